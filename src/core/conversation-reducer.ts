@@ -1,0 +1,337 @@
+import { EventType, type BaseEvent, type ContentPart, type Message } from '@ag-ui/core';
+import {
+  ToolCallStatus,
+  settledToolCallStatuses,
+  type AssistantMessage,
+  type ChatMessage,
+  type Conversation,
+  type ReasoningMessage,
+  type ToolCall,
+} from './conversation.js';
+import { applyJsonPatch, type JsonPatchOperation } from './json-patch.js';
+
+/**
+ * The pure reducer from AG-UI events to the conversation. The live stream and history replays both go
+ * through it. It is idempotent against replays: a START for a known id, or a content delta for a
+ * message or call that already ended, changes nothing, so a replay never duplicates text and never
+ * turns a finished call back into a pending one.
+ */
+
+/** Loose view of an event: fields are read defensively because the stream is untrusted. */
+type AnyEvent = BaseEvent & Record<string, unknown>;
+
+/** Receives warnings about events the reducer ignored (unknown ids, bad patches). */
+export type ReducerWarn = (message: string) => void;
+
+const defaultWarn: ReducerWarn = (message) => console.warn(`[soliplex-chat] ${message}`);
+
+/** Parses complete argument text: `""` means `{}`; `undefined` means not valid JSON. */
+export function parseToolArguments(text: string): unknown {
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The text of a message or result that may be content parts. */
+export function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) {
+    return (content as ContentPart[])
+      .map((part) => (part && part.type === 'text' ? part.text : ''))
+      .join('');
+  }
+  return content === undefined || content === null ? '' : JSON.stringify(content);
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function findIndex(conversation: Conversation, id: string): number {
+  return conversation.messages.findIndex((message) => message.id === id);
+}
+
+function replaceMessage(conversation: Conversation, index: number, message: ChatMessage): Conversation {
+  const messages = [...conversation.messages];
+  messages[index] = message;
+  return { ...conversation, messages };
+}
+
+function addMessage(conversation: Conversation, message: ChatMessage): Conversation {
+  return { ...conversation, messages: [...conversation.messages, message] };
+}
+
+function startAssistant(conversation: Conversation, id: string): Conversation {
+  if (findIndex(conversation, id) >= 0) return conversation;
+  const message: AssistantMessage = {
+    role: 'assistant',
+    id,
+    text: '',
+    toolCallIds: [],
+    complete: false,
+    runId: conversation.currentRunId,
+  };
+  return addMessage(conversation, message);
+}
+
+function appendText(conversation: Conversation, id: string, delta: string, warn: ReducerWarn): Conversation {
+  const index = findIndex(conversation, id);
+  const message = conversation.messages[index];
+  if (!message) {
+    warn(`Text for unknown message ${id} ignored`);
+    return conversation;
+  }
+  if ((message.role !== 'assistant' && message.role !== 'reasoning') || message.complete) return conversation;
+  return replaceMessage(conversation, index, { ...message, text: message.text + delta });
+}
+
+function endText(conversation: Conversation, id: string): Conversation {
+  const index = findIndex(conversation, id);
+  const message = conversation.messages[index];
+  if (!message || (message.role !== 'assistant' && message.role !== 'reasoning') || message.complete) {
+    return conversation;
+  }
+  return replaceMessage(conversation, index, { ...message, complete: true });
+}
+
+function startReasoning(conversation: Conversation, id: string): Conversation {
+  if (findIndex(conversation, id) >= 0) return conversation;
+  const message: ReasoningMessage = { role: 'reasoning', id, text: '', complete: false, runId: conversation.currentRunId };
+  return addMessage(conversation, message);
+}
+
+/** The assistant message a call without `parentMessageId` belongs to: the newest of this run. */
+function hostMessageId(conversation: Conversation, toolCallId: string): string {
+  for (let i = conversation.messages.length - 1; i >= 0; i--) {
+    const message = conversation.messages[i]!;
+    if (message.role === 'user') break;
+    if (message.role === 'assistant' && message.runId === conversation.currentRunId) return message.id;
+  }
+  return `assistant-${toolCallId}`;
+}
+
+function startToolCall(conversation: Conversation, event: AnyEvent): Conversation {
+  const id = str(event['toolCallId']);
+  if (!id || conversation.toolCalls[id]) return conversation;
+  const parentId = str(event['parentMessageId']) ?? hostMessageId(conversation, id);
+  let next = startAssistant(conversation, parentId);
+  const index = findIndex(next, parentId);
+  const parent = next.messages[index];
+  if (!parent || parent.role !== 'assistant') return conversation;
+  next = replaceMessage(next, index, { ...parent, toolCallIds: [...parent.toolCallIds, id] });
+  const call: ToolCall = {
+    id,
+    name: str(event['toolCallName']) ?? '',
+    status: ToolCallStatus.Streaming,
+    argsText: '',
+    serverRun: false,
+    runId: conversation.currentRunId,
+  };
+  return { ...next, toolCalls: { ...next.toolCalls, [id]: call } };
+}
+
+function appendToolArgs(conversation: Conversation, id: string, delta: string, warn: ReducerWarn): Conversation {
+  const call = conversation.toolCalls[id];
+  if (!call) {
+    warn(`Arguments for unknown tool call ${id} ignored`);
+    return conversation;
+  }
+  if (call.status !== ToolCallStatus.Streaming) return conversation;
+  return { ...conversation, toolCalls: { ...conversation.toolCalls, [id]: { ...call, argsText: call.argsText + delta } } };
+}
+
+function endToolCall(conversation: Conversation, id: string): Conversation {
+  const call = conversation.toolCalls[id];
+  if (!call || call.status !== ToolCallStatus.Streaming) return conversation;
+  const ended: ToolCall = { ...call, status: ToolCallStatus.Pending, args: parseToolArguments(call.argsText) };
+  return { ...conversation, toolCalls: { ...conversation.toolCalls, [id]: ended } };
+}
+
+function completeFromServer(conversation: Conversation, id: string, content: unknown, messageId?: string): Conversation {
+  const call = conversation.toolCalls[id];
+  if (!call) return conversation;
+  if (settledToolCallStatuses.has(call.status)) return conversation;
+  const ended: ToolCall = {
+    ...call,
+    status: ToolCallStatus.Completed,
+    args: call.args ?? parseToolArguments(call.argsText),
+    result: contentText(content),
+    resultValue: content,
+    serverRun: true,
+    resultMessageId: messageId,
+  };
+  return { ...conversation, toolCalls: { ...conversation.toolCalls, [id]: ended } };
+}
+
+/** At run end, whatever is still streaming is closed: open text completes, open calls become pending. */
+function closeOpenParts(conversation: Conversation): Conversation {
+  let next = conversation;
+  for (const call of Object.values(conversation.toolCalls)) {
+    if (call.status === ToolCallStatus.Streaming) next = endToolCall(next, call.id);
+  }
+  for (const message of conversation.messages) {
+    if ((message.role === 'assistant' || message.role === 'reasoning') && !message.complete) {
+      next = endText(next, message.id);
+    }
+  }
+  return next;
+}
+
+/** Merges a `MESSAGES_SNAPSHOT`: known ids are updated in place, new ones appended, nothing duplicated. */
+function mergeSnapshot(conversation: Conversation, snapshot: readonly Message[]): Conversation {
+  let next = conversation;
+  for (const message of snapshot) {
+    if (!message || typeof message.id !== 'string') continue;
+    switch (message.role) {
+      case 'user': {
+        const index = findIndex(next, message.id);
+        const user = { role: 'user', id: message.id, text: contentText(message.content) } as const;
+        next = index >= 0 ? replaceMessage(next, index, user) : addMessage(next, user);
+        break;
+      }
+      case 'system':
+      case 'developer': {
+        const index = findIndex(next, message.id);
+        const instruction = { role: message.role, id: message.id, text: message.content };
+        next = index >= 0 ? replaceMessage(next, index, instruction) : addMessage(next, instruction);
+        break;
+      }
+      case 'assistant': {
+        next = startAssistant(next, message.id);
+        const index = findIndex(next, message.id);
+        const current = next.messages[index] as AssistantMessage;
+        next = replaceMessage(next, index, { ...current, text: message.content ?? current.text, complete: true });
+        for (const toolCall of message.toolCalls ?? []) {
+          if (next.toolCalls[toolCall.id]) continue;
+          next = startToolCall(next, {
+            type: EventType.TOOL_CALL_START,
+            toolCallId: toolCall.id,
+            toolCallName: toolCall.function.name,
+            parentMessageId: message.id,
+          });
+          next = appendToolArgs(next, toolCall.id, toolCall.function.arguments, () => {});
+          next = endToolCall(next, toolCall.id);
+        }
+        break;
+      }
+      case 'reasoning': {
+        next = startReasoning(next, message.id);
+        const index = findIndex(next, message.id);
+        const current = next.messages[index] as ReasoningMessage;
+        next = replaceMessage(next, index, { ...current, text: message.content, complete: true });
+        break;
+      }
+      case 'tool':
+        next = completeFromServer(next, message.toolCallId, message.content, message.id);
+        break;
+      default:
+        break; // activity messages are not part of the chat transcript
+    }
+  }
+  return next;
+}
+
+/** Applies one AG-UI event. Unknown event types leave the conversation unchanged. */
+export function reduceConversation(
+  conversation: Conversation,
+  event: BaseEvent,
+  warn: ReducerWarn = defaultWarn,
+): Conversation {
+  const e = event as AnyEvent;
+  const messageId = str(e['messageId']);
+  const toolCallId = str(e['toolCallId']);
+  const delta = str(e['delta']) ?? '';
+  switch (event.type) {
+    case EventType.RUN_STARTED:
+      return {
+        ...conversation,
+        currentRunId: str(e['runId']),
+        runFinished: false,
+        runError: undefined,
+        pendingToolCallIds: undefined,
+      };
+    case EventType.RUN_FINISHED: {
+      const outcome = e['outcome'] as { type?: string; pendingToolCallIds?: unknown } | undefined;
+      const pending = outcome?.type === 'success' && Array.isArray(outcome.pendingToolCallIds)
+        ? outcome.pendingToolCallIds.filter((id): id is string => typeof id === 'string')
+        : undefined;
+      return { ...closeOpenParts(conversation), runFinished: true, pendingToolCallIds: pending };
+    }
+    case EventType.RUN_ERROR:
+      return {
+        ...closeOpenParts(conversation),
+        runError: { message: str(e['message']) ?? 'The agent reported an error', code: str(e['code']) },
+      };
+    case EventType.TEXT_MESSAGE_START:
+      if (!messageId) return conversation;
+      if (str(e['role']) && e['role'] !== 'assistant') return conversation;
+      return startAssistant(conversation, messageId);
+    case EventType.TEXT_MESSAGE_CONTENT:
+      return messageId ? appendText(conversation, messageId, delta, warn) : conversation;
+    case EventType.TEXT_MESSAGE_END:
+      return messageId ? endText(conversation, messageId) : conversation;
+    case EventType.TEXT_MESSAGE_CHUNK: {
+      const id = messageId ?? lastOpen(conversation, 'assistant');
+      if (!id) return conversation;
+      return appendText(startAssistant(conversation, id), id, delta, warn);
+    }
+    case EventType.REASONING_MESSAGE_START:
+      return messageId ? startReasoning(conversation, messageId) : conversation;
+    case EventType.REASONING_MESSAGE_CONTENT:
+      return messageId ? appendText(conversation, messageId, delta, warn) : conversation;
+    case EventType.REASONING_MESSAGE_END:
+      return messageId ? endText(conversation, messageId) : conversation;
+    case EventType.REASONING_MESSAGE_CHUNK: {
+      const id = messageId ?? lastOpen(conversation, 'reasoning');
+      if (!id) return conversation;
+      return appendText(startReasoning(conversation, id), id, delta, warn);
+    }
+    case EventType.TOOL_CALL_START:
+      return startToolCall(conversation, e);
+    case EventType.TOOL_CALL_ARGS:
+      return toolCallId ? appendToolArgs(conversation, toolCallId, delta, warn) : conversation;
+    case EventType.TOOL_CALL_END:
+      return toolCallId ? endToolCall(conversation, toolCallId) : conversation;
+    case EventType.TOOL_CALL_CHUNK: {
+      const id = toolCallId ?? lastStreamingCall(conversation);
+      if (!id) return conversation;
+      return appendToolArgs(startToolCall(conversation, { ...e, toolCallId: id }), id, delta, warn);
+    }
+    case EventType.TOOL_CALL_RESULT:
+      return toolCallId ? completeFromServer(conversation, toolCallId, e['content'], messageId) : conversation;
+    case EventType.STATE_SNAPSHOT:
+      return { ...conversation, state: e['snapshot'] ?? {} };
+    case EventType.STATE_DELTA:
+      try {
+        return { ...conversation, state: applyJsonPatch(conversation.state, (e['delta'] ?? []) as JsonPatchOperation[]) };
+      } catch (error) {
+        warn(`State delta ignored: ${(error as Error).message}`);
+        return conversation;
+      }
+    case EventType.MESSAGES_SNAPSHOT:
+      return Array.isArray(e['messages']) ? mergeSnapshot(conversation, e['messages'] as Message[]) : conversation;
+    default:
+      return conversation;
+  }
+}
+
+function lastOpen(conversation: Conversation, role: 'assistant' | 'reasoning'): string | undefined {
+  const message = [...conversation.messages].reverse().find((m) => m.role === role);
+  return message && (message.role === 'assistant' || message.role === 'reasoning') && !message.complete
+    ? message.id
+    : undefined;
+}
+
+function lastStreamingCall(conversation: Conversation): string | undefined {
+  return Object.values(conversation.toolCalls)
+    .reverse()
+    .find((call) => call.status === ToolCallStatus.Streaming)?.id;
+}
+
+/** Reduces a whole event list, e.g. a stored run replayed from history. */
+export function reduceEvents(conversation: Conversation, events: readonly BaseEvent[], warn?: ReducerWarn): Conversation {
+  return events.reduce((acc, event) => reduceConversation(acc, event, warn), conversation);
+}

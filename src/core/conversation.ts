@@ -1,0 +1,174 @@
+/**
+ * The conversation model: immutable plain data, shared by the reducer, the orchestrator and the views.
+ * Every update makes new objects along the changed path, so `===` tells what changed.
+ */
+
+/** Where a tool call is in its life. */
+export const ToolCallStatus = {
+  /** Arguments are still arriving. */
+  Streaming: 'streaming',
+  /** Arguments are complete; the call has not run. */
+  Pending: 'pending',
+  /** Held until the user approves or denies it. */
+  AwaitingApproval: 'awaiting-approval',
+  /** The page's tool is running. */
+  Executing: 'executing',
+  Completed: 'completed',
+  Failed: 'failed',
+  Denied: 'denied',
+} as const;
+export type ToolCallStatus = (typeof ToolCallStatus)[keyof typeof ToolCallStatus];
+
+/** Statuses after which a call never changes again. */
+export const settledToolCallStatuses: ReadonlySet<ToolCallStatus> = new Set([
+  ToolCallStatus.Completed,
+  ToolCallStatus.Failed,
+  ToolCallStatus.Denied,
+]);
+
+export interface ToolCall {
+  readonly id: string;
+  readonly name: string;
+  readonly status: ToolCallStatus;
+  /** The raw JSON text of the arguments as streamed. */
+  readonly argsText: string;
+  /** The parsed arguments, once they are complete and valid JSON. */
+  readonly args?: unknown;
+  /** What goes back to the model (a string, as AG-UI tool messages carry). */
+  readonly result?: string;
+  /** The value the tool returned, for renderers in the page. */
+  readonly resultValue?: unknown;
+  /** Why the call failed or was denied; sent to the model as the tool message content. */
+  readonly error?: string;
+  /** True when the server ran the call (a `TOOL_CALL_RESULT` arrived): never executed here. */
+  readonly serverRun: boolean;
+  /** The id of the tool message that answers this call. */
+  readonly resultMessageId?: string;
+  /** The run that produced the call. */
+  readonly runId?: string;
+}
+
+export interface UserMessage {
+  readonly role: 'user';
+  readonly id: string;
+  readonly text: string;
+}
+
+export interface AssistantMessage {
+  readonly role: 'assistant';
+  readonly id: string;
+  readonly text: string;
+  /** The calls this message carries, in the order they started. */
+  readonly toolCallIds: readonly string[];
+  /** False while text is still streaming. */
+  readonly complete: boolean;
+  readonly runId?: string;
+}
+
+export interface ReasoningMessage {
+  readonly role: 'reasoning';
+  readonly id: string;
+  readonly text: string;
+  readonly complete: boolean;
+  readonly runId?: string;
+}
+
+/** A system or developer message from a `MESSAGES_SNAPSHOT`; kept and sent back, not rendered. */
+export interface InstructionMessage {
+  readonly role: 'system' | 'developer';
+  readonly id: string;
+  readonly text: string;
+}
+
+export type ChatMessage = UserMessage | AssistantMessage | ReasoningMessage | InstructionMessage;
+
+export interface Conversation {
+  readonly messages: readonly ChatMessage[];
+  /** Tool calls by id; the order lives in `AssistantMessage.toolCallIds`. */
+  readonly toolCalls: Readonly<Record<string, ToolCall>>;
+  /** Agent state, kept from `STATE_SNAPSHOT` and `STATE_DELTA`. */
+  readonly state: unknown;
+  /** The run whose events are being reduced, set by `RUN_STARTED`. */
+  readonly currentRunId?: string;
+  /** The last `RUN_ERROR` message, if the last run ended with one. */
+  readonly runError?: { readonly message: string; readonly code?: string };
+  /** True once `RUN_FINISHED` arrived for the current run. */
+  readonly runFinished: boolean;
+  /** `RUN_FINISHED.outcome.pendingToolCallIds` when the server named them. */
+  readonly pendingToolCallIds?: readonly string[];
+}
+
+export const emptyConversation: Conversation = Object.freeze({
+  messages: [],
+  toolCalls: {},
+  state: {},
+  runFinished: false,
+});
+
+/** The calls of a conversation in transcript order. */
+export function toolCallsInOrder(conversation: Conversation): ToolCall[] {
+  const calls: ToolCall[] = [];
+  for (const message of conversation.messages) {
+    if (message.role !== 'assistant') continue;
+    for (const id of message.toolCallIds) {
+      const call = conversation.toolCalls[id];
+      if (call) calls.push(call);
+    }
+  }
+  return calls;
+}
+
+/** Returns a conversation with one call replaced by `patch` applied to it. */
+export function updateToolCall(
+  conversation: Conversation,
+  id: string,
+  patch: Partial<Omit<ToolCall, 'id'>>,
+): Conversation {
+  const call = conversation.toolCalls[id];
+  if (!call) return conversation;
+  return { ...conversation, toolCalls: { ...conversation.toolCalls, [id]: { ...call, ...patch } } };
+}
+
+/**
+ * Ends every call that is not settled as failed with `reason`, so that each call in the transcript is
+ * answered by a tool message. Used when a run fails, is cancelled or is superseded.
+ */
+export function settleOpenToolCalls(conversation: Conversation, reason: string): Conversation {
+  let next = conversation;
+  for (const call of Object.values(conversation.toolCalls)) {
+    if (!settledToolCallStatuses.has(call.status)) {
+      next = updateToolCall(next, call.id, { status: ToolCallStatus.Failed, error: reason });
+    }
+  }
+  return next;
+}
+
+export function appendUserMessage(conversation: Conversation, message: UserMessage): Conversation {
+  return { ...conversation, messages: [...conversation.messages, message] };
+}
+
+/** Marks streaming text as complete, e.g. when a run is cut off. */
+export function closeOpenMessages(conversation: Conversation): Conversation {
+  if (!conversation.messages.some((m) => (m.role === 'assistant' || m.role === 'reasoning') && !m.complete)) {
+    return conversation;
+  }
+  return {
+    ...conversation,
+    messages: conversation.messages.map((m) =>
+      (m.role === 'assistant' || m.role === 'reasoning') && !m.complete ? { ...m, complete: true } : m,
+    ),
+  };
+}
+
+/** Removes what one run produced (its messages and their calls), so a retry can replace it. */
+export function dropRunOutput(conversation: Conversation, runId: string): Conversation {
+  const dropped = conversation.messages.filter(
+    (m) => (m.role === 'assistant' || m.role === 'reasoning') && m.runId === runId,
+  );
+  if (dropped.length === 0) return conversation;
+  const toolCalls = { ...conversation.toolCalls };
+  for (const message of dropped) {
+    if (message.role === 'assistant') for (const id of message.toolCallIds) delete toolCalls[id];
+  }
+  return { ...conversation, messages: conversation.messages.filter((m) => !dropped.includes(m)), toolCalls };
+}

@@ -1,0 +1,31 @@
+/**
+ * The framework-free engine (`soliplex-chat/core`): conversation model, reducer, tool registry, run
+ * orchestration and transports. No Lit, no rendering.
+ */
+export * from './conversation.js';
+export { reduceConversation, reduceEvents, parseToolArguments, contentText, type ReducerWarn } from './conversation-reducer.js';
+export { toAgUiMessages } from './message-mapper.js';
+export { applyJsonPatch, type JsonPatchOperation } from './json-patch.js';
+export { ToolRegistry, type ClientTool, type ToolExecutionContext, type JsonSchema, type RegisteredTool } from './tool-registry.js';
+export {
+  DEFAULT_TOOL_TIMEOUT_MS,
+  executeTool,
+  validateArguments,
+  resultToContent,
+  unknownToolError,
+  type ToolOutcome,
+} from './tool-executor.js';
+export * from './run-state.js';
+export { RunRegistry, type ThreadListener } from './run-registry.js';
+export { RunOrchestrator, type RunOrchestratorOptions } from './run-orchestrator.js';
+export type { EngineEvent, EngineListener, TurnOutcome, BeforeToolCall } from './engine-events.js';
+export { describeFailure } from './run-failure.js';
+export {
+  TransportError,
+  TransportErrorKind,
+  type Transport,
+  type RunRequest,
+  type RunEventSink,
+} from './transport.js';
+export { createAgUiHttpTransport, preloadAgUiHttpTransport } from './lazy-agui-http-transport.js';
+export type { AgUiHttpTransportOptions, HeadersSource } from './agui-http-transport.js';

@@ -1,0 +1,60 @@
+import type { Message } from '@ag-ui/core';
+import { ToolCallStatus, type Conversation, type ToolCall } from './conversation.js';
+
+/**
+ * Maps the conversation to the AG-UI `messages` of the next run: every message has an id, an
+ * assistant message carries its calls (`arguments` as a JSON string, `"{}"` when empty), and each call
+ * is answered by a tool message right after it. Calls that never settled (a run cut off mid-call) are
+ * answered as failed, because providers reject a call without an answer.
+ */
+export function toAgUiMessages(conversation: Conversation): Message[] {
+  const out: Message[] = [];
+  for (const message of conversation.messages) {
+    switch (message.role) {
+      case 'user':
+        out.push({ id: message.id, role: 'user', content: message.text });
+        break;
+      case 'system':
+      case 'developer':
+        out.push({ id: message.id, role: message.role, content: message.text });
+        break;
+      case 'reasoning':
+        break; // reasoning is shown to the user, not sent back as context
+      case 'assistant': {
+        const calls = message.toolCallIds
+          .map((id) => conversation.toolCalls[id])
+          .filter((call): call is ToolCall => call !== undefined);
+        if (!message.text && calls.length === 0) break;
+        out.push({
+          id: message.id,
+          role: 'assistant',
+          ...(message.text ? { content: message.text } : {}),
+          ...(calls.length > 0
+            ? {
+                toolCalls: calls.map((call) => ({
+                  id: call.id,
+                  type: 'function' as const,
+                  function: { name: call.name, arguments: call.argsText.trim() === '' ? '{}' : call.argsText },
+                })),
+              }
+            : {}),
+        });
+        for (const call of calls) out.push(toolMessage(call));
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+function toolMessage(call: ToolCall): Message {
+  const id = call.resultMessageId ?? `tool-result-${call.id}`;
+  if (call.status === ToolCallStatus.Completed) {
+    return { id, role: 'tool', toolCallId: call.id, content: call.result ?? '' };
+  }
+  const error =
+    call.status === ToolCallStatus.Denied || call.status === ToolCallStatus.Failed
+      ? (call.error ?? 'The tool call failed.')
+      : 'The tool call did not run: the run ended before it could.';
+  return { id, role: 'tool', toolCallId: call.id, content: error, error };
+}

@@ -1,0 +1,455 @@
+import type { BaseEvent, Context } from '@ag-ui/core';
+import {
+  ToolCallStatus,
+  appendUserMessage,
+  closeOpenMessages,
+  dropRunOutput,
+  settleOpenToolCalls,
+  updateToolCall,
+  type Conversation,
+  type ToolCall,
+} from './conversation.js';
+import { reduceConversation } from './conversation-reducer.js';
+import type { BeforeToolCall, EngineEvent, EngineListener, TurnOutcome } from './engine-events.js';
+import { toAgUiMessages } from './message-mapper.js';
+import { describeFailure } from './run-failure.js';
+import { RunRegistry } from './run-registry.js';
+import {
+  RunPhase,
+  RunStatus,
+  isRunning,
+  threadKeyId,
+  type RunFailure,
+  type RunState,
+  type ThreadKey,
+  type ThreadSnapshot,
+} from './run-state.js';
+import { DEFAULT_TOOL_TIMEOUT_MS, executeTool, unknownToolError, validateArguments } from './tool-executor.js';
+import { ToolRegistry } from './tool-registry.js';
+import type { Transport } from './transport.js';
+
+export interface RunOrchestratorOptions {
+  /** The backend, or a function that picks one per thread. */
+  transport: Transport | ((key: ThreadKey) => Transport);
+  /** The page's tools (default: none). Read at the start of every run. */
+  toolRegistry?: ToolRegistry;
+  /** Most tool continuations in one user turn before it ends as failed (default 10). */
+  maxDepth?: number;
+  /** Time limit for a tool without its own `timeoutMs` (default 60 000 ms). */
+  toolTimeoutMs?: number;
+  /** Shared snapshot store; one is created when omitted. */
+  registry?: RunRegistry;
+  /** Veto hook called before each call runs. */
+  beforeToolCall?: BeforeToolCall;
+  /** AG-UI `context` sent with every run. */
+  context?: readonly Context[];
+  /** AG-UI `forwardedProps` sent with every run. */
+  forwardedProps?: unknown;
+  /** Makes message and run ids; `crypto.randomUUID` by default. */
+  createId?: () => string;
+}
+
+/** One user turn in flight on one thread: the loop of runs and tool hops it drives. */
+interface Turn {
+  readonly key: ThreadKey;
+  readonly controller: AbortController;
+  /** Set once the turn may no longer change anything. */
+  ended?: 'cancelled' | 'superseded' | 'disposed' | 'done';
+  readonly approvals: Map<string, (approved: boolean, reason?: string) => void>;
+}
+
+const STARTING: RunState = Object.freeze({ status: RunStatus.Running, phase: RunPhase.Streaming, hop: 0, continued: false });
+const DENIED_BY_USER = 'The user denied this tool call.';
+const VETOED_BY_PAGE = 'The host page blocked this tool call.';
+
+/**
+ * Runs user turns: streams a run, executes the page's tools when it ends, sends all results back in
+ * one continuation, and repeats until the model answers, keeping the thread "running" throughout.
+ * Several threads run at once; each `toolCallId` executes at most once per orchestrator.
+ */
+export class RunOrchestrator {
+  readonly registry: RunRegistry;
+  /** The page's tools; a new registry takes effect from the next run, continuations included. */
+  toolRegistry: ToolRegistry;
+  /** The veto hook; may be replaced at any time. */
+  beforeToolCall?: BeforeToolCall;
+  readonly #options: RunOrchestratorOptions;
+  readonly #turns = new Map<string, Turn>();
+  readonly #executed = new Map<string, Set<string>>();
+  readonly #listeners = new Set<EngineListener>();
+  readonly #createId: () => string;
+  #disposed = false;
+
+  constructor(options: RunOrchestratorOptions) {
+    this.#options = options;
+    this.registry = options.registry ?? new RunRegistry();
+    this.toolRegistry = options.toolRegistry ?? new ToolRegistry();
+    this.beforeToolCall = options.beforeToolCall;
+    this.#createId = options.createId ?? (() => crypto.randomUUID());
+  }
+
+  get maxDepth(): number {
+    return this.#options.maxDepth ?? 10;
+  }
+
+  /** The current snapshot of a thread. */
+  snapshot(key: ThreadKey): ThreadSnapshot {
+    return this.registry.get(key);
+  }
+
+  /** Listens to engine events; returns the function that stops listening. */
+  on(listener: EngineListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /**
+   * Sends a user message and runs the turn to its end. A send on a thread that is already running
+   * supersedes that turn: its stream and tools are stopped and this one takes over.
+   */
+  send(key: ThreadKey, text: string): Promise<TurnOutcome> {
+    if (this.#disposed) return Promise.reject(new Error('The orchestrator was disposed'));
+    const turn = this.#startTurn(key, 'A new message superseded this tool call before it finished.');
+    // The message and the running state land together: no idle snapshot between send and run.
+    this.#commit(turn, (snapshot) => ({
+      ...snapshot,
+      run: STARTING,
+      conversation: appendUserMessage(snapshot.conversation, { role: 'user', id: this.#createId(), text }),
+    }));
+    return this.#drive(turn, false);
+  }
+
+  /**
+   * Runs the thread's last turn again after a failure or cancel, with the conversation as it stands:
+   * tool results already obtained are sent again, the failed run's partial output is replaced.
+   */
+  retry(key: ThreadKey): Promise<TurnOutcome> {
+    if (this.#disposed) return Promise.reject(new Error('The orchestrator was disposed'));
+    const current = this.registry.get(key);
+    if (isRunning(current.run) || current.conversation.messages.length === 0) {
+      return Promise.reject(new Error('Nothing to retry: the thread is running or empty'));
+    }
+    const failedRunId = current.run.status === RunStatus.Failed ? current.run.runId : undefined;
+    const turn = this.#startTurn(key, 'Retried.');
+    this.#commit(turn, (snapshot) => ({
+      ...snapshot,
+      run: STARTING,
+      conversation: failedRunId ? dropRunOutput(snapshot.conversation, failedRunId) : snapshot.conversation,
+    }));
+    return this.#drive(turn, true);
+  }
+
+  /** Stops the thread's turn: its stream is aborted, its tools' signals fire, nothing more is sent. */
+  cancel(key: ThreadKey): void {
+    const turn = this.#turns.get(threadKeyId(key));
+    if (!turn || turn.ended) return;
+    this.#finish(turn, { status: RunStatus.Cancelled }, 'The user cancelled the turn before this tool call finished.');
+    turn.ended = 'cancelled';
+    turn.controller.abort(new DOMException('Cancelled', 'AbortError'));
+    this.#emit({ type: 'turn-finished', key, outcome: 'cancelled' });
+  }
+
+  /** Lets a call that awaits approval run. */
+  approve(key: ThreadKey, toolCallId: string): void {
+    this.#decide(key, toolCallId, true);
+  }
+
+  /** Refuses a call that awaits approval; the model is told it was denied (with `reason` if given). */
+  deny(key: ThreadKey, toolCallId: string, reason?: string): void {
+    this.#decide(key, toolCallId, false, reason);
+  }
+
+  /** Stops every turn silently and drops all listeners; the orchestrator cannot be used again. */
+  dispose(): void {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    for (const turn of this.#turns.values()) {
+      turn.ended = 'disposed';
+      turn.controller.abort(new DOMException('Disposed', 'AbortError'));
+    }
+    this.#turns.clear();
+    this.#listeners.clear();
+    this.registry.clearListeners();
+  }
+
+  #startTurn(key: ThreadKey, supersedeReason: string): Turn {
+    const id = threadKeyId(key);
+    const previous = this.#turns.get(id);
+    if (previous && !previous.ended) {
+      // Compare-and-swap: the old turn loses its slot first, so none of its late writes land.
+      previous.ended = 'superseded';
+      previous.controller.abort(new DOMException('Superseded', 'AbortError'));
+      this.registry.update(key, (snapshot) => ({
+        ...snapshot,
+        conversation: closeOpenMessages(settleOpenToolCalls(snapshot.conversation, supersedeReason)),
+      }));
+    }
+    const turn: Turn = { key, controller: new AbortController(), approvals: new Map() };
+    this.#turns.set(id, turn);
+    return turn;
+  }
+
+  #isCurrent(turn: Turn): boolean {
+    return !turn.ended && !this.#disposed && this.#turns.get(threadKeyId(turn.key)) === turn;
+  }
+
+  /** Applies an update only while `turn` still owns its thread. */
+  #commit(turn: Turn, update: (snapshot: ThreadSnapshot) => ThreadSnapshot): boolean {
+    if (!this.#isCurrent(turn)) return false;
+    this.registry.update(turn.key, update);
+    return true;
+  }
+
+  #setRun(turn: Turn, run: RunState): void {
+    this.#commit(turn, (snapshot) => ({ ...snapshot, run }));
+  }
+
+  #conversation(turn: Turn): Conversation {
+    return this.registry.get(turn.key).conversation;
+  }
+
+  /** Ends the turn with a terminal state; open calls are answered with `reason` so the transcript stays valid. */
+  #finish(turn: Turn, run: RunState, reason: string): void {
+    this.#commit(turn, (snapshot) => ({
+      ...snapshot,
+      run,
+      unread: !this.registry.isViewed(turn.key),
+      conversation: closeOpenMessages(settleOpenToolCalls(snapshot.conversation, reason)),
+    }));
+  }
+
+  #fail(turn: Turn, error: RunFailure): TurnOutcome {
+    const runId = this.#conversation(turn).currentRunId;
+    this.#finish(turn, { status: RunStatus.Failed, error, runId }, 'The run failed before this tool call could run.');
+    turn.ended = 'done';
+    this.#emit({ type: 'turn-finished', key: turn.key, outcome: 'failed', error });
+    return 'failed';
+  }
+
+  /** The outcome to report once a turn has lost its slot. */
+  #dropOut(turn: Turn): TurnOutcome {
+    return turn.ended === 'cancelled' ? 'cancelled' : 'failed';
+  }
+
+  async #drive(turn: Turn, retry: boolean): Promise<TurnOutcome> {
+    this.#emit({ type: 'turn-started', key: turn.key, retry });
+    try {
+      return await this.#loop(turn);
+    } catch (error) {
+      // A bug must not leave the thread "running" forever.
+      if (!this.#isCurrent(turn)) return this.#dropOut(turn);
+      return this.#fail(turn, { kind: 'internal', message: `Something went wrong: ${(error as Error)?.message ?? error}` });
+    } finally {
+      if (this.#turns.get(threadKeyId(turn.key)) === turn && turn.ended) this.#turns.delete(threadKeyId(turn.key));
+    }
+  }
+
+  async #loop(turn: Turn): Promise<TurnOutcome> {
+    for (let hop = 0; ; hop++) {
+      if (hop > 0) {
+        this.#setRun(turn, { status: RunStatus.Running, phase: RunPhase.Streaming, hop, continued: true });
+        this.#emit({ type: 'run-continued', key: turn.key, hop });
+      }
+
+      const failure = await this.#streamRun(turn, hop);
+      if (!this.#isCurrent(turn)) return this.#dropOut(turn);
+      if (failure) return this.#fail(turn, failure);
+
+      const pending = this.#pendingCalls(turn);
+      if (pending.length === 0) {
+        this.#finish(turn, { status: RunStatus.Completed }, 'The run ended before this tool call ran.');
+        turn.ended = 'done';
+        this.#emit({ type: 'turn-finished', key: turn.key, outcome: 'completed' });
+        return 'completed';
+      }
+      if (hop >= this.maxDepth) {
+        return this.#fail(turn, {
+          kind: 'depth-limit',
+          message: `Stopped after ${this.maxDepth} tool rounds in one turn: the agent kept calling tools.`,
+        });
+      }
+      this.#setRun(turn, { status: RunStatus.Running, phase: RunPhase.ExecutingTools, hop, toolCallIds: pending });
+      const tools = this.toolRegistry;
+      await Promise.all(pending.map((id) => this.#runCall(turn, id, tools)));
+      if (!this.#isCurrent(turn)) return this.#dropOut(turn);
+    }
+  }
+
+  /** Streams one run into the conversation; returns why it failed, if it did. */
+  async #streamRun(turn: Turn, hop: number): Promise<RunFailure | undefined> {
+    const runId = this.#createId();
+    const previousRunId = this.#conversation(turn).currentRunId;
+    this.#commit(turn, (snapshot) => ({
+      ...snapshot,
+      conversation: {
+        ...snapshot.conversation,
+        currentRunId: runId,
+        runFinished: false,
+        runError: undefined,
+        pendingToolCallIds: undefined,
+      },
+    }));
+    const conversation = this.#conversation(turn);
+    const transport = this.#transportFor(turn.key);
+    const onEvent = (event: BaseEvent) => {
+      this.#commit(turn, (snapshot) => ({ ...snapshot, conversation: reduceConversation(snapshot.conversation, event) }));
+    };
+    try {
+      await transport.run(
+        {
+          threadId: turn.key.thread,
+          runId,
+          messages: toAgUiMessages(conversation),
+          tools: this.toolRegistry.definitions,
+          state: conversation.state,
+          context: this.#options.context,
+          forwardedProps: this.#options.forwardedProps,
+          parentRunId: hop > 0 ? previousRunId : undefined,
+          signal: turn.controller.signal,
+        },
+        onEvent,
+      );
+    } catch (error) {
+      return describeFailure(error);
+    }
+    const after = this.#conversation(turn);
+    if (after.runError) {
+      return { kind: 'agent', message: `The agent reported an error: ${after.runError.message}`, code: after.runError.code };
+    }
+    if (!after.runFinished) {
+      return { kind: 'stream-ended', message: 'The connection to the agent closed before the answer was complete.' };
+    }
+    return undefined;
+  }
+
+  #transportFor(key: ThreadKey): Transport {
+    const { transport } = this.#options;
+    return typeof transport === 'function' ? transport(key) : transport;
+  }
+
+  /**
+   * The calls this run left for the page: the server's `pendingToolCallIds` when it named them,
+   * otherwise every call of this run with no result. Calls already executed are never returned.
+   */
+  #pendingCalls(turn: Turn): string[] {
+    const conversation = this.#conversation(turn);
+    const executed = this.#executedSet(turn.key);
+    const isPending = (call: ToolCall | undefined): call is ToolCall =>
+      !!call && call.status === ToolCallStatus.Pending && !call.serverRun && !executed.has(call.id);
+    if (conversation.pendingToolCallIds) {
+      return conversation.pendingToolCallIds.filter((id) => isPending(conversation.toolCalls[id]));
+    }
+    return Object.values(conversation.toolCalls)
+      .filter((call) => isPending(call) && call.runId === conversation.currentRunId)
+      .map((call) => call.id);
+  }
+
+  #executedSet(key: ThreadKey): Set<string> {
+    const id = threadKeyId(key);
+    let set = this.#executed.get(id);
+    if (!set) this.#executed.set(id, (set = new Set()));
+    return set;
+  }
+
+  #settleCall(turn: Turn, id: string, patch: Partial<ToolCall>): void {
+    if (this.#commit(turn, (snapshot) => ({ ...snapshot, conversation: updateToolCall(snapshot.conversation, id, patch) }))) {
+      const call = this.#conversation(turn).toolCalls[id];
+      if (call) this.#emit({ type: 'tool-result', key: turn.key, call });
+    }
+  }
+
+  /** Runs one call in isolation: every failure is caught and becomes the call's error. */
+  async #runCall(turn: Turn, id: string, tools: ToolRegistry): Promise<void> {
+    const executed = this.#executedSet(turn.key);
+    if (executed.has(id)) return;
+    executed.add(id);
+    const call = this.#conversation(turn).toolCalls[id];
+    if (!call) return;
+    const entry = tools.entry(call.name);
+    if (!entry) {
+      this.#settleCall(turn, id, { status: ToolCallStatus.Failed, error: unknownToolError(call.name, tools) });
+      return;
+    }
+    const validated = validateArguments(entry, call);
+    if (!validated.ok) {
+      this.#settleCall(turn, id, { status: ToolCallStatus.Failed, error: validated.error });
+      return;
+    }
+    const args = validated.args;
+    if ((await this.#guard(() => this.beforeToolCall?.({ ...call, args }, turn.key))) === false) {
+      if (this.#isCurrent(turn)) this.#settleCall(turn, id, { status: ToolCallStatus.Denied, error: VETOED_BY_PAGE });
+      return;
+    }
+    if (!this.#isCurrent(turn)) return;
+
+    const { requiresApproval } = entry.tool;
+    const needsApproval =
+      typeof requiresApproval === 'function' ? (await this.#guard(() => requiresApproval(args))) !== false : !!requiresApproval;
+    if (needsApproval) {
+      const decision = await this.#awaitApproval(turn, id);
+      if (!this.#isCurrent(turn)) return;
+      if (!decision.approved) {
+        this.#settleCall(turn, id, { status: ToolCallStatus.Denied, error: decision.reason ?? DENIED_BY_USER });
+        return;
+      }
+    }
+
+    this.#commit(turn, (snapshot) => ({
+      ...snapshot,
+      conversation: updateToolCall(snapshot.conversation, id, { status: ToolCallStatus.Executing, args }),
+    }));
+    const running = this.#conversation(turn).toolCalls[id]!;
+    this.#emit({ type: 'tool-call', key: turn.key, call: running });
+    const timeout = this.#options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+    const outcome = await executeTool(entry, running, args, turn.controller.signal, timeout);
+    if (!this.#isCurrent(turn)) return;
+    this.#settleCall(
+      turn,
+      id,
+      outcome.ok
+        ? { status: ToolCallStatus.Completed, result: outcome.result, resultValue: outcome.value, resultMessageId: this.#createId() }
+        : { status: ToolCallStatus.Failed, error: outcome.error, resultMessageId: this.#createId() },
+    );
+  }
+
+  #awaitApproval(turn: Turn, id: string): Promise<{ approved: boolean; reason?: string }> {
+    this.#commit(turn, (snapshot) => ({
+      ...snapshot,
+      conversation: updateToolCall(snapshot.conversation, id, { status: ToolCallStatus.AwaitingApproval }),
+    }));
+    return new Promise((resolve) => {
+      const settle = (approved: boolean, reason?: string) => {
+        turn.approvals.delete(id);
+        turn.controller.signal.removeEventListener('abort', onAbort);
+        resolve({ approved, reason });
+      };
+      const onAbort = () => settle(false);
+      turn.approvals.set(id, settle);
+      turn.controller.signal.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  #decide(key: ThreadKey, toolCallId: string, approved: boolean, reason?: string): void {
+    this.#turns.get(threadKeyId(key))?.approvals.get(toolCallId)?.(approved, reason);
+  }
+
+  /** Calls page code so that a throw cannot break the loop (a throw reads as "no objection"). */
+  async #guard<T>(fn: () => T | Promise<T>): Promise<T | undefined> {
+    try {
+      return await fn();
+    } catch (error) {
+      console.error('[soliplex-chat] a page callback threw', error);
+      return undefined;
+    }
+  }
+
+  #emit(event: EngineEvent): void {
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener(event);
+      } catch (error) {
+        console.error('[soliplex-chat] an engine listener threw', error);
+      }
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import { emptyThread, threadKeyId, type ThreadKey, type ThreadSnapshot } from './run-state.js';
+
+export type ThreadListener = (snapshot: ThreadSnapshot) => void;
+
+/**
+ * The thread snapshots of every (server, room, thread), and who listens to them. Several threads run
+ * at once; views subscribe to the one they show. A listener that throws is reported and skipped, so
+ * one broken view cannot stop the others (or the engine) from seeing changes.
+ */
+export class RunRegistry {
+  readonly #threads = new Map<string, ThreadSnapshot>();
+  readonly #listeners = new Map<string, Set<ThreadListener>>();
+  readonly #anyListeners = new Set<ThreadListener>();
+  readonly #viewers = new Map<string, number>();
+
+  /** The thread's snapshot; an empty idle one if it has never run. */
+  get(key: ThreadKey): ThreadSnapshot {
+    return this.#threads.get(threadKeyId(key)) ?? emptyThread(key);
+  }
+
+  /** Every thread that has a snapshot. */
+  get threads(): ThreadSnapshot[] {
+    return [...this.#threads.values()];
+  }
+
+  /** Stores a new snapshot and notifies its listeners. */
+  set(snapshot: ThreadSnapshot): void {
+    const id = threadKeyId(snapshot.key);
+    const viewed = (this.#viewers.get(id) ?? 0) > 0;
+    const next = viewed && snapshot.unread ? { ...snapshot, unread: false } : snapshot;
+    this.#threads.set(id, next);
+    for (const listener of [...(this.#listeners.get(id) ?? []), ...this.#anyListeners]) {
+      try {
+        listener(next);
+      } catch (error) {
+        console.error('[soliplex-chat] a thread listener threw', error);
+      }
+    }
+  }
+
+  /** Applies `update` to the current snapshot of `key`. */
+  update(key: ThreadKey, update: (snapshot: ThreadSnapshot) => ThreadSnapshot): ThreadSnapshot {
+    const next = update(this.get(key));
+    this.set(next);
+    return next;
+  }
+
+  /** Listens to one thread, or to all threads when `key` is omitted. Returns the unsubscribe function. */
+  subscribe(listener: ThreadListener, key?: ThreadKey): () => void {
+    if (!key) {
+      this.#anyListeners.add(listener);
+      return () => this.#anyListeners.delete(listener);
+    }
+    const id = threadKeyId(key);
+    let set = this.#listeners.get(id);
+    if (!set) this.#listeners.set(id, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.#listeners.delete(id);
+    };
+  }
+
+  /**
+   * Marks the thread as shown by a view until the returned function is called. A thread shown by no
+   * view gets `unread` when a turn ends there; showing it clears the flag.
+   */
+  view(key: ThreadKey): () => void {
+    const id = threadKeyId(key);
+    this.#viewers.set(id, (this.#viewers.get(id) ?? 0) + 1);
+    const current = this.#threads.get(id);
+    if (current?.unread) this.set({ ...current, unread: false });
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const count = (this.#viewers.get(id) ?? 1) - 1;
+      if (count > 0) this.#viewers.set(id, count);
+      else this.#viewers.delete(id);
+    };
+  }
+
+  isViewed(key: ThreadKey): boolean {
+    return (this.#viewers.get(threadKeyId(key)) ?? 0) > 0;
+  }
+
+  /** Drops all listeners (the snapshots stay readable). */
+  clearListeners(): void {
+    this.#listeners.clear();
+    this.#anyListeners.clear();
+  }
+}

@@ -1,0 +1,120 @@
+import { emptyConversation, type Conversation } from './conversation.js';
+
+/** Identifies a conversation thread: runs are keyed by (server, room, thread). */
+export interface ThreadKey {
+  /** The agent endpoint or Soliplex server URL. */
+  readonly server: string;
+  /** The Soliplex room; `''` for a generic AG-UI endpoint. */
+  readonly room: string;
+  readonly thread: string;
+}
+
+/** A stable string for a thread key, for maps and comparisons. */
+export function threadKeyId(key: ThreadKey): string {
+  return JSON.stringify([key.server, key.room, key.thread]);
+}
+
+/** The public status of a thread's turn. */
+export const RunStatus = {
+  Idle: 'idle',
+  /** From the user's send until the final answer, tool hops included. */
+  Running: 'running',
+  Completed: 'completed',
+  Failed: 'failed',
+  Cancelled: 'cancelled',
+} as const;
+export type RunStatus = (typeof RunStatus)[keyof typeof RunStatus];
+
+/** What a running turn is doing right now. */
+export const RunPhase = {
+  /** A run's stream is being read. */
+  Streaming: 'streaming',
+  /** The page's tools are running (or waiting for approval) between two runs. */
+  ExecutingTools: 'executing-tools',
+} as const;
+export type RunPhase = (typeof RunPhase)[keyof typeof RunPhase];
+
+/** What ended a turn as failed. */
+export type RunFailureKind =
+  | 'http'
+  | 'network'
+  | 'protocol'
+  | 'unauthorized'
+  /** The agent sent `RUN_ERROR`. */
+  | 'agent'
+  /** The stream closed before `RUN_FINISHED`. */
+  | 'stream-ended'
+  /** Too many tool hops in one turn. */
+  | 'depth-limit'
+  | 'internal';
+
+export interface RunFailure {
+  readonly kind: RunFailureKind;
+  /** A message a person understands. */
+  readonly message: string;
+  readonly status?: number;
+  readonly code?: string;
+}
+
+export interface IdleState {
+  readonly status: typeof RunStatus.Idle;
+}
+
+export interface StreamingState {
+  readonly status: typeof RunStatus.Running;
+  readonly phase: typeof RunPhase.Streaming;
+  /** 0 for the run the user started; n for the n-th tool continuation. */
+  readonly hop: number;
+  /** True for a tool continuation (announced as continued, not started). */
+  readonly continued: boolean;
+}
+
+export interface ExecutingToolsState {
+  readonly status: typeof RunStatus.Running;
+  readonly phase: typeof RunPhase.ExecutingTools;
+  readonly hop: number;
+  /** The calls being run (or awaiting approval) in this hop. */
+  readonly toolCallIds: readonly string[];
+}
+
+export interface CompletedState {
+  readonly status: typeof RunStatus.Completed;
+}
+
+export interface FailedState {
+  readonly status: typeof RunStatus.Failed;
+  readonly error: RunFailure;
+  /** The run that failed; its partial output is replaced on retry. */
+  readonly runId?: string;
+}
+
+export interface CancelledState {
+  readonly status: typeof RunStatus.Cancelled;
+}
+
+export type RunState =
+  | IdleState
+  | StreamingState
+  | ExecutingToolsState
+  | CompletedState
+  | FailedState
+  | CancelledState;
+
+/** Everything the view of one thread needs. Immutable; a change makes a new snapshot. */
+export interface ThreadSnapshot {
+  readonly key: ThreadKey;
+  readonly conversation: Conversation;
+  readonly run: RunState;
+  /** A turn finished while no view showed this thread. */
+  readonly unread: boolean;
+}
+
+export const idleState: IdleState = Object.freeze({ status: RunStatus.Idle });
+
+export function emptyThread(key: ThreadKey): ThreadSnapshot {
+  return { key, conversation: emptyConversation, run: idleState, unread: false };
+}
+
+export function isRunning(state: RunState): state is StreamingState | ExecutingToolsState {
+  return state.status === RunStatus.Running;
+}

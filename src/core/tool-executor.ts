@@ -1,0 +1,123 @@
+import type { z } from 'zod';
+import type { ToolCall } from './conversation.js';
+import { parseToolArguments } from './conversation-reducer.js';
+import type { RegisteredTool, ToolRegistry } from './tool-registry.js';
+
+/** Default per-call time limit. */
+export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
+
+/** The outcome of one call: what goes to the model, and the raw value for the page. */
+export type ToolOutcome =
+  | { readonly ok: true; readonly result: string; readonly value: unknown }
+  | { readonly ok: false; readonly error: string };
+
+/** Turns a tool's return value into tool-message content. */
+export function resultToContent(value: unknown): string {
+  if (value === undefined) return '';
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const where = issue.path.length > 0 ? `"${issue.path.join('.')}"` : 'the arguments';
+      return `${where}: ${issue.message}`;
+    })
+    .join('; ');
+}
+
+/**
+ * Parses and validates a call's arguments against its tool. Returns the arguments, or an error text
+ * the model can act on (which field, what was expected).
+ */
+export function validateArguments(
+  entry: RegisteredTool,
+  call: ToolCall,
+): { ok: true; args: unknown } | { ok: false; error: string } {
+  const parsed = call.args !== undefined ? call.args : parseToolArguments(call.argsText);
+  if (parsed === undefined) {
+    return {
+      ok: false,
+      error: `Invalid arguments for tool "${call.name}": not valid JSON (${JSON.stringify(call.argsText.slice(0, 200))}). Send a JSON object matching the tool's parameters.`,
+    };
+  }
+  const result = entry.schema.safeParse(parsed);
+  if (!result.success) {
+    return {
+      ok: false,
+      error: `Invalid arguments for tool "${call.name}": ${describeIssues(result.error)}. Fix them and call the tool again.`,
+    };
+  }
+  return { ok: true, args: result.data };
+}
+
+/** The error text for a call to a tool this page does not offer. */
+export function unknownToolError(name: string, registry: ToolRegistry): string {
+  const available = registry.tools.map((tool) => tool.name);
+  return `Tool "${name}" is not available in this page.${available.length ? ` Available tools: ${available.join(', ')}.` : ' No client tools are available.'}`;
+}
+
+/**
+ * Runs one validated call with its time limit. Never throws: a throw, a rejection, a timeout or an abort
+ * all become a failed outcome, so one call cannot take the others down.
+ */
+export async function executeTool(
+  entry: RegisteredTool,
+  call: ToolCall,
+  args: unknown,
+  signal: AbortSignal,
+  defaultTimeoutMs = DEFAULT_TOOL_TIMEOUT_MS,
+): Promise<ToolOutcome> {
+  const timeoutMs = entry.tool.timeoutMs ?? defaultTimeoutMs;
+  const controller = new AbortController();
+  const abortFromOutside = () => controller.abort(signal.reason);
+  if (signal.aborted) abortFromOutside();
+  else signal.addEventListener('abort', abortFromOutside, { once: true });
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // The tool may ignore its signal; the race makes sure the call still ends on time.
+  const stopped = new Promise<ToolOutcome>((resolve) => {
+    const onAbort = () =>
+      resolve({ ok: false, error: `Tool "${call.name}" was stopped: ${abortReason(controller.signal)}` });
+    controller.signal.addEventListener('abort', onAbort, { once: true });
+    if (controller.signal.aborted) onAbort();
+    timer = setTimeout(() => {
+      controller.abort(new ToolTimeoutError(timeoutMs));
+    }, timeoutMs);
+  });
+  const ran = (async (): Promise<ToolOutcome> => {
+    const value = await entry.tool.execute(args, { signal: controller.signal, toolCall: call });
+    return { ok: true, result: resultToContent(value), value };
+  })().catch(
+    (error: unknown): ToolOutcome => ({ ok: false, error: `Tool "${call.name}" failed: ${errorText(error)}` }),
+  );
+  try {
+    return await Promise.race([ran, stopped]);
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', abortFromOutside);
+  }
+}
+
+class ToolTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`timed out after ${ms >= 1000 ? `${ms / 1000} s` : `${ms} ms`}`);
+    this.name = 'TimeoutError';
+  }
+}
+
+function abortReason(signal: AbortSignal): string {
+  const reason: unknown = signal.reason;
+  if (reason instanceof Error) return reason.message;
+  return typeof reason === 'string' ? reason : 'aborted';
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  return typeof error === 'string' ? error : resultToContent(error);
+}

@@ -1,0 +1,151 @@
+import type { Tool as AgUiTool } from '@ag-ui/core';
+import { z } from 'zod';
+import type { ToolCall } from './conversation.js';
+
+/** A JSON Schema object describing a tool's arguments. */
+export type JsonSchema = Record<string, unknown>;
+
+/** What `execute` receives besides the arguments. */
+export interface ToolExecutionContext {
+  /** Aborted on timeout, cancel, or when a newer message supersedes the turn. */
+  readonly signal: AbortSignal;
+  /** The call being answered. */
+  readonly toolCall: ToolCall;
+}
+
+/**
+ * A client-side tool: a function in the host page that the model may call.
+ * @typeParam Args the parsed, validated arguments.
+ */
+export interface ClientTool<Args = any> {
+  /** Unique name the model calls it by; `^[a-zA-Z0-9_-]{1,64}$`. */
+  readonly name: string;
+  /** What the tool does, for the model. */
+  readonly description: string;
+  /** The arguments: a zod schema, or a JSON Schema object. Omit for a tool without arguments. */
+  readonly parameters?: z.ZodType<Args> | JsonSchema;
+  /** Runs the tool. A string result goes to the model as is; anything else as JSON. */
+  execute(args: Args, context: ToolExecutionContext): unknown;
+  /** Hold the call for the user's approval first: always, or when the function says so. */
+  readonly requiresApproval?: boolean | ((args: Args) => boolean);
+  /** Per-call time limit in milliseconds (default 60 000). */
+  readonly timeoutMs?: number;
+  /** Optional renderer for the result in the page (used by the element; opaque to the engine). */
+  readonly render?: (result: unknown, call: ToolCall) => unknown;
+}
+
+/** A tool as the registry holds it: the schema in both forms, prepared once. */
+export interface RegisteredTool {
+  readonly tool: ClientTool;
+  /** Validates parsed arguments. */
+  readonly schema: z.ZodType;
+  /** The AG-UI declaration sent on every run. */
+  readonly definition: AgUiTool;
+}
+
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+const EMPTY_PARAMETERS: JsonSchema = { type: 'object', properties: {} };
+
+function isZodSchema(value: unknown): value is z.ZodType {
+  return typeof value === 'object' && value !== null && typeof (value as z.ZodType).safeParse === 'function';
+}
+
+/** Prepared tools by identity, so deriving a new registry does not convert every schema again. */
+const prepared = new WeakMap<ClientTool, RegisteredTool>();
+
+function prepare(tool: ClientTool): RegisteredTool {
+  if (tool && typeof tool === 'object') {
+    const cached = prepared.get(tool);
+    if (cached) return cached;
+  }
+  const entry = prepareUncached(tool);
+  prepared.set(tool, entry);
+  return entry;
+}
+
+function prepareUncached(tool: ClientTool): RegisteredTool {
+  if (!tool || typeof tool !== 'object') throw new TypeError('A tool must be an object');
+  if (typeof tool.name !== 'string' || !TOOL_NAME.test(tool.name)) {
+    throw new TypeError(
+      `Invalid tool name ${JSON.stringify(tool.name)}: use 1–64 letters, digits, "_" or "-" (providers reject others)`,
+    );
+  }
+  if (typeof tool.execute !== 'function') throw new TypeError(`Tool "${tool.name}" has no execute function`);
+  const parameters = tool.parameters ?? EMPTY_PARAMETERS;
+  let schema: z.ZodType;
+  let jsonSchema: JsonSchema;
+  try {
+    if (isZodSchema(parameters)) {
+      schema = parameters;
+      jsonSchema = z.toJSONSchema(parameters, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+      delete jsonSchema['$schema'];
+    } else {
+      jsonSchema = parameters as JsonSchema;
+      schema = z.fromJSONSchema(parameters as Parameters<typeof z.fromJSONSchema>[0]);
+    }
+  } catch (error) {
+    throw new TypeError(`Tool "${tool.name}" has unusable parameters: ${(error as Error).message}`);
+  }
+  return {
+    tool,
+    schema,
+    definition: { name: tool.name, description: tool.description ?? '', parameters: jsonSchema },
+  };
+}
+
+/**
+ * The tools this page offers the agent. Immutable: `register` and `unregister` return a new registry,
+ * so one instance can be shared by several runs and widgets without anyone changing it under them.
+ */
+export class ToolRegistry {
+  readonly #tools: ReadonlyMap<string, RegisteredTool>;
+
+  constructor(tools: Iterable<ClientTool> = []) {
+    const map = new Map<string, RegisteredTool>();
+    for (const tool of tools) {
+      const entry = prepare(tool);
+      if (map.has(entry.tool.name)) throw new Error(`A tool named "${entry.tool.name}" is already registered`);
+      map.set(entry.tool.name, entry);
+    }
+    this.#tools = map;
+    Object.freeze(this);
+  }
+
+  /** A new registry with `tool` added. Throws on an invalid or duplicate name. */
+  register<Args>(tool: ClientTool<Args>): ToolRegistry {
+    const entry = prepare(tool as ClientTool);
+    if (this.#tools.has(entry.tool.name)) {
+      throw new Error(`A tool named "${entry.tool.name}" is already registered; unregister it first`);
+    }
+    return new ToolRegistry([...this.tools, entry.tool]);
+  }
+
+  /** A new registry without the tool called `name` (the same registry if there is none). */
+  unregister(name: string): ToolRegistry {
+    if (!this.#tools.has(name)) return this;
+    return new ToolRegistry(this.tools.filter((tool) => tool.name !== name));
+  }
+
+  get(name: string): ClientTool | undefined {
+    return this.#tools.get(name)?.tool;
+  }
+
+  has(name: string): boolean {
+    return this.#tools.has(name);
+  }
+
+  /** The tools in registration order. */
+  get tools(): ClientTool[] {
+    return [...this.#tools.values()].map((entry) => entry.tool);
+  }
+
+  /** AG-UI declarations (JSON Schema parameters) for `RunAgentInput.tools`. */
+  get definitions(): AgUiTool[] {
+    return [...this.#tools.values()].map((entry) => entry.definition);
+  }
+
+  /** The prepared entry, with its validation schema; used by the executor. */
+  entry(name: string): RegisteredTool | undefined {
+    return this.#tools.get(name);
+  }
+}

@@ -1,0 +1,63 @@
+import type { BaseEvent, Context, Message, Tool } from '@ag-ui/core';
+
+/** One run to stream: everything the server needs, since it keeps no history of its own. */
+export interface RunRequest {
+  readonly threadId: string;
+  /** A fresh id for this run; a backend that issues its own run ids may use another. */
+  readonly runId: string;
+  /** The full transcript, tool results included. */
+  readonly messages: readonly Message[];
+  /** The page's tools, declared again on every run. */
+  readonly tools: readonly Tool[];
+  readonly state: unknown;
+  readonly context?: readonly Context[];
+  readonly forwardedProps?: unknown;
+  /** The previous run of this turn when this run is a tool continuation. */
+  readonly parentRunId?: string;
+  /** Aborted on cancel, supersede or dispose: the transport stops reading and returns. */
+  readonly signal: AbortSignal;
+}
+
+/** Receives each event of the run in order, after chunk expansion. */
+export type RunEventSink = (event: BaseEvent) => void;
+
+/** Why a run could not be streamed to its end. */
+export const TransportErrorKind = {
+  /** The server answered with a non-2xx status. */
+  Http: 'http',
+  /** The connection failed or dropped. */
+  Network: 'network',
+  /** The stream broke the protocol (bad JSON, events out of order). */
+  Protocol: 'protocol',
+  /** The server needs (new) credentials. */
+  Unauthorized: 'unauthorized',
+} as const;
+export type TransportErrorKind = (typeof TransportErrorKind)[keyof typeof TransportErrorKind];
+
+/** A failure a transport reports, with a message a person understands. */
+export class TransportError extends Error {
+  constructor(
+    readonly kind: TransportErrorKind,
+    message: string,
+    readonly status?: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'TransportError';
+  }
+}
+
+/**
+ * Streams runs to and from one agent backend. A transport decides the run id (a generic endpoint takes
+ * a fresh one from the client; Soliplex issues one per run), the URL, credentials and stream resume.
+ */
+export interface Transport {
+  /**
+   * Streams one run, calling `onEvent` for each event. Resolves when the stream ends (cleanly or after
+   * `RUN_ERROR`, or when `request.signal` aborts); rejects with a `TransportError` when it cannot be
+   * streamed to its end. Returns the run id used.
+   */
+  run(request: RunRequest, onEvent: RunEventSink): Promise<{ runId: string }>;
+  /** Creates a thread on the server and returns its id, for backends that own thread ids. */
+  createThread?(signal: AbortSignal): Promise<string>;
+}

@@ -27,13 +27,15 @@ export class AgUiHttpTransport implements Transport {
 
   async run(request: RunRequest, onEvent: RunEventSink): Promise<{ runId: string }> {
     const { headers } = this.options;
+    const fetchImpl = this.options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+    let dropped: unknown;
     const agent = new HttpAgent({
       url: this.options.url,
       headers: typeof headers === 'function' ? await headers() : (headers ?? {}),
       threadId: request.threadId,
       initialMessages: request.messages as Message[],
       initialState: request.state,
-      ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
+      fetch: (input, init) => fetchImpl(input, init).then((response) => shieldBody(response, (error) => (dropped = error))),
     });
     const abortController = new AbortController();
     const abort = () => abortController.abort(request.signal.reason);
@@ -53,9 +55,11 @@ export class AgUiHttpTransport implements Transport {
           onEvent: ({ event }) => {
             if (!request.signal.aborted) onEvent(event as BaseEvent);
           },
-          // Keep the failure for a readable error; stopPropagation stops the client's console noise.
+          // Keep the failure for a readable error. stopPropagation (honoured at runtime though the
+          // type omits it) stops the client from logging it to the console and rejecting.
           onRunFailed: ({ error }) => {
             failure = error;
+            return { stopPropagation: true } as object;
           },
         },
       );
@@ -64,7 +68,11 @@ export class AgUiHttpTransport implements Transport {
     } finally {
       request.signal.removeEventListener('abort', abort);
     }
-    if (failure !== undefined && !request.signal.aborted) throw toTransportError(failure);
+    if (request.signal.aborted) return { runId: request.runId };
+    if (failure !== undefined) throw toTransportError(failure);
+    if (dropped !== undefined) {
+      throw new TransportError('network', 'The connection to the agent dropped mid-answer.', undefined, { cause: dropped });
+    }
     return { runId: request.runId };
   }
 }
@@ -96,4 +104,30 @@ function payloadDetail(payload: unknown): string {
     if (typeof record[field] === 'string') return (record[field] as string).slice(0, 300);
   }
   return JSON.stringify(payload).slice(0, 300);
+}
+
+/**
+ * Works around `@ag-ui/client` 1.0 rethrowing from `reader.cancel()` after a body read fails (an
+ * unhandled rejection on every dropped stream): the body is re-streamed, and a read error is reported
+ * to `onError` and ends the stream cleanly instead. The transport then reports the drop itself.
+ */
+function shieldBody(response: Response, onError: (error: unknown) => void): Response {
+  if (!response.ok || !response.body) return response;
+  const reader = response.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch (error) {
+        onError(error);
+        controller.close();
+      }
+    },
+    cancel(reason) {
+      return reader.cancel(reason).catch(() => {});
+    },
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }

@@ -1,0 +1,151 @@
+import { expect } from '@open-wc/testing';
+import type { Message } from '@ag-ui/core';
+import { z } from 'zod';
+import {
+  RunOrchestrator,
+  ToolRegistry,
+  createAgUiHttpTransport,
+  type ClientTool,
+  type RunState,
+  type ThreadKey,
+} from '../../src/core/index.js';
+import { toolCall } from '../helpers/agui-events.js';
+import { until } from '../helpers/scripted-transport.js';
+
+/** Suite against the real AG-UI server process (demo/server) started by the test runner. */
+const server = (globalThis as { __AGUI_SERVER__?: string }).__AGUI_SERVER__!;
+
+type Step = object;
+interface Recorded {
+  body: { threadId: string; runId: string; messages: Message[]; tools: { name: string; parameters: unknown }[] };
+  headers: Record<string, string>;
+}
+
+async function script(runs: Step[][]): Promise<{ agentUrl: string; requests: () => Promise<Recorded[]> }> {
+  const response = await fetch(`${server}/scripts`, { method: 'POST', body: JSON.stringify({ runs }) });
+  const { id, agentUrl } = (await response.json()) as { id: string; agentUrl: string };
+  return { agentUrl, requests: async () => (await fetch(`${server}/scripts/${id}/requests`)).json() };
+}
+
+const started = { type: 'RUN_STARTED' };
+const finished = { type: 'RUN_FINISHED' };
+const say = (id: string, content: string) => [
+  { type: 'TEXT_MESSAGE_START', messageId: id, role: 'assistant' },
+  { type: 'TEXT_MESSAGE_CONTENT', messageId: id, delta: content },
+  { type: 'TEXT_MESSAGE_END', messageId: id },
+];
+
+const getSecretNumber: ClientTool<{ name: string }> = {
+  name: 'get_secret_number',
+  description: 'The secret number of a person',
+  parameters: z.object({ name: z.string() }),
+  execute: ({ name }) => ({ alice: 42, bob: 7 })[name],
+};
+
+function engineFor(agentUrl: string) {
+  const engine = new RunOrchestrator({
+    transport: createAgUiHttpTransport({ url: agentUrl, headers: { Authorization: 'Bearer test-token' } }),
+    toolRegistry: new ToolRegistry([getSecretNumber]),
+  });
+  const key: ThreadKey = { server: agentUrl, room: '', thread: crypto.randomUUID() };
+  const states: RunState[] = [];
+  engine.registry.subscribe((s) => states.push(s.run), key);
+  return { engine, key, states };
+}
+
+const failure = (engine: RunOrchestrator, key: ThreadKey) => {
+  const run = engine.snapshot(key).run;
+  return run.status === 'failed' ? run.error : undefined;
+};
+
+describe('AG-UI HTTP transport against a real server', () => {
+  it('runs the secret-number loop over SSE', async () => {
+    const { agentUrl, requests } = await script([
+      [started, ...toolCall('c1', 'get_secret_number', { name: 'alice' }, 'a1'), ...toolCall('c2', 'get_secret_number', { name: 'bob' }, 'a1'), finished],
+      [started, ...say('a2', "alice's number is 42 and bob's is 7."), finished],
+    ]);
+    const { engine, key, states } = engineFor(agentUrl);
+    expect(await engine.send(key, 'What are the secret numbers for alice and bob?')).to.equal('completed');
+
+    const recorded = await requests();
+    expect(recorded).to.have.length(2);
+    const [first, second] = recorded as [Recorded, Recorded];
+    expect(first.headers['authorization']).to.equal('Bearer test-token');
+    expect(second.body.threadId).to.equal(first.body.threadId);
+    expect(second.body.runId).to.not.equal(first.body.runId);
+    expect(second.body.tools.map((t) => t.name)).to.deep.equal(['get_secret_number']);
+    expect(second.body.tools[0]!.parameters).to.have.nested.property('properties.name.type', 'string');
+    const roles = second.body.messages.map((m) => m.role);
+    expect(roles).to.deep.equal(['user', 'assistant', 'tool', 'tool']);
+    expect(second.body.messages.slice(2).map((m) => m.content)).to.deep.equal(['42', '7']);
+    const last = engine.snapshot(key).conversation.messages.at(-1) as { text: string };
+    expect(last.text).to.contain('42').and.to.contain('7');
+    expect(states.slice(0, -1).every((s) => s.status === 'running')).to.equal(true);
+  });
+
+  it('shows an HTTP 500 as failed and retries on request', async () => {
+    const { agentUrl, requests } = await script([
+      [{ $status: 500, body: { error: 'database unavailable' } }],
+      [started, ...say('a1', 'Back again.'), finished],
+    ]);
+    const { engine, key } = engineFor(agentUrl);
+    expect(await engine.send(key, 'hello')).to.equal('failed');
+    expect(failure(engine, key)).to.include({ kind: 'http', status: 500 });
+    expect(failure(engine, key)!.message).to.contain('database unavailable');
+    expect(engine.snapshot(key).conversation.messages[0]).to.include({ text: 'hello' });
+    expect(await engine.retry(key)).to.equal('completed');
+    expect((await requests())[1]!.body.messages.map((m) => m.content)).to.deep.equal(['hello']);
+  });
+
+  it('shows a 401 as a sign-in problem', async () => {
+    const { agentUrl } = await script([[{ $status: 401, body: { detail: 'token expired' } }]]);
+    const { engine, key } = engineFor(agentUrl);
+    expect(await engine.send(key, 'hello')).to.equal('failed');
+    expect(failure(engine, key)).to.include({ kind: 'unauthorized', status: 401 });
+  });
+
+  it('fails on a malformed frame and keeps the conversation', async () => {
+    const { agentUrl } = await script([[started, ...say('a1', 'Some text'), { $delay: 50 }, { $raw: 'data: {not json\n\n' }, finished]]);
+    const { engine, key } = engineFor(agentUrl);
+    expect(await engine.send(key, 'hello')).to.equal('failed');
+    expect(failure(engine, key)!.kind).to.equal('protocol');
+    const texts = engine.snapshot(key).conversation.messages.map((m) => (m as { text: string }).text);
+    expect(texts).to.deep.equal(['hello', 'Some text']);
+  });
+
+  it('fails on events out of order (ARGS without START)', async () => {
+    const { agentUrl } = await script([[started, { type: 'TOOL_CALL_ARGS', toolCallId: 'nope', delta: '{}' }, finished]]);
+    const { engine, key } = engineFor(agentUrl);
+    expect(await engine.send(key, 'hello')).to.equal('failed');
+    expect(failure(engine, key)!.kind).to.equal('protocol');
+  });
+
+  it('fails on a dropped stream with pending calls, never running them', async () => {
+    let runs = 0;
+    const { agentUrl } = await script([[started, ...toolCall('c1', 'get_secret_number', { name: 'bob' }), { $delay: 20 }, { $cut: true }]]);
+    const { engine, key } = engineFor(agentUrl);
+    engine.toolRegistry = new ToolRegistry([{ ...getSecretNumber, execute: () => (runs++, 1) }]);
+    expect(await engine.send(key, 'hello')).to.equal('failed');
+    expect(failure(engine, key)!.kind).to.equal('network');
+    expect(runs).to.equal(0);
+    expect(engine.snapshot(key).conversation.toolCalls['c1']!.status).to.equal('failed');
+  });
+
+  it('reports RUN_ERROR from the agent', async () => {
+    const { agentUrl } = await script([[started, { type: 'RUN_ERROR', message: 'rate limited' }]]);
+    const { engine, key } = engineFor(agentUrl);
+    expect(await engine.send(key, 'hello')).to.equal('failed');
+    expect(failure(engine, key)).to.include({ kind: 'agent' });
+    expect(failure(engine, key)!.message).to.contain('rate limited');
+  });
+
+  it('cancels a run whose server never answers', async () => {
+    const { agentUrl } = await script([[started, ...say('a1', 'Thinking'), { $hang: true }]]);
+    const { engine, key } = engineFor(agentUrl);
+    const outcome = engine.send(key, 'hello');
+    await until(() => engine.snapshot(key).conversation.messages.length === 2);
+    engine.cancel(key);
+    expect(await outcome).to.equal('cancelled');
+    expect(engine.snapshot(key).run.status).to.equal('cancelled');
+  });
+});

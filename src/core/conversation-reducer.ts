@@ -231,7 +231,10 @@ function mergeSnapshot(conversation: Conversation, snapshot: readonly Message[])
         break; // activity messages are not part of the chat transcript
     }
   }
-  return next;
+  // The snapshot is authoritative for order; messages it does not name keep their place after it.
+  const order = new Map(snapshot.map((message, index) => [message.id, index]));
+  const rank = (message: ChatMessage) => order.get(message.id) ?? snapshot.length;
+  return { ...next, messages: [...next.messages].sort((a, b) => rank(a) - rank(b)) };
 }
 
 /** Applies one AG-UI event. Unknown event types leave the conversation unchanged. */

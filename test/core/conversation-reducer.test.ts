@@ -1,0 +1,137 @@
+import { expect } from '@open-wc/testing';
+import { EventType, type BaseEvent } from '@ag-ui/core';
+import { emptyConversation, reduceEvents, toAgUiMessages, type AssistantMessage } from '../../src/core/index.js';
+import { runError, runFinished, runStarted, text, toolCall, toolResult, toolStart, toolArgs } from '../helpers/agui-events.js';
+
+const ev = (type: EventType, fields: object = {}) => ({ type, ...fields }) as BaseEvent;
+
+describe('conversation reducer', () => {
+  it('streams a call: START → streaming, ARGS append, END → pending with parsed arguments', () => {
+    const start = reduceEvents(emptyConversation, [runStarted(), toolStart('c1', 'lookup', 'a1'), toolArgs('c1', '{"q":')]);
+    expect(start.toolCalls['c1']).to.include({ status: 'streaming', argsText: '{"q":', name: 'lookup' });
+    const ended = reduceEvents(start, [toolArgs('c1', '"x"}'), ev(EventType.TOOL_CALL_END, { toolCallId: 'c1' })]);
+    expect(ended.toolCalls['c1']).to.include({ status: 'pending' });
+    expect(ended.toolCalls['c1']!.args).to.deep.equal({ q: 'x' });
+    expect(ended.messages).to.have.length(1);
+    expect((ended.messages[0] as AssistantMessage).toolCallIds).to.deep.equal(['c1']);
+  });
+
+  it('ignores arguments for an unknown id, with a warning', () => {
+    const warnings: string[] = [];
+    const next = reduceEvents(emptyConversation, [toolArgs('ghost', '{}')], (w) => warnings.push(w));
+    expect(next.toolCalls).to.deep.equal({});
+    expect(warnings[0]).to.contain('ghost');
+  });
+
+  it('marks a call with TOOL_CALL_RESULT completed and server-run', () => {
+    const next = reduceEvents(emptyConversation, [runStarted(), ...toolCall('c1', 'search', { q: 1 }), toolResult('c1', 'found', 'm9')]);
+    expect(next.toolCalls['c1']).to.include({ status: 'completed', serverRun: true, result: 'found', resultMessageId: 'm9' });
+  });
+
+  it('never duplicates a message or call when events are replayed', () => {
+    const events = [runStarted(), ...text('a1', 'Hello there'), ...toolCall('c1', 'lookup', { q: 1 }, 'a1'), runFinished()];
+    const once = reduceEvents(emptyConversation, events);
+    const twice = reduceEvents(once, events);
+    expect(twice.messages).to.have.length(1);
+    expect((twice.messages[0] as AssistantMessage).text).to.equal('Hello there');
+    expect((twice.messages[0] as AssistantMessage).toolCallIds).to.deep.equal(['c1']);
+    expect(Object.keys(twice.toolCalls)).to.deep.equal(['c1']);
+  });
+
+  it('does not turn a settled call back into a pending one on replay', () => {
+    const events = [runStarted(), ...toolCall('c1', 'lookup', {}), toolResult('c1', 'r')];
+    const replayed = reduceEvents(reduceEvents(emptyConversation, events), events);
+    expect(replayed.toolCalls['c1']!.status).to.equal('completed');
+  });
+
+  it('expands chunk events into messages and calls', () => {
+    const next = reduceEvents(emptyConversation, [
+      runStarted(),
+      ev(EventType.TEXT_MESSAGE_CHUNK, { messageId: 'a1', delta: 'Hel' }),
+      ev(EventType.TEXT_MESSAGE_CHUNK, { delta: 'lo' }),
+      ev(EventType.TOOL_CALL_CHUNK, { toolCallId: 'c1', toolCallName: 'lookup', delta: '{"a"' }),
+      ev(EventType.TOOL_CALL_CHUNK, { delta: ':1}' }),
+      runFinished(),
+    ]);
+    expect((next.messages[0] as AssistantMessage).text).to.equal('Hello');
+    expect(next.toolCalls['c1']).to.include({ status: 'pending', argsText: '{"a":1}' });
+  });
+
+  it('keeps reasoning text and agent state (snapshot and delta)', () => {
+    const next = reduceEvents(emptyConversation, [
+      ev(EventType.REASONING_MESSAGE_START, { messageId: 'r1', role: 'reasoning' }),
+      ev(EventType.REASONING_MESSAGE_CONTENT, { messageId: 'r1', delta: 'Hmm.' }),
+      ev(EventType.REASONING_MESSAGE_END, { messageId: 'r1' }),
+      ev(EventType.STATE_SNAPSHOT, { snapshot: { count: 1, items: ['a'] } }),
+      ev(EventType.STATE_DELTA, { delta: [{ op: 'replace', path: '/count', value: 2 }, { op: 'add', path: '/items/-', value: 'b' }] }),
+    ]);
+    expect(next.messages[0]).to.include({ role: 'reasoning', text: 'Hmm.', complete: true });
+    expect(next.state).to.deep.equal({ count: 2, items: ['a', 'b'] });
+  });
+
+  it('keeps the state when a delta does not apply', () => {
+    const next = reduceEvents(
+      emptyConversation,
+      [ev(EventType.STATE_SNAPSHOT, { snapshot: { a: 1 } }), ev(EventType.STATE_DELTA, { delta: [{ op: 'remove', path: '/missing' }] })],
+      () => {},
+    );
+    expect(next.state).to.deep.equal({ a: 1 });
+  });
+
+  it('records RUN_ERROR and RUN_FINISHED pending ids', () => {
+    expect(reduceEvents(emptyConversation, [runStarted(), runError('boom', 'E1')]).runError).to.deep.equal({ message: 'boom', code: 'E1' });
+    const finished = reduceEvents(emptyConversation, [runStarted(), runFinished({ type: 'success', pendingToolCallIds: ['x'] })]);
+    expect(finished).to.include({ runFinished: true });
+    expect(finished.pendingToolCallIds).to.deep.equal(['x']);
+  });
+
+  it('merges MESSAGES_SNAPSHOT without duplicates', () => {
+    const live = reduceEvents(emptyConversation, [runStarted(), ...text('a1', 'Hi')]);
+    const next = reduceEvents(live, [
+      ev(EventType.MESSAGES_SNAPSHOT, {
+        messages: [
+          { id: 'u1', role: 'user', content: 'Hello' },
+          { id: 'a1', role: 'assistant', content: 'Hi', toolCalls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{}' } }] },
+          { id: 't1', role: 'tool', toolCallId: 'c1', content: 'done' },
+        ],
+      }),
+    ]);
+    expect(next.messages.map((m) => m.id)).to.deep.equal(['u1', 'a1']);
+    expect(next.toolCalls['c1']).to.include({ status: 'completed', result: 'done' });
+  });
+});
+
+describe('message mapper', () => {
+  it('puts every call in its assistant message, each answered right after it', () => {
+    let conversation = reduceEvents(emptyConversation, [
+      runStarted(),
+      ...text('a1', 'Checking.'),
+      ...toolCall('c1', 'ok_tool', ''),
+      ...toolCall('c2', 'bad_tool', { x: 1 }),
+      runFinished(),
+    ]);
+    conversation = {
+      ...conversation,
+      messages: [{ role: 'user', id: 'u1', text: 'Go' }, ...conversation.messages],
+      toolCalls: {
+        ...conversation.toolCalls,
+        c1: { ...conversation.toolCalls['c1']!, status: 'completed', result: 'fine' },
+        c2: { ...conversation.toolCalls['c2']!, status: 'denied', error: 'The user denied this tool call.' },
+      },
+    };
+    const messages = toAgUiMessages(conversation);
+    expect(messages.map((m) => m.role)).to.deep.equal(['user', 'assistant', 'tool', 'tool']);
+    expect(messages[1]).to.deep.include({ id: 'a1', content: 'Checking.' });
+    const calls = (messages[1] as { toolCalls: { function: { arguments: string } }[] }).toolCalls;
+    expect(calls.map((c) => c.function.arguments)).to.deep.equal(['{}', '{"x":1}']);
+    expect(messages[2]).to.include({ toolCallId: 'c1', content: 'fine' });
+    expect(messages[3]).to.include({ toolCallId: 'c2', error: 'The user denied this tool call.', content: 'The user denied this tool call.' });
+    expect(messages.every((m) => m.id)).to.equal(true);
+  });
+
+  it('answers a call that never settled as failed', () => {
+    const conversation = reduceEvents(emptyConversation, [runStarted(), toolStart('c1', 'lookup')]);
+    const tool = toAgUiMessages(conversation).find((m) => m.role === 'tool') as { error?: string };
+    expect(tool.error).to.contain('did not run');
+  });
+});

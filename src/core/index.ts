@@ -6,7 +6,7 @@ export * from './conversation.js';
 export { reduceConversation, reduceEvents, parseToolArguments, contentText, type ReducerWarn } from './conversation-reducer.js';
 export { toAgUiMessages } from './message-mapper.js';
 export { applyJsonPatch, type JsonPatchOperation } from './json-patch.js';
-export { ToolRegistry, type ClientTool, type ToolExecutionContext, type JsonSchema, type RegisteredTool } from './tool-registry.js';
+export { ToolRegistry, type ClientTool, type ToolExecutionContext, type JsonSchema, type RegisteredTool, type ArgumentCheck, type ArgumentIssue } from './tool-registry.js';
 export {
   DEFAULT_TOOL_TIMEOUT_MS,
   executeTool,

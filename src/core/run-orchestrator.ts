@@ -370,7 +370,8 @@ export class RunOrchestrator {
       this.#settleCall(turn, id, { status: ToolCallStatus.Failed, error: unknownToolError(call.name, tools) });
       return;
     }
-    const validated = validateArguments(entry, call);
+    const validated = await validateArguments(entry, call);
+    if (!this.#isCurrent(turn)) return;
     if (!validated.ok) {
       this.#settleCall(turn, id, { status: ToolCallStatus.Failed, error: validated.error });
       return;

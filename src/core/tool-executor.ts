@@ -1,7 +1,6 @@
-import type { z } from 'zod';
 import type { ToolCall } from './conversation.js';
 import { parseToolArguments } from './conversation-reducer.js';
-import type { RegisteredTool, ToolRegistry } from './tool-registry.js';
+import type { ArgumentIssue, RegisteredTool, ToolRegistry } from './tool-registry.js';
 
 /** Default per-call time limit. */
 export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
@@ -22,10 +21,10 @@ export function resultToContent(value: unknown): string {
   }
 }
 
-function describeIssues(error: z.ZodError): string {
-  return error.issues
+function describeIssues(issues: readonly ArgumentIssue[]): string {
+  return issues
     .map((issue) => {
-      const where = issue.path.length > 0 ? `"${issue.path.join('.')}"` : 'the arguments';
+      const where = issue.path.length > 0 ? `"${issue.path.map(String).join('.')}"` : 'the arguments';
       return `${where}: ${issue.message}`;
     })
     .join('; ');
@@ -35,10 +34,10 @@ function describeIssues(error: z.ZodError): string {
  * Parses and validates a call's arguments against its tool. Returns the arguments, or an error text
  * the model can act on (which field, what was expected).
  */
-export function validateArguments(
+export async function validateArguments(
   entry: RegisteredTool,
   call: ToolCall,
-): { ok: true; args: unknown } | { ok: false; error: string } {
+): Promise<{ ok: true; args: unknown } | { ok: false; error: string }> {
   const parsed = call.args !== undefined ? call.args : parseToolArguments(call.argsText);
   if (parsed === undefined) {
     return {
@@ -46,11 +45,16 @@ export function validateArguments(
       error: `Invalid arguments for tool "${call.name}": not valid JSON (${JSON.stringify(call.argsText.slice(0, 200))}). Send a JSON object matching the tool's parameters.`,
     };
   }
-  const result = entry.schema.safeParse(parsed);
+  let result;
+  try {
+    result = await entry.validate(parsed);
+  } catch (error) {
+    return { ok: false, error: `Tool "${call.name}" cannot check its arguments: ${errorText(error)}` };
+  }
   if (!result.success) {
     return {
       ok: false,
-      error: `Invalid arguments for tool "${call.name}": ${describeIssues(result.error)}. Fix them and call the tool again.`,
+      error: `Invalid arguments for tool "${call.name}": ${describeIssues(result.issues)}. Fix them and call the tool again.`,
     };
   }
   return { ok: true, args: result.data };

@@ -1,5 +1,5 @@
 import type { Tool as AgUiTool } from '@ag-ui/core';
-import { z } from 'zod';
+import type { z } from 'zod/v4';
 import type { ToolCall } from './conversation.js';
 
 /** A JSON Schema object describing a tool's arguments. */
@@ -17,6 +17,8 @@ export interface ToolExecutionContext {
  * A client-side tool: a function in the host page that the model may call.
  * @typeParam Args the parsed, validated arguments.
  */
+// `any` by default so tools with specific argument types fit one registry (execute is contravariant).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface ClientTool<Args = any> {
   /** Unique name the model calls it by; `^[a-zA-Z0-9_-]{1,64}$`. */
   readonly name: string;
@@ -34,13 +36,20 @@ export interface ClientTool<Args = any> {
   readonly render?: (result: unknown, call: ToolCall) => unknown;
 }
 
-/** A tool as the registry holds it: the schema in both forms, prepared once. */
+/** The result of checking arguments against a tool's parameters. */
+export type ArgumentCheck = { success: true; data: unknown } | { success: false; issues: readonly ArgumentIssue[] };
+export interface ArgumentIssue {
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+}
+
+/** A tool as the registry holds it: its declaration, and a validator for its arguments. */
 export interface RegisteredTool {
   readonly tool: ClientTool;
-  /** Validates parsed arguments. */
-  readonly schema: z.ZodType;
   /** The AG-UI declaration sent on every run. */
   readonly definition: AgUiTool;
+  /** Validates parsed arguments (async: a JSON Schema validator loads on first use). */
+  validate(args: unknown): Promise<ArgumentCheck>;
 }
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -72,25 +81,37 @@ function prepareUncached(tool: ClientTool): RegisteredTool {
   }
   if (typeof tool.execute !== 'function') throw new TypeError(`Tool "${tool.name}" has no execute function`);
   const parameters = tool.parameters ?? EMPTY_PARAMETERS;
-  let schema: z.ZodType;
-  let jsonSchema: JsonSchema;
-  try {
-    if (isZodSchema(parameters)) {
-      schema = parameters;
-      jsonSchema = z.toJSONSchema(parameters, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-      delete jsonSchema['$schema'];
-    } else {
-      jsonSchema = parameters as JsonSchema;
-      schema = z.fromJSONSchema(parameters as Parameters<typeof z.fromJSONSchema>[0]);
+  if (isZodSchema(parameters)) {
+    let jsonSchema: JsonSchema;
+    try {
+      jsonSchema = { ...(parameters.toJSONSchema({ io: 'input', unrepresentable: 'any' }) as JsonSchema) };
+    } catch (error) {
+      throw new TypeError(`Tool "${tool.name}" has parameters that cannot be described as JSON Schema`, { cause: error });
     }
-  } catch (error) {
-    throw new TypeError(`Tool "${tool.name}" has unusable parameters: ${(error as Error).message}`);
+    delete jsonSchema['$schema'];
+    return {
+      tool,
+      definition: { name: tool.name, description: tool.description ?? '', parameters: jsonSchema },
+      validate: async (args) => toCheck(parameters.safeParse(args)),
+    };
   }
+  if (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters)) {
+    throw new TypeError(`Tool "${tool.name}" needs parameters as a zod schema or a JSON Schema object`);
+  }
+  // zod converts JSON Schema to a validator; it loads with the protocol client, not with the page.
+  let validator: Promise<z.ZodType> | undefined;
   return {
     tool,
-    schema,
-    definition: { name: tool.name, description: tool.description ?? '', parameters: jsonSchema },
+    definition: { name: tool.name, description: tool.description ?? '', parameters },
+    validate: async (args) => {
+      validator ??= import('./json-schema-validator.js').then(({ compileJsonSchema }) => compileJsonSchema(parameters as JsonSchema));
+      return toCheck((await validator).safeParse(args));
+    },
   };
+}
+
+function toCheck(result: z.ZodSafeParseResult<unknown>): ArgumentCheck {
+  return result.success ? { success: true, data: result.data } : { success: false, issues: result.error.issues };
 }
 
 /**
@@ -144,7 +165,7 @@ export class ToolRegistry {
     return [...this.#tools.values()].map((entry) => entry.definition);
   }
 
-  /** The prepared entry, with its validation schema; used by the executor. */
+  /** The prepared entry, with its validator; used by the executor. */
   entry(name: string): RegisteredTool | undefined {
     return this.#tools.get(name);
   }

@@ -47,13 +47,14 @@ describe('ToolRegistry', () => {
     expect(parameters.required).to.deep.equal(['city']);
   });
 
-  it('keeps plain JSON Schema parameters as given and validates against them', () => {
+  it('keeps plain JSON Schema parameters as given and validates against them', async () => {
     const schema = { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] };
     const registry = new ToolRegistry([tool('count', { parameters: schema })]);
     expect(registry.definitions[0]!.parameters).to.deep.equal(schema);
     const entry = registry.entry('count')!;
-    expect(entry.schema.safeParse({ n: 1 }).success).to.equal(true);
-    expect(entry.schema.safeParse({ n: 'one' }).success).to.equal(false);
+    expect((await entry.validate({ n: 1 })).success).to.equal(true);
+    const bad = await entry.validate({ n: 'one' });
+    expect(bad.success === false && bad.issues[0]!.path).to.deep.equal(['n']);
   });
 
   it('declares a tool without parameters as an empty object schema', () => {

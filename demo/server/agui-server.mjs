@@ -1,0 +1,116 @@
+// A real AG-UI HTTP server on loopback for browser tests and the demo page.
+//   POST /scripts                 → 201 { id, agentUrl }     (body { runs: Step[][], stepDelayMs? })
+//   POST /scripts/{id}/agent      → SSE run runs[N] for the N-th request (500 when exhausted)
+//   GET  /scripts/{id}/requests   → [{ body, headers }]
+//   DELETE /scripts/{id}          → 204
+//   POST /agent                   → SSE run from the (pluggable) scripted model
+//   GET  /                        → { ok: true }
+// See README.md next to this file for the Step directives.
+import http from 'node:http';
+import { RunAgentInputSchema } from '@ag-ui/core/schemas';
+import { HttpError, readJsonBody, sendJson } from './http-util.mjs';
+import { createScriptStore } from './script-store.mjs';
+import { scriptedModel } from './scripted-model.mjs';
+import { playSteps } from './step-player.mjs';
+
+/**
+ * @typedef {(input: any, ctx: { signal: AbortSignal }) =>
+ *   Iterable<import('./step-player.mjs').Step> | AsyncIterable<import('./step-player.mjs').Step>} Model
+ */
+
+/**
+ * @param {{ port?: number, host?: string, model?: Model }} [options]
+ * @returns {Promise<{ url: string, port: number, close: () => Promise<void> }>}
+ */
+export async function startAguiServer({ port = 0, host = '127.0.0.1', model = scriptedModel } = {}) {
+  const scripts = createScriptStore();
+  /** Abort controllers of in-flight requests, so close() can end streams (including $hang). */
+  const inFlight = new Set();
+  let url = '';
+
+  const server = http.createServer(async (req, res) => {
+    const controller = new AbortController();
+    inFlight.add(controller);
+    res.on('close', () => {
+      controller.abort();
+      inFlight.delete(controller);
+    });
+    try {
+      await route(req, res, controller.signal);
+    } catch (err) {
+      if (err instanceof HttpError) sendJson(res, err.status, { error: err.message, ...err.extra });
+      else {
+        console.error('[agui-server]', err);
+        sendJson(res, 500, { error: String(/** @type {Error} */ (err)?.message ?? err) });
+      }
+    }
+  });
+
+  /**
+   * @param {http.IncomingMessage} req @param {http.ServerResponse} res @param {AbortSignal} signal
+   */
+  async function route(req, res, signal) {
+    const method = req.method ?? 'GET';
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (method === 'OPTIONS') return sendJson(res, 204);
+
+    if (method === 'GET' && path === '/') return sendJson(res, 200, { ok: true, agentUrl: `${url}/agent` });
+
+    if (method === 'POST' && path === '/agent') {
+      const body = await readJsonBody(req);
+      const parsed = RunAgentInputSchema.safeParse(body);
+      if (!parsed.success) {
+        throw new HttpError(400, 'body is not a valid AG-UI RunAgentInput', { issues: parsed.error.issues });
+      }
+      return playSteps(res, model(parsed.data, { signal }), { input: parsed.data, signal });
+    }
+
+    if (method === 'POST' && path === '/scripts') {
+      const script = scripts.create(await readJsonBody(req));
+      return sendJson(res, 201, { id: script.id, agentUrl: `${url}/scripts/${script.id}/agent` });
+    }
+
+    const m = /^\/scripts\/([^/]+)(\/agent|\/requests)?$/.exec(path);
+    if (m) {
+      const [, id, sub] = m;
+      if (method === 'POST' && sub === '/agent') {
+        const script = scripts.get(id);
+        const body = await readJsonBody(req);
+        const run = scripts.take(script, { body, headers: { ...req.headers } });
+        return playSteps(res, run, { input: body, stepDelayMs: script.stepDelayMs, signal });
+      }
+      if (method === 'GET' && sub === '/requests') return sendJson(res, 200, scripts.get(id).requests);
+      if (method === 'DELETE' && !sub) {
+        scripts.delete(id);
+        return sendJson(res, 204);
+      }
+    }
+    throw new HttpError(404, `no route for ${method} ${path}`);
+  }
+
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(undefined);
+    });
+  });
+  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+  url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+
+  /** @type {Promise<void> | undefined} */
+  let closing;
+  return {
+    url,
+    port: address.port,
+    close() {
+      closing ??= new Promise((resolve) => {
+        // Aborting lets each stream end cleanly; then drop whatever sockets are left (keep-alive, slow ones).
+        for (const controller of inFlight) controller.abort();
+        server.close(() => resolve());
+        setImmediate(() => server.closeAllConnections());
+      });
+      return closing;
+    },
+  };
+}

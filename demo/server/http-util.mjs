@@ -1,0 +1,85 @@
+// Small HTTP helpers shared by the demo AG-UI server: CORS, JSON in/out, SSE headers.
+
+/** CORS headers sent on every response, so browser tests on any origin can call us. */
+export const CORS_HEADERS = Object.freeze({
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Headers': 'Content-Type, Authorization, Last-Event-ID, Accept',
+  'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
+  'Access-Control-Max-Age': '600',
+});
+
+export const SSE_HEADERS = Object.freeze({
+  ...CORS_HEADERS,
+  'Content-Type': 'text/event-stream',
+  'Cache-Control': 'no-cache',
+  Connection: 'keep-alive',
+});
+
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+/** An error that maps to an HTTP status with a JSON `{error}` body. */
+export class HttpError extends Error {
+  /** @param {number} status @param {string} message @param {Record<string, unknown>} [extra] */
+  constructor(status, message, extra = {}) {
+    super(message);
+    this.status = status;
+    this.extra = extra;
+  }
+}
+
+/**
+ * @param {import('node:http').ServerResponse} res
+ * @param {number} status
+ * @param {unknown} [body] omitted for 204
+ */
+export function sendJson(res, status, body) {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  if (status === 204 || body === undefined) {
+    res.writeHead(status, CORS_HEADERS).end();
+    return;
+  }
+  res.writeHead(status, { ...CORS_HEADERS, 'Content-Type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+/**
+ * Reads the whole request body and parses it as JSON; throws HttpError(400) on an empty or bad body.
+ * @param {import('node:http').IncomingMessage} req
+ * @returns {Promise<unknown>}
+ */
+export async function readJsonBody(req) {
+  const chunks = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) throw new HttpError(413, 'request body too large');
+    chunks.push(chunk);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (!text.trim()) throw new HttpError(400, 'request body must be JSON (got an empty body)');
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new HttpError(400, `request body is not valid JSON: ${/** @type {Error} */ (err).message}`);
+  }
+}
+
+/**
+ * Resolves after `ms`, or early (without rejecting) when `signal` aborts.
+ * @param {number} ms @param {AbortSignal} [signal]
+ */
+export function sleep(ms, signal) {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve(undefined);
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve(undefined);
+    }
+  });
+}

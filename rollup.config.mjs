@@ -1,0 +1,95 @@
+// Two builds from src/:
+//  - dist/npm: ES modules 1:1 with src (preserveModules) + .d.ts; every dependency external so
+//    the consumer's bundler dedupes lit/zod/@ag-ui with the rest of their app.
+//  - dist/cdn: one self-contained, minified ES module for <script type="module">. The transport's
+//    dynamic import() stays a separate chunk, so the element renders before @ag-ui/client
+//    (zod, rxjs, proto) has loaded.
+import { readFileSync, rmSync } from 'node:fs';
+import typescript from '@rollup/plugin-typescript';
+import { nodeResolve } from '@rollup/plugin-node-resolve';
+import terser from '@rollup/plugin-terser';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const deps = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies });
+// Bare package name or any subpath of it (lit/decorators.js, @ag-ui/core/schemas, zod/v4 …).
+const isDependency = (id) => deps.some((d) => id === d || id.startsWith(`${d}/`));
+
+// Don't let rollup swallow warnings that usually mean a broken bundle.
+function onwarn(warning, warn) {
+  const inDeps = /node_modules/.test(warning.id ?? warning.ids?.[0] ?? '');
+  // Noise from dependencies' own builds: zod's misplaced /*@__PURE__*/ comments, TS-downlevel
+  // helpers `(this && this.__extends)` at module top level (this === undefined in ESM is fine).
+  if (inDeps && ['CIRCULAR_DEPENDENCY', 'INVALID_ANNOTATION', 'THIS_IS_UNDEFINED'].includes(warning.code)) return;
+  if (['UNRESOLVED_IMPORT', 'MISSING_EXPORT', 'MISSING_NODE_BUILTINS'].includes(warning.code)) {
+    throw new Error(`rollup: ${warning.message}`);
+  }
+  warn(warning);
+}
+
+// Empty the output dir first: chunk names carry hashes, so stale chunks would pile up (and be
+// counted by scripts/size.mjs).
+const clean = (dir) => ({ name: 'clean', buildStart: () => rmSync(dir, { recursive: true, force: true }) });
+
+const npm = {
+  input: { index: 'src/index.ts', 'core/index': 'src/core/index.ts' },
+  external: isDependency,
+  onwarn,
+  plugins: [
+    clean('dist/npm'),
+    typescript({
+      tsconfig: 'tsconfig.build.json',
+      outDir: 'dist/npm',
+      declarationDir: 'dist/npm',
+    }),
+  ],
+  output: {
+    dir: 'dist/npm',
+    format: 'es',
+    sourcemap: true,
+    preserveModules: true,
+    preserveModulesRoot: 'src',
+    // plugin-typescript forces importHelpers, so decorators import `tslib`. tslib is not a
+    // runtime dependency, so its (tree-shaken) helpers get bundled; preserveModules would put
+    // them under dist/npm/node_modules/, which npm refuses to publish — rename to vendor/.
+    entryFileNames: (chunk) =>
+      chunk.name.includes('node_modules/')
+        ? `vendor/${chunk.name.slice(chunk.name.lastIndexOf('node_modules/') + 'node_modules/'.length)}.js`
+        : '[name].js',
+  },
+};
+
+const cdn = {
+  input: { 'soliplex-chat': 'src/index.ts' },
+  // The lazy transport chunk imports shared code back from the entry chunk; 'strict' would turn
+  // soliplex-chat.js into a 1-line facade over chunks/index-*.js (an extra request on load).
+  preserveEntrySignatures: 'allow-extension',
+  onwarn,
+  plugins: [
+    clean('dist/cdn'),
+    nodeResolve({
+      browser: true,
+      // 'es2015' picks rxjs's ES2015 build over its ES5 one (classes, no down-levelled helpers).
+      exportConditions: ['browser', 'es2015'],
+      // One copy of each, whatever nested node_modules a future install produces: two Lits
+      // break instanceof/registration, and zod is the single biggest dependency.
+      dedupe: ['lit', 'lit-html', 'lit-element', '@lit/reactive-element', 'zod'],
+    }),
+    typescript({
+      tsconfig: 'tsconfig.build.json',
+      outDir: 'dist/cdn',
+      declaration: false,
+      declarationMap: false,
+    }),
+    // Default comment handling keeps @license headers (Lit's BSD-3 notice) in the CDN bundle.
+    terser({ module: true, ecma: 2022 }),
+  ],
+  output: {
+    dir: 'dist/cdn',
+    format: 'es',
+    sourcemap: true,
+    entryFileNames: '[name].js',
+    chunkFileNames: 'chunks/[name]-[hash].js',
+  },
+};
+
+export default [npm, cdn];

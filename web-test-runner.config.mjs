@@ -1,0 +1,78 @@
+// Browser tests: test/**/*.test.ts (not test/node/, those run under node --test) in the system
+// Chromium via Playwright, TypeScript compiled on the fly by esbuild.
+// A real AG-UI server (demo/server/agui-server.mjs) runs for the whole session; tests find its
+// origin in globalThis.__AGUI_SERVER__.
+import { fileURLToPath } from 'node:url';
+import { playwrightLauncher } from '@web/test-runner-playwright';
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { findChromium } from './scripts/chromium-path.mjs';
+
+const executablePath = findChromium();
+if (!executablePath) {
+  throw new Error('No Chromium found: run `node scripts/ensure-chromium.mjs` or set CHROMIUM_PATH.');
+}
+
+/** @type {{ url: string, close: () => Promise<void> } | undefined} */
+let aguiServer;
+
+/** Starts the AG-UI server with the dev server, stops it with the dev server (also on failure). */
+const aguiServerPlugin = {
+  name: 'agui-server',
+  async serverStart() {
+    const { startAguiServer } = await import('./demo/server/agui-server.mjs');
+    aguiServer = await startAguiServer({ port: 0 });
+  },
+  async serverStop() {
+    await aguiServer?.close();
+  },
+};
+
+export default {
+  files: ['test/**/*.test.ts', '!test/node/**'],
+  // 'development' = Lit's dev build: warns about mistakes (e.g. class fields shadowing reactive
+  // properties) that the production build silently ignores.
+  nodeResolve: { exportConditions: ['browser', 'development'] },
+  plugins: [
+    aguiServerPlugin,
+    // The plugin hands tsconfig.json to esbuild as tsconfigRaw, so experimentalDecorators and
+    // useDefineForClassFields:false (both required by Lit's TS decorators) apply. Absolute path:
+    // it is read relative to the cwd otherwise.
+    esbuildPlugin({ ts: true, tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) }),
+  ],
+  browsers: [
+    playwrightLauncher({
+      product: 'chromium',
+      launchOptions: {
+        executablePath,
+        headless: true,
+        // --no-sandbox: CI runs as root. The rest stop Chromium phoning home on a closed network.
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--no-first-run',
+          '--disable-sync',
+        ],
+      },
+    }),
+  ],
+  concurrentBrowsers: 1,
+  // Test files run as parallel pages of the one browser; focus-sensitive tests may want 1.
+  concurrency: Number(process.env.WTR_CONCURRENCY) || 2,
+  browserStartTimeout: 30_000,
+  testsStartTimeout: 30_000,
+  testsFinishTimeout: 120_000,
+  testFramework: { config: { timeout: 10_000 } },
+  // Runs before any test module, so tests can read the server URL synchronously.
+  testRunnerHtml: (testFramework) => `<!doctype html>
+<html>
+  <head>
+    <script>globalThis.__AGUI_SERVER__ = ${JSON.stringify(aguiServer?.url ?? '')};</script>
+  </head>
+  <body>
+    <script type="module" src="${testFramework}"></script>
+  </body>
+</html>`,
+  filterBrowserLogs: ({ args }) => !String(args[0] ?? '').startsWith('Lit is in dev mode'),
+};

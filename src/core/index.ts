@@ -26,6 +26,12 @@ export {
   type Transport,
   type RunRequest,
   type RunEventSink,
+  type CreatedThread,
+  type HistoryRun,
 } from './transport.js';
+export { replayHistory } from './conversation-history.js';
+export { readSseFrames, type SseFrame } from './sse-reader.js';
+export { SoliplexTransport, type SoliplexTransportOptions } from './soliplex/soliplex-transport.js';
+export { SoliplexApi, type SoliplexConnection, type SoliplexRoom, type TokenSource } from './soliplex/soliplex-api.js';
 export { createAgUiHttpTransport, preloadAgUiHttpTransport } from './lazy-agui-http-transport.js';
 export type { AgUiHttpTransportOptions, HeadersSource } from './agui-http-transport.js';

@@ -10,6 +10,7 @@ import {
   type ToolCall,
 } from './conversation.js';
 import { reduceConversation } from './conversation-reducer.js';
+import { replayHistory } from './conversation-history.js';
 import type { BeforeToolCall, EngineEvent, EngineListener, TurnOutcome } from './engine-events.js';
 import { toAgUiMessages } from './message-mapper.js';
 import { describeFailure } from './run-failure.js';
@@ -137,6 +138,35 @@ export class RunOrchestrator {
       conversation: failedRunId ? dropRunOutput(snapshot.conversation, failedRunId) : snapshot.conversation,
     }));
     return this.#drive(turn, true);
+  }
+
+  /**
+   * A key for a new thread: created on the server when the backend owns thread ids (seeding the
+   * agent state it gives), otherwise a fresh random id.
+   */
+  async createThread(server: string, room: string, signal: AbortSignal = new AbortController().signal): Promise<ThreadKey> {
+    const probe: ThreadKey = { server, room, thread: '' };
+    const transport = this.#transportFor(probe);
+    const created = transport.createThread ? await transport.createThread(signal) : { threadId: this.#createId() };
+    const key: ThreadKey = { server, room, thread: created.threadId };
+    if (created.state !== undefined && !this.#disposed) {
+      this.registry.update(key, (snapshot) => ({ ...snapshot, conversation: { ...snapshot.conversation, state: created.state } }));
+    }
+    return key;
+  }
+
+  /**
+   * Loads a stored thread's history (when the backend keeps one) into an idle, empty thread. Resolves
+   * to false when there is nothing to load or the thread is already in use.
+   */
+  async loadThread(key: ThreadKey, signal: AbortSignal = new AbortController().signal): Promise<boolean> {
+    const transport = this.#transportFor(key);
+    if (!transport.loadHistory) return false;
+    const runs = await transport.loadHistory(key.thread, signal);
+    const current = this.registry.get(key);
+    if (this.#disposed || signal.aborted || isRunning(current.run) || current.conversation.messages.length > 0) return false;
+    this.registry.set({ ...current, conversation: replayHistory(runs) });
+    return true;
   }
 
   /** Stops the thread's turn: its stream is aborted, its tools' signals fire, nothing more is sent. */

@@ -58,6 +58,23 @@ export interface Transport {
    * streamed to its end. Returns the run id used.
    */
   run(request: RunRequest, onEvent: RunEventSink): Promise<{ runId: string }>;
-  /** Creates a thread on the server and returns its id, for backends that own thread ids. */
-  createThread?(signal: AbortSignal): Promise<string>;
+  /** Creates a thread on the server, for backends that own thread ids. */
+  createThread?(signal: AbortSignal): Promise<CreatedThread>;
+  /** The finished runs of a stored thread, oldest first, for replay through the reducer. */
+  loadHistory?(threadId: string, signal: AbortSignal): Promise<readonly HistoryRun[]>;
+}
+
+export interface CreatedThread {
+  readonly threadId: string;
+  /** The agent state to start from, when the server seeds one. */
+  readonly state?: unknown;
+}
+
+/** One stored run: what the client sent, and the events the server streamed. */
+export interface HistoryRun {
+  readonly runId: string;
+  /** The run's input transcript: the user's message and the tool results for earlier calls. */
+  readonly messages: readonly Message[];
+  readonly events: readonly BaseEvent[];
+  readonly state?: unknown;
 }

@@ -1,0 +1,32 @@
+import { ToolCallStatus, appendUserMessage, closeOpenMessages, settleOpenToolCalls, settledToolCallStatuses, updateToolCall, emptyConversation, type Conversation } from './conversation.js';
+import { contentText, reduceEvents } from './conversation-reducer.js';
+import type { HistoryRun } from './transport.js';
+
+/**
+ * Rebuilds a conversation from stored runs with the same reducer as the live stream. Each run's input
+ * brings the user's new message and the page's results for the previous run's calls; calls left
+ * without a result are settled, so none of them can ever run again.
+ */
+export function replayHistory(runs: readonly HistoryRun[]): Conversation {
+  let conversation = emptyConversation;
+  for (const run of runs) {
+    if (run.state !== undefined) conversation = { ...conversation, state: run.state };
+    for (const message of run.messages) {
+      if (message.role === 'user' && !conversation.messages.some((m) => m.id === message.id)) {
+        conversation = appendUserMessage(conversation, { role: 'user', id: message.id, text: contentText(message.content) });
+      }
+      const call = message.role === 'tool' ? conversation.toolCalls[message.toolCallId] : undefined;
+      if (message.role === 'tool' && call && !settledToolCallStatuses.has(call.status)) {
+        conversation = updateToolCall(
+          conversation,
+          call.id,
+          message.error
+            ? { status: ToolCallStatus.Failed, error: message.error, resultMessageId: message.id }
+            : { status: ToolCallStatus.Completed, result: contentText(message.content), resultValue: message.content, resultMessageId: message.id },
+        );
+      }
+    }
+    conversation = reduceEvents({ ...conversation, currentRunId: run.runId }, run.events, () => {});
+  }
+  return closeOpenMessages(settleOpenToolCalls(conversation, 'This call never ran: the conversation was left before it finished.'));
+}

@@ -1,0 +1,146 @@
+import type { Message } from '@ag-ui/core';
+import { TransportError } from '../transport.js';
+
+/** A bearer token, or an async source of one. Called again (once) after a 401 to get a fresh token. */
+export type TokenSource = string | ((options: { refresh: boolean }) => string | undefined | Promise<string | undefined>);
+
+export interface SoliplexConnection {
+  /** The server's base URL (the API lives under `/api`). */
+  readonly serverUrl: string;
+  /** The bearer token or its source; omit for a server in no-auth mode. */
+  readonly token?: TokenSource;
+  readonly fetch?: typeof fetch;
+}
+
+/** A room as `GET /api/v1/rooms/{room}` describes it (the fields the widget uses). */
+export interface SoliplexRoom {
+  readonly id: string;
+  readonly name?: string;
+  readonly description?: string;
+  readonly welcome_message?: string;
+  readonly suggestions?: readonly string[];
+}
+
+export interface SoliplexRun {
+  readonly thread_id: string;
+  readonly run_id: string;
+  readonly parent_run_id?: string | null;
+  readonly run_input?: { readonly messages?: readonly Message[]; readonly state?: unknown } | null;
+  readonly created: string;
+  readonly finished?: string | null;
+  readonly events?: readonly unknown[];
+}
+
+export interface SoliplexThread {
+  readonly room_id: string;
+  readonly thread_id: string;
+  readonly runs: Readonly<Record<string, SoliplexRun>>;
+  readonly created: string;
+}
+
+/**
+ * Calls a Soliplex server with the bearer token. On a 401 it asks the token source for a fresh token
+ * once and repeats the call; a second 401 is reported as "sign-in needed".
+ */
+export class SoliplexApi {
+  readonly #connection: SoliplexConnection;
+  #token: string | undefined;
+
+  constructor(connection: SoliplexConnection) {
+    this.#connection = connection;
+  }
+
+  roomPath(room: string): string {
+    return `/api/v1/rooms/${encodeURIComponent(room)}`;
+  }
+
+  getRoom(room: string, signal?: AbortSignal): Promise<SoliplexRoom> {
+    return this.json('GET', this.roomPath(room), undefined, signal);
+  }
+
+  createThread(room: string, signal?: AbortSignal): Promise<SoliplexThread> {
+    return this.json('POST', `${this.roomPath(room)}/agui`, {}, signal);
+  }
+
+  getThread(room: string, thread: string, signal?: AbortSignal): Promise<SoliplexThread> {
+    return this.json('GET', `${this.roomPath(room)}/agui/${encodeURIComponent(thread)}`, undefined, signal);
+  }
+
+  createRun(room: string, thread: string, parentRunId: string | undefined, signal?: AbortSignal): Promise<SoliplexRun> {
+    const body = parentRunId ? { parent_run_id: parentRunId } : {};
+    return this.json('POST', `${this.roomPath(room)}/agui/${encodeURIComponent(thread)}`, body, signal);
+  }
+
+  getRun(room: string, thread: string, run: string, signal?: AbortSignal): Promise<SoliplexRun> {
+    return this.json('GET', this.runPath(room, thread, run), undefined, signal);
+  }
+
+  runPath(room: string, thread: string, run: string): string {
+    return `${this.roomPath(room)}/agui/${encodeURIComponent(thread)}/${encodeURIComponent(run)}`;
+  }
+
+  /** A request with auth and the 401 refresh; non-2xx answers become `TransportError`s. */
+  async request(method: string, path: string, init: { body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<Response> {
+    const send = async (refresh: boolean) => {
+      const token = await this.#resolveToken(refresh);
+      const url = new URL(path, this.#connection.serverUrl.replace(/\/?$/, '/'));
+      const doFetch = this.#connection.fetch ?? fetch;
+      try {
+        return await doFetch(url, {
+          method,
+          headers: {
+            ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+            ...(token ? { Authorization: `Bearer ${token}` } : {}),
+            ...init.headers,
+          },
+          body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+          signal: init.signal,
+        });
+      } catch (error) {
+        if ((error as Error)?.name === 'AbortError') throw error;
+        throw new TransportError('network', `Could not reach the Soliplex server: ${(error as Error)?.message ?? error}`, undefined, { cause: error });
+      }
+    };
+    let response = await send(false);
+    if (response.status === 401 && typeof this.#connection.token === 'function') response = await send(true);
+    if (!response.ok) throw await httpError(response);
+    return response;
+  }
+
+  async json<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+    const response = await this.request(method, path, { body, signal });
+    try {
+      return (await response.json()) as T;
+    } catch (error) {
+      throw new TransportError('protocol', `The Soliplex server sent an unreadable answer to ${method} ${path}`, response.status, { cause: error });
+    }
+  }
+
+  async #resolveToken(refresh: boolean): Promise<string | undefined> {
+    const source = this.#connection.token;
+    if (typeof source !== 'function') return source;
+    if (!refresh && this.#token !== undefined) return this.#token;
+    this.#token = (await source({ refresh })) ?? undefined;
+    return this.#token;
+  }
+}
+
+async function httpError(response: Response): Promise<TransportError> {
+  let detail = '';
+  try {
+    const text = await response.text();
+    try {
+      const body = JSON.parse(text) as Record<string, unknown>;
+      detail = String(body['detail'] ?? body['error'] ?? body['message'] ?? text);
+    } catch {
+      detail = text;
+    }
+  } catch {
+    // the body is optional
+  }
+  detail = detail.slice(0, 300);
+  if (response.status === 401 || response.status === 403) {
+    return new TransportError('unauthorized', `Sign-in needed: the Soliplex server refused access (${response.status}).`, response.status);
+  }
+  return new TransportError('http', `The Soliplex server answered ${response.status}${detail ? `: ${detail}` : '.'}`, response.status);
+}

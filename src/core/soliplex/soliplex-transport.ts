@@ -1,0 +1,115 @@
+import type { BaseEvent } from '@ag-ui/core';
+import { readSseFrames } from '../sse-reader.js';
+import { TransportError, type CreatedThread, type RunEventSink, type RunRequest, type Transport } from '../transport.js';
+import { SoliplexApi, type SoliplexConnection } from './soliplex-api.js';
+import { loadSoliplexHistory } from './soliplex-history.js';
+
+export interface SoliplexTransportOptions extends SoliplexConnection {
+  readonly room: string;
+  /** How often a dropped stream is resumed with `Last-Event-ID` (default 3). */
+  readonly resumeAttempts?: number;
+  /** Delay before the first resume, doubled each time (default 300 ms). */
+  readonly resumeDelayMs?: number;
+}
+
+/**
+ * A transport for a Soliplex server: threads and runs are created on the server (runs are single-use:
+ * a thread's first turn uses its initial run, every later run is created first), and a stream that
+ * drops after frames with `id:` is resumed with `Last-Event-ID` (the run goes on server-side).
+ */
+export class SoliplexTransport implements Transport {
+  readonly api: SoliplexApi;
+  readonly options: SoliplexTransportOptions;
+  /** Unused initial runs of threads this transport created, by thread id. */
+  readonly #initialRuns = new Map<string, string>();
+
+  constructor(options: SoliplexTransportOptions) {
+    this.options = options;
+    this.api = new SoliplexApi(options);
+  }
+
+  async createThread(signal: AbortSignal): Promise<CreatedThread> {
+    const thread = await this.api.createThread(this.options.room, signal);
+    const [initialRunId] = Object.keys(thread.runs);
+    if (initialRunId) this.#initialRuns.set(thread.thread_id, initialRunId);
+    const state = initialRunId ? thread.runs[initialRunId]?.run_input?.state : undefined;
+    return { threadId: thread.thread_id, ...(state !== undefined ? { state } : {}) };
+  }
+
+  loadHistory(threadId: string, signal: AbortSignal) {
+    return loadSoliplexHistory(this.api, this.options.room, threadId, signal);
+  }
+
+  async run(request: RunRequest, onEvent: RunEventSink): Promise<{ runId: string }> {
+    const { room } = this.options;
+    const thread = request.threadId;
+    let runId = this.#initialRuns.get(thread);
+    if (runId) this.#initialRuns.delete(thread);
+    else runId = (await this.api.createRun(room, thread, request.parentRunId, request.signal)).run_id;
+
+    const input = {
+      threadId: thread,
+      runId,
+      ...(request.parentRunId ? { parentRunId: request.parentRunId } : {}),
+      state: request.state ?? {},
+      messages: request.messages,
+      tools: request.tools,
+      context: request.context ?? [],
+      forwardedProps: request.forwardedProps ?? {},
+    };
+    const path = this.api.runPath(room, thread, runId);
+    const attempts = this.options.resumeAttempts ?? 3;
+    let lastEventId: string | undefined;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const response = await this.api.request('POST', path, {
+          body: input,
+          headers: { Accept: 'text/event-stream', ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}) },
+          signal: request.signal,
+        });
+        if (!response.body) throw new TransportError('protocol', 'The Soliplex server sent no stream.');
+        for await (const frame of readSseFrames(response.body)) {
+          if (frame.id !== undefined) lastEventId = frame.id;
+          onEvent(parseEvent(frame.data));
+        }
+        return { runId }; // a clean close: never resumed
+      } catch (error) {
+        if (request.signal.aborted) return { runId };
+        // Resume only a dropped connection after frames with ids, never a 4xx or a broken protocol.
+        const dropped = !(error instanceof TransportError) || error.kind === 'network';
+        if (!dropped || lastEventId === undefined || attempt >= attempts) {
+          throw error instanceof TransportError
+            ? error
+            : new TransportError('network', 'The connection to the Soliplex server dropped mid-answer.', undefined, { cause: error });
+        }
+        await delay((this.options.resumeDelayMs ?? 300) * 2 ** attempt, request.signal);
+        if (request.signal.aborted) return { runId };
+      }
+    }
+  }
+}
+
+function parseEvent(data: string): BaseEvent {
+  let event: unknown;
+  try {
+    event = JSON.parse(data);
+  } catch (error) {
+    throw new TransportError('protocol', `The agent sent a frame that is not JSON: ${data.slice(0, 80)}`, undefined, { cause: error });
+  }
+  if (!event || typeof event !== 'object' || typeof (event as { type?: unknown }).type !== 'string') {
+    throw new TransportError('protocol', 'The agent sent a frame without an event type.');
+  }
+  return event as BaseEvent;
+}
+
+function delay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}

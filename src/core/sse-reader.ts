@@ -1,0 +1,47 @@
+/** One server-sent event: its `data` lines joined, and its `id` if the frame had one. */
+export interface SseFrame {
+  readonly data: string;
+  readonly id?: string;
+}
+
+/**
+ * Splits a byte stream into SSE frames. Accepts LF, CRLF and CR line endings (the `@ag-ui/client`
+ * parser splits on `\n\n` only); comment lines (`: keepalive`) are skipped.
+ */
+export async function* readSseFrames(body: ReadableStream<Uint8Array>): AsyncGenerator<SseFrame> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let data: string[] = [];
+  let id: string | undefined;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
+      // A CR at the end may be the first half of a CRLF split across chunks: hold it back.
+      const held = !done && buffer.endsWith('\r') ? '\r' : '';
+      const lines = (held ? buffer.slice(0, -1) : buffer).split(/\r\n|\r|\n/);
+      // The last piece may be an incomplete line: keep it for the next chunk.
+      buffer = done ? '' : (lines.pop() ?? '') + held;
+      for (const line of lines) {
+        if (line === '') {
+          if (data.length > 0) yield { data: data.join('\n'), ...(id !== undefined ? { id } : {}) };
+          data = [];
+          continue;
+        }
+        if (line.startsWith(':')) continue;
+        const colon = line.indexOf(':');
+        const field = colon < 0 ? line : line.slice(0, colon);
+        const text = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+        if (field === 'data') data.push(text);
+        else if (field === 'id') id = text;
+      }
+      if (done) {
+        if (data.length > 0) yield { data: data.join('\n'), ...(id !== undefined ? { id } : {}) };
+        return;
+      }
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}

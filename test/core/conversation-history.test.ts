@@ -1,0 +1,42 @@
+import { expect } from '@open-wc/testing';
+import { replayHistory, type AssistantMessage } from '../../src/core/index.js';
+import { runFinished, runStarted, text, toolCall } from '../helpers/agui-events.js';
+
+describe('history replay', () => {
+  it('rebuilds user turns, tool results and answers from stored runs', () => {
+    const conversation = replayHistory([
+      {
+        runId: 'r1',
+        messages: [{ id: 'u1', role: 'user', content: 'Numbers of alice?' }],
+        events: [runStarted('r1'), ...toolCall('c1', 'get_secret_number', { name: 'alice' }, 'a1'), runFinished()],
+        state: { step: 1 },
+      },
+      {
+        runId: 'r2',
+        messages: [
+          { id: 'u1', role: 'user', content: 'Numbers of alice?' },
+          { id: 'a1', role: 'assistant', toolCalls: [{ id: 'c1', type: 'function', function: { name: 'get_secret_number', arguments: '{"name":"alice"}' } }] },
+          { id: 't1', role: 'tool', toolCallId: 'c1', content: '42' },
+        ],
+        events: [runStarted('r2'), ...text('a2', 'It is 42.'), runFinished()],
+      },
+      {
+        runId: 'r3',
+        messages: [{ id: 'u2', role: 'user', content: 'And bob?' }],
+        events: [runStarted('r3'), ...toolCall('c2', 'get_secret_number', { name: 'bob' }), runFinished()],
+      },
+    ]);
+    expect(conversation.messages.map((m) => [m.role, m.id])).to.deep.equal([
+      ['user', 'u1'],
+      ['assistant', 'a1'],
+      ['assistant', 'a2'],
+      ['user', 'u2'],
+      ['assistant', 'assistant-c2'],
+    ]);
+    expect(conversation.toolCalls['c1']).to.include({ status: 'completed', result: '42', serverRun: false });
+    expect((conversation.messages[2] as AssistantMessage).text).to.equal('It is 42.');
+    // The last run stopped on a call the page never answered: it is settled, never run later.
+    expect(conversation.toolCalls['c2']!.status).to.equal('failed');
+    expect(conversation.state).to.deep.equal({ step: 1 });
+  });
+});

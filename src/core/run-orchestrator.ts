@@ -5,8 +5,6 @@ import {
   closeOpenMessages,
   dropRunOutput,
   settleOpenToolCalls,
-  updateToolCall,
-  type Conversation,
   type ToolCall,
 } from './conversation.js';
 import { reduceConversation } from './conversation-reducer.js';
@@ -25,7 +23,9 @@ import {
   type ThreadKey,
   type ThreadSnapshot,
 } from './run-state.js';
-import { DEFAULT_TOOL_TIMEOUT_MS, executeTool, unknownToolError, validateArguments } from './tool-executor.js';
+import { DEFAULT_TOOL_TIMEOUT_MS } from './tool-executor.js';
+import { runToolCall } from './tool-call-runner.js';
+import { Turn } from './turn.js';
 import { ToolRegistry } from './tool-registry.js';
 import type { Transport } from './transport.js';
 
@@ -50,18 +50,7 @@ export interface RunOrchestratorOptions {
   createId?: () => string;
 }
 
-/** One user turn in flight on one thread: the loop of runs and tool hops it drives. */
-interface Turn {
-  readonly key: ThreadKey;
-  readonly controller: AbortController;
-  /** Set once the turn may no longer change anything. */
-  ended?: 'cancelled' | 'superseded' | 'disposed' | 'done';
-  readonly approvals: Map<string, (approved: boolean, reason?: string) => void>;
-}
-
 const STARTING: RunState = Object.freeze({ status: RunStatus.Running, phase: RunPhase.Streaming, hop: 0, continued: false });
-const DENIED_BY_USER = 'The user denied this tool call.';
-const VETOED_BY_PAGE = 'The host page blocked this tool call.';
 
 /**
  * Runs user turns: streams a run, executes the page's tools when it ends, sends all results back in
@@ -112,7 +101,7 @@ export class RunOrchestrator {
     if (this.#disposed) return Promise.reject(new Error('The orchestrator was disposed'));
     const turn = this.#startTurn(key, 'A new message superseded this tool call before it finished.');
     // The message and the running state land together: no idle snapshot between send and run.
-    this.#commit(turn, (snapshot) => ({
+    turn.commit((snapshot) => ({
       ...snapshot,
       run: STARTING,
       conversation: appendUserMessage(snapshot.conversation, { role: 'user', id: this.#createId(), text }),
@@ -132,7 +121,7 @@ export class RunOrchestrator {
     }
     const failedRunId = current.run.status === RunStatus.Failed ? current.run.runId : undefined;
     const turn = this.#startTurn(key, 'Retried.');
-    this.#commit(turn, (snapshot) => ({
+    turn.commit((snapshot) => ({
       ...snapshot,
       run: STARTING,
       conversation: failedRunId ? dropRunOutput(snapshot.conversation, failedRunId) : snapshot.conversation,
@@ -181,12 +170,12 @@ export class RunOrchestrator {
 
   /** Lets a call that awaits approval run. */
   approve(key: ThreadKey, toolCallId: string): void {
-    this.#decide(key, toolCallId, true);
+    this.#turns.get(threadKeyId(key))?.decide(toolCallId, { approved: true });
   }
 
   /** Refuses a call that awaits approval; the model is told it was denied (with `reason` if given). */
   deny(key: ThreadKey, toolCallId: string, reason?: string): void {
-    this.#decide(key, toolCallId, false, reason);
+    this.#turns.get(threadKeyId(key))?.decide(toolCallId, { approved: false, reason });
   }
 
   /** Stops every turn silently and drops all listeners; the orchestrator cannot be used again. */
@@ -214,33 +203,18 @@ export class RunOrchestrator {
         conversation: closeOpenMessages(settleOpenToolCalls(snapshot.conversation, supersedeReason)),
       }));
     }
-    const turn: Turn = { key, controller: new AbortController(), approvals: new Map() };
+    const turn = new Turn(key, this.registry, (candidate) => !this.#disposed && this.#turns.get(id) === candidate);
     this.#turns.set(id, turn);
     return turn;
   }
 
-  #isCurrent(turn: Turn): boolean {
-    return !turn.ended && !this.#disposed && this.#turns.get(threadKeyId(turn.key)) === turn;
-  }
-
-  /** Applies an update only while `turn` still owns its thread. */
-  #commit(turn: Turn, update: (snapshot: ThreadSnapshot) => ThreadSnapshot): boolean {
-    if (!this.#isCurrent(turn)) return false;
-    this.registry.update(turn.key, update);
-    return true;
-  }
-
   #setRun(turn: Turn, run: RunState): void {
-    this.#commit(turn, (snapshot) => ({ ...snapshot, run }));
-  }
-
-  #conversation(turn: Turn): Conversation {
-    return this.registry.get(turn.key).conversation;
+    turn.commit((snapshot) => ({ ...snapshot, run }));
   }
 
   /** Ends the turn with a terminal state; open calls are answered with `reason` so the transcript stays valid. */
   #finish(turn: Turn, run: RunState, reason: string): void {
-    this.#commit(turn, (snapshot) => ({
+    turn.commit((snapshot) => ({
       ...snapshot,
       run,
       unread: !this.registry.isViewed(turn.key),
@@ -249,7 +223,7 @@ export class RunOrchestrator {
   }
 
   #fail(turn: Turn, error: RunFailure): TurnOutcome {
-    const runId = this.#conversation(turn).currentRunId;
+    const runId = turn.conversation.currentRunId;
     this.#finish(turn, { status: RunStatus.Failed, error, runId }, 'The run failed before this tool call could run.');
     turn.ended = 'done';
     this.#emit({ type: 'turn-finished', key: turn.key, outcome: 'failed', error });
@@ -267,7 +241,7 @@ export class RunOrchestrator {
       return await this.#loop(turn);
     } catch (error) {
       // A bug must not leave the thread "running" forever.
-      if (!this.#isCurrent(turn)) return this.#dropOut(turn);
+      if (!turn.current) return this.#dropOut(turn);
       return this.#fail(turn, { kind: 'internal', message: `Something went wrong: ${(error as Error)?.message ?? error}` });
     } finally {
       if (this.#turns.get(threadKeyId(turn.key)) === turn && turn.ended) this.#turns.delete(threadKeyId(turn.key));
@@ -282,7 +256,7 @@ export class RunOrchestrator {
       }
 
       const failure = await this.#streamRun(turn, hop);
-      if (!this.#isCurrent(turn)) return this.#dropOut(turn);
+      if (!turn.current) return this.#dropOut(turn);
       if (failure) return this.#fail(turn, failure);
 
       const pending = this.#pendingCalls(turn);
@@ -299,17 +273,26 @@ export class RunOrchestrator {
         });
       }
       this.#setRun(turn, { status: RunStatus.Running, phase: RunPhase.ExecutingTools, hop, toolCallIds: pending });
-      const tools = this.toolRegistry;
-      await Promise.all(pending.map((id) => this.#runCall(turn, id, tools)));
-      if (!this.#isCurrent(turn)) return this.#dropOut(turn);
+      const executed = this.#executedSet(turn.key);
+      const runner = {
+        tools: this.toolRegistry,
+        beforeToolCall: this.beforeToolCall,
+        timeoutMs: this.#options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
+        createId: this.#createId,
+        emit: (event: EngineEvent) => this.#emit(event),
+      };
+      // Marked before running, so nothing (a replay, a retry) can start the same call again.
+      pending.forEach((id) => executed.add(id));
+      await Promise.all(pending.map((id) => runToolCall(turn, id, runner)));
+      if (!turn.current) return this.#dropOut(turn);
     }
   }
 
   /** Streams one run into the conversation; returns why it failed, if it did. */
   async #streamRun(turn: Turn, hop: number): Promise<RunFailure | undefined> {
     const runId = this.#createId();
-    const previousRunId = this.#conversation(turn).currentRunId;
-    this.#commit(turn, (snapshot) => ({
+    const previousRunId = turn.conversation.currentRunId;
+    turn.commit((snapshot) => ({
       ...snapshot,
       conversation: {
         ...snapshot.conversation,
@@ -319,10 +302,10 @@ export class RunOrchestrator {
         pendingToolCallIds: undefined,
       },
     }));
-    const conversation = this.#conversation(turn);
+    const conversation = turn.conversation;
     const transport = this.#transportFor(turn.key);
     const onEvent = (event: BaseEvent) => {
-      this.#commit(turn, (snapshot) => ({ ...snapshot, conversation: reduceConversation(snapshot.conversation, event) }));
+      turn.commit((snapshot) => ({ ...snapshot, conversation: reduceConversation(snapshot.conversation, event) }));
     };
     try {
       await transport.run(
@@ -342,7 +325,7 @@ export class RunOrchestrator {
     } catch (error) {
       return describeFailure(error);
     }
-    const after = this.#conversation(turn);
+    const after = turn.conversation;
     if (after.runError) {
       return { kind: 'agent', message: `The agent reported an error: ${after.runError.message}`, code: after.runError.code };
     }
@@ -362,7 +345,7 @@ export class RunOrchestrator {
    * otherwise every call of this run with no result. Calls already executed are never returned.
    */
   #pendingCalls(turn: Turn): string[] {
-    const conversation = this.#conversation(turn);
+    const conversation = turn.conversation;
     const executed = this.#executedSet(turn.key);
     const isPending = (call: ToolCall | undefined): call is ToolCall =>
       !!call && call.status === ToolCallStatus.Pending && !call.serverRun && !executed.has(call.id);
@@ -379,99 +362,6 @@ export class RunOrchestrator {
     let set = this.#executed.get(id);
     if (!set) this.#executed.set(id, (set = new Set()));
     return set;
-  }
-
-  #settleCall(turn: Turn, id: string, patch: Partial<ToolCall>): void {
-    if (this.#commit(turn, (snapshot) => ({ ...snapshot, conversation: updateToolCall(snapshot.conversation, id, patch) }))) {
-      const call = this.#conversation(turn).toolCalls[id];
-      if (call) this.#emit({ type: 'tool-result', key: turn.key, call });
-    }
-  }
-
-  /** Runs one call in isolation: every failure is caught and becomes the call's error. */
-  async #runCall(turn: Turn, id: string, tools: ToolRegistry): Promise<void> {
-    const executed = this.#executedSet(turn.key);
-    if (executed.has(id)) return;
-    executed.add(id);
-    const call = this.#conversation(turn).toolCalls[id];
-    if (!call) return;
-    const entry = tools.entry(call.name);
-    if (!entry) {
-      this.#settleCall(turn, id, { status: ToolCallStatus.Failed, error: unknownToolError(call.name, tools) });
-      return;
-    }
-    const validated = await validateArguments(entry, call);
-    if (!this.#isCurrent(turn)) return;
-    if (!validated.ok) {
-      this.#settleCall(turn, id, { status: ToolCallStatus.Failed, error: validated.error });
-      return;
-    }
-    const args = validated.args;
-    if ((await this.#guard(() => this.beforeToolCall?.({ ...call, args }, turn.key))) === false) {
-      if (this.#isCurrent(turn)) this.#settleCall(turn, id, { status: ToolCallStatus.Denied, error: VETOED_BY_PAGE });
-      return;
-    }
-    if (!this.#isCurrent(turn)) return;
-
-    const { requiresApproval } = entry.tool;
-    const needsApproval =
-      typeof requiresApproval === 'function' ? (await this.#guard(() => requiresApproval(args))) !== false : !!requiresApproval;
-    if (needsApproval) {
-      const decision = await this.#awaitApproval(turn, id);
-      if (!this.#isCurrent(turn)) return;
-      if (!decision.approved) {
-        this.#settleCall(turn, id, { status: ToolCallStatus.Denied, error: decision.reason ?? DENIED_BY_USER });
-        return;
-      }
-    }
-
-    this.#commit(turn, (snapshot) => ({
-      ...snapshot,
-      conversation: updateToolCall(snapshot.conversation, id, { status: ToolCallStatus.Executing, args }),
-    }));
-    const running = this.#conversation(turn).toolCalls[id]!;
-    this.#emit({ type: 'tool-call', key: turn.key, call: running });
-    const timeout = this.#options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
-    const outcome = await executeTool(entry, running, args, turn.controller.signal, timeout);
-    if (!this.#isCurrent(turn)) return;
-    this.#settleCall(
-      turn,
-      id,
-      outcome.ok
-        ? { status: ToolCallStatus.Completed, result: outcome.result, resultValue: outcome.value, resultMessageId: this.#createId() }
-        : { status: ToolCallStatus.Failed, error: outcome.error, resultMessageId: this.#createId() },
-    );
-  }
-
-  #awaitApproval(turn: Turn, id: string): Promise<{ approved: boolean; reason?: string }> {
-    this.#commit(turn, (snapshot) => ({
-      ...snapshot,
-      conversation: updateToolCall(snapshot.conversation, id, { status: ToolCallStatus.AwaitingApproval }),
-    }));
-    return new Promise((resolve) => {
-      const settle = (approved: boolean, reason?: string) => {
-        turn.approvals.delete(id);
-        turn.controller.signal.removeEventListener('abort', onAbort);
-        resolve({ approved, reason });
-      };
-      const onAbort = () => settle(false);
-      turn.approvals.set(id, settle);
-      turn.controller.signal.addEventListener('abort', onAbort, { once: true });
-    });
-  }
-
-  #decide(key: ThreadKey, toolCallId: string, approved: boolean, reason?: string): void {
-    this.#turns.get(threadKeyId(key))?.approvals.get(toolCallId)?.(approved, reason);
-  }
-
-  /** Calls page code so that a throw cannot break the loop (a throw reads as "no objection"). */
-  async #guard<T>(fn: () => T | Promise<T>): Promise<T | undefined> {
-    try {
-      return await fn();
-    } catch (error) {
-      console.error('[soliplex-chat] a page callback threw', error);
-      return undefined;
-    }
   }
 
   #emit(event: EngineEvent): void {

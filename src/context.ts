@@ -1,0 +1,18 @@
+import { createContext } from '@lit/context';
+import type { RunOrchestrator, ThreadKey, ToolRegistry } from './core/index.js';
+import type { SoliplexChatStrings } from './elements/shared/chat-strings.js';
+
+/**
+ * What `<soliplex-chat>` shares with the elements in its shadow root. Immutable: the chat provides a
+ * new object whenever one of these changes, which is what makes context consumers update.
+ */
+export interface ChatContextValue {
+  readonly engine: RunOrchestrator;
+  /** The thread on screen. */
+  readonly threadKey: ThreadKey;
+  /** The page's tools, for their result renderers. */
+  readonly toolRegistry: ToolRegistry;
+  readonly strings: SoliplexChatStrings;
+}
+
+export const chatContext = createContext<ChatContextValue | undefined>(Symbol('soliplex-chat'));

@@ -1,0 +1,83 @@
+/**
+ * Every string the chat shows or announces, so a page can translate it. Functions take the values
+ * they interpolate; a page passes a partial object that is merged over `defaultChatStrings`.
+ */
+export interface SoliplexChatStrings {
+  welcome: string;
+  inputLabel: string;
+  inputPlaceholder: string;
+  send: string;
+  stop: string;
+  retry: string;
+  conversationLabel: string;
+  you: string;
+  assistant: string;
+  reasoning: string;
+  thinking: string;
+  calling: (toolName: string) => string;
+  executing: (toolNames: readonly string[]) => string;
+  awaitingApproval: (toolNames: readonly string[]) => string;
+  failed: (reason: string) => string;
+  cancelled: string;
+  toolStatus: Record<'streaming' | 'pending' | 'awaiting-approval' | 'executing' | 'completed' | 'failed' | 'denied', string>;
+  toolCallLabel: (toolName: string, status: string) => string;
+  toolDetails: string;
+  arguments: string;
+  result: string;
+  error: string;
+  approvalPrompt: (toolName: string) => string;
+  approve: string;
+  deny: string;
+  renderFailed: string;
+  announceToolStatus: (toolName: string, status: string) => string;
+  announceAnswer: (text: string) => string;
+}
+
+export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
+  welcome: 'How can I help you today?',
+  inputLabel: 'Message',
+  inputPlaceholder: 'Write a message… (Enter sends, Shift+Enter adds a line)',
+  send: 'Send',
+  stop: 'Stop',
+  retry: 'Retry',
+  conversationLabel: 'Conversation',
+  you: 'You',
+  assistant: 'Assistant',
+  reasoning: 'Reasoning',
+  thinking: 'Thinking…',
+  calling: (name: string) => `Calling: ${name}`,
+  executing: (names: readonly string[]) => `Executing: ${names.join(', ')}`,
+  awaitingApproval: (names: readonly string[]) => `Waiting for your approval: ${names.join(', ')}`,
+  failed: (reason: string) => `Failed: ${reason}`,
+  cancelled: 'Cancelled.',
+  toolStatus: {
+    streaming: 'Receiving arguments',
+    pending: 'Pending',
+    'awaiting-approval': 'Awaiting approval',
+    executing: 'Executing',
+    completed: 'Completed',
+    failed: 'Failed',
+    denied: 'Denied',
+  },
+  toolCallLabel: (name: string, status: string) => `Tool call ${name}: ${status}`,
+  toolDetails: 'Details',
+  arguments: 'Arguments',
+  result: 'Result',
+  error: 'Error',
+  approvalPrompt: (name: string) => `The assistant wants to run ${name}. Allow it?`,
+  approve: 'Approve',
+  deny: 'Deny',
+  renderFailed: 'This result could not be displayed.',
+  announceToolStatus: (name: string, status: string) => `${name}: ${status}`,
+  announceAnswer: (text: string) => `Assistant: ${text}`,
+});
+
+/** Merges a page's partial strings over the defaults (the nested `toolStatus` too). */
+export function mergeChatStrings(partial: Partial<SoliplexChatStrings> | undefined): SoliplexChatStrings {
+  if (!partial) return defaultChatStrings;
+  return {
+    ...defaultChatStrings,
+    ...partial,
+    toolStatus: { ...defaultChatStrings.toolStatus, ...partial.toolStatus },
+  };
+}

@@ -1,0 +1,23 @@
+import type { ToolCall } from '../../core/index.js';
+
+/** The arguments as shown: the live text while they stream, then pretty-printed JSON. */
+export function formatArguments(call: ToolCall): string {
+  if (call.status === 'streaming' || call.args === undefined) return call.argsText;
+  return prettyJson(call.args);
+}
+
+/** JSON with indentation; text that is not JSON-able is shown as it is. */
+export function prettyJson(value: unknown): string {
+  if (typeof value === 'string') {
+    try {
+      return JSON.stringify(JSON.parse(value), null, 2);
+    } catch {
+      return value;
+    }
+  }
+  try {
+    return JSON.stringify(value, null, 2) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}

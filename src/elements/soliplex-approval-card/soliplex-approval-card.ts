@@ -1,0 +1,102 @@
+import { LitElement, html, nothing } from 'lit';
+import { property, query } from 'lit/decorators.js';
+import { consume } from '@lit/context';
+import type { ToolCall } from '../../core/index.js';
+import { chatContext, type ChatContextValue } from '../../context.js';
+import { defaultChatStrings } from '../shared/chat-strings.js';
+import { formatArguments } from '../shared/format.js';
+import { approvalCardStyles } from './soliplex-approval-card.styles.js';
+
+/**
+ * Internal: an approval card appeared. The chat decides whether focus moves to it (it does when
+ * focus was in the chat or nowhere), so a page's own focus is never stolen.
+ */
+export class SoliplexApprovalShownEvent extends Event {
+  static readonly eventName = 'soliplex-approval-shown';
+  constructor() {
+    super(SoliplexApprovalShownEvent.eventName, { bubbles: true, composed: true });
+  }
+}
+
+/** Internal: the user approved or denied; the chat gives focus back to the composer. */
+export class SoliplexApprovalDecidedEvent extends Event {
+  static readonly eventName = 'soliplex-approval-decided';
+  constructor(
+    readonly callId: string,
+    readonly approved: boolean,
+  ) {
+    super(SoliplexApprovalDecidedEvent.eventName, { bubbles: true, composed: true });
+  }
+}
+
+/**
+ * Asks the user to approve or deny a tool call that awaits approval, showing its arguments. The
+ * decision goes straight to the engine shared through context.
+ * @summary Approve or deny one tool call.
+ * @fires soliplex-approval-shown - Internal: the card appeared (the chat may move focus to it).
+ * @fires soliplex-approval-decided - Internal: the user decided (the chat moves focus on).
+ * @csspart approval-card - The card (focusable, so focus can move to it when it appears).
+ * @csspart approval-arguments - The call's arguments.
+ * @csspart approve-button - The Approve button.
+ * @csspart deny-button - The Deny button.
+ */
+export class SoliplexApprovalCard extends LitElement {
+  static override styles = approvalCardStyles;
+
+  /** The call awaiting approval. */
+  @property({ attribute: false }) call?: ToolCall;
+
+  @consume({ context: chatContext, subscribe: true })
+  @property({ attribute: false })
+  chat?: ChatContextValue;
+
+  @query('.card') private card?: HTMLElement;
+
+  /** Moves focus to the card (not to a button: a stray Enter must not approve). */
+  override focus(options?: FocusOptions): void {
+    this.card?.focus(options);
+  }
+
+  override render() {
+    const call = this.call;
+    if (!call) return nothing;
+    const strings = this.chat?.strings ?? defaultChatStrings;
+    const promptId = `prompt-${call.id}`;
+    return html`
+      <div part="approval-card" class="card" role="group" tabindex="-1" aria-labelledby=${promptId}>
+        <p id=${promptId}>${strings.approvalPrompt(call.name)}</p>
+        <pre part="approval-arguments" aria-label=${strings.arguments}>${formatArguments(call)}</pre>
+        <div class="actions">
+          <button part="approve-button" class="approve" type="button" @click=${() => this.#decide(true)}>${strings.approve}</button>
+          <button part="deny-button" class="deny" type="button" @click=${() => this.#decide(false)}>${strings.deny}</button>
+        </div>
+      </div>
+    `;
+  }
+
+  protected override firstUpdated(): void {
+    const shown = new SoliplexApprovalShownEvent();
+    this.dispatchEvent(shown);
+  }
+
+  #decide(approved: boolean): void {
+    const { call, chat } = this;
+    if (!call || !chat) return;
+    if (approved) chat.engine.approve(chat.threadKey, call.id);
+    else chat.engine.deny(chat.threadKey, call.id);
+    const decided = new SoliplexApprovalDecidedEvent(call.id, approved);
+    this.dispatchEvent(decided);
+  }
+}
+
+if (!customElements.get('soliplex-approval-card')) customElements.define('soliplex-approval-card', SoliplexApprovalCard);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'soliplex-approval-card': SoliplexApprovalCard;
+  }
+  interface HTMLElementEventMap {
+    'soliplex-approval-shown': SoliplexApprovalShownEvent;
+    'soliplex-approval-decided': SoliplexApprovalDecidedEvent;
+  }
+}

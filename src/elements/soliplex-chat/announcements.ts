@@ -1,0 +1,26 @@
+import type { Conversation } from '../../core/index.js';
+import type { SoliplexChatStrings } from '../shared/chat-strings.js';
+
+/** Tool statuses worth telling a screen-reader user about (not the streaming ones). */
+const ANNOUNCED_TOOL_STATUSES = new Set(['awaiting-approval', 'executing', 'completed', 'failed', 'denied']);
+
+/**
+ * What changed between two renders that a screen reader should hear: answers once they are complete
+ * (never each streamed token) and tool calls reaching a new status.
+ */
+export function describeChanges(previous: Conversation, next: Conversation, strings: SoliplexChatStrings): string[] {
+  if (previous === next) return [];
+  const lines: string[] = [];
+  const before = new Map(previous.messages.map((m) => [m.id, m]));
+  for (const message of next.messages) {
+    if (message.role !== 'assistant' || !message.complete || !message.text.trim()) continue;
+    const old = before.get(message.id);
+    if (!old || (old.role === 'assistant' && !old.complete)) lines.push(strings.announceAnswer(message.text));
+  }
+  for (const call of Object.values(next.toolCalls)) {
+    const old = previous.toolCalls[call.id];
+    if (old?.status === call.status || !ANNOUNCED_TOOL_STATUSES.has(call.status)) continue;
+    lines.push(strings.announceToolStatus(call.name, strings.toolStatus[call.status]));
+  }
+  return lines;
+}

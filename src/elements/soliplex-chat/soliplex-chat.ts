@@ -1,0 +1,335 @@
+import { LitElement, html, type PropertyValues } from 'lit';
+import { property, query } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
+import { provide } from '@lit/context';
+import {
+  ToolRegistry,
+  emptyConversation,
+  isRunning,
+  threadKeyId,
+  type RunOrchestrator,
+  type ThreadKey,
+  type ToolCall,
+} from '../../core/index.js';
+import { chatContext, type ChatContextValue } from '../../context.js';
+import { ThreadController } from '../../controllers/thread-controller.js';
+import { TurnEventsController } from '../../controllers/turn-events-controller.js';
+import { SoliplexErrorEvent, SoliplexToolCallEvent, domEventsFor } from '../../events.js';
+import { ToolRegistrationController } from '../../controllers/tool-registration-controller.js';
+import { AnnouncementController } from '../../controllers/announcement-controller.js';
+import { ApprovalFocusController } from '../../controllers/approval-focus-controller.js';
+import { adoptPreUpgradeProperties } from '../shared/upgrade-properties.js';
+import { mergeChatStrings, type SoliplexChatStrings } from '../shared/chat-strings.js';
+import type { SoliplexComposer } from '../soliplex-composer/soliplex-composer.js';
+import type { SoliplexMessageList } from '../soliplex-message-list/soliplex-message-list.js';
+import { describeChanges } from './announcements.js';
+import { createOwnEngine, headersConverter, newThreadId } from './own-engine.js';
+import { chatStyles } from './soliplex-chat.styles.js';
+import '../soliplex-message-list/soliplex-message-list.js';
+import '../soliplex-run-status/soliplex-run-status.js';
+import '../soliplex-composer/soliplex-composer.js';
+
+const LIST_PARTS =
+  'messages, message, user-message, assistant-message, reasoning, tool-card, tool-name, tool-status, tool-details, tool-result, approval-card, approval-arguments, approve-button, deny-button';
+
+/**
+ * A chat with an AG-UI agent that can call tools the page provides.
+ *
+ * Give it an endpoint (`agent-url`) or a shared `engine`, and tools through `toolRegistry` or the
+ * `soliplex-register-tool` event. Runs, tool loops, approvals and retries are the engine's; this
+ * element shows them and turns gestures into engine calls.
+ *
+ * @summary A chat widget for AG-UI agents with client-side tools.
+ * @tag soliplex-chat
+ *
+ * @attr agent-url - The AG-UI endpoint (used when no `engine` is given).
+ * @attr thread - The thread id; a fresh one when absent.
+ * @attr headers - Request headers as a JSON object (the `headers` property takes an object).
+ * @attr theme - `light`, `dark` or `auto` (follows `prefers-color-scheme`).
+ *
+ * @fires soliplex-run-started - A user turn started (send or retry). {@link SoliplexRunStartedEvent}
+ * @fires soliplex-run-finished - A user turn ended, once per turn, with `outcome` and `error`. {@link SoliplexRunFinishedEvent}
+ * @fires soliplex-tool-call - A client tool is about to run; `preventDefault()` vetoes it. {@link SoliplexToolCallEvent}
+ * @fires soliplex-tool-result - A client tool call completed, failed or was denied. {@link SoliplexToolResultEvent}
+ * @fires soliplex-error - A turn failed, or a tool sent by event could not be registered. {@link SoliplexErrorEvent}
+ *
+ * @slot header - Above the conversation.
+ * @slot empty - Replaces the empty state (welcome message and suggestions).
+ * @slot suggestions - Suggestions shown under the welcome message in the default empty state.
+ * @slot footer - Below the composer.
+ *
+ * @csspart root - The chat's frame.
+ * @csspart empty-state - The empty state.
+ * @csspart messages - The scrolling conversation.
+ * @csspart message - Every message.
+ * @csspart user-message - A user message.
+ * @csspart assistant-message - An assistant message.
+ * @csspart reasoning - Collapsible reasoning.
+ * @csspart tool-card - A tool call card.
+ * @csspart tool-name - A tool card's tool name.
+ * @csspart tool-status - A tool card's status.
+ * @csspart tool-details - A tool card's collapsible arguments and result.
+ * @csspart tool-result - Output of a tool's own renderer.
+ * @csspart approval-card - A card asking to approve a call.
+ * @csspart approval-arguments - The arguments on an approval card.
+ * @csspart approve-button - Approve.
+ * @csspart deny-button - Deny.
+ * @csspart status - The run status line.
+ * @csspart retry-button - Retry, after a failure.
+ * @csspart composer - The message form.
+ * @csspart input - The message textarea.
+ * @csspart send-button - Send.
+ * @csspart stop-button - Stop, while a turn runs.
+ *
+ * @cssprop [--soliplex-chat-background=#ffffff] - Background (dark: #0d1117).
+ * @cssprop [--soliplex-chat-foreground=#1f2328] - Text colour (dark: #e6edf3).
+ * @cssprop [--soliplex-chat-muted=#57606a] - Secondary text (dark: #9198a1).
+ * @cssprop [--soliplex-chat-border=#c3cad2] - Borders (dark: #3d444d).
+ * @cssprop [--soliplex-chat-surface=#ffffff] - Cards and buttons (dark: #151b23).
+ * @cssprop [--soliplex-chat-accent=#0b5cad] - Primary buttons and focus rings (dark: #4493f8).
+ * @cssprop [--soliplex-chat-on-accent=#ffffff] - Text on the accent colour (dark: #0d1117).
+ * @cssprop [--soliplex-chat-link=#0b5cad] - Links (dark: #58a6ff).
+ * @cssprop [--soliplex-chat-user-background=#ddf4ff] - User messages (dark: #12263f).
+ * @cssprop [--soliplex-chat-user-foreground=#1f2328] - User message text (dark: #e6edf3).
+ * @cssprop [--soliplex-chat-assistant-background=#f6f8fa] - Assistant messages (dark: #151b23).
+ * @cssprop [--soliplex-chat-code-background=#eaeef2] - Code (dark: #262c36).
+ * @cssprop [--soliplex-chat-input-background=#ffffff] - The textarea (dark: #0d1117).
+ * @cssprop [--soliplex-chat-success=#1a7f37] - Completed calls.
+ * @cssprop [--soliplex-chat-warning=#8a5c00] - Calls awaiting approval.
+ * @cssprop [--soliplex-chat-danger=#c4202b] - Failures and Stop.
+ * @cssprop [--soliplex-chat-denied=#6639ba] - Denied calls.
+ * @cssprop [--soliplex-chat-font-family=system-ui, sans-serif] - Text font.
+ * @cssprop [--soliplex-chat-mono-font-family=ui-monospace, monospace] - Code font.
+ * @cssprop [--soliplex-chat-font-size=15px] - Base font size.
+ * @cssprop [--soliplex-chat-radius=8px] - Corner radius.
+ * @cssprop [--soliplex-chat-spacing=8px] - Base spacing unit.
+ * @cssprop [--soliplex-chat-density=1] - Multiplies the spacing (0.75 compact, 1.25 roomy).
+ */
+export class SoliplexChat extends LitElement {
+  static override styles = chatStyles;
+
+  /** The AG-UI endpoint; used when no `engine` is given, and as the thread key's server. */
+  @property({ attribute: 'agent-url' }) agentUrl = '';
+
+  /** The thread shown; a fresh id when the page sets none. */
+  @property() thread: string = newThreadId();
+
+  /** Request headers for the element's own engine; read on every run. */
+  @property({ converter: headersConverter }) headers?: Record<string, string>;
+
+  /** Colour theme; `auto` (or no theme) follows `prefers-color-scheme`. */
+  @property({ reflect: true }) theme?: 'light' | 'dark' | 'auto';
+
+  /** UI strings for translation: a partial object merged over the English defaults. */
+  @property({ attribute: false }) strings?: Partial<SoliplexChatStrings>;
+
+  #toolRegistry = new ToolRegistry();
+  #toolRegistryIsDefault = true;
+  #engine?: RunOrchestrator;
+  #ownEngine?: RunOrchestrator;
+  #key?: ThreadKey;
+
+  @provide({ context: chatContext }) private chat?: ChatContextValue;
+
+  @query('soliplex-composer') private composer?: SoliplexComposer;
+  @query('soliplex-message-list') private messageList?: SoliplexMessageList;
+
+  readonly #thread = new ThreadController(this, { engine: () => this.#currentEngine(), threadKey: () => this.#threadKey() });
+  readonly #announcements = new AnnouncementController(this, {
+    conversation: () => this.#thread.snapshot?.conversation ?? emptyConversation,
+    threadId: () => threadKeyId(this.#threadKey()),
+    describe: (previous, next) => describeChanges(previous, next, this.chat?.strings ?? mergeChatStrings(this.strings)),
+  });
+
+  constructor() {
+    super();
+    new TurnEventsController(this, {
+      engine: () => this.#currentEngine(),
+      threadKey: () => this.#threadKey(),
+      onEvent: (event) => domEventsFor(event).forEach((e) => this.dispatchEvent(e)),
+      beforeToolCall: (call) => this.#onBeforeToolCall(call),
+    });
+    adoptPreUpgradeProperties<SoliplexChat>(this, ['toolRegistry', 'engine']);
+    new ToolRegistrationController(this, {
+      registry: () => this.toolRegistry,
+      setRegistry: (registry) => (this.toolRegistry = registry),
+      onError: (error) => this.dispatchEvent(new SoliplexErrorEvent(error.message, error)),
+    });
+    new ApprovalFocusController(this, {
+      focusOtherApproval: (callId) => this.messageList?.focusApprovalOtherThan(callId) ?? false,
+      focusComposer: () => this.composer?.focus(),
+    });
+  }
+
+  /**
+   * The page's tools (an immutable `ToolRegistry`; assign a new one to change them). Pushed to the
+   * engine, so a change applies from the next run, tool continuations included. With a shared
+   * `engine` and no registry of its own, the chat starts from the engine's tools.
+   */
+  get toolRegistry(): ToolRegistry {
+    return this.#toolRegistry;
+  }
+  set toolRegistry(registry: ToolRegistry) {
+    const old = this.#toolRegistry;
+    this.#toolRegistry = registry ?? new ToolRegistry();
+    this.#toolRegistryIsDefault = false;
+    const engine = this.#currentEngine();
+    if (engine) engine.toolRegistry = this.#toolRegistry;
+    this.requestUpdate('toolRegistry', old);
+  }
+
+  /**
+   * A `RunOrchestrator` shared with other widgets on the page. When unset, the chat makes its own
+   * from `agent-url` and `headers` (and disposes it when the chat leaves the page).
+   */
+  get engine(): RunOrchestrator | undefined {
+    return this.#engine ?? this.#ownEngine;
+  }
+  set engine(engine: RunOrchestrator | undefined) {
+    const old = this.engine;
+    this.#engine = engine ?? undefined;
+    if (engine) {
+      this.#disposeOwnEngine();
+      if (this.#toolRegistryIsDefault) this.#toolRegistry = engine.toolRegistry;
+      else engine.toolRegistry = this.#toolRegistry;
+    }
+    this.requestUpdate('engine', old);
+  }
+
+  /** Sends a message; returns false (and sends nothing) when the text is empty or a turn is running. */
+  send(text: string): boolean {
+    const engine = this.#currentEngine();
+    const key = this.#threadKey();
+    if (!engine || !text.trim() || isRunning(engine.snapshot(key).run)) return false;
+    engine.send(key, text).catch((error) => console.error('[soliplex-chat] send failed', error));
+    return true;
+  }
+
+  /** Stops the running turn: its stream ends, its tools are aborted, the conversation is kept. */
+  cancel(): void {
+    const engine = this.#currentEngine();
+    if (engine) engine.cancel(this.#threadKey());
+  }
+
+  /** Runs the last turn again after a failure or cancel; returns false when there is nothing to retry. */
+  retry(): boolean {
+    const engine = this.#currentEngine();
+    const key = this.#threadKey();
+    if (!engine) return false;
+    const { run, conversation } = engine.snapshot(key);
+    if (isRunning(run) || conversation.messages.length === 0) return false;
+    engine.retry(key).catch((error) => console.error('[soliplex-chat] retry failed', error));
+    return true;
+  }
+
+  /** Starts a new, empty thread (stopping the current turn, if any) and returns its id. */
+  newThread(): string {
+    this.cancel();
+    this.thread = newThreadId();
+    return this.thread;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#currentEngine();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    // A move in the DOM disconnects and reconnects at once: keep the conversation through it.
+    queueMicrotask(() => {
+      if (!this.isConnected) this.#disposeOwnEngine();
+    });
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    const engine = this.#currentEngine();
+    const key = this.#threadKey();
+    const strings = mergeChatStrings(this.strings);
+    const chat = this.chat;
+    if (engine && (!chat || chat.engine !== engine || chat.threadKey !== key || chat.toolRegistry !== this.#toolRegistry || changed.has('strings'))) {
+      this.chat = { engine, threadKey: key, toolRegistry: this.#toolRegistry, strings };
+    }
+  }
+
+  override render() {
+    const snapshot = this.#thread.snapshot;
+    const conversation = snapshot?.conversation ?? emptyConversation;
+    const run = snapshot?.run ?? { status: 'idle' as const };
+    const strings = this.chat?.strings ?? mergeChatStrings(this.strings);
+    const empty = !conversation.messages.some((m) => m.role === 'user' || m.role === 'assistant');
+    return html`
+      <div
+        part="root"
+        class="root"
+        @soliplex-send-request=${this.#onSendRequest}
+        @soliplex-stop-request=${this.#onInternal(() => this.cancel())}
+        @soliplex-retry-request=${this.#onInternal(() => this.retry())}
+      >
+        <slot name="header"></slot>
+        ${empty
+          ? html`<div part="empty-state" class="empty">
+              <slot name="empty"><p class="welcome">${strings.welcome}</p><slot name="suggestions"></slot></slot>
+            </div>`
+          : html`<soliplex-message-list exportparts=${LIST_PARTS} .conversation=${conversation}></soliplex-message-list>`}
+        <soliplex-run-status exportparts="status, retry-button" .run=${run} .conversation=${conversation}></soliplex-run-status>
+        <soliplex-composer exportparts="composer, input, send-button, stop-button" ?busy=${isRunning(run)}></soliplex-composer>
+        <slot name="footer"></slot>
+        <div class="visually-hidden" role="log" aria-live="polite" aria-relevant="additions">
+          ${repeat(this.#announcements.lines, (a) => a.id, (a) => html`<p>${a.text}</p>`)}
+        </div>
+      </div>
+    `;
+  }
+
+  #currentEngine(): RunOrchestrator | undefined {
+    if (this.#engine) return this.#engine;
+    if (!this.#ownEngine && this.isConnected) {
+      this.#ownEngine = createOwnEngine(() => this.headers ?? {}, this.#toolRegistry);
+    }
+    return this.#ownEngine;
+  }
+
+  #disposeOwnEngine(): void {
+    this.#ownEngine?.dispose();
+    this.#ownEngine = undefined;
+  }
+
+  /** The thread key, the same object while the endpoint and thread stay the same. */
+  #threadKey(): ThreadKey {
+    const next = { server: this.agentUrl ?? '', room: '', thread: this.thread };
+    if (!this.#key || threadKeyId(this.#key) !== threadKeyId(next)) this.#key = next;
+    return this.#key;
+  }
+
+  /** Asks the page; `preventDefault()` on the event vetoes the call. */
+  #onBeforeToolCall(call: ToolCall): boolean | void {
+    const event = new SoliplexToolCallEvent(this.#threadKey(), call);
+    this.dispatchEvent(event);
+    return event.defaultPrevented ? false : undefined;
+  }
+
+  /** The subcomponents' requests stop here: they are not part of the page-facing API. */
+  #onInternal(handle: () => void) {
+    return (event: Event) => {
+      event.stopPropagation();
+      handle();
+    };
+  }
+
+  #onSendRequest = (event: Event & { text?: string }) => {
+    event.stopPropagation();
+    if (!this.send(event.text ?? '')) event.preventDefault();
+    else this.messageList?.scrollToEnd();
+  };
+
+
+}
+
+if (!customElements.get('soliplex-chat')) customElements.define('soliplex-chat', SoliplexChat);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'soliplex-chat': SoliplexChat;
+  }
+}

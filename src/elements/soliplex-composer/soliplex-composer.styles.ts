@@ -1,0 +1,52 @@
+import { css } from 'lit';
+
+export const composerStyles = css`
+  :host {
+    display: block;
+  }
+  form {
+    display: flex;
+    gap: var(--_sc-gap);
+    align-items: flex-end;
+    padding: var(--_sc-gap);
+    border-block-start: 1px solid var(--_sc-border);
+  }
+  textarea {
+    flex: 1;
+    box-sizing: border-box;
+    min-height: 2.5em;
+    max-height: 12em;
+    resize: vertical;
+    font: inherit;
+    color: var(--_sc-foreground);
+    background: var(--_sc-input-background);
+    border: 1px solid var(--_sc-border);
+    border-radius: var(--_sc-radius);
+    padding: calc(var(--_sc-gap) * 0.75);
+  }
+  textarea:focus-visible {
+    outline: 2px solid var(--_sc-accent);
+    outline-offset: 1px;
+  }
+  textarea::placeholder {
+    color: var(--_sc-muted);
+  }
+  button {
+    font: inherit;
+    padding: calc(var(--_sc-gap) * 0.75) calc(var(--_sc-gap) * 1.5);
+    border-radius: var(--_sc-radius);
+    border: 1px solid var(--_sc-accent);
+    background: var(--_sc-accent);
+    color: var(--_sc-on-accent);
+    cursor: pointer;
+  }
+  button.stop {
+    background: var(--_sc-surface);
+    color: var(--_sc-danger);
+    border-color: var(--_sc-danger);
+  }
+  button:focus-visible {
+    outline: 2px solid var(--_sc-accent);
+    outline-offset: 2px;
+  }
+`;

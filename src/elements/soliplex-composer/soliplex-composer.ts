@@ -1,0 +1,110 @@
+import { LitElement, html } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import { consume } from '@lit/context';
+import { chatContext, type ChatContextValue } from '../../context.js';
+import { defaultChatStrings } from '../shared/chat-strings.js';
+import { composerStyles } from './soliplex-composer.styles.js';
+
+/**
+ * Internal: the user asks to send `text`. Cancelable: the chat calls `preventDefault()` when it does
+ * not accept the message (a turn is running, the text is empty), and the draft is kept.
+ */
+export class SoliplexSendRequestEvent extends Event {
+  static readonly eventName = 'soliplex-send-request';
+  constructor(readonly text: string) {
+    super(SoliplexSendRequestEvent.eventName, { bubbles: true, composed: true, cancelable: true });
+  }
+}
+
+/** Internal: the user pressed Stop. */
+export class SoliplexStopRequestEvent extends Event {
+  static readonly eventName = 'soliplex-stop-request';
+  constructor() {
+    super(SoliplexStopRequestEvent.eventName, { bubbles: true, composed: true });
+  }
+}
+
+/**
+ * A multi-line message box: Enter sends, Shift+Enter breaks the line. While a turn runs the Send
+ * button becomes Stop and sending is locked, but the draft stays editable. The text is cleared only
+ * when the chat accepts it.
+ * @summary The message input with Send and Stop.
+ * @fires soliplex-send-request - Internal: asks the chat to send the draft (cancelable).
+ * @fires soliplex-stop-request - Internal: asks the chat to stop the turn.
+ * @csspart composer - The form.
+ * @csspart input - The textarea.
+ * @csspart send-button - The Send button.
+ * @csspart stop-button - The Stop button, shown while a turn runs.
+ */
+export class SoliplexComposer extends LitElement {
+  static override styles = composerStyles;
+  static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
+
+  /** True while a turn runs: shows Stop and locks sending. */
+  @property({ type: Boolean }) busy = false;
+
+  @consume({ context: chatContext, subscribe: true })
+  @property({ attribute: false })
+  chat?: ChatContextValue;
+
+  @state() private draft = '';
+
+  @query('textarea') private input?: HTMLTextAreaElement;
+
+  override render() {
+    const strings = this.chat?.strings ?? defaultChatStrings;
+    return html`
+      <form part="composer" @submit=${this.#onSubmit}>
+        <textarea
+          part="input"
+          rows="2"
+          aria-label=${strings.inputLabel}
+          placeholder=${strings.inputPlaceholder}
+          .value=${this.draft}
+          @input=${(e: Event) => (this.draft = (e.target as HTMLTextAreaElement).value)}
+          @keydown=${this.#onKeydown}
+        ></textarea>
+        ${this.busy
+          ? html`<button part="stop-button" class="stop" type="button" @click=${this.#stop}>${strings.stop}</button>`
+          : html`<button part="send-button" type="submit">${strings.send}</button>`}
+      </form>
+    `;
+  }
+
+  #onKeydown = (event: KeyboardEvent) => {
+    // isComposing: Enter that confirms an IME composition must not send.
+    if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return;
+    event.preventDefault();
+    this.#submit();
+  };
+
+  #onSubmit = (event: Event) => {
+    event.preventDefault();
+    this.#submit();
+  };
+
+  #submit(): void {
+    if (this.busy) return;
+    const text = this.input?.value ?? this.draft;
+    if (!text.trim()) return;
+    const request = new SoliplexSendRequestEvent(text);
+    if (this.dispatchEvent(request)) this.draft = '';
+  }
+
+  #stop = () => {
+    const request = new SoliplexStopRequestEvent();
+    this.dispatchEvent(request);
+  };
+}
+
+if (!customElements.get('soliplex-composer')) customElements.define('soliplex-composer', SoliplexComposer);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'soliplex-composer': SoliplexComposer;
+  }
+  interface HTMLElementEventMap {
+    'soliplex-send-request': SoliplexSendRequestEvent;
+    'soliplex-stop-request': SoliplexStopRequestEvent;
+  }
+}

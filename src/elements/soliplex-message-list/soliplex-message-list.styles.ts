@@ -1,0 +1,106 @@
+import { css } from 'lit';
+
+export const messageListStyles = css`
+  :host {
+    display: flex;
+    flex-direction: column;
+    min-height: 0;
+  }
+  .scroller {
+    flex: 1;
+    min-height: 0;
+    overflow-y: auto;
+    padding: var(--_sc-gap);
+    display: flex;
+    flex-direction: column;
+    gap: var(--_sc-gap);
+  }
+  .scroller:focus-visible {
+    outline: 2px solid var(--_sc-accent);
+    outline-offset: -2px;
+  }
+  .message {
+    max-width: 100%;
+    padding: var(--_sc-gap) calc(var(--_sc-gap) * 1.5);
+    border-radius: var(--_sc-radius);
+    overflow-wrap: anywhere;
+  }
+  .user {
+    align-self: flex-end;
+    max-width: 85%;
+    background: var(--_sc-user-background);
+    color: var(--_sc-user-foreground);
+    white-space: pre-wrap;
+  }
+  .assistant {
+    align-self: stretch;
+    background: var(--_sc-assistant-background);
+    color: var(--_sc-foreground);
+  }
+  .assistant > .text > :first-child {
+    margin-block-start: 0;
+  }
+  .assistant > .text > :last-child {
+    margin-block-end: 0;
+  }
+  .sender {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
+  .calls {
+    display: flex;
+    flex-direction: column;
+    gap: var(--_sc-gap);
+    margin-block-start: var(--_sc-gap);
+  }
+  .calls:first-child {
+    margin-block-start: 0;
+  }
+  .reasoning {
+    color: var(--_sc-muted);
+    font-size: 0.9em;
+  }
+  .reasoning summary {
+    cursor: pointer;
+  }
+  summary:focus-visible {
+    outline: 2px solid var(--_sc-accent);
+    outline-offset: 2px;
+  }
+  .reasoning .text {
+    white-space: pre-wrap;
+    padding-inline-start: var(--_sc-gap);
+    border-inline-start: 2px solid var(--_sc-border);
+  }
+  pre {
+    overflow: auto;
+    padding: var(--_sc-gap);
+    background: var(--_sc-code-background);
+    border-radius: var(--_sc-radius);
+  }
+  code {
+    font-family: var(--_sc-mono-font);
+    font-size: 0.9em;
+  }
+  :not(pre) > code {
+    background: var(--_sc-code-background);
+    padding: 0.1em 0.3em;
+    border-radius: 4px;
+  }
+  blockquote {
+    margin-inline: 0;
+    padding-inline-start: var(--_sc-gap);
+    border-inline-start: 3px solid var(--_sc-border);
+    color: var(--_sc-muted);
+  }
+  a {
+    color: var(--_sc-link);
+  }
+  a:focus-visible {
+    outline: 2px solid var(--_sc-accent);
+  }
+`;

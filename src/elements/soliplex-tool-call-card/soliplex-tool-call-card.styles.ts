@@ -1,0 +1,89 @@
+import { css } from 'lit';
+
+export const toolCallCardStyles = css`
+  :host {
+    display: block;
+  }
+  .card {
+    border: 1px solid var(--_sc-border);
+    border-inline-start: 4px solid var(--_status-colour, var(--_sc-border));
+    border-radius: var(--_sc-radius);
+    background: var(--_sc-surface);
+    padding: var(--_sc-gap);
+  }
+  .header {
+    display: flex;
+    flex-wrap: wrap;
+    gap: var(--_sc-gap);
+    align-items: center;
+  }
+  .name {
+    font-family: var(--_sc-mono-font);
+    font-weight: 600;
+  }
+  .status {
+    display: inline-flex;
+    gap: 0.3em;
+    align-items: center;
+    color: var(--_status-colour);
+    font-size: 0.9em;
+  }
+  .status[data-status='streaming'],
+  .status[data-status='pending'] {
+    --_status-colour: var(--_sc-muted);
+  }
+  .card[data-status='streaming'],
+  .card[data-status='pending'] {
+    --_status-colour: var(--_sc-muted);
+    border-style: dashed;
+  }
+  [data-status='awaiting-approval'] {
+    --_status-colour: var(--_sc-warning);
+  }
+  [data-status='executing'] {
+    --_status-colour: var(--_sc-accent);
+  }
+  [data-status='completed'] {
+    --_status-colour: var(--_sc-success);
+  }
+  [data-status='failed'] {
+    --_status-colour: var(--_sc-danger);
+  }
+  [data-status='denied'] {
+    --_status-colour: var(--_sc-denied);
+  }
+  .card[data-status='denied'] {
+    border-style: dotted;
+  }
+  details {
+    margin-block-start: var(--_sc-gap);
+  }
+  summary {
+    cursor: pointer;
+  }
+  summary:focus-visible {
+    outline: 2px solid var(--_sc-accent);
+    outline-offset: 2px;
+  }
+  pre {
+    margin: 0.25em 0 0;
+    padding: var(--_sc-gap);
+    overflow: auto;
+    background: var(--_sc-code-background);
+    border-radius: var(--_sc-radius);
+    font-family: var(--_sc-mono-font);
+    font-size: 0.85em;
+    white-space: pre-wrap;
+    word-break: break-word;
+  }
+  h4 {
+    margin: var(--_sc-gap) 0 0;
+    font-size: 0.85em;
+  }
+  .error {
+    color: var(--_sc-danger);
+  }
+  .rendered {
+    margin-block-start: var(--_sc-gap);
+  }
+`;

@@ -1,0 +1,89 @@
+import { expect } from '@open-wc/testing';
+import { z } from 'zod';
+import type { ClientTool, SoliplexRunFinishedEvent, SoliplexChat } from '../../src/index.js';
+import { runFinished, runStarted, text, toolCall } from '../helpers/agui-events.js';
+import type { ScriptedRun } from '../helpers/scripted-transport.js';
+import { chatWith, deepQuery, deepQueryAll, settled, statusLine, until } from './chat-fixture.js';
+
+const getSecretNumber: ClientTool<{ name: string }> = {
+  name: 'get_secret_number',
+  description: 'The secret number of a person',
+  parameters: z.object({ name: z.string() }),
+  execute: ({ name }) => ({ alice: 42, bob: 7 })[name],
+};
+
+const askTools: ScriptedRun = [
+  runStarted('r1'),
+  ...text('a0', 'Let me look them up.'),
+  ...toolCall('c1', 'get_secret_number', { name: 'alice' }, 'a1'),
+  ...toolCall('c2', 'get_secret_number', { name: 'bob' }, 'a1'),
+  runFinished(),
+];
+const answer: ScriptedRun = (request) => {
+  const results = request.messages.filter((m) => m.role === 'tool').map((m) => m.content as string);
+  return [runStarted('r2'), ...text('a2', `The numbers are **${results.join('** and **')}**.`), runFinished()];
+};
+
+function toolCardStatuses(el: SoliplexChat): string[] {
+  return deepQueryAll(el, '[part~="tool-card"]').map((card) => card.dataset['status']!);
+}
+
+describe('<soliplex-chat> secret-number loop', () => {
+  it('renders both tool cards, the final answer, one run-finished, and never shows idle between runs', async () => {
+    const { el } = await chatWith([askTools, answer], [getSecretNumber]);
+    const finished: SoliplexRunFinishedEvent[] = [];
+    el.addEventListener('soliplex-run-finished', (e) => finished.push(e));
+    const started: Event[] = [];
+    el.addEventListener('soliplex-run-started', (e) => started.push(e));
+
+    // Record every state the status line shows while the turn runs.
+    const seen: string[] = [];
+    const statusRoot = deepQuery(el, 'soliplex-run-status')!.shadowRoot!;
+    const observer = new MutationObserver(() => {
+      const line = statusRoot.querySelector<HTMLElement>('[part~="status"]');
+      if (line) seen.push(`${line.dataset['state']}|${line.textContent!.trim()}`);
+    });
+    observer.observe(statusRoot, { subtree: true, childList: true, attributes: true, characterData: true });
+
+    expect(el.send('What are the secret numbers of alice and bob?')).to.equal(true);
+    await until(() => finished.length > 0);
+    await settled(el);
+    observer.disconnect();
+
+    expect(toolCardStatuses(el)).to.deep.equal(['completed', 'completed']);
+    const assistants = deepQueryAll(el, '[part~="assistant-message"]');
+    const last = assistants.at(-1)!;
+    expect(last.textContent).to.contain('42').and.to.contain('7');
+    expect(last.querySelectorAll('strong')).to.have.length(2);
+    expect(deepQuery(el, '[part~="user-message"]')!.textContent).to.contain('alice and bob');
+
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(finished).to.have.length(1);
+    expect(finished[0]!.outcome).to.equal('success');
+    expect(started).to.have.length(1);
+
+    const states = seen.map((s) => s.split('|')[0]);
+    const end = states.lastIndexOf('completed');
+    expect(end, 'the turn ends completed').to.be.greaterThan(0);
+    expect(states.slice(0, end).every((s) => s === 'running'), seen.join('\n')).to.equal(true);
+    expect(seen.some((s) => s.startsWith('running|Executing: get_secret_number')), seen.join('\n')).to.equal(true);
+    expect(seen.some((s) => s === 'running|Thinking…')).to.equal(true);
+    expect(statusLine(el).textContent!.trim()).to.equal('');
+  });
+
+  it('shows "Calling: X" while a call streams and live arguments in its card', async () => {
+    const { el } = await chatWith([
+      [runStarted(), { type: 'TOOL_CALL_START', toolCallId: 'c1', toolCallName: 'get_secret_number' } as never,
+        { type: 'TOOL_CALL_ARGS', toolCallId: 'c1', delta: '{"name":"al' } as never, { $hang: true }],
+    ], [getSecretNumber]);
+    el.send('go');
+    await until(() => statusLine(el)?.textContent?.includes('Calling: get_secret_number') ?? false);
+    await until(() => deepQuery(el, '[part~="tool-card"] pre')?.textContent === '{"name":"al');
+    expect(deepQuery(el, '[part~="tool-card"]')!.dataset['status']).to.equal('streaming');
+    expect(deepQuery(el, '[part~="stop-button"]'), 'stop button while running').to.exist;
+    el.cancel();
+    await until(() => statusLine(el).dataset['state'] === 'cancelled');
+    expect(statusLine(el).textContent).to.contain('Cancelled');
+    expect(deepQuery(el, '[part~="send-button"]')).to.exist;
+  });
+});

@@ -1,0 +1,44 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import type { SoliplexChat, SoliplexRunFinishedEvent } from '../../src/index.js';
+import { deepQuery, settled } from './chat-fixture.js';
+
+const server = (globalThis as { __AGUI_SERVER__?: string }).__AGUI_SERVER__!;
+
+describe('<soliplex-chat> against the real AG-UI server', () => {
+  it('runs one send end to end from agent-url and a JSON headers attribute', async () => {
+    const response = await fetch(`${server}/scripts`, {
+      method: 'POST',
+      body: JSON.stringify({
+        runs: [
+          [
+            { type: 'RUN_STARTED' },
+            { type: 'TEXT_MESSAGE_START', messageId: 'm1', role: 'assistant' },
+            { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: 'Hello from the **server**.' },
+            { type: 'TEXT_MESSAGE_END', messageId: 'm1' },
+            { type: 'RUN_FINISHED' },
+          ],
+        ],
+      }),
+    });
+    const { id, agentUrl } = (await response.json()) as { id: string; agentUrl: string };
+    const el = await fixture<SoliplexChat>(
+      html`<soliplex-chat agent-url=${agentUrl} headers='{"Authorization":"Bearer element-token"}'></soliplex-chat>`,
+    );
+    const finished = new Promise<SoliplexRunFinishedEvent>((resolve) => el.addEventListener('soliplex-run-finished', resolve));
+    expect(el.send('hi server')).to.equal(true);
+    expect((await finished).outcome).to.equal('success');
+    await settled(el);
+    const answer = deepQuery(el, '[part~="assistant-message"]')!;
+    expect(answer.textContent).to.contain('Hello from the server.');
+    expect(answer.querySelector('strong')!.textContent).to.equal('server');
+
+    const recorded = (await (await fetch(`${server}/scripts/${id}/requests`)).json()) as {
+      body: { threadId: string; messages: { role: string; content: string }[] };
+      headers: Record<string, string>;
+    }[];
+    expect(recorded).to.have.length(1);
+    expect(recorded[0]!.headers['authorization']).to.equal('Bearer element-token');
+    expect(recorded[0]!.body.threadId).to.equal(el.thread);
+    expect(recorded[0]!.body.messages[0]).to.include({ role: 'user', content: 'hi server' });
+  });
+});

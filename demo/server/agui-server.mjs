@@ -5,12 +5,15 @@
 //   DELETE /scripts/{id}          → 204
 //   POST /agent                   → SSE run from the (pluggable) scripted model
 //   GET  /                        → { ok: true }
+//   /api/**                       → the Soliplex rooms/threads/runs API (soliplex/routes.mjs)
 // See README.md next to this file for the Step directives.
 import http from 'node:http';
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import { HttpError, readJsonBody, sendJson } from './http-util.mjs';
 import { createScriptStore } from './script-store.mjs';
+import { openAiModelFromEnv } from './openai-model.mjs';
 import { scriptedModel } from './scripted-model.mjs';
+import { createSoliplexApi } from './soliplex/routes.mjs';
 import { playSteps } from './step-player.mjs';
 
 /**
@@ -19,11 +22,27 @@ import { playSteps } from './step-player.mjs';
  */
 
 /**
- * @param {{ port?: number, host?: string, model?: Model }} [options]
+ * @param {{ port?: number, host?: string, model?: Model, modelName?: string,
+ *   soliplexToken?: string, keepaliveMs?: number }} [options]
+ *   model: default is the OpenAI-compatible model when OPENAI_API_KEY is set, else the scripted one.
+ *   soliplexToken: require `Authorization: Bearer <token>` on /api/v1/** and /api/user_info.
+ *   keepaliveMs: silence before a `: keepalive` comment on Soliplex run streams (default 15 s).
  * @returns {Promise<{ url: string, port: number, close: () => Promise<void> }>}
  */
-export async function startAguiServer({ port = 0, host = '127.0.0.1', model = scriptedModel } = {}) {
+export async function startAguiServer({ port = 0, host = '127.0.0.1', model, modelName, soliplexToken, keepaliveMs = 15_000 } = {}) {
+  const fromEnv = model ? undefined : openAiModelFromEnv();
+  /** @type {Model} */
+  const runModel = model ?? fromEnv?.model ?? scriptedModel;
+  if (!model) modelName ??= fromEnv?.modelName ?? 'scripted-demo';
   const scripts = createScriptStore();
+  const soliplex = createSoliplexApi({
+    model: runModel,
+    modelName: modelName ?? 'custom',
+    scripts,
+    soliplexToken,
+    keepaliveMs,
+    baseUrl: () => url,
+  });
   /** Abort controllers of in-flight requests, so close() can end streams (including $hang). */
   const inFlight = new Set();
   let url = '';
@@ -54,6 +73,8 @@ export async function startAguiServer({ port = 0, host = '127.0.0.1', model = sc
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (method === 'OPTIONS') return sendJson(res, 204);
 
+    if (path === '/api' || path.startsWith('/api/')) return soliplex.handle(req, res, path, signal);
+
     if (method === 'GET' && path === '/') return sendJson(res, 200, { ok: true, agentUrl: `${url}/agent` });
 
     if (method === 'POST' && path === '/agent') {
@@ -62,7 +83,7 @@ export async function startAguiServer({ port = 0, host = '127.0.0.1', model = sc
       if (!parsed.success) {
         throw new HttpError(400, 'body is not a valid AG-UI RunAgentInput', { issues: parsed.error.issues });
       }
-      return playSteps(res, model(parsed.data, { signal }), { input: parsed.data, signal });
+      return playSteps(res, runModel(parsed.data, { signal }), { input: parsed.data, signal });
     }
 
     if (method === 'POST' && path === '/scripts') {
@@ -106,6 +127,7 @@ export async function startAguiServer({ port = 0, host = '127.0.0.1', model = sc
     close() {
       closing ??= new Promise((resolve) => {
         // Aborting lets each stream end cleanly; then drop whatever sockets are left (keep-alive, slow ones).
+        soliplex.close();
         for (const controller of inFlight) controller.abort();
         server.close(() => resolve());
         setImmediate(() => server.closeAllConnections());

@@ -2,9 +2,14 @@
 // CLI: node demo/server/main.mjs [--port N] [--host H] — starts the demo AG-UI server until SIGINT/SIGTERM.
 import { parseArgs } from 'node:util';
 import { startAguiServer } from './agui-server.mjs';
+import { openAiModelFromEnv } from './openai-model.mjs';
 
 const { values } = parseArgs({
-  options: { port: { type: 'string', default: '8787' }, host: { type: 'string', default: '127.0.0.1' } },
+  options: {
+    port: { type: 'string', default: '8787' },
+    host: { type: 'string', default: '127.0.0.1' },
+    token: { type: 'string' }, // require this bearer token on the Soliplex API (default: no auth)
+  },
 });
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -12,9 +17,12 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
-const server = await startAguiServer({ port, host: values.host });
+const openAi = openAiModelFromEnv();
+const server = await startAguiServer({ port, host: values.host, soliplexToken: values.token, ...openAi });
 console.log(`AG-UI demo server listening on ${server.url}`);
-console.log(`  scripted model:  POST ${server.url}/agent`);
+console.log(`  model:           ${openAi ? `${openAi.modelName} (OpenAI-compatible API)` : 'scripted demo model'}`);
+console.log(`  plain AG-UI:     POST ${server.url}/agent`);
+console.log(`  Soliplex API:    ${server.url}/api (room "demo"${values.token ? ', bearer token required' : ', no auth'})`);
 console.log(`  test scripts:    POST ${server.url}/scripts`);
 
 for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {

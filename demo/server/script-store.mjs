@@ -5,9 +5,10 @@ import { HttpError } from './http-util.mjs';
 import { validateRun } from './step-player.mjs';
 
 /**
- * @typedef {{ body: unknown, headers: Record<string, string | string[] | undefined> }} RecordedRequest
+ * @typedef {{ body: unknown, headers: Record<string, string | string[] | undefined>, path?: string }} RecordedRequest
+ *   path: set for Soliplex run posts (which thread/run was posted)
  * @typedef {{ id: string, runs: import('./step-player.mjs').Step[][], stepDelayMs: number,
- *   requests: RecordedRequest[] }} Script
+ *   requests: RecordedRequest[], played: number }} Script
  */
 
 export function createScriptStore() {
@@ -32,7 +33,7 @@ export function createScriptStore() {
       if (typeof stepDelayMs !== 'number' || stepDelayMs < 0) {
         throw new HttpError(400, 'stepDelayMs must be a number >= 0');
       }
-      const script = { id: randomUUID(), runs: body.runs, stepDelayMs, requests: [] };
+      const script = { id: randomUUID(), runs: body.runs, stepDelayMs, requests: [], played: 0 };
       scripts.set(script.id, script);
       return script;
     },
@@ -44,22 +45,45 @@ export function createScriptStore() {
       return script;
     },
 
+    /** @returns {Script[]} all scripts, oldest first */
+    list() {
+      return [...scripts.values()];
+    },
+
     /** @param {string} id */
     delete(id) {
       if (!scripts.delete(id)) throw new HttpError(404, `no script ${id}`);
     },
 
     /**
-     * Records a request and returns the run that answers it.
+     * Records a request without consuming a run (Soliplex resumes and rejected run POSTs).
      * @param {Script} script @param {RecordedRequest} request
      */
-    take(script, request) {
-      const n = script.requests.push(request) - 1;
+    record(script, request) {
+      script.requests.push(request);
+    },
+
+    /**
+     * Consumes and returns the next run. Counted apart from `requests` because in Soliplex mode
+     * some recorded requests (resumes, rejected posts) do not play a run.
+     * @param {Script} script
+     */
+    next(script) {
+      const n = script.played++;
       const run = script.runs[n];
       if (!run) {
         throw new HttpError(500, `script exhausted: request ${n + 1} but only ${script.runs.length} runs`);
       }
       return run;
+    },
+
+    /**
+     * Records a request and returns the run that answers it (the generic /scripts/{id}/agent endpoint).
+     * @param {Script} script @param {RecordedRequest} request
+     */
+    take(script, request) {
+      this.record(script, request);
+      return this.next(script);
     },
   };
 }

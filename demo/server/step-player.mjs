@@ -50,7 +50,7 @@ export function validateRun(run) {
  * Fills threadId/runId of RUN_STARTED/RUN_FINISHED from the request when the script left them out.
  * @param {EventStep} event @param {{ threadId?: string, runId?: string }} input
  */
-function withRunIds(event, input) {
+export function withRunIds(event, input) {
   if (event.type !== EventType.RUN_STARTED && event.type !== EventType.RUN_FINISHED) return event;
   return { ...event, threadId: event.threadId ?? input?.threadId, runId: event.runId ?? input?.runId };
 }

@@ -35,3 +35,4 @@ export { SoliplexTransport, type SoliplexTransportOptions } from './soliplex/sol
 export { SoliplexApi, type SoliplexConnection, type SoliplexRoom, type TokenSource } from './soliplex/soliplex-api.js';
 export { createAgUiHttpTransport, preloadAgUiHttpTransport } from './lazy-agui-http-transport.js';
 export type { AgUiHttpTransportOptions, HeadersSource } from './agui-http-transport.js';
+export { randomId } from './random-id.js';

@@ -26,6 +26,7 @@ import {
 import { DEFAULT_TOOL_TIMEOUT_MS } from './tool-executor.js';
 import { runToolCall } from './tool-call-runner.js';
 import { Turn } from './turn.js';
+import { randomId } from './random-id.js';
 import { ToolRegistry } from './tool-registry.js';
 import type { Transport } from './transport.js';
 
@@ -75,7 +76,7 @@ export class RunOrchestrator {
     this.registry = options.registry ?? new RunRegistry();
     this.toolRegistry = options.toolRegistry ?? new ToolRegistry();
     this.beforeToolCall = options.beforeToolCall;
-    this.#createId = options.createId ?? (() => crypto.randomUUID());
+    this.#createId = options.createId ?? randomId;
   }
 
   get maxDepth(): number {

@@ -2,6 +2,7 @@ import {
   RunOrchestrator,
   TransportError,
   createAgUiHttpTransport,
+  randomId,
   type HeadersSource,
   type ToolRegistry,
   type Transport,
@@ -28,12 +29,8 @@ export function createOwnEngine(headers: HeadersSource, toolRegistry: ToolRegist
   });
 }
 
-/** A thread id; `crypto.randomUUID` needs a secure context, so there is a fallback. */
-export function newThreadId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
+/** A fresh thread id. */
+export const newThreadId = randomId;
 
 /** Reads the `headers` attribute: a JSON object of header names to values. */
 export const headersConverter = {

@@ -1,0 +1,132 @@
+// In-memory Soliplex threads and runs, and their JSON shapes (snake_case envelope, field names as
+// in the Soliplex API: Thread = {room_id, thread_id, runs, created, metadata, last_activity},
+// Run = {thread_id, run_id, parent_run_id, run_input, created, finished, events, metadata, usage}).
+import { randomUUID } from 'node:crypto';
+import { HttpError } from '../http-util.mjs';
+
+let lastStamp = 0;
+/** ISO time that strictly increases, so clients sorting runs by `created` never see ties. */
+export function isoNow() {
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  return new Date(lastStamp).toISOString();
+}
+
+/**
+ * @typedef {{ thread_id: string, run_id: string, parent_run_id: string | null, run_input: any,
+ *   created: string, finished: string | null, metadata: any, usage: any,
+ *   channel: import('./run-channel.mjs').RunChannel | null, abort: AbortController }} Run
+ * @typedef {{ room_id: string, thread_id: string, runs: Map<string, Run>, created: string,
+ *   metadata: { name: string | null, description: string | null } | null, last_activity: string }} Thread
+ */
+
+/** `{name?, description?}` → the stored thread metadata shape, or null when absent. */
+function threadMetadata(/** @type {any} */ metadata) {
+  if (metadata == null) return null;
+  if (typeof metadata !== 'object') throw new HttpError(422, 'metadata must be an object');
+  return { name: metadata.name ?? null, description: metadata.description ?? null };
+}
+
+export function createThreadStore() {
+  /** @type {Map<string, Thread>} thread_id → thread (room checked on every lookup) */
+  const threads = new Map();
+
+  /** @param {Thread} thread @param {{ parent_run_id?: string | null, metadata?: any }} body @returns {Run} */
+  function addRun(thread, body) {
+    const run = {
+      thread_id: thread.thread_id,
+      run_id: randomUUID(),
+      parent_run_id: body.parent_run_id ?? null,
+      run_input: null,
+      created: isoNow(),
+      finished: null,
+      metadata: body.metadata ?? null,
+      usage: null,
+      channel: null,
+      abort: new AbortController(),
+    };
+    thread.runs.set(run.run_id, run);
+    thread.last_activity = run.created;
+    return run;
+  }
+
+  return {
+    /** @param {string} roomId @param {any} body `{metadata?}` @returns {Thread} */
+    createThread(roomId, body) {
+      const created = isoNow();
+      /** @type {Thread} */
+      const thread = {
+        room_id: roomId,
+        thread_id: randomUUID(),
+        runs: new Map(),
+        created,
+        metadata: threadMetadata(body?.metadata),
+        last_activity: created,
+      };
+      threads.set(thread.thread_id, thread);
+      addRun(thread, {}); // the initial run, used by the first turn
+      return thread;
+    },
+
+    /** @param {string} roomId @returns {Thread[]} */
+    list(roomId) {
+      return [...threads.values()].filter((t) => t.room_id === roomId);
+    },
+
+    /** @param {string} roomId @param {string} threadId @returns {Thread} */
+    get(roomId, threadId) {
+      const thread = threads.get(threadId);
+      if (!thread || thread.room_id !== roomId) throw new HttpError(404, `No such thread: ${threadId}`);
+      return thread;
+    },
+
+    addRun,
+
+    /** @param {Thread} thread @param {string} runId @returns {Run} */
+    getRun(thread, runId) {
+      const run = thread.runs.get(runId);
+      if (!run) throw new HttpError(404, `No such run: ${runId}`);
+      return run;
+    },
+
+    /** Deletes a thread and stops its producers. @param {Thread} thread */
+    delete(thread) {
+      for (const run of thread.runs.values()) run.abort.abort();
+      threads.delete(thread.thread_id);
+    },
+
+    /** Stops every producer (server closing). */
+    abortAll() {
+      for (const thread of threads.values()) for (const run of thread.runs.values()) run.abort.abort();
+    },
+  };
+}
+
+/** @param {Run} run @param {{ events: boolean }} options */
+export function runJson(run, { events }) {
+  const json = {
+    thread_id: run.thread_id,
+    run_id: run.run_id,
+    parent_run_id: run.parent_run_id,
+    run_input: run.run_input,
+    created: run.created,
+    finished: run.finished,
+    events: events ? [...(run.channel?.events ?? [])] : null,
+    metadata: run.metadata,
+    usage: run.usage,
+  };
+  return json;
+}
+
+/** @param {Thread} thread @param {{ runs: boolean }} options the real list endpoint sends `runs: null` */
+export function threadJson(thread, { runs }) {
+  return {
+    room_id: thread.room_id,
+    thread_id: thread.thread_id,
+    runs: runs
+      ? Object.fromEntries([...thread.runs.values()].map((run) => [run.run_id, runJson(run, { events: false })]))
+      : null,
+    created: thread.created,
+    metadata: thread.metadata,
+    last_activity: thread.last_activity,
+  };
+}

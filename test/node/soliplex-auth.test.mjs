@@ -1,0 +1,37 @@
+// The test auth mode: a bearer token on /api/v1/** and /api/user_info, swappable at runtime.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { api, apiJson, soliplexServer } from './soliplex-helpers.mjs';
+
+test('with soliplexToken, /api/v1 needs the bearer token; /api/test/token makes it stale', async (t) => {
+  const { url } = await soliplexServer(t, { soliplexToken: 'tok-1' });
+  const missing = await api(url, '/v1/rooms');
+  assert.equal(missing.status, 401);
+  assert.equal(typeof (await missing.json()).detail, 'string');
+  assert.equal((await api(url, '/v1/rooms', { token: 'wrong' })).status, 401);
+  assert.equal((await api(url, '/v1/rooms/demo/agui', { body: {}, token: 'wrong' })).status, 401);
+  assert.equal((await api(url, '/user_info')).status, 401);
+  assert.equal((await api(url, '/ok')).status, 200, 'the health check stays open');
+  assert.ok('demo' in (await apiJson(url, '/v1/rooms', { token: 'tok-1' })));
+
+  assert.deepEqual(await apiJson(url, '/test/token', { body: { token: 'tok-2' } }), { token: 'tok-2' });
+  assert.equal((await api(url, '/v1/rooms', { token: 'tok-1' })).status, 401, 'the old token is now stale');
+  assert.equal((await api(url, '/v1/rooms', { token: 'tok-2' })).status, 200);
+
+  await apiJson(url, '/test/token', { body: { token: null } });
+  assert.equal((await api(url, '/v1/rooms')).status, 200, 'a null token switches auth off');
+});
+
+test('login lists a demo system whose login redirects back with the token in the fragment', async (t) => {
+  const { url } = await soliplexServer(t, { soliplexToken: 'tok-1' });
+  const systems = await apiJson(url, '/login');
+  assert.deepEqual(Object.keys(systems), ['demo']);
+  assert.equal(systems.demo.server_url, url);
+  const response = await fetch(`${url}/api/login/demo?return_to=${encodeURIComponent('http://app.test/page?x=1')}`, { redirect: 'manual' });
+  assert.equal(response.status, 302);
+  const location = new URL(/** @type {string} */ (response.headers.get('location')));
+  assert.equal(`${location.origin}${location.pathname}${location.search}`, 'http://app.test/page?x=1');
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  assert.equal(fragment.get('token'), 'tok-1');
+  assert.equal(fragment.get('expires_in'), '3600');
+});

@@ -1,0 +1,158 @@
+import { expect } from '@open-wc/testing';
+import type { Message } from '@ag-ui/core';
+import { RunOrchestrator, SoliplexTransport, ToolRegistry, type ClientTool, type RunState, type ThreadKey } from '../../src/core/index.js';
+import { toolCall } from '../helpers/agui-events.js';
+import { until } from '../helpers/scripted-transport.js';
+
+/** The Soliplex API of the real demo server, with script rooms (`script-<id>`) for exact event lists. */
+const server = (globalThis as { __AGUI_SERVER__?: string }).__AGUI_SERVER__!;
+
+interface Recorded {
+  body: { threadId: string; runId: string; messages: Message[]; tools: { name: string }[]; state?: unknown };
+  headers: Record<string, string>;
+  path: string;
+}
+
+async function scriptRoom(runs: object[][]) {
+  const response = await fetch(`${server}/scripts`, { method: 'POST', body: JSON.stringify({ runs }) });
+  const { id } = (await response.json()) as { id: string };
+  return { room: `script-${id}`, requests: async (): Promise<Recorded[]> => (await fetch(`${server}/scripts/${id}/requests`)).json() };
+}
+
+const started = { type: 'RUN_STARTED' };
+const finished = { type: 'RUN_FINISHED' };
+const say = (id: string, content: string) => [
+  { type: 'TEXT_MESSAGE_START', messageId: id, role: 'assistant' },
+  { type: 'TEXT_MESSAGE_CONTENT', messageId: id, delta: content },
+  { type: 'TEXT_MESSAGE_END', messageId: id },
+];
+const lookup: ClientTool<{ name: string }> = {
+  name: 'get_secret_number',
+  description: 'The secret number of a person',
+  parameters: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+  execute: ({ name }) => ({ alice: 42, bob: 7 })[name],
+};
+
+async function setup(room: string, options: Partial<ConstructorParameters<typeof SoliplexTransport>[0]> = {}) {
+  const transport = new SoliplexTransport({ serverUrl: server, room, resumeDelayMs: 20, ...options });
+  const engine = new RunOrchestrator({ transport, toolRegistry: new ToolRegistry([lookup]) });
+  const key: ThreadKey = await engine.createThread(server, room);
+  const states: RunState[] = [];
+  engine.registry.subscribe((s) => states.push(s.run), key);
+  return { transport, engine, key, states };
+}
+
+const texts = (engine: RunOrchestrator, key: ThreadKey) =>
+  engine.snapshot(key).conversation.messages.map((m) => (m as { text: string }).text);
+
+// Cuts come after a short delay: a browser discards bytes queued behind a network error, and a real
+// drop happens mid-stream after frames were read.
+describe('Soliplex transport against the demo server', () => {
+  it('uses the initial run first, a fresh run for every continuation and turn', async () => {
+    const { room, requests } = await scriptRoom([
+      [started, ...toolCall('c1', 'get_secret_number', { name: 'alice' }, 'a1'), ...toolCall('c2', 'get_secret_number', { name: 'bob' }, 'a1'), finished],
+      [started, ...say('a2', 'alice 42, bob 7'), finished],
+      [started, ...say('a3', 'You are welcome.'), finished],
+    ]);
+    const { engine, key, states } = await setup(room);
+    expect(await engine.send(key, 'Secret numbers for alice and bob?')).to.equal('completed');
+    expect(await engine.send(key, 'Thanks')).to.equal('completed');
+
+    const recorded = await requests();
+    expect(recorded).to.have.length(3);
+    const runIds = recorded.map((r) => r.body.runId);
+    expect(new Set(runIds).size).to.equal(3);
+    expect(recorded.every((r) => r.body.threadId === key.thread)).to.equal(true);
+    expect(recorded[0]!.path).to.contain(`/agui/${key.thread}/${runIds[0]}`);
+    const continuation = recorded[1]!.body;
+    expect(continuation.tools.map((t) => t.name)).to.deep.equal(['get_secret_number']);
+    expect(continuation.messages.filter((m) => m.role === 'tool').map((m) => m.content)).to.deep.equal(['42', '7']);
+    expect(recorded[2]!.body.messages.map((m) => m.role)).to.deep.equal(['user', 'assistant', 'tool', 'tool', 'assistant', 'user']);
+    expect(texts(engine, key).at(-1)).to.equal('You are welcome.');
+    expect(states.filter((s) => s.status !== 'running').map((s) => s.status)).to.deep.equal(['completed', 'completed']);
+  });
+
+  it('resumes a dropped stream with Last-Event-ID, without duplicates', async () => {
+    const { room, requests } = await scriptRoom([
+      [started, ...say('a1', 'First part.'), { $delay: 100 }, { $cut: true }, ...say('a2', 'Second part.'), finished],
+    ]);
+    const { engine, key } = await setup(room);
+    expect(await engine.send(key, 'hello')).to.equal('completed');
+    expect(texts(engine, key)).to.deep.equal(['hello', 'First part.', 'Second part.']);
+    const recorded = await requests();
+    expect(recorded).to.have.length(2);
+    expect(recorded[1]!.headers['last-event-id']).to.match(/:\d+$/);
+    expect(recorded[1]!.path).to.equal(recorded[0]!.path);
+  });
+
+  it('gives up after the resume attempts and fails with the conversation kept', async () => {
+    const { room } = await scriptRoom([[started, ...say('a1', 'Partial'), { $delay: 100 }, { $cut: true }, { $hang: true }]]);
+    const { engine, key } = await setup(room, { resumeAttempts: 0 });
+    expect(await engine.send(key, 'hello')).to.equal('failed');
+    const run = engine.snapshot(key).run;
+    expect(run.status === 'failed' && run.error.kind).to.equal('network');
+    expect(texts(engine, key)).to.deep.equal(['hello', 'Partial']);
+  });
+
+  it('asks for a new token once on a 401 and retries', async () => {
+    const { room } = await scriptRoom([[started, ...say('a1', 'Signed in.'), finished]]);
+    await fetch(`${server}/api/test/token`, { method: 'POST', body: JSON.stringify({ token: 'fresh' }) });
+    try {
+      const asked: boolean[] = [];
+      const { engine, key } = await setup(room, { token: ({ refresh }) => (asked.push(refresh), refresh ? 'fresh' : 'stale') });
+      expect(await engine.send(key, 'hello')).to.equal('completed');
+      expect(asked).to.deep.equal([false, true]);
+    } finally {
+      await fetch(`${server}/api/test/token`, { method: 'POST', body: JSON.stringify({ token: null }) });
+    }
+  });
+
+  it('says sign-in is needed when the fresh token is refused too', async () => {
+    await fetch(`${server}/api/test/token`, { method: 'POST', body: JSON.stringify({ token: 'secret' }) });
+    try {
+      const { room } = await scriptRoom([[started, finished]]);
+      const transport = new SoliplexTransport({ serverUrl: server, room, token: () => 'wrong' });
+      const engine = new RunOrchestrator({ transport });
+      const error = await engine.createThread(server, room).catch((e: Error) => e);
+      expect(error).to.be.instanceOf(Error);
+      expect((error as Error).message).to.contain('Sign-in needed');
+    } finally {
+      await fetch(`${server}/api/test/token`, { method: 'POST', body: JSON.stringify({ token: null }) });
+    }
+  });
+
+  it('reloads a thread from its history and continues it', async () => {
+    const { room, requests } = await scriptRoom([
+      [started, ...toolCall('c1', 'get_secret_number', { name: 'bob' }), finished],
+      [started, ...say('a2', 'Bob has 7.'), finished],
+      [started, ...say('a3', 'Still 7.'), finished],
+    ]);
+    const first = await setup(room);
+    expect(await first.engine.send(first.key, 'Bob?')).to.equal('completed');
+
+    // A new page: a fresh engine reloads the stored thread and continues it.
+    let executions = 0;
+    const transport = new SoliplexTransport({ serverUrl: server, room });
+    const engine = new RunOrchestrator({ transport, toolRegistry: new ToolRegistry([{ ...lookup, execute: () => (executions++, 0) }]) });
+    expect(await engine.loadThread(first.key)).to.equal(true);
+    expect(texts(engine, first.key)).to.deep.equal(['Bob?', '', 'Bob has 7.']);
+    expect(engine.snapshot(first.key).conversation.toolCalls['c1']).to.include({ status: 'completed', result: '7' });
+    expect(await engine.send(first.key, 'Sure?')).to.equal('completed');
+    expect(executions).to.equal(0);
+    const last = (await requests()).at(-1)!.body.messages;
+    expect(last.map((m) => m.role)).to.deep.equal(['user', 'assistant', 'tool', 'assistant', 'user']);
+  });
+
+  it('a cancel during a resume never runs a tool', async () => {
+    let executions = 0;
+    const { room } = await scriptRoom([[started, ...toolCall('c1', 'get_secret_number', { name: 'bob' }), { $delay: 100 }, { $cut: true }, { $delay: 300 }, finished]]);
+    const { engine, key } = await setup(room, { resumeDelayMs: 200 });
+    engine.toolRegistry = new ToolRegistry([{ ...lookup, execute: () => (executions++, 0) }]);
+    const outcome = engine.send(key, 'hello');
+    await until(() => engine.snapshot(key).conversation.toolCalls['c1']?.status === 'pending');
+    engine.cancel(key);
+    expect(await outcome).to.equal('cancelled');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(executions).to.equal(0);
+  });
+});

@@ -3,27 +3,40 @@ import {
   TransportError,
   createAgUiHttpTransport,
   randomId,
+  SoliplexTransport,
   type HeadersSource,
+  type TokenSource,
   type ToolRegistry,
   type Transport,
 } from '../../core/index.js';
 
 const missingUrl: Transport = {
-  run: () => Promise.reject(new TransportError('http', 'No agent-url is set on <soliplex-chat>.')),
+  run: () => Promise.reject(new TransportError('http', 'No agent-url (or server-url and room) is set on <soliplex-chat>.')),
 };
 
+export interface OwnEngineOptions {
+  headers: HeadersSource;
+  token: TokenSource;
+  toolRegistry: ToolRegistry;
+}
+
 /**
- * The engine a chat makes for itself when the page gives it none: one AG-UI HTTP transport per
- * endpoint (the endpoint is the thread key's `server`), headers read afresh on every run.
+ * The engine a chat makes for itself when the page gives it none: one transport per backend, picked
+ * by the thread key (a room means a Soliplex server, otherwise `server` is an AG-UI endpoint). Headers
+ * and tokens are read afresh on every run.
  */
-export function createOwnEngine(headers: HeadersSource, toolRegistry: ToolRegistry): RunOrchestrator {
+export function createOwnEngine({ headers, token, toolRegistry }: OwnEngineOptions): RunOrchestrator {
   const transports = new Map<string, Transport>();
   return new RunOrchestrator({
     toolRegistry,
-    transport: ({ server }) => {
+    transport: ({ server, room }) => {
       if (!server) return missingUrl;
-      let transport = transports.get(server);
-      if (!transport) transports.set(server, (transport = createAgUiHttpTransport({ url: server, headers })));
+      const id = JSON.stringify([server, room]);
+      let transport = transports.get(id);
+      if (!transport) {
+        transport = room ? new SoliplexTransport({ serverUrl: server, room, token }) : createAgUiHttpTransport({ url: server, headers });
+        transports.set(id, transport);
+      }
       return transport;
     },
   });

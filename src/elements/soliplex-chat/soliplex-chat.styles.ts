@@ -117,6 +117,25 @@ export const chatStyles = css`
     margin: 0;
     font-size: 1.2em;
   }
+  .suggestions {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: center;
+    gap: var(--_sc-gap);
+  }
+  [part~='suggestion'] {
+    font: inherit;
+    color: var(--_sc-accent);
+    background: var(--_sc-surface);
+    border: 1px solid var(--_sc-border);
+    border-radius: calc(var(--_sc-radius) * 2);
+    padding: calc(var(--_sc-gap) / 2) var(--_sc-gap);
+    cursor: pointer;
+  }
+  [part~='suggestion']:focus-visible {
+    outline: 2px solid var(--_sc-accent);
+    outline-offset: 2px;
+  }
   .visually-hidden {
     position: absolute;
     width: 1px;

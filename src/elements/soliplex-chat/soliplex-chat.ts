@@ -5,6 +5,7 @@ import { provide } from '@lit/context';
 import {
   ToolRegistry,
   emptyConversation,
+  idleState,
   isRunning,
   threadKeyId,
   type RunOrchestrator,
@@ -18,11 +19,13 @@ import { SoliplexErrorEvent, SoliplexToolCallEvent, domEventsFor } from '../../e
 import { ToolRegistrationController } from '../../controllers/tool-registration-controller.js';
 import { AnnouncementController } from '../../controllers/announcement-controller.js';
 import { ApprovalFocusController } from '../../controllers/approval-focus-controller.js';
+import { SoliplexRoomController } from '../../controllers/soliplex-room-controller.js';
 import { adoptPreUpgradeProperties } from '../shared/upgrade-properties.js';
 import { mergeChatStrings, type SoliplexChatStrings } from '../shared/chat-strings.js';
 import type { SoliplexComposer } from '../soliplex-composer/soliplex-composer.js';
 import type { SoliplexMessageList } from '../soliplex-message-list/soliplex-message-list.js';
 import { describeChanges } from './announcements.js';
+import { renderEmptyState } from './empty-state.js';
 import { createOwnEngine, headersConverter, newThreadId } from './own-engine.js';
 import { chatStyles } from './soliplex-chat.styles.js';
 import '../soliplex-message-list/soliplex-message-list.js';
@@ -42,8 +45,11 @@ const LIST_PARTS =
  * @summary A chat widget for AG-UI agents with client-side tools.
  * @tag soliplex-chat
  *
- * @attr agent-url - The AG-UI endpoint (used when no `engine` is given).
- * @attr thread - The thread id; a fresh one when absent.
+ * @attr agent-url - A generic AG-UI endpoint (used when no `engine` is given).
+ * @attr server-url - A Soliplex server; with `room`, the chat talks the Soliplex rooms/threads/runs API.
+ * @attr room - The Soliplex room; its welcome message and suggestions fill the empty state.
+ * @attr thread - The thread id. Generic endpoints: a fresh one when absent. Soliplex: a stored thread
+ *   whose history is reloaded; when absent, the first send creates a thread.
  * @attr headers - Request headers as a JSON object (the `headers` property takes an object).
  * @attr theme - `light`, `dark` or `auto` (follows `prefers-color-scheme`).
  *
@@ -60,6 +66,8 @@ const LIST_PARTS =
  *
  * @csspart root - The chat's frame.
  * @csspart empty-state - The empty state.
+ * @csspart welcome - The welcome message.
+ * @csspart suggestion - A suggestion button (from the Soliplex room).
  * @csspart messages - The scrolling conversation.
  * @csspart message - Every message.
  * @csspart user-message - A user message.
@@ -111,8 +119,23 @@ export class SoliplexChat extends LitElement {
   /** The AG-UI endpoint; used when no `engine` is given, and as the thread key's server. */
   @property({ attribute: 'agent-url' }) agentUrl = '';
 
-  /** The thread shown; a fresh id when the page sets none. */
-  @property() thread: string = newThreadId();
+  /** A Soliplex server's base URL; with `room`, the chat uses the Soliplex API instead of `agent-url`. */
+  @property({ attribute: 'server-url' }) serverUrl = '';
+
+  /** The Soliplex room to talk to. */
+  @property() room = '';
+
+  /** The thread shown. Set by the chat when the page sets none (see the `thread` attribute). */
+  @property() thread = '';
+
+  /** A bearer token for the Soliplex server (prefer `getToken` for tokens that expire). */
+  @property({ attribute: false }) token?: string;
+
+  /**
+   * Returns a bearer token for the Soliplex server; called again with `{refresh: true}` once after a
+   * 401. When it cannot give a valid token, the chat shows that sign-in is needed.
+   */
+  @property({ attribute: false }) getToken?: (options: { refresh: boolean }) => string | undefined | Promise<string | undefined>;
 
   /** Request headers for the element's own engine; read on every run. */
   @property({ converter: headersConverter }) headers?: Record<string, string>;
@@ -135,6 +158,16 @@ export class SoliplexChat extends LitElement {
   @query('soliplex-message-list') private messageList?: SoliplexMessageList;
 
   readonly #thread = new ThreadController(this, { engine: () => this.#currentEngine(), threadKey: () => this.#threadKey() });
+  readonly #soliplex = new SoliplexRoomController(this, {
+    engine: () => this.#currentEngine(),
+    serverUrl: () => this.serverUrl,
+    room: () => this.room,
+    thread: () => this.thread,
+    setThread: (thread) => (this.thread = thread),
+    token: (options) => (this.getToken ? this.getToken(options) : this.token),
+    onError: (failure) => this.dispatchEvent(new SoliplexErrorEvent(failure.message, failure)),
+    restoreDraft: (text) => this.composer?.restoreDraft(text),
+  });
   readonly #announcements = new AnnouncementController(this, {
     conversation: () => this.#thread.snapshot?.conversation ?? emptyConversation,
     threadId: () => threadKeyId(this.#threadKey()),
@@ -199,8 +232,13 @@ export class SoliplexChat extends LitElement {
   /** Sends a message; returns false (and sends nothing) when the text is empty or a turn is running. */
   send(text: string): boolean {
     const engine = this.#currentEngine();
+    if (!engine || !text.trim() || this.#soliplex.creating) return false;
+    if (this.#soliplex.active && !this.thread) {
+      void this.#soliplex.startThread(text);
+      return true;
+    }
     const key = this.#threadKey();
-    if (!engine || !text.trim() || isRunning(engine.snapshot(key).run)) return false;
+    if (isRunning(engine.snapshot(key).run)) return false;
     engine.send(key, text).catch((error) => console.error('[soliplex-chat] send failed', error));
     return true;
   }
@@ -216,6 +254,7 @@ export class SoliplexChat extends LitElement {
     const engine = this.#currentEngine();
     const key = this.#threadKey();
     if (!engine) return false;
+    if (!this.thread && this.#soliplex.retryStart()) return true;
     const { run, conversation } = engine.snapshot(key);
     if (isRunning(run) || conversation.messages.length === 0) return false;
     engine.retry(key).catch((error) => console.error('[soliplex-chat] retry failed', error));
@@ -225,7 +264,9 @@ export class SoliplexChat extends LitElement {
   /** Starts a new, empty thread (stopping the current turn, if any) and returns its id. */
   newThread(): string {
     this.cancel();
-    this.thread = newThreadId();
+    this.#soliplex.reset();
+    // A Soliplex thread is created by the next send; a generic endpoint takes any fresh id.
+    this.thread = this.#soliplex.active ? '' : newThreadId();
     return this.thread;
   }
 
@@ -243,6 +284,7 @@ export class SoliplexChat extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    if (!this.thread && !this.#soliplex.active) this.thread = newThreadId();
     const engine = this.#currentEngine();
     const key = this.#threadKey();
     const strings = mergeChatStrings(this.strings);
@@ -255,7 +297,7 @@ export class SoliplexChat extends LitElement {
   override render() {
     const snapshot = this.#thread.snapshot;
     const conversation = snapshot?.conversation ?? emptyConversation;
-    const run = snapshot?.run ?? { status: 'idle' as const };
+    const run = this.#soliplex.runToShow(snapshot?.run ?? idleState);
     const strings = this.chat?.strings ?? mergeChatStrings(this.strings);
     const empty = !conversation.messages.some((m) => m.role === 'user' || m.role === 'assistant');
     return html`
@@ -268,9 +310,7 @@ export class SoliplexChat extends LitElement {
       >
         <slot name="header"></slot>
         ${empty
-          ? html`<div part="empty-state" class="empty">
-              <slot name="empty"><p class="welcome">${strings.welcome}</p><slot name="suggestions"></slot></slot>
-            </div>`
+          ? renderEmptyState(this.#soliplex.active ? this.#soliplex.room : undefined, strings, (text) => this.send(text))
           : html`<soliplex-message-list exportparts=${LIST_PARTS} .conversation=${conversation}></soliplex-message-list>`}
         <soliplex-run-status exportparts="status, retry-button" .run=${run} .conversation=${conversation}></soliplex-run-status>
         <soliplex-composer exportparts="composer, input, send-button, stop-button" ?busy=${isRunning(run)}></soliplex-composer>
@@ -285,7 +325,11 @@ export class SoliplexChat extends LitElement {
   #currentEngine(): RunOrchestrator | undefined {
     if (this.#engine) return this.#engine;
     if (!this.#ownEngine && this.isConnected) {
-      this.#ownEngine = createOwnEngine(() => this.headers ?? {}, this.#toolRegistry);
+      this.#ownEngine = createOwnEngine({
+        headers: () => this.headers ?? {},
+        token: (options) => (this.getToken ? this.getToken(options) : this.token),
+        toolRegistry: this.#toolRegistry,
+      });
     }
     return this.#ownEngine;
   }
@@ -297,7 +341,9 @@ export class SoliplexChat extends LitElement {
 
   /** The thread key, the same object while the endpoint and thread stay the same. */
   #threadKey(): ThreadKey {
-    const next = { server: this.agentUrl ?? '', room: '', thread: this.thread };
+    const next = this.#soliplex.active
+      ? { server: this.serverUrl, room: this.room, thread: this.thread }
+      : { server: this.agentUrl ?? '', room: '', thread: this.thread };
     if (!this.#key || threadKeyId(this.#key) !== threadKeyId(next)) this.#key = next;
     return this.#key;
   }
@@ -322,8 +368,6 @@ export class SoliplexChat extends LitElement {
     if (!this.send(event.text ?? '')) event.preventDefault();
     else this.messageList?.scrollToEnd();
   };
-
-
 }
 
 if (!customElements.get('soliplex-chat')) customElements.define('soliplex-chat', SoliplexChat);

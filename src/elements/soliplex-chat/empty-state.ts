@@ -1,0 +1,22 @@
+import { html } from 'lit';
+import type { SoliplexRoom } from '../../core/index.js';
+import type { SoliplexChatStrings } from '../shared/chat-strings.js';
+
+/**
+ * What a chat shows before the first message: the `empty` slot, or by default a welcome message
+ * (the Soliplex room's, if any) and the `suggestions` slot, filled with the room's suggestions.
+ */
+export function renderEmptyState(room: SoliplexRoom | undefined, strings: SoliplexChatStrings, send: (text: string) => void) {
+  return html`<div part="empty-state" class="empty">
+    <slot name="empty">
+      <p part="welcome" class="welcome">${room?.welcome_message || strings.welcome}</p>
+      <div class="suggestions">
+        <slot name="suggestions">
+          ${(room?.suggestions ?? []).map(
+            (text) => html`<button part="suggestion" type="button" @click=${() => send(text)}>${text}</button>`,
+          )}
+        </slot>
+      </div>
+    </slot>
+  </div>`;
+}

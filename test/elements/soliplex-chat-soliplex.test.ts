@@ -1,0 +1,86 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import type { SoliplexChat, SoliplexErrorEvent, SoliplexRunFinishedEvent } from '../../src/index.js';
+import { deepQuery, deepQueryAll, settled, until, waitFor } from './chat-fixture.js';
+
+const server = (globalThis as { __AGUI_SERVER__?: string }).__AGUI_SERVER__!;
+
+const started = { type: 'RUN_STARTED' };
+const finished = { type: 'RUN_FINISHED' };
+const say = (id: string, content: string) => [
+  { type: 'TEXT_MESSAGE_START', messageId: id, role: 'assistant' },
+  { type: 'TEXT_MESSAGE_CONTENT', messageId: id, delta: content },
+  { type: 'TEXT_MESSAGE_END', messageId: id },
+];
+
+async function scriptRoom(runs: object[][]): Promise<string> {
+  const response = await fetch(`${server}/scripts`, { method: 'POST', body: JSON.stringify({ runs }) });
+  return `script-${((await response.json()) as { id: string }).id}`;
+}
+
+const finishedOnce = (el: SoliplexChat) =>
+  new Promise<SoliplexRunFinishedEvent>((resolve) => el.addEventListener('soliplex-run-finished', resolve, { once: true }));
+
+/** The assistant messages' text, without the screen-reader label. */
+const answers = (el: SoliplexChat) =>
+  deepQueryAll(el, '[part~="assistant-message"]').map((m) => (m.textContent ?? '').replace(/\s+/g, ' ').replace('Assistant:', '').trim());
+
+describe('<soliplex-chat> on a Soliplex server', () => {
+  it("fills the empty state from the room's welcome message and suggestions", async () => {
+    const el = await fixture<SoliplexChat>(html`<soliplex-chat server-url=${server} room="demo"></soliplex-chat>`);
+    const suggestion = await waitFor(el, '[part~="suggestion"]');
+    expect(deepQuery(el, '[part~="welcome"]')!.textContent).to.not.equal('How can I help you today?');
+    expect(suggestion.textContent!.trim().length).to.be.greaterThan(0);
+    expect(el.thread).to.equal('');
+  });
+
+  it('creates the thread on the first send and keeps it for the next turn', async () => {
+    const room = await scriptRoom([
+      [started, ...say('a1', 'First answer.'), finished],
+      [started, ...say('a2', 'Second answer.'), finished],
+    ]);
+    const el = await fixture<SoliplexChat>(html`<soliplex-chat server-url=${server} room=${room}></soliplex-chat>`);
+    let done = finishedOnce(el);
+    expect(el.send('one')).to.equal(true);
+    expect((await done).outcome).to.equal('success');
+    const thread = el.thread;
+    expect(thread).to.match(/^[0-9a-f-]{36}$/);
+    done = finishedOnce(el);
+    el.send('two');
+    expect((await done).outcome).to.equal('success');
+    expect(el.thread).to.equal(thread);
+    await settled(el);
+    expect(answers(el)).to.deep.equal(['First answer.', 'Second answer.']);
+  });
+
+  it('reloads a stored thread named by the thread attribute', async () => {
+    const room = await scriptRoom([[started, ...say('a1', 'Stored answer.'), finished]]);
+    const first = await fixture<SoliplexChat>(html`<soliplex-chat server-url=${server} room=${room}></soliplex-chat>`);
+    const done = finishedOnce(first);
+    first.send('remember me');
+    await done;
+    const thread = first.thread;
+    first.remove();
+
+    const reloaded = await fixture<SoliplexChat>(html`<soliplex-chat server-url=${server} room=${room} thread=${thread}></soliplex-chat>`);
+    await until(() => answers(reloaded).length === 1);
+    expect(answers(reloaded)).to.deep.equal(['Stored answer.']);
+    expect(deepQuery(reloaded, '[part~="user-message"]')!.textContent).to.contain('remember me');
+  });
+
+  it('shows that sign-in is needed and keeps the draft when the token is refused', async () => {
+    await fetch(`${server}/api/test/token`, { method: 'POST', body: JSON.stringify({ token: 'right' }) });
+    try {
+      const room = await scriptRoom([[started, finished]]);
+      const el = await fixture<SoliplexChat>(html`<soliplex-chat server-url=${server} room=${room} .getToken=${() => 'wrong'}></soliplex-chat>`);
+      const error = new Promise<SoliplexErrorEvent>((resolve) => el.addEventListener('soliplex-error', resolve, { once: true }));
+      el.send('my precious draft');
+      expect((await error).message).to.contain('Sign-in needed');
+      await settled(el);
+      expect(deepQuery(el, '[part~="status"]')!.textContent).to.contain('Sign-in needed');
+      await until(() => deepQuery<HTMLTextAreaElement>(el, 'textarea')!.value === 'my precious draft');
+      expect(deepQuery(el, '[part~="retry-button"]')).to.not.equal(undefined);
+    } finally {
+      await fetch(`${server}/api/test/token`, { method: 'POST', body: JSON.stringify({ token: null }) });
+    }
+  });
+});

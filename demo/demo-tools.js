@@ -7,6 +7,19 @@ const config = await (await fetch('/demo-config.json')).json();
 chat.setAttribute('agent-url', config.agentUrl);
 await customElements.whenDefined('soliplex-chat');
 
+// The same widget against the generic endpoint or the Soliplex rooms/threads/runs API.
+document.getElementById('backend').addEventListener('change', (event) => {
+  const soliplex = event.target.value === 'soliplex';
+  if (soliplex) {
+    chat.setAttribute('server-url', config.aguiServer);
+    chat.setAttribute('room', 'demo');
+  } else {
+    chat.removeAttribute('server-url');
+    chat.removeAttribute('room');
+  }
+  chat.newThread();
+});
+
 const secrets = { alice: 42, bob: 7, carol: 13 };
 const tools = [
   {

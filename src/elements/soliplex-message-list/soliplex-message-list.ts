@@ -80,9 +80,8 @@ export class SoliplexMessageList extends LitElement {
   #renderMessage(message: ChatMessage, strings: SoliplexChatStrings) {
     switch (message.role) {
       case 'user':
-        return html`<div part="message user-message" class="message user" data-message-id=${message.id}>
-          <span class="sender">${strings.you}: </span>${message.text}
-        </div>`;
+        // One line on purpose: the bubble keeps the user's line breaks (pre-wrap), not the template's.
+        return html`<div part="message user-message" class="message user" data-message-id=${message.id}><span class="sender">${strings.you}: </span>${message.text}</div>`;
       case 'assistant':
         return this.#renderAssistant(message, strings);
       case 'reasoning':

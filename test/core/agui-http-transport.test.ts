@@ -11,29 +11,9 @@ import {
 } from '../../src/core/index.js';
 import { toolCall } from '../helpers/agui-events.js';
 import { until } from '../helpers/scripted-transport.js';
+import { finished, say, script, started, type RecordedRequest } from '../helpers/agui-server.js';
 
-/** Suite against the real AG-UI server process (demo/server) started by the test runner. */
-const server = (globalThis as { __AGUI_SERVER__?: string }).__AGUI_SERVER__!;
-
-type Step = object;
-interface Recorded {
-  body: { threadId: string; runId: string; messages: Message[]; tools: { name: string; parameters: unknown }[] };
-  headers: Record<string, string>;
-}
-
-async function script(runs: Step[][]): Promise<{ agentUrl: string; requests: () => Promise<Recorded[]> }> {
-  const response = await fetch(`${server}/scripts`, { method: 'POST', body: JSON.stringify({ runs }) });
-  const { id, agentUrl } = (await response.json()) as { id: string; agentUrl: string };
-  return { agentUrl, requests: async () => (await fetch(`${server}/scripts/${id}/requests`)).json() };
-}
-
-const started = { type: 'RUN_STARTED' };
-const finished = { type: 'RUN_FINISHED' };
-const say = (id: string, content: string) => [
-  { type: 'TEXT_MESSAGE_START', messageId: id, role: 'assistant' },
-  { type: 'TEXT_MESSAGE_CONTENT', messageId: id, delta: content },
-  { type: 'TEXT_MESSAGE_END', messageId: id },
-];
+type Recorded = RecordedRequest<{ threadId: string; runId: string; messages: Message[]; tools: { name: string; parameters: unknown }[] }>;
 
 const getSecretNumber: ClientTool<{ name: string }> = {
   name: 'get_secret_number',
@@ -67,7 +47,7 @@ describe('AG-UI HTTP transport against a real server', () => {
     const { engine, key, states } = engineFor(agentUrl);
     expect(await engine.send(key, 'What are the secret numbers for alice and bob?')).to.equal('completed');
 
-    const recorded = await requests();
+    const recorded = (await requests()) as Recorded[];
     expect(recorded).to.have.length(2);
     const [first, second] = recorded as [Recorded, Recorded];
     expect(first.headers['authorization']).to.equal('Bearer test-token');
@@ -94,7 +74,7 @@ describe('AG-UI HTTP transport against a real server', () => {
     expect(failure(engine, key)!.message).to.contain('database unavailable');
     expect(engine.snapshot(key).conversation.messages[0]).to.include({ text: 'hello' });
     expect(await engine.retry(key)).to.equal('completed');
-    expect((await requests())[1]!.body.messages.map((m) => m.content)).to.deep.equal(['hello']);
+    expect(((await requests()) as Recorded[])[1]!.body.messages.map((m) => m.content)).to.deep.equal(['hello']);
   });
 
   it('shows a 401 as a sign-in problem', async () => {

@@ -3,29 +3,15 @@ import type { Message } from '@ag-ui/core';
 import { RunOrchestrator, SoliplexTransport, ToolRegistry, type ClientTool, type RunState, type ThreadKey } from '../../src/core/index.js';
 import { toolCall } from '../helpers/agui-events.js';
 import { until } from '../helpers/scripted-transport.js';
+import { finished, say, script, server, setServerToken, started, type RecordedRequest } from '../helpers/agui-server.js';
 
-/** The Soliplex API of the real demo server, with script rooms (`script-<id>`) for exact event lists. */
-const server = (globalThis as { __AGUI_SERVER__?: string }).__AGUI_SERVER__!;
-
-interface Recorded {
-  body: { threadId: string; runId: string; messages: Message[]; tools: { name: string }[]; state?: unknown };
-  headers: Record<string, string>;
-  path: string;
-}
+type Recorded = RecordedRequest<{ threadId: string; runId: string; messages: Message[]; tools: { name: string }[]; state?: unknown }>;
 
 async function scriptRoom(runs: object[][]) {
-  const response = await fetch(`${server}/scripts`, { method: 'POST', body: JSON.stringify({ runs }) });
-  const { id } = (await response.json()) as { id: string };
-  return { room: `script-${id}`, requests: async (): Promise<Recorded[]> => (await fetch(`${server}/scripts/${id}/requests`)).json() };
+  const { room, requests } = await script(runs);
+  return { room, requests: requests as () => Promise<Recorded[]> };
 }
 
-const started = { type: 'RUN_STARTED' };
-const finished = { type: 'RUN_FINISHED' };
-const say = (id: string, content: string) => [
-  { type: 'TEXT_MESSAGE_START', messageId: id, role: 'assistant' },
-  { type: 'TEXT_MESSAGE_CONTENT', messageId: id, delta: content },
-  { type: 'TEXT_MESSAGE_END', messageId: id },
-];
 const lookup: ClientTool<{ name: string }> = {
   name: 'get_secret_number',
   description: 'The secret number of a person',
@@ -96,19 +82,19 @@ describe('Soliplex transport against the demo server', () => {
 
   it('asks for a new token once on a 401 and retries', async () => {
     const { room } = await scriptRoom([[started, ...say('a1', 'Signed in.'), finished]]);
-    await fetch(`${server}/api/test/token`, { method: 'POST', body: JSON.stringify({ token: 'fresh' }) });
+    await setServerToken('fresh');
     try {
       const asked: boolean[] = [];
       const { engine, key } = await setup(room, { token: ({ refresh }) => (asked.push(refresh), refresh ? 'fresh' : 'stale') });
       expect(await engine.send(key, 'hello')).to.equal('completed');
       expect(asked).to.deep.equal([false, true]);
     } finally {
-      await fetch(`${server}/api/test/token`, { method: 'POST', body: JSON.stringify({ token: null }) });
+      await setServerToken(null);
     }
   });
 
   it('says sign-in is needed when the fresh token is refused too', async () => {
-    await fetch(`${server}/api/test/token`, { method: 'POST', body: JSON.stringify({ token: 'secret' }) });
+    await setServerToken('secret');
     try {
       const { room } = await scriptRoom([[started, finished]]);
       const transport = new SoliplexTransport({ serverUrl: server, room, token: () => 'wrong' });
@@ -117,7 +103,7 @@ describe('Soliplex transport against the demo server', () => {
       expect(error).to.be.instanceOf(Error);
       expect((error as Error).message).to.contain('Sign-in needed');
     } finally {
-      await fetch(`${server}/api/test/token`, { method: 'POST', body: JSON.stringify({ token: null }) });
+      await setServerToken(null);
     }
   });
 

@@ -1,26 +1,14 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import type { SoliplexChat, SoliplexRunFinishedEvent } from '../../src/index.js';
 import { deepQuery, settled } from './chat-fixture.js';
+import { finished as runFinished, say, script, started } from '../helpers/agui-server.js';
 
-const server = (globalThis as { __AGUI_SERVER__?: string }).__AGUI_SERVER__!;
 
 describe('<soliplex-chat> against the real AG-UI server', () => {
   it('runs one send end to end from agent-url and a JSON headers attribute', async () => {
-    const response = await fetch(`${server}/scripts`, {
-      method: 'POST',
-      body: JSON.stringify({
-        runs: [
-          [
-            { type: 'RUN_STARTED' },
-            { type: 'TEXT_MESSAGE_START', messageId: 'm1', role: 'assistant' },
-            { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: 'Hello from the **server**.' },
-            { type: 'TEXT_MESSAGE_END', messageId: 'm1' },
-            { type: 'RUN_FINISHED' },
-          ],
-        ],
-      }),
-    });
-    const { id, agentUrl } = (await response.json()) as { id: string; agentUrl: string };
+    const { agentUrl, requests } = await script<{ threadId: string; messages: { role: string; content: string }[] }>([
+      [started, ...say('m1', 'Hello from the **server**.'), runFinished],
+    ]);
     const el = await fixture<SoliplexChat>(
       html`<soliplex-chat agent-url=${agentUrl} headers='{"Authorization":"Bearer element-token"}'></soliplex-chat>`,
     );
@@ -32,10 +20,7 @@ describe('<soliplex-chat> against the real AG-UI server', () => {
     expect(answer.textContent).to.contain('Hello from the server.');
     expect(answer.querySelector('strong')!.textContent).to.equal('server');
 
-    const recorded = (await (await fetch(`${server}/scripts/${id}/requests`)).json()) as {
-      body: { threadId: string; messages: { role: string; content: string }[] };
-      headers: Record<string, string>;
-    }[];
+    const recorded = await requests();
     expect(recorded).to.have.length(1);
     expect(recorded[0]!.headers['authorization']).to.equal('Bearer element-token');
     expect(recorded[0]!.body.threadId).to.equal(el.thread);

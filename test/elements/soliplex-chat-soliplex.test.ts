@@ -1,20 +1,10 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import type { SoliplexChat, SoliplexErrorEvent, SoliplexRunFinishedEvent } from '../../src/index.js';
 import { deepQuery, deepQueryAll, settled, until, waitFor } from './chat-fixture.js';
-
-const server = (globalThis as { __AGUI_SERVER__?: string }).__AGUI_SERVER__!;
-
-const started = { type: 'RUN_STARTED' };
-const finished = { type: 'RUN_FINISHED' };
-const say = (id: string, content: string) => [
-  { type: 'TEXT_MESSAGE_START', messageId: id, role: 'assistant' },
-  { type: 'TEXT_MESSAGE_CONTENT', messageId: id, delta: content },
-  { type: 'TEXT_MESSAGE_END', messageId: id },
-];
+import { finished, say, script, server, setServerToken, started } from '../helpers/agui-server.js';
 
 async function scriptRoom(runs: object[][]): Promise<string> {
-  const response = await fetch(`${server}/scripts`, { method: 'POST', body: JSON.stringify({ runs }) });
-  return `script-${((await response.json()) as { id: string }).id}`;
+  return (await script(runs)).room;
 }
 
 const finishedOnce = (el: SoliplexChat) =>
@@ -68,7 +58,7 @@ describe('<soliplex-chat> on a Soliplex server', () => {
   });
 
   it('shows that sign-in is needed and keeps the draft when the token is refused', async () => {
-    await fetch(`${server}/api/test/token`, { method: 'POST', body: JSON.stringify({ token: 'right' }) });
+    await setServerToken('right');
     try {
       const room = await scriptRoom([[started, finished]]);
       const el = await fixture<SoliplexChat>(html`<soliplex-chat server-url=${server} room=${room} .getToken=${() => 'wrong'}></soliplex-chat>`);
@@ -80,7 +70,7 @@ describe('<soliplex-chat> on a Soliplex server', () => {
       await until(() => deepQuery<HTMLTextAreaElement>(el, 'textarea')!.value === 'my precious draft');
       expect(deepQuery(el, '[part~="retry-button"]')).to.not.equal(undefined);
     } finally {
-      await fetch(`${server}/api/test/token`, { method: 'POST', body: JSON.stringify({ token: null }) });
+      await setServerToken(null);
     }
   });
 });

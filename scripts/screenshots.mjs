@@ -51,6 +51,7 @@ try {
 
     await ask('What are the secret numbers for alice and bob?');
     await page.locator('soliplex-chat [part~="assistant-message"]').getByText(/returned 42/).waitFor({ timeout: 15000 });
+    // eslint-disable-next-line no-undef -- runs in the page
     await page.waitForFunction(() => document.querySelector('soliplex-chat')?.shadowRoot?.querySelector('[part~="stop-button"]') === null);
     await shoot('answered');
     await page.close();

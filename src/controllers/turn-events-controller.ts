@@ -1,6 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { threadKeyId, type EngineEvent, type RunOrchestrator, type ThreadKey, type ToolCall } from '../core/index.js';
-import { addToolCallVeto } from './tool-call-veto-hub.js';
 
 export interface TurnEventsControllerConfig {
   engine: () => RunOrchestrator | undefined;
@@ -57,7 +56,7 @@ export class TurnEventsController implements ReactiveController {
         console.error('[soliplex-chat] an event handler threw', error);
       }
     });
-    const stopVeto = addToolCallVeto(engine, (call, key) => {
+    const stopVeto = engine.addToolCallVeto((call, key) => {
       if (!this.#isShown(key)) return undefined;
       return this.#config.beforeToolCall?.(call);
     });

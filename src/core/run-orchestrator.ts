@@ -62,8 +62,9 @@ export class RunOrchestrator {
   readonly registry: RunRegistry;
   /** The page's tools; a new registry takes effect from the next run, continuations included. */
   toolRegistry: ToolRegistry;
-  /** The veto hook; may be replaced at any time. */
+  /** The page's veto hook; may be replaced at any time. Views add theirs with `addToolCallVeto`. */
   beforeToolCall?: BeforeToolCall;
+  readonly #vetoes = new Set<BeforeToolCall>();
   readonly #options: RunOrchestratorOptions;
   readonly #turns = new Map<string, Turn>();
   readonly #executed = new Map<string, Set<string>>();
@@ -86,6 +87,15 @@ export class RunOrchestrator {
   /** The current snapshot of a thread. */
   snapshot(key: ThreadKey): ThreadSnapshot {
     return this.registry.get(key);
+  }
+
+  /**
+   * Adds a veto hook besides `beforeToolCall` (several views may share one engine): any hook that
+   * answers `false` vetoes the call. Returns the function that removes it.
+   */
+  addToolCallVeto(hook: BeforeToolCall): () => void {
+    this.#vetoes.add(hook);
+    return () => this.#vetoes.delete(hook);
   }
 
   /** Listens to engine events; returns the function that stops listening. */
@@ -277,7 +287,7 @@ export class RunOrchestrator {
       const executed = this.#executedSet(turn.key);
       const runner = {
         tools: this.toolRegistry,
-        beforeToolCall: this.beforeToolCall,
+        vetoes: [...(this.beforeToolCall ? [this.beforeToolCall] : []), ...this.#vetoes],
         timeoutMs: this.#options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
         createId: this.#createId,
         emit: (event: EngineEvent) => this.#emit(event),

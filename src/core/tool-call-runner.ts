@@ -9,7 +9,8 @@ const VETOED_BY_PAGE = 'The host page blocked this tool call.';
 
 export interface ToolCallRunnerOptions {
   readonly tools: ToolRegistry;
-  readonly beforeToolCall?: BeforeToolCall;
+  /** Asked in turn before the call runs; any `false` vetoes it. */
+  readonly vetoes: readonly BeforeToolCall[];
   readonly timeoutMs: number;
   readonly createId: () => string;
   readonly emit: (event: EngineEvent) => void;
@@ -36,9 +37,11 @@ export async function runToolCall(turn: Turn, id: string, options: ToolCallRunne
   if (!validated.ok) return settle({ status: ToolCallStatus.Failed, error: validated.error });
   const { args } = validated;
 
-  const verdict = await guard(() => options.beforeToolCall?.({ ...call, args }, turn.key));
-  if (!turn.current) return;
-  if (verdict === false) return settle({ status: ToolCallStatus.Denied, error: VETOED_BY_PAGE });
+  for (const veto of options.vetoes) {
+    const verdict = await guard(() => veto({ ...call, args }, turn.key));
+    if (!turn.current) return;
+    if (verdict === false) return settle({ status: ToolCallStatus.Denied, error: VETOED_BY_PAGE });
+  }
 
   const { requiresApproval } = entry.tool;
   // A throwing approval predicate asks for approval: the safe side.

@@ -257,4 +257,20 @@ describe('turn control: approval', () => {
     expect(ran).to.equal(false);
     expect((transport.requests[1]!.messages.find((m) => m.role === 'tool') as { error?: string }).error).to.contain('blocked');
   });
+
+  it('asks every added veto hook as well as beforeToolCall, until one is removed', async () => {
+    let ran = 0;
+    const plain: ClientTool = { name: 'lookup', description: '', execute: () => ran++ };
+    const again: BaseEvent[] = [runStarted(), ...toolCall('c-second', 'lookup', {}), runFinished()];
+    const { engine } = setup([callsRun('lookup'), answer(), again, answer()], [plain]);
+    const asked: string[] = [];
+    engine.beforeToolCall = () => void asked.push('page');
+    const remove = engine.addToolCallVeto(() => (asked.push('view'), false));
+    await engine.send(key, 'one');
+    expect(asked).to.deep.equal(['page', 'view']);
+    expect(ran).to.equal(0);
+    remove();
+    await engine.send(key, 'two');
+    expect(ran).to.equal(1);
+  });
 });

@@ -1,31 +1,10 @@
 import { css } from 'lit';
 
 /**
- * The dark palette, for `theme="dark"` and for `auto` under a dark `prefers-color-scheme`. CSS cannot
- * share one block between a selector and a media query, so it is a fragment used in both.
+ * The palette lives in internal variables: a page's custom property wins, else the theme's default.
+ * The dark palette is written twice (theme attribute, and `auto` + `prefers-color-scheme`): CSS has
+ * no way to share one block between a selector and a media query.
  */
-const darkTheme = css`
-  --_sc-background: var(--soliplex-chat-background, #0d1117);
-  --_sc-foreground: var(--soliplex-chat-foreground, #e6edf3);
-  --_sc-muted: var(--soliplex-chat-muted, #9198a1);
-  --_sc-border: var(--soliplex-chat-border, #3d444d);
-  --_sc-surface: var(--soliplex-chat-surface, #151b23);
-  --_sc-accent: var(--soliplex-chat-accent, #4493f8);
-  --_sc-on-accent: var(--soliplex-chat-on-accent, #0d1117);
-  --_sc-link: var(--soliplex-chat-link, #58a6ff);
-  --_sc-user-background: var(--soliplex-chat-user-background, #12263f);
-  --_sc-user-foreground: var(--soliplex-chat-user-foreground, #e6edf3);
-  --_sc-assistant-background: var(--soliplex-chat-assistant-background, #151b23);
-  --_sc-code-background: var(--soliplex-chat-code-background, #262c36);
-  --_sc-input-background: var(--soliplex-chat-input-background, #0d1117);
-  --_sc-success: var(--soliplex-chat-success, #3fb950);
-  --_sc-warning: var(--soliplex-chat-warning, #d29922);
-  --_sc-danger: var(--soliplex-chat-danger, #f85149);
-  --_sc-denied: var(--soliplex-chat-denied, #ab7df8);
-  color-scheme: dark;
-`;
-
-/** The palette lives in internal variables: a page's custom property wins, else the theme's default. */
 export const chatStyles = css`
   :host {
     --_sc-background: var(--soliplex-chat-background, #ffffff);
@@ -57,11 +36,45 @@ export const chatStyles = css`
     display: none;
   }
   :host([theme='dark']) {
-    ${darkTheme}
+    --_sc-background: var(--soliplex-chat-background, #0d1117);
+    --_sc-foreground: var(--soliplex-chat-foreground, #e6edf3);
+    --_sc-muted: var(--soliplex-chat-muted, #9198a1);
+    --_sc-border: var(--soliplex-chat-border, #3d444d);
+    --_sc-surface: var(--soliplex-chat-surface, #151b23);
+    --_sc-accent: var(--soliplex-chat-accent, #4493f8);
+    --_sc-on-accent: var(--soliplex-chat-on-accent, #0d1117);
+    --_sc-link: var(--soliplex-chat-link, #58a6ff);
+    --_sc-user-background: var(--soliplex-chat-user-background, #12263f);
+    --_sc-user-foreground: var(--soliplex-chat-user-foreground, #e6edf3);
+    --_sc-assistant-background: var(--soliplex-chat-assistant-background, #151b23);
+    --_sc-code-background: var(--soliplex-chat-code-background, #262c36);
+    --_sc-input-background: var(--soliplex-chat-input-background, #0d1117);
+    --_sc-success: var(--soliplex-chat-success, #3fb950);
+    --_sc-warning: var(--soliplex-chat-warning, #d29922);
+    --_sc-danger: var(--soliplex-chat-danger, #f85149);
+    --_sc-denied: var(--soliplex-chat-denied, #ab7df8);
+    color-scheme: dark;
   }
   @media (prefers-color-scheme: dark) {
     :host(:not([theme='light'])) {
-      ${darkTheme}
+      --_sc-background: var(--soliplex-chat-background, #0d1117);
+      --_sc-foreground: var(--soliplex-chat-foreground, #e6edf3);
+      --_sc-muted: var(--soliplex-chat-muted, #9198a1);
+      --_sc-border: var(--soliplex-chat-border, #3d444d);
+      --_sc-surface: var(--soliplex-chat-surface, #151b23);
+      --_sc-accent: var(--soliplex-chat-accent, #4493f8);
+      --_sc-on-accent: var(--soliplex-chat-on-accent, #0d1117);
+      --_sc-link: var(--soliplex-chat-link, #58a6ff);
+      --_sc-user-background: var(--soliplex-chat-user-background, #12263f);
+      --_sc-user-foreground: var(--soliplex-chat-user-foreground, #e6edf3);
+      --_sc-assistant-background: var(--soliplex-chat-assistant-background, #151b23);
+      --_sc-code-background: var(--soliplex-chat-code-background, #262c36);
+      --_sc-input-background: var(--soliplex-chat-input-background, #0d1117);
+      --_sc-success: var(--soliplex-chat-success, #3fb950);
+      --_sc-warning: var(--soliplex-chat-warning, #d29922);
+      --_sc-danger: var(--soliplex-chat-danger, #f85149);
+      --_sc-denied: var(--soliplex-chat-denied, #ab7df8);
+      color-scheme: dark;
     }
   }
   /* Every inherited property is set here, so nothing a page sets on the host flows inside. */

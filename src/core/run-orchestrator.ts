@@ -1,17 +1,12 @@
-import type { BaseEvent, Context } from '@ag-ui/core';
+import type { Context } from '@ag-ui/core';
 import {
-  ToolCallStatus,
   appendUserMessage,
   closeOpenMessages,
   dropRunOutput,
   settleOpenToolCalls,
-  type ToolCall,
 } from './conversation.js';
-import { reduceConversation } from './conversation-reducer.js';
 import { replayHistory } from './conversation-history.js';
 import type { BeforeToolCall, EngineEvent, EngineListener, TurnOutcome } from './engine-events.js';
-import { toAgUiMessages } from './message-mapper.js';
-import { describeFailure } from './run-failure.js';
 import { RunRegistry } from './run-registry.js';
 import {
   RunPhase,
@@ -26,6 +21,8 @@ import {
 import { DEFAULT_TOOL_TIMEOUT_MS } from './tool-executor.js';
 import { runToolCall } from './tool-call-runner.js';
 import { Turn } from './turn.js';
+import { streamRun } from './stream-run.js';
+import { pendingToolCallIds } from './pending-tool-calls.js';
 import { randomId } from './random-id.js';
 import { ToolRegistry } from './tool-registry.js';
 import type { Transport } from './transport.js';
@@ -266,11 +263,19 @@ export class RunOrchestrator {
         this.#emit({ type: 'run-continued', key: turn.key, hop });
       }
 
-      const failure = await this.#streamRun(turn, hop);
+      const previousRunId = turn.conversation.currentRunId;
+      const failure = await streamRun(turn, {
+        transport: this.#transportFor(turn.key),
+        tools: this.toolRegistry,
+        runId: this.#createId(),
+        parentRunId: hop > 0 ? previousRunId : undefined,
+        context: this.#options.context,
+        forwardedProps: this.#options.forwardedProps,
+      });
       if (!turn.current) return this.#dropOut(turn);
       if (failure) return this.#fail(turn, failure);
 
-      const pending = this.#pendingCalls(turn);
+      const pending = pendingToolCallIds(turn.conversation, this.#executedSet(turn.key));
       if (pending.length === 0) {
         this.#finish(turn, { status: RunStatus.Completed }, 'The run ended before this tool call ran.');
         turn.ended = 'done';
@@ -299,73 +304,9 @@ export class RunOrchestrator {
     }
   }
 
-  /** Streams one run into the conversation; returns why it failed, if it did. */
-  async #streamRun(turn: Turn, hop: number): Promise<RunFailure | undefined> {
-    const runId = this.#createId();
-    const previousRunId = turn.conversation.currentRunId;
-    turn.commit((snapshot) => ({
-      ...snapshot,
-      conversation: {
-        ...snapshot.conversation,
-        currentRunId: runId,
-        runFinished: false,
-        runError: undefined,
-        pendingToolCallIds: undefined,
-      },
-    }));
-    const conversation = turn.conversation;
-    const transport = this.#transportFor(turn.key);
-    const onEvent = (event: BaseEvent) => {
-      turn.commit((snapshot) => ({ ...snapshot, conversation: reduceConversation(snapshot.conversation, event) }));
-    };
-    try {
-      await transport.run(
-        {
-          threadId: turn.key.thread,
-          runId,
-          messages: toAgUiMessages(conversation),
-          tools: this.toolRegistry.definitions,
-          state: conversation.state,
-          context: this.#options.context,
-          forwardedProps: this.#options.forwardedProps,
-          parentRunId: hop > 0 ? previousRunId : undefined,
-          signal: turn.controller.signal,
-        },
-        onEvent,
-      );
-    } catch (error) {
-      return describeFailure(error);
-    }
-    const after = turn.conversation;
-    if (after.runError) {
-      return { kind: 'agent', message: `The agent reported an error: ${after.runError.message}`, code: after.runError.code };
-    }
-    if (!after.runFinished) {
-      return { kind: 'stream-ended', message: 'The connection to the agent closed before the answer was complete.' };
-    }
-    return undefined;
-  }
-
   #transportFor(key: ThreadKey): Transport {
     const { transport } = this.#options;
     return typeof transport === 'function' ? transport(key) : transport;
-  }
-
-  /**
-   * The calls this run left for the page: the server's `pendingToolCallIds` when it named them,
-   * otherwise every call of this run with no result. Calls already executed are never returned.
-   */
-  #pendingCalls(turn: Turn): string[] {
-    const conversation = turn.conversation;
-    const executed = this.#executedSet(turn.key);
-    const isPending = (call: ToolCall | undefined): call is ToolCall =>
-      !!call && call.status === ToolCallStatus.Pending && !call.serverRun && !executed.has(call.id);
-    if (conversation.pendingToolCallIds) {
-      return conversation.pendingToolCallIds.filter((id) => isPending(conversation.toolCalls[id]));
-    }
-    return Object.values(conversation.toolCalls)
-      .filter((call) => isPending(call) && call.runId === conversation.currentRunId)
-      .map((call) => call.id);
   }
 
   #executedSet(key: ThreadKey): Set<string> {

@@ -1,0 +1,65 @@
+import type { BaseEvent } from '@ag-ui/core';
+import { reduceConversation } from './conversation-reducer.js';
+import { toAgUiMessages } from './message-mapper.js';
+import { describeFailure } from './run-failure.js';
+import type { RunFailure } from './run-state.js';
+import type { ToolRegistry } from './tool-registry.js';
+import type { RunRequest, Transport } from './transport.js';
+import type { Turn } from './turn.js';
+
+export interface StreamRunOptions {
+  readonly transport: Transport;
+  readonly tools: ToolRegistry;
+  readonly runId: string;
+  /** The previous run of the turn, for a tool continuation. */
+  readonly parentRunId?: string;
+  readonly context?: RunRequest['context'];
+  readonly forwardedProps?: unknown;
+}
+
+/**
+ * Streams one run of `turn` into its conversation (full transcript and the tools, every time), and
+ * returns why it failed: a transport error, `RUN_ERROR`, or a stream that ended before `RUN_FINISHED`.
+ */
+export async function streamRun(turn: Turn, options: StreamRunOptions): Promise<RunFailure | undefined> {
+  turn.commit((snapshot) => ({
+    ...snapshot,
+    conversation: {
+      ...snapshot.conversation,
+      currentRunId: options.runId,
+      runFinished: false,
+      runError: undefined,
+      pendingToolCallIds: undefined,
+    },
+  }));
+  const conversation = turn.conversation;
+  const onEvent = (event: BaseEvent) => {
+    turn.commit((snapshot) => ({ ...snapshot, conversation: reduceConversation(snapshot.conversation, event) }));
+  };
+  try {
+    await options.transport.run(
+      {
+        threadId: turn.key.thread,
+        runId: options.runId,
+        messages: toAgUiMessages(conversation),
+        tools: options.tools.definitions,
+        state: conversation.state,
+        context: options.context,
+        forwardedProps: options.forwardedProps,
+        parentRunId: options.parentRunId,
+        signal: turn.controller.signal,
+      },
+      onEvent,
+    );
+  } catch (error) {
+    return describeFailure(error);
+  }
+  const after = turn.conversation;
+  if (after.runError) {
+    return { kind: 'agent', message: `The agent reported an error: ${after.runError.message}`, code: after.runError.code };
+  }
+  if (!after.runFinished) {
+    return { kind: 'stream-ended', message: 'The connection to the agent closed before the answer was complete.' };
+  }
+  return undefined;
+}

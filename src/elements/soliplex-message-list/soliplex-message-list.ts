@@ -1,6 +1,7 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, query } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
+import { guard } from 'lit/directives/guard.js';
 import { consume } from '@lit/context';
 import { emptyConversation, type AssistantMessage, type ChatMessage, type Conversation, type ReasoningMessage } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
@@ -63,7 +64,12 @@ export class SoliplexMessageList extends LitElement {
     const visible = this.conversation.messages.filter((m) => m.role === 'user' || m.role === 'assistant' || m.role === 'reasoning');
     return html`
       <div part="messages" class="scroller" role="region" tabindex="0" aria-label=${strings.conversationLabel} @scroll=${this.#onScroll}>
-        ${repeat(visible, (m) => m.id, (m) => this.#renderMessage(m, strings))}
+        ${repeat(
+          visible,
+          (m) => m.id,
+          // A token changes one message: guard skips re-rendering every other one.
+          (m) => guard([m, strings, ...this.#callsOf(m)], () => this.#renderMessage(m, strings)),
+        )}
       </div>
     `;
   }
@@ -91,8 +97,13 @@ export class SoliplexMessageList extends LitElement {
     }
   }
 
+  #callsOf(message: ChatMessage) {
+    if (message.role !== 'assistant') return [];
+    return message.toolCallIds.map((id) => this.conversation.toolCalls[id]).filter((c) => c !== undefined);
+  }
+
   #renderAssistant(message: AssistantMessage, strings: SoliplexChatStrings) {
-    const calls = message.toolCallIds.map((id) => this.conversation.toolCalls[id]).filter((c) => c !== undefined);
+    const calls = this.#callsOf(message);
     if (!message.text && calls.length === 0) return nothing;
     return html`<div part="message assistant-message" class="message assistant" data-message-id=${message.id} aria-busy=${message.complete ? 'false' : 'true'}>
       ${message.text ? html`<span class="sender">${strings.assistant}: </span><div class="text">${renderMarkdown(message.text)}</div>` : nothing}

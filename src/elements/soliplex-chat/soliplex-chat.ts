@@ -20,6 +20,7 @@ import { ToolRegistrationController } from '../../controllers/tool-registration-
 import { AnnouncementController } from '../../controllers/announcement-controller.js';
 import { ApprovalFocusController } from '../../controllers/approval-focus-controller.js';
 import { SoliplexRoomController } from '../../controllers/soliplex-room-controller.js';
+import { EngineController } from '../../controllers/engine-controller.js';
 import { adoptPreUpgradeProperties } from '../shared/upgrade-properties.js';
 import { mergeChatStrings, type SoliplexChatStrings } from '../shared/chat-strings.js';
 import type { SoliplexComposer } from '../soliplex-composer/soliplex-composer.js';
@@ -148,8 +149,13 @@ export class SoliplexChat extends LitElement {
 
   #toolRegistry = new ToolRegistry();
   #toolRegistryIsDefault = true;
-  #engine?: RunOrchestrator;
-  #ownEngine?: RunOrchestrator;
+  readonly #engines = new EngineController(this, () =>
+    createOwnEngine({
+      headers: () => this.headers ?? {},
+      token: (options) => (this.getToken ? this.getToken(options) : this.token),
+      toolRegistry: this.#toolRegistry,
+    }),
+  );
   #key?: ThreadKey;
 
   @provide({ context: chatContext }) private chat?: ChatContextValue;
@@ -216,13 +222,12 @@ export class SoliplexChat extends LitElement {
    * from `agent-url` and `headers` (and disposes it when the chat leaves the page).
    */
   get engine(): RunOrchestrator | undefined {
-    return this.#engine ?? this.#ownEngine;
+    return this.#engines.engine;
   }
   set engine(engine: RunOrchestrator | undefined) {
     const old = this.engine;
-    this.#engine = engine ?? undefined;
+    this.#engines.shared = engine;
     if (engine) {
-      this.#disposeOwnEngine();
       if (this.#toolRegistryIsDefault) this.#toolRegistry = engine.toolRegistry;
       else engine.toolRegistry = this.#toolRegistry;
     }
@@ -270,19 +275,6 @@ export class SoliplexChat extends LitElement {
     return this.thread;
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.#currentEngine();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    // A move in the DOM disconnects and reconnects at once: keep the conversation through it.
-    queueMicrotask(() => {
-      if (!this.isConnected) this.#disposeOwnEngine();
-    });
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (!this.thread && !this.#soliplex.active) this.thread = newThreadId();
     const engine = this.#currentEngine();
@@ -323,20 +315,7 @@ export class SoliplexChat extends LitElement {
   }
 
   #currentEngine(): RunOrchestrator | undefined {
-    if (this.#engine) return this.#engine;
-    if (!this.#ownEngine && this.isConnected) {
-      this.#ownEngine = createOwnEngine({
-        headers: () => this.headers ?? {},
-        token: (options) => (this.getToken ? this.getToken(options) : this.token),
-        toolRegistry: this.#toolRegistry,
-      });
-    }
-    return this.#ownEngine;
-  }
-
-  #disposeOwnEngine(): void {
-    this.#ownEngine?.dispose();
-    this.#ownEngine = undefined;
+    return this.#engines.current();
   }
 
   /** The thread key, the same object while the endpoint and thread stay the same. */

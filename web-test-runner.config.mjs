@@ -20,7 +20,9 @@ const aguiServerPlugin = {
   name: 'agui-server',
   async serverStart() {
     const { startAguiServer } = await import('./demo/server/agui-server.mjs');
-    aguiServer = await startAguiServer({ port: 0 });
+    const { scriptedModel } = await import('./demo/server/scripted-model.mjs');
+    // The scripted model even where OPENAI_API_KEY is set: tests need its exact answers, offline.
+    aguiServer = await startAguiServer({ port: 0, model: scriptedModel });
   },
   async serverStop() {
     await aguiServer?.close();

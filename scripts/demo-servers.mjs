@@ -36,8 +36,9 @@ function toRepoPath(pathname) {
  * (it serves the whole repo, node_modules included).
  * @returns {Promise<{url: string, agentUrl: string, aguiUrl: string, close: () => Promise<void>}>}
  */
-export async function startDemoServers({ port = 0, aguiPort = 0, host = 'localhost' } = {}) {
-  const agui = await startAguiServer({ port: aguiPort });
+export async function startDemoServers({ port = 0, aguiPort = 0, host = 'localhost', model } = {}) {
+  // model: unset means the server's default (a real one when OPENAI_API_KEY is set).
+  const agui = await startAguiServer({ port: aguiPort, model });
   const agentUrl = `${agui.url}/agent`;
 
   const server = http.createServer(async (req, res) => {

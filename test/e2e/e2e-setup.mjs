@@ -9,6 +9,7 @@ import { chromium } from 'playwright-core';
 import { buildHosts } from '../../scripts/build-hosts.mjs';
 import { findChromium } from '../../scripts/chromium-path.mjs';
 import { startDemoServers } from '../../scripts/demo-servers.mjs';
+import { scriptedModel } from '../../demo/server/scripted-model.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -40,7 +41,8 @@ export async function setUpE2e() {
   }
   const executablePath = findChromium();
   if (!executablePath) throw new Error('e2e setup: no Chromium found (set CHROMIUM_PATH or apt-get install chromium)');
-  const servers = await startDemoServers({ port: 0, aguiPort: 0 });
+  // Always the scripted model, even where OPENAI_API_KEY is set: the tests need its exact answers.
+  const servers = await startDemoServers({ port: 0, aguiPort: 0, model: scriptedModel });
   let browser;
   try {
     browser = await chromium.launch({

@@ -77,6 +77,15 @@ describe('Markdown rendering', () => {
     expect(host.querySelector('pre code')!.textContent).to.equal('line 1\nline');
   });
 
+  it('survives hostile nesting: deep quotes and lists stop nesting and show as text', async () => {
+    const quotes = await markdown(`${'>'.repeat(20000)} deep`);
+    expect(quotes.querySelectorAll('blockquote').length).to.be.within(1, 20);
+    expect(quotes.textContent).to.contain('deep');
+    const list = await markdown(Array.from({ length: 400 }, (_, i) => `${' '.repeat(i * 2)}- level ${i}`).join('\n'));
+    expect(list.querySelectorAll('li').length).to.be.greaterThan(0);
+    expect(list.textContent).to.contain('level 399');
+  });
+
   it('drops dangerous link schemes', () => {
     expect(safeHref('javascript:alert(1)')).to.equal(undefined);
     expect(safeHref(' JaVaScRiPt:alert(1)')).to.equal(undefined);

@@ -12,6 +12,8 @@ const HEADING = /^ {0,3}(#{1,6})\s+(.*?)(?:\s+#+)?\s*$/;
 const QUOTE = /^ {0,3}> ?/;
 const LIST_ITEM = /^( *)([-*+]|\d{1,9}[.)])\s+/;
 const RULE = /^ {0,3}([-*_])(?:\s*\1){2,}\s*$/;
+/** Quotes and lists nest no deeper than this; deeper text shows as it is (no stack overflow). */
+const MAX_DEPTH = 16;
 
 /** Renders Markdown source (possibly still streaming) as a Lit template. */
 export function renderMarkdown(source: string): TemplateResult {
@@ -22,7 +24,8 @@ function startsBlock(line: string): boolean {
   return FENCE.test(line) || HEADING.test(line) || QUOTE.test(line) || RULE.test(line) || LIST_ITEM.test(line);
 }
 
-function renderBlocks(lines: string[]): TemplateResult[] {
+function renderBlocks(lines: string[], depth = 0): TemplateResult[] {
+  if (depth > MAX_DEPTH) return [html`<p>${lines.join('\n')}</p>`];
   const blocks: TemplateResult[] = [];
   let i = 0;
   while (i < lines.length) {
@@ -56,11 +59,11 @@ function renderBlocks(lines: string[]): TemplateResult[] {
     if (QUOTE.test(line)) {
       const quoted: string[] = [];
       while (i < lines.length && QUOTE.test(lines[i]!)) quoted.push(lines[i++]!.replace(QUOTE, ''));
-      blocks.push(html`<blockquote>${renderBlocks(quoted)}</blockquote>`);
+      blocks.push(html`<blockquote>${renderBlocks(quoted, depth + 1)}</blockquote>`);
       continue;
     }
     if (LIST_ITEM.test(line)) {
-      i = renderList(lines, i, blocks);
+      i = renderList(lines, i, blocks, depth);
       continue;
     }
     const paragraph: string[] = [];
@@ -95,7 +98,7 @@ function renderHeading(level: number, content: Inline[]): TemplateResult {
 }
 
 /** Renders the list that starts at `start`; returns the index after it. */
-function renderList(lines: string[], start: number, blocks: TemplateResult[]): number {
+function renderList(lines: string[], start: number, blocks: TemplateResult[], depth: number): number {
   const first = LIST_ITEM.exec(lines[start]!)!;
   const indent = first[1]!.length;
   const ordered = /\d/.test(first[2]!);
@@ -127,7 +130,7 @@ function renderList(lines: string[], start: number, blocks: TemplateResult[]): n
   const rendered = items.map((itemLines) => {
     const nested = itemLines.slice(1).some((l) => startsBlock(l));
     return nested || itemLines.includes('')
-      ? html`<li>${renderBlocks(itemLines)}</li>`
+      ? html`<li>${renderBlocks(itemLines, depth + 1)}</li>`
       : html`<li>${joinLines(itemLines.map((l) => l.trim()))}</li>`;
   });
   const startNumber = ordered ? parseInt(first[2]!, 10) : 1;

@@ -1,6 +1,7 @@
 // A deterministic fake LLM for the demo server. It reads a RunAgentInput and yields Steps (AG-UI
 // events plus $delay directives) that look like a real streamed run: text in small chunks, client
-// tool calls with fragmented JSON arguments, then RUN_FINISHED.
+// tool calls with fragmented JSON arguments (several calls interleave), then RUN_FINISHED.
+// A request in steps ("read the form, then fill the form") takes one tool hop per step.
 //
 // Model contract (the `model` option of startAguiServer):
 //   (input: RunAgentInput, ctx: { signal: AbortSignal }) => Iterable<Step> | AsyncIterable<Step>
@@ -45,22 +46,23 @@ export function planReply(input) {
   const messages = Array.isArray(input?.messages) ? input.messages : [];
   /** @type {Array<{ name: string, description?: string, parameters?: any }>} */
   const tools = Array.isArray(input?.tools) ? input.tools.filter((/** @type {any} */ t) => typeof t?.name === 'string') : [];
-  const last = messages.at(-1);
-
-  if (last?.role === 'tool') return { text: describeToolResults(messages), calls: [] };
-
-  if (last?.role !== 'user') {
+  const userIndex = messages.findLastIndex((/** @type {any} */ m) => m?.role === 'user');
+  if (userIndex < 0) {
     return { text: 'Hello! I am the scripted demo model. Ask me something.', calls: [] };
   }
-
-  const text = contentText(last.content);
-  const calls = matchTools(tools, text).flatMap(({ tool, keywordEnd }) =>
-    buildCallArgs(tool, text, keywordEnd).map((args) => ({ name: tool.name, args })),
-  );
+  const text = contentText(messages[userIndex].content);
+  // One hop per step of the request; the hops already taken are the assistant calls since it.
+  const steps = text.split(/,?\s+then\s+/i);
+  const hopsDone = messages.slice(userIndex + 1).filter((/** @type {any} */ m) => m?.role === 'assistant' && m.toolCalls?.length).length;
+  const step = steps[hopsDone];
+  const calls = step
+    ? matchTools(tools, step).flatMap(({ tool, keywordEnd }) => buildCallArgs(tool, step, keywordEnd).map((args) => ({ name: tool.name, args })))
+    : [];
   if (calls.length) {
     const names = [...new Set(calls.map((c) => c.name))];
-    return { text: `Let me check that with ${joinAnd(names)}.`, calls };
+    return { text: `${hopsDone ? 'Next, ' : 'Let me check that with '}${joinAnd(names)}.`, calls };
   }
+  if (hopsDone > 0) return { text: describeToolResults(messages.slice(userIndex + 1)), calls: [] };
 
   const toolList = tools.length
     ? ` I can call these tools: ${tools.map((t) => (t.description ? `${t.name} (${t.description})` : t.name)).join('; ')}. Mention one and I will use it.`
@@ -68,17 +70,15 @@ export function planReply(input) {
   return { text: `You asked: "${text || '(no text)'}". I am a scripted demo model, not a real LLM.${toolList}`, calls: [] };
 }
 
-/** States every result of the trailing tool messages, e.g. `get_secret_number(name="alice") returned 42`. */
+/** States every tool result in `messages`, e.g. `get_secret_number(name="alice") returned 42`. */
 function describeToolResults(/** @type {any[]} */ messages) {
-  let first = messages.length;
-  while (first > 0 && messages[first - 1]?.role === 'tool') first--;
   /** @type {Map<string, { name: string, arguments: string }>} */
   const calls = new Map();
   for (const m of messages) {
     if (m?.role !== 'assistant' || !Array.isArray(m.toolCalls)) continue;
     for (const c of m.toolCalls) calls.set(c.id, { name: c.function?.name ?? 'tool', arguments: c.function?.arguments });
   }
-  const parts = messages.slice(first).map((m) => {
+  const parts = messages.filter((m) => m?.role === 'tool').map((m) => {
     const call = calls.get(m.toolCallId) ?? { name: `tool call ${m.toolCallId}`, arguments: undefined };
     const label = `${call.name}(${formatArgs(call.arguments)})`;
     const content = contentText(m.content);
@@ -125,16 +125,25 @@ export function createScriptedModel({ chunkDelayMs = 15 } = {}) {
     }
     yield { type: EventType.TEXT_MESSAGE_END, messageId };
 
-    for (const [i, call] of calls.entries()) {
-      const toolCallId = `call-${runId}-${i + 1}`;
+    // Parallel calls interleave, as real models stream them: all starts, then the argument
+    // fragments in turns, then the ends.
+    const streams = calls.map((call, i) => ({
+      toolCallId: `call-${runId}-${i + 1}`,
+      name: call.name,
+      fragments: fragment(JSON.stringify(call.args)),
+    }));
+    for (const { toolCallId, name } of streams) {
       yield pause;
-      yield { type: EventType.TOOL_CALL_START, toolCallId, toolCallName: call.name, parentMessageId: messageId };
-      for (const delta of fragment(JSON.stringify(call.args))) {
-        yield pause;
-        yield { type: EventType.TOOL_CALL_ARGS, toolCallId, delta };
-      }
-      yield { type: EventType.TOOL_CALL_END, toolCallId };
+      yield { type: EventType.TOOL_CALL_START, toolCallId, toolCallName: name, parentMessageId: messageId };
     }
+    for (let turn = 0; streams.some((s) => turn < s.fragments.length); turn++) {
+      for (const { toolCallId, fragments } of streams) {
+        if (turn >= fragments.length) continue;
+        yield pause;
+        yield { type: EventType.TOOL_CALL_ARGS, toolCallId, delta: fragments[turn] };
+      }
+    }
+    for (const { toolCallId } of streams) yield { type: EventType.TOOL_CALL_END, toolCallId };
     // No TOOL_CALL_RESULT: these are client tools; the page runs them and starts a continuation run.
     yield { type: EventType.RUN_FINISHED, threadId, runId };
   };

@@ -37,16 +37,25 @@ export function triggerPhrase(/** @type {string} */ name) {
   return words.slice(start).join(' ');
 }
 
+/** Articles that may stand between a phrase's words: "fill the form" still triggers `fill_form`. */
+const ARTICLES = '(?:(?:the|a|an|my|this|that|our|your)\\s+)*';
+
 /**
- * Finds `phrase` as whole words in `text` (last word may be plural); returns the index after it, or -1.
+ * Finds `phrase` as whole words in `text` (last word may be plural, articles may come between);
+ * returns where it starts and ends, or undefined.
  * @param {string} text @param {string} phrase
  */
-function findPhrase(text, phrase) {
+function findSpan(text, phrase) {
   const words = phrase.split(' ').map(escapeRe);
   const last = words.pop();
-  const re = new RegExp(`(?<![\\p{L}\\p{N}])${[...words, `${last}(?:e?s)?`].join('\\s+')}(?![\\p{L}\\p{N}])`, 'iu');
+  const re = new RegExp(`(?<![\\p{L}\\p{N}])${[...words, `${last}(?:e?s)?`].join(`\\s+${ARTICLES}`)}(?![\\p{L}\\p{N}])`, 'iu');
   const m = re.exec(text);
-  return m ? m.index + m[0].length : -1;
+  return m ? { start: m.index, end: m.index + m[0].length } : undefined;
+}
+
+/** The index just after `phrase` in `text`, or -1. */
+function findPhrase(/** @type {string} */ text, /** @type {string} */ phrase) {
+  return findSpan(text, phrase)?.end ?? -1;
 }
 
 /**
@@ -59,14 +68,16 @@ function findPhrase(text, phrase) {
 export function matchTools(tools, text) {
   const byName = [];
   for (const tool of tools) {
-    let end = findPhrase(text, triggerPhrase(tool.name));
-    if (end < 0) end = findPhrase(text, nameWords(tool.name).join(' '));
-    if (end < 0 && text.toLowerCase().includes(tool.name.toLowerCase())) {
-      end = text.toLowerCase().indexOf(tool.name.toLowerCase()) + tool.name.length;
-    }
-    if (end >= 0) byName.push({ tool, keywordEnd: end });
+    let span = findSpan(text, triggerPhrase(tool.name)) ?? findSpan(text, nameWords(tool.name).join(' '));
+    const at = text.toLowerCase().indexOf(tool.name.toLowerCase());
+    if (!span && at >= 0) span = { start: at, end: at + tool.name.length };
+    if (span) byName.push({ tool, keywordEnd: span.end, span });
   }
-  if (byName.length) return byName;
+  // A match inside a longer one is incidental: "fill the form" asks for fill_form, not read_form.
+  const specific = byName.filter(
+    (a) => !byName.some((b) => b !== a && b.span.start <= a.span.start && b.span.end >= a.span.end && b.span.end - b.span.start > a.span.end - a.span.start),
+  );
+  if (specific.length) return specific.map(({ tool, keywordEnd }) => ({ tool, keywordEnd }));
 
   const byDescription = [];
   for (const tool of tools) {

@@ -27,15 +27,18 @@ async function ensureRootBuild() {
   return output;
 }
 
-/** @returns {Promise<{browser: import('playwright-core').Browser, servers: Awaited<ReturnType<typeof startDemoServers>>, close: () => Promise<void>}>} */
-export async function setUpE2e() {
+/**
+ * @param {{ hosts?: string[] }} [options] hosts: which host apps to build (default: all).
+ * @returns {Promise<{browser: import('playwright-core').Browser, servers: Awaited<ReturnType<typeof startDemoServers>>, close: () => Promise<void>}>}
+ */
+export async function setUpE2e({ hosts } = {}) {
   try {
     await ensureRootBuild();
   } catch (error) {
     throw new Error(`e2e setup: the root build (npm run build) failed: ${error.message}`, { cause: error });
   }
   try {
-    await buildHosts();
+    if (!hosts || hosts.length) await buildHosts(hosts);
   } catch (error) {
     throw new Error(`e2e setup: building the host apps failed (try \`node scripts/build-hosts.mjs\`): ${error.message}`, { cause: error });
   }

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { HttpAgent } from '@ag-ui/client';
 import { EventSchema } from '@ag-ui/core/schemas';
 import { startAguiServer } from '../../demo/server/agui-server.mjs';
-import { createScriptedModel } from '../../demo/server/scripted-model.mjs';
+import { createScriptedModel, planReply } from '../../demo/server/scripted-model.mjs';
 import { postJson, readEvents, runInput } from './helpers.mjs';
 
 const SECRET_TOOL = {
@@ -73,6 +73,51 @@ test('the secret numbers question yields two client tool calls, for alice and bo
     assert.ok(call.fragments.length >= 2 && call.fragments.length <= 3, `fragments: ${call.fragments}`);
     assert.equal(events.filter((e) => e.type === 'TOOL_CALL_END' && e.toolCallId === call.id).length, 1);
   }
+});
+
+test('parallel calls interleave: both start before either has its arguments', async (t) => {
+  const server = await serverFor(t);
+  const input = runInput({
+    messages: [{ id: 'u1', role: 'user', content: 'What are the secret numbers for alice and bob?' }],
+    tools: [SECRET_TOOL],
+  });
+  const types = (await readEvents(await postJson(`${server.url}/agent`, input))).map((e) => `${e.type}:${e.toolCallId ?? ''}`);
+  const [first, second] = toolCalls(await readEvents(await postJson(`${server.url}/agent`, input))).map((c) => c.id.split('-').at(-1));
+  assert.deepEqual([first, second], ['1', '2']);
+  const starts = types.filter((t) => t.startsWith('TOOL_CALL_START')).map((t) => types.indexOf(t));
+  const firstArgs = types.findIndex((t) => t.startsWith('TOOL_CALL_ARGS'));
+  assert.ok(starts.every((i) => i < firstArgs), types.join('\n'));
+  const args = types.filter((t) => t.startsWith('TOOL_CALL_ARGS'));
+  assert.notEqual(args[0], args[1], 'the fragments alternate between the calls');
+});
+
+test('a request in steps takes one tool hop per step, then answers from all results', () => {
+  const text = 'Read the form, then fill the form with name "Ada"';
+  const tools = [
+    { name: 'read_form', description: 'Read the fields of the form', parameters: { type: 'object', properties: {} } },
+    { name: 'fill_form', description: 'Fill the form', parameters: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } },
+  ];
+  const user = { id: 'u1', role: 'user', content: text };
+  const hop1 = planReply({ messages: [user], tools });
+  assert.deepEqual(hop1.calls.map((c) => c.name), ['read_form']);
+  const afterHop1 = [
+    user,
+    { id: 'a1', role: 'assistant', toolCalls: [{ id: 'c1', type: 'function', function: { name: 'read_form', arguments: '{}' } }] },
+    { id: 't1', role: 'tool', toolCallId: 'c1', content: '{"name":"Grace"}' },
+  ];
+  const hop2 = planReply({ messages: afterHop1, tools });
+  assert.deepEqual(hop2.calls.map((c) => [c.name, c.args]), [['fill_form', { name: 'Ada' }]]);
+  const answer = planReply({
+    messages: [
+      ...afterHop1,
+      { id: 'a2', role: 'assistant', toolCalls: [{ id: 'c2', type: 'function', function: { name: 'fill_form', arguments: '{"name":"Ada"}' } }] },
+      { id: 't2', role: 'tool', toolCallId: 'c2', content: 'name set to Ada' },
+    ],
+    tools,
+  });
+  assert.deepEqual(answer.calls, []);
+  assert.match(answer.text, /read_form\(\) returned \{"name":"Grace"\}/);
+  assert.match(answer.text, /fill_form\(name="Ada"\) returned name set to Ada/);
 });
 
 test('a continuation with tool results states each result and calls nothing', async (t) => {

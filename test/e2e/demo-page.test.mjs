@@ -1,0 +1,51 @@
+// The plain demo page beyond the secret numbers: a two-hop request that reads and then changes the
+// page, and the same widget switched to the Soliplex API, in the system Chromium.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { setUpE2e } from './e2e-setup.mjs';
+import { waitForLines } from './secret-numbers-flow.mjs';
+
+describe('demo page', () => {
+  let env;
+  before(async () => (env = await setUpE2e({ hosts: [] })), { timeout: 15 * 60_000 });
+  after(async () => env?.close());
+
+  async function open() {
+    const page = await env.browser.newPage();
+    const pageErrors = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(`${env.servers.url}/demo/`);
+    await page.locator('soliplex-chat textarea').waitFor();
+    return { page, pageErrors };
+  }
+
+  async function ask(page, text) {
+    await page.locator('soliplex-chat textarea').fill(text);
+    await page.locator('soliplex-chat textarea').press('Enter');
+  }
+
+  it('takes two tool hops in one turn: reads the form, then fills it', { timeout: 60_000 }, async () => {
+    const { page, pageErrors } = await open();
+    await ask(page, 'Read the form, then fill the form with name "Ada"');
+    const answer = page.locator('soliplex-chat [part~="assistant-message"] .text').filter({ hasText: /fill_form\(name="Ada"\) returned/ });
+    await answer.waitFor({ timeout: 20_000 });
+    assert.match((await answer.textContent()) ?? '', /read_form\(\) returned \{"name":"Grace"/);
+    assert.equal(await page.locator('#contact input[name=name]').inputValue(), 'Ada', 'the page was changed');
+    const log = page.locator('#log');
+    assert.equal((await waitForLines(log, /soliplex-run-finished success/, 1)).length, 1, 'one turn for both hops');
+    assert.deepEqual(pageErrors, []);
+    await page.close();
+  });
+
+  it('talks to the Soliplex API after the toggle: room suggestions, then a tool loop', { timeout: 60_000 }, async () => {
+    const { page, pageErrors } = await open();
+    await page.check('input[value=soliplex]');
+    const suggestion = page.locator('soliplex-chat [part~="suggestion"]').filter({ hasText: /alice and bob/ });
+    await suggestion.click();
+    await page.locator('soliplex-chat [part~="assistant-message"] .text').filter({ hasText: /returned 42/ }).waitFor({ timeout: 20_000 });
+    assert.match(await page.locator('soliplex-chat').evaluate((chat) => chat.thread), /^[0-9a-f-]{36}$/, 'a server thread');
+    assert.equal((await waitForLines(page.locator('#log'), /soliplex-tool-result get_secret_number completed/, 2)).length, 2);
+    assert.deepEqual(pageErrors, []);
+    await page.close();
+  });
+});

@@ -85,7 +85,7 @@ describe('AG-UI HTTP transport against a real server', () => {
   });
 
   it('fails on a malformed frame and keeps the conversation', async () => {
-    const { agentUrl } = await script([[started, ...say('a1', 'Some text'), { $delay: 50 }, { $raw: 'data: {not json\n\n' }, finished]]);
+    const { agentUrl } = await script([[started, ...say('a1', 'Some text'), { $delay: 300 }, { $raw: 'data: {not json\n\n' }, finished]]);
     const { engine, key } = engineFor(agentUrl);
     expect(await engine.send(key, 'hello')).to.equal('failed');
     expect(failure(engine, key)!.kind).to.equal('protocol');

@@ -14,8 +14,9 @@ const messages = (el: SoliplexChat) =>
   deepQueryAll(el, '[part~="message"]').map((m) => (m.textContent ?? '').replace(/\s+/g, ' ').trim().replace(/^(You|Assistant): /, ''));
 
 async function generic(runs: object[][]) {
-  const { agentUrl } = await script(runs);
-  return fixture<SoliplexChat>(html`<soliplex-chat agent-url=${agentUrl}></soliplex-chat>`);
+  const { agentUrl, requests } = await script(runs);
+  const el = await fixture<SoliplexChat>(html`<soliplex-chat agent-url=${agentUrl}></soliplex-chat>`);
+  return Object.assign(el, { requests });
 }
 
 async function failOnce(el: SoliplexChat, text: string): Promise<string> {
@@ -61,7 +62,7 @@ describe('<soliplex-chat> when the server fails', () => {
   });
 
   it('malformed JSON in a frame: failed, with what arrived before it kept', async () => {
-    const el = await generic([[started, ...say('a1', 'Before the junk.'), { $delay: 50 }, { $raw: 'data: {oops\n\n' }, finished]]);
+    const el = await generic([[started, ...say('a1', 'Before the junk.'), { $delay: 300 }, { $raw: 'data: {oops\n\n' }, finished]]);
     expect(await failOnce(el, 'Go')).to.contain('cannot follow');
     expect(messages(el)).to.deep.equal(['Go', 'Before the junk.']);
   });
@@ -70,6 +71,9 @@ describe('<soliplex-chat> when the server fails', () => {
     const el = await generic([[{ $hang: true }], [started, ...say('a1', 'Finally.'), finished]]);
     const end = turnEnd(el);
     el.send('Anyone there?');
+    // Stop only once the server has the request: a request still queued for a connection would be
+    // cancelled before the server saw it, and the retry would meet the hanging script run instead.
+    await until(async () => (await el.requests()).length === 1);
     await until(() => deepQuery(el, '[part~="stop-button"]') !== undefined);
     (deepQuery(el, '[part~="stop-button"]') as HTMLButtonElement).click();
     expect((await end).outcome).to.equal('cancelled');

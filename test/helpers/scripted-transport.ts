@@ -53,9 +53,9 @@ export function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T)
 }
 
 /** Resolves once `predicate` holds, polling each macrotask (rejects after `limitMs`). */
-export async function until(predicate: () => boolean, limitMs = 5000): Promise<void> {
+export async function until(predicate: () => boolean | Promise<boolean>, limitMs = 5000): Promise<void> {
   const start = Date.now();
-  while (!predicate()) {
+  while (!(await predicate())) {
     if (Date.now() - start > limitMs) throw new Error('condition not reached');
     await new Promise((resolve) => setTimeout(resolve, 5));
   }

@@ -1,0 +1,37 @@
+import { expect } from '@open-wc/testing';
+import { ToolRegistry, executeTool, resultToContent, type ClientTool, type ToolCall } from '../../src/core/index.js';
+
+const call: ToolCall = { id: 'c1', name: 'echo', status: 'executing', argsText: '{}', serverRun: false };
+
+function entryFor(tool: Partial<ClientTool>) {
+  return new ToolRegistry([{ name: 'echo', description: '', execute: () => undefined, ...tool }]).entry('echo')!;
+}
+
+describe('tool execution', () => {
+  it('turns results into tool-message content: strings as they are, the rest as JSON, undefined as ""', () => {
+    expect(resultToContent('plain')).to.equal('plain');
+    expect(resultToContent({ a: [1, 2] })).to.equal('{"a":[1,2]}');
+    expect(resultToContent(42)).to.equal('42');
+    expect(resultToContent(null)).to.equal('null');
+    expect(resultToContent(undefined)).to.equal('');
+    const cyclic: Record<string, unknown> = {};
+    cyclic['self'] = cyclic;
+    expect(resultToContent(cyclic)).to.equal('[object Object]');
+  });
+
+  it('keeps the raw value for the page next to the content for the model', async () => {
+    const value = { rows: 3 };
+    const outcome = await executeTool(entryFor({ execute: async () => value }), call, {}, new AbortController().signal);
+    expect(outcome).to.deep.equal({ ok: true, result: '{"rows":3}', value });
+  });
+
+  it('aborts the signal and fails the call when the caller aborts', async () => {
+    const controller = new AbortController();
+    let seen: AbortSignal | undefined;
+    const running = executeTool(entryFor({ execute: (_a, ctx) => ((seen = ctx.signal), new Promise(() => {})) }), call, {}, controller.signal);
+    controller.abort(new Error('user pressed Stop'));
+    const outcome = await running;
+    expect(seen!.aborted).to.equal(true);
+    expect(outcome.ok === false && outcome.error).to.contain('user pressed Stop');
+  });
+});

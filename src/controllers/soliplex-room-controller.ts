@@ -2,6 +2,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import {
   SoliplexApi,
   describeFailure,
+  startingState,
   type RunFailure,
   type RunOrchestrator,
   type RunState,
@@ -79,7 +80,7 @@ export class SoliplexRoomController implements ReactiveController {
   /** The run state to show: thread creation counts as the turn's start, its failure as a failed turn. */
   runToShow(run: RunState): RunState {
     if (this.failure) return { status: 'failed', error: this.failure };
-    if (this.creating) return { status: 'running', phase: 'streaming', hop: 0, continued: false };
+    if (this.creating) return startingState;
     return run;
   }
 

@@ -1,6 +1,7 @@
 import { EventType, type BaseEvent, type ContentPart, type Message } from '@ag-ui/core';
 import {
   ToolCallStatus,
+  closeOpenMessages,
   settledToolCallStatuses,
   type AssistantMessage,
   type ChatMessage,
@@ -172,12 +173,7 @@ function closeOpenParts(conversation: Conversation): Conversation {
   for (const call of Object.values(conversation.toolCalls)) {
     if (call.status === ToolCallStatus.Streaming) next = endToolCall(next, call.id);
   }
-  for (const message of conversation.messages) {
-    if ((message.role === 'assistant' || message.role === 'reasoning') && !message.complete) {
-      next = endText(next, message.id);
-    }
-  }
-  return next;
+  return closeOpenMessages(next);
 }
 
 /** Merges a `MESSAGES_SNAPSHOT`: known ids are updated in place, new ones appended, nothing duplicated. */
@@ -322,16 +318,14 @@ export function reduceConversation(
 }
 
 function lastOpen(conversation: Conversation, role: 'assistant' | 'reasoning'): string | undefined {
-  const message = [...conversation.messages].reverse().find((m) => m.role === role);
+  const message = conversation.messages.findLast((m) => m.role === role);
   return message && (message.role === 'assistant' || message.role === 'reasoning') && !message.complete
     ? message.id
     : undefined;
 }
 
 function lastStreamingCall(conversation: Conversation): string | undefined {
-  return Object.values(conversation.toolCalls)
-    .reverse()
-    .find((call) => call.status === ToolCallStatus.Streaming)?.id;
+  return Object.values(conversation.toolCalls).findLast((call) => call.status === ToolCallStatus.Streaming)?.id;
 }
 
 /** Reduces a whole event list, e.g. a stored run replayed from history. */

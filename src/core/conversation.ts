@@ -105,19 +105,6 @@ export const emptyConversation: Conversation = Object.freeze({
   runFinished: false,
 });
 
-/** The calls of a conversation in transcript order. */
-export function toolCallsInOrder(conversation: Conversation): ToolCall[] {
-  const calls: ToolCall[] = [];
-  for (const message of conversation.messages) {
-    if (message.role !== 'assistant') continue;
-    for (const id of message.toolCallIds) {
-      const call = conversation.toolCalls[id];
-      if (call) calls.push(call);
-    }
-  }
-  return calls;
-}
-
 /** Returns a conversation with one call replaced by `patch` applied to it. */
 export function updateToolCall(
   conversation: Conversation,

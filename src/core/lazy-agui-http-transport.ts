@@ -4,7 +4,7 @@ import type { Transport } from './transport.js';
 let loading: Promise<typeof import('./agui-http-transport.js')> | undefined;
 
 /** Starts loading the protocol client (`@ag-ui/client`) without waiting for it. */
-export function preloadAgUiHttpTransport(): Promise<unknown> {
+export function preloadAgUiHttpTransport(): Promise<typeof import('./agui-http-transport.js')> {
   loading ??= import('./agui-http-transport.js');
   return loading;
 }
@@ -18,8 +18,8 @@ export function createAgUiHttpTransport(options: AgUiHttpTransportOptions): Tran
   return {
     async run(request, onEvent) {
       if (!transport) {
-        const module = (await preloadAgUiHttpTransport()) as typeof import('./agui-http-transport.js');
-        transport ??= new module.AgUiHttpTransport(options);
+        const { AgUiHttpTransport } = await preloadAgUiHttpTransport();
+        transport ??= new AgUiHttpTransport(options);
       }
       return transport.run(request, onEvent);
     },

@@ -12,6 +12,7 @@ import {
   RunPhase,
   RunStatus,
   isRunning,
+  startingState,
   threadKeyId,
   type RunFailure,
   type RunState,
@@ -48,7 +49,6 @@ export interface RunOrchestratorOptions {
   createId?: () => string;
 }
 
-const STARTING: RunState = Object.freeze({ status: RunStatus.Running, phase: RunPhase.Streaming, hop: 0, continued: false });
 
 /**
  * Runs user turns: streams a run, executes the page's tools when it ends, sends all results back in
@@ -111,7 +111,7 @@ export class RunOrchestrator {
     // The message and the running state land together: no idle snapshot between send and run.
     turn.commit((snapshot) => ({
       ...snapshot,
-      run: STARTING,
+      run: startingState,
       conversation: appendUserMessage(snapshot.conversation, { role: 'user', id: this.#createId(), text }),
     }));
     return this.#drive(turn, false);
@@ -131,7 +131,7 @@ export class RunOrchestrator {
     const turn = this.#startTurn(key, 'Retried.');
     turn.commit((snapshot) => ({
       ...snapshot,
-      run: STARTING,
+      run: startingState,
       conversation: failedRunId ? dropRunOutput(snapshot.conversation, failedRunId) : snapshot.conversation,
     }));
     return this.#drive(turn, true);

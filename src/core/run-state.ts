@@ -111,6 +111,14 @@ export interface ThreadSnapshot {
 
 export const idleState: IdleState = Object.freeze({ status: RunStatus.Idle });
 
+/** A turn that has just started: running, streaming its first run. */
+export const startingState: StreamingState = Object.freeze({
+  status: RunStatus.Running,
+  phase: RunPhase.Streaming,
+  hop: 0,
+  continued: false,
+});
+
 export function emptyThread(key: ThreadKey): ThreadSnapshot {
   return { key, conversation: emptyConversation, run: idleState, unread: false };
 }

@@ -2,7 +2,6 @@ import {
   RunOrchestrator,
   TransportError,
   createAgUiHttpTransport,
-  randomId,
   SoliplexTransport,
   type HeadersSource,
   type TokenSource,
@@ -41,9 +40,6 @@ export function createOwnEngine({ headers, token, toolRegistry }: OwnEngineOptio
     },
   });
 }
-
-/** A fresh thread id. */
-export const newThreadId = randomId;
 
 /** Reads the `headers` attribute: a JSON object of header names to values. */
 export const headersConverter = {

@@ -6,6 +6,7 @@ import {
   ToolRegistry,
   emptyConversation,
   idleState,
+  randomId,
   isRunning,
   threadKeyId,
   type RunOrchestrator,
@@ -27,7 +28,7 @@ import type { SoliplexComposer } from '../soliplex-composer/soliplex-composer.js
 import type { SoliplexMessageList } from '../soliplex-message-list/soliplex-message-list.js';
 import { describeChanges } from './announcements.js';
 import { renderEmptyState } from './empty-state.js';
-import { createOwnEngine, headersConverter, newThreadId } from './own-engine.js';
+import { createOwnEngine, headersConverter } from './own-engine.js';
 import { chatStyles } from './soliplex-chat.styles.js';
 import '../soliplex-message-list/soliplex-message-list.js';
 import '../soliplex-run-status/soliplex-run-status.js';
@@ -271,18 +272,17 @@ export class SoliplexChat extends LitElement {
     this.cancel();
     this.#soliplex.reset();
     // A Soliplex thread is created by the next send; a generic endpoint takes any fresh id.
-    this.thread = this.#soliplex.active ? '' : newThreadId();
+    this.thread = this.#soliplex.active ? '' : randomId();
     return this.thread;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (!this.thread && !this.#soliplex.active) this.thread = newThreadId();
+    if (!this.thread && !this.#soliplex.active) this.thread = randomId();
     const engine = this.#currentEngine();
     const key = this.#threadKey();
-    const strings = mergeChatStrings(this.strings);
     const chat = this.chat;
     if (engine && (!chat || chat.engine !== engine || chat.threadKey !== key || chat.toolRegistry !== this.#toolRegistry || changed.has('strings'))) {
-      this.chat = { engine, threadKey: key, toolRegistry: this.#toolRegistry, strings };
+      this.chat = { engine, threadKey: key, toolRegistry: this.#toolRegistry, strings: mergeChatStrings(this.strings) };
     }
   }
 

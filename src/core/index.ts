@@ -2,11 +2,11 @@
  * The framework-free engine (`soliplex-chat/core`): conversation model, reducer, tool registry, run
  * orchestration and transports. No Lit, no rendering.
  */
-export * from './conversation.js';
-export { reduceConversation, reduceEvents, parseToolArguments, contentText, type ReducerWarn } from './conversation-reducer.js';
-export { toAgUiMessages } from './message-mapper.js';
-export { applyJsonPatch, type JsonPatchOperation } from './json-patch.js';
-export { ToolRegistry, type ClientTool, type ToolExecutionContext, type JsonSchema, type RegisteredTool, type ArgumentCheck, type ArgumentIssue } from './tool-registry.js';
+export * from './conversation/conversation.js';
+export { reduceConversation, reduceEvents, parseToolArguments, contentText, type ReducerWarn } from './conversation/conversation-reducer.js';
+export { toAgUiMessages } from './conversation/message-mapper.js';
+export { applyJsonPatch, type JsonPatchOperation } from './conversation/json-patch.js';
+export { ToolRegistry, type ClientTool, type ToolExecutionContext, type JsonSchema, type RegisteredTool, type ArgumentCheck, type ArgumentIssue } from './tools/tool-registry.js';
 export {
   DEFAULT_TOOL_TIMEOUT_MS,
   executeTool,
@@ -14,12 +14,12 @@ export {
   resultToContent,
   unknownToolError,
   type ToolOutcome,
-} from './tool-executor.js';
-export * from './run-state.js';
-export { RunRegistry, type ThreadListener } from './run-registry.js';
-export { RunOrchestrator, type RunOrchestratorOptions } from './run-orchestrator.js';
-export type { EngineEvent, EngineListener, TurnOutcome, BeforeToolCall } from './engine-events.js';
-export { describeFailure } from './run-failure.js';
+} from './tools/tool-executor.js';
+export * from './tool-loop/run-state.js';
+export { RunRegistry, type ThreadListener } from './tool-loop/run-registry.js';
+export { RunOrchestrator, type RunOrchestratorOptions } from './tool-loop/run-orchestrator.js';
+export type { EngineEvent, EngineListener, TurnOutcome, BeforeToolCall } from './tool-loop/engine-events.js';
+export { describeFailure } from './tool-loop/run-failure.js';
 export {
   TransportError,
   TransportErrorKind,
@@ -28,11 +28,11 @@ export {
   type RunEventSink,
   type CreatedThread,
   type HistoryRun,
-} from './transport.js';
-export { replayHistory } from './conversation-history.js';
-export { readSseFrames, type SseFrame } from './sse-reader.js';
-export { SoliplexTransport, type SoliplexTransportOptions } from './soliplex/soliplex-transport.js';
-export { SoliplexApi, type SoliplexConnection, type SoliplexRoom, type TokenSource } from './soliplex/soliplex-api.js';
-export { createAgUiHttpTransport, preloadAgUiHttpTransport } from './lazy-agui-http-transport.js';
-export type { AgUiHttpTransportOptions, HeadersSource } from './agui-http-transport.js';
+} from './transport/transport.js';
+export { replayHistory } from './conversation/conversation-history.js';
+export { readSseFrames, type SseFrame } from './transport/sse-reader.js';
+export { SoliplexTransport, type SoliplexTransportOptions } from './transport/soliplex/soliplex-transport.js';
+export { SoliplexApi, type SoliplexConnection, type SoliplexRoom, type TokenSource } from './transport/soliplex/soliplex-api.js';
+export { createAgUiHttpTransport, preloadAgUiHttpTransport } from './transport/lazy-agui-http-transport.js';
+export type { AgUiHttpTransportOptions, HeadersSource } from './transport/agui-http-transport.js';
 export { randomId } from './random-id.js';

@@ -1,4 +1,4 @@
-import { ToolCallStatus, type Conversation, type ToolCall } from './conversation.js';
+import { ToolCallStatus, type Conversation, type ToolCall } from '../conversation/conversation.js';
 
 /**
  * The calls a finished run left for the page: the server's `pendingToolCallIds` when it named them,

@@ -1,5 +1,5 @@
-import type { ToolCall } from './conversation.js';
-import { parseToolArguments } from './conversation-reducer.js';
+import type { ToolCall } from '../conversation/conversation.js';
+import { parseToolArguments } from '../conversation/conversation-reducer.js';
 import type { ArgumentIssue, RegisteredTool, ToolRegistry } from './tool-registry.js';
 
 /** Default per-call time limit. */

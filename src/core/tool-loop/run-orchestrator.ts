@@ -4,8 +4,8 @@ import {
   closeOpenMessages,
   dropRunOutput,
   settleOpenToolCalls,
-} from './conversation.js';
-import { replayHistory } from './conversation-history.js';
+} from '../conversation/conversation.js';
+import { replayHistory } from '../conversation/conversation-history.js';
 import type { BeforeToolCall, EngineEvent, EngineListener, TurnOutcome } from './engine-events.js';
 import { RunRegistry } from './run-registry.js';
 import {
@@ -19,14 +19,14 @@ import {
   type ThreadKey,
   type ThreadSnapshot,
 } from './run-state.js';
-import { DEFAULT_TOOL_TIMEOUT_MS } from './tool-executor.js';
+import { DEFAULT_TOOL_TIMEOUT_MS } from '../tools/tool-executor.js';
 import { runToolCall } from './tool-call-runner.js';
 import { Turn } from './turn.js';
 import { streamRun } from './stream-run.js';
 import { pendingToolCallIds } from './pending-tool-calls.js';
-import { randomId } from './random-id.js';
-import { ToolRegistry } from './tool-registry.js';
-import type { Transport } from './transport.js';
+import { randomId } from '../random-id.js';
+import { ToolRegistry } from '../tools/tool-registry.js';
+import type { Transport } from '../transport/transport.js';
 
 export interface RunOrchestratorOptions {
   /** The backend, or a function that picks one per thread. */

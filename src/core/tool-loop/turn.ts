@@ -1,4 +1,4 @@
-import { updateToolCall, type Conversation, type ToolCall } from './conversation.js';
+import { updateToolCall, type Conversation, type ToolCall } from '../conversation/conversation.js';
 import type { RunRegistry } from './run-registry.js';
 import type { ThreadKey, ThreadSnapshot } from './run-state.js';
 

@@ -1,4 +1,4 @@
-import type { ToolCall } from './conversation.js';
+import type { ToolCall } from '../conversation/conversation.js';
 import type { RunFailure, ThreadKey } from './run-state.js';
 
 /** How a user turn ended. */

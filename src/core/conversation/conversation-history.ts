@@ -1,6 +1,6 @@
 import { ToolCallStatus, appendUserMessage, closeOpenMessages, settleOpenToolCalls, settledToolCallStatuses, updateToolCall, emptyConversation, type Conversation } from './conversation.js';
 import { contentText, reduceEvents } from './conversation-reducer.js';
-import type { HistoryRun } from './transport.js';
+import type { HistoryRun } from '../transport/transport.js';
 
 /**
  * Rebuilds a conversation from stored runs with the same reducer as the live stream. Each run's input

@@ -1,6 +1,6 @@
 import type { Tool as AgUiTool } from '@ag-ui/core';
 import type { z } from 'zod/v4';
-import type { ToolCall } from './conversation.js';
+import type { ToolCall } from '../conversation/conversation.js';
 
 /** A JSON Schema object describing a tool's arguments. */
 export type JsonSchema = Record<string, unknown>;

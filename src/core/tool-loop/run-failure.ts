@@ -1,5 +1,5 @@
 import type { RunFailure } from './run-state.js';
-import { TransportError } from './transport.js';
+import { TransportError } from '../transport/transport.js';
 
 /** Turns whatever a transport threw into a failure a person can read. */
 export function describeFailure(error: unknown): RunFailure {

@@ -1,10 +1,10 @@
 import type { BaseEvent } from '@ag-ui/core';
-import { reduceConversation } from './conversation-reducer.js';
-import { toAgUiMessages } from './message-mapper.js';
+import { reduceConversation } from '../conversation/conversation-reducer.js';
+import { toAgUiMessages } from '../conversation/message-mapper.js';
 import { describeFailure } from './run-failure.js';
 import type { RunFailure } from './run-state.js';
-import type { ToolRegistry } from './tool-registry.js';
-import type { RunRequest, Transport } from './transport.js';
+import type { ToolRegistry } from '../tools/tool-registry.js';
+import type { RunRequest, Transport } from '../transport/transport.js';
 import type { Turn } from './turn.js';
 
 export interface StreamRunOptions {

@@ -1,4 +1,4 @@
-import { emptyConversation, type Conversation } from './conversation.js';
+import { emptyConversation, type Conversation } from '../conversation/conversation.js';
 
 /** Identifies a conversation thread: runs are keyed by (server, room, thread). */
 export interface ThreadKey {

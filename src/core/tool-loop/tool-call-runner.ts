@@ -1,7 +1,7 @@
-import { ToolCallStatus, type ToolCall } from './conversation.js';
+import { ToolCallStatus, type ToolCall } from '../conversation/conversation.js';
 import type { BeforeToolCall, EngineEvent } from './engine-events.js';
-import { executeTool, unknownToolError, validateArguments } from './tool-executor.js';
-import type { ToolRegistry } from './tool-registry.js';
+import { executeTool, unknownToolError, validateArguments } from '../tools/tool-executor.js';
+import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { Turn } from './turn.js';
 
 const DENIED_BY_USER = 'The user denied this tool call.';

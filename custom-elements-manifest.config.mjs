@@ -21,5 +21,14 @@ export default {
   litelement: true,
   // Don't rewrite package.json on every run; its "customElements" field is already set.
   packagejson: false,
-  plugins: [{ name: 'dist-paths', packageLinkPhase: ({ customElementsManifest }) => rewritePaths(customElementsManifest) }],
+  plugins: [
+    {
+      name: 'dist-paths',
+      packageLinkPhase: ({ customElementsManifest }) => {
+        rewritePaths(customElementsManifest);
+        // The glob's order is the file system's; sort so the check passes on every machine.
+        customElementsManifest.modules.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+      },
+    },
+  ],
 };

@@ -17,8 +17,8 @@ export {
 } from './tools/tool-executor.js';
 export * from './tool-loop/run-state.js';
 export { RunRegistry, type ThreadListener } from './tool-loop/run-registry.js';
-export { RunOrchestrator, type RunOrchestratorOptions } from './tool-loop/run-orchestrator.js';
-export type { EngineEvent, EngineListener, TurnOutcome, BeforeToolCall } from './tool-loop/engine-events.js';
+export { RunOrchestrator, type RunOrchestratorOptions, type TurnOptions } from './tool-loop/run-orchestrator.js';
+export type { EngineEvent, EngineListener, TurnOutcome, TurnEndReason, BeforeToolCall } from './tool-loop/engine-events.js';
 export { describeFailure } from './tool-loop/run-failure.js';
 export {
   TransportError,

@@ -63,11 +63,11 @@ describe('turn control: cancel, dispose, supersede', () => {
     engine.dispose();
     const count = states.length;
     release.resolve('late');
-    await outcome;
+    expect(await outcome).to.equal('cancelled');
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(transport.requests).to.have.length(1);
     expect(states).to.have.length(count);
-    expect(engine.snapshot(key).run.status).to.equal('running');
+    expect(engine.snapshot(key).run.status).to.equal('cancelled');
   });
 
   it('a new send during execution supersedes the old loop', async () => {

@@ -9,7 +9,7 @@ import type { HistoryRun } from '../transport/transport.js';
  */
 export function replayHistory(runs: readonly HistoryRun[]): Conversation {
   let conversation = emptyConversation;
-  for (const run of runs) {
+  for (const [index, run] of runs.entries()) {
     if (run.state !== undefined) conversation = { ...conversation, state: run.state };
     for (const message of run.messages) {
       if (message.role === 'user' && !conversation.messages.some((m) => m.id === message.id)) {
@@ -26,7 +26,8 @@ export function replayHistory(runs: readonly HistoryRun[]): Conversation {
         );
       }
     }
-    conversation = reduceEvents({ ...conversation, currentRunId: run.runId }, run.events, () => {});
+    // Stored runs may share ids: each gets its own key, as a live run does.
+    conversation = reduceEvents({ ...conversation, currentRunId: run.runId, currentRunKey: `history-${index}` }, run.events, () => {});
   }
   return closeOpenMessages(settleOpenToolCalls(conversation, 'This call never ran: the conversation was left before it finished.'));
 }

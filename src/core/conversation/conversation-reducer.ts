@@ -2,6 +2,7 @@ import { EventType, type BaseEvent, type ContentPart, type Message } from '@ag-u
 import {
   ToolCallStatus,
   closeOpenMessages,
+  isOfCurrentRun,
   settledToolCallStatuses,
   type AssistantMessage,
   type ChatMessage,
@@ -74,6 +75,7 @@ function startAssistant(conversation: Conversation, id: string): Conversation {
     toolCallIds: [],
     complete: false,
     runId: conversation.currentRunId,
+    runKey: conversation.currentRunKey,
   };
   return addMessage(conversation, message);
 }
@@ -100,7 +102,14 @@ function endText(conversation: Conversation, id: string): Conversation {
 
 function startReasoning(conversation: Conversation, id: string): Conversation {
   if (findIndex(conversation, id) >= 0) return conversation;
-  const message: ReasoningMessage = { role: 'reasoning', id, text: '', complete: false, runId: conversation.currentRunId };
+  const message: ReasoningMessage = {
+    role: 'reasoning',
+    id,
+    text: '',
+    complete: false,
+    runId: conversation.currentRunId,
+    runKey: conversation.currentRunKey,
+  };
   return addMessage(conversation, message);
 }
 
@@ -109,7 +118,7 @@ function hostMessageId(conversation: Conversation, toolCallId: string): string {
   for (let i = conversation.messages.length - 1; i >= 0; i--) {
     const message = conversation.messages[i]!;
     if (message.role === 'user') break;
-    if (message.role === 'assistant' && message.runId === conversation.currentRunId) return message.id;
+    if (message.role === 'assistant' && isOfCurrentRun(conversation, message)) return message.id;
   }
   return `assistant-${toolCallId}`;
 }
@@ -130,6 +139,7 @@ function startToolCall(conversation: Conversation, event: AnyEvent): Conversatio
     argsText: '',
     serverRun: false,
     runId: conversation.currentRunId,
+    runKey: conversation.currentRunKey,
   };
   return { ...next, toolCalls: { ...next.toolCalls, [id]: call } };
 }

@@ -44,8 +44,10 @@ export interface ToolCall {
   readonly serverRun: boolean;
   /** The id of the tool message that answers this call. */
   readonly resultMessageId?: string;
-  /** The run that produced the call. */
+  /** The run that produced the call (the server's id; not trusted to be unique). */
   readonly runId?: string;
+  /** The client's own key of that run, unique per run: what a retry replaces. */
+  readonly runKey?: string;
 }
 
 export interface UserMessage {
@@ -63,6 +65,8 @@ export interface AssistantMessage {
   /** False while text is still streaming. */
   readonly complete: boolean;
   readonly runId?: string;
+  /** The client's own key of the run that produced it. */
+  readonly runKey?: string;
 }
 
 export interface ReasoningMessage {
@@ -71,6 +75,7 @@ export interface ReasoningMessage {
   readonly text: string;
   readonly complete: boolean;
   readonly runId?: string;
+  readonly runKey?: string;
 }
 
 /** A system or developer message from a `MESSAGES_SNAPSHOT`; kept and sent back, not rendered. */
@@ -88,8 +93,13 @@ export interface Conversation {
   readonly toolCalls: Readonly<Record<string, ToolCall>>;
   /** Agent state, kept from `STATE_SNAPSHOT` and `STATE_DELTA`. */
   readonly state: unknown;
-  /** The run whose events are being reduced, set by `RUN_STARTED`. */
+  /** The run whose events are being reduced, set by `RUN_STARTED` (the server's id). */
   readonly currentRunId?: string;
+  /**
+   * The client's own key for the run being reduced, set before it streams and never by the wire:
+   * server run ids are recorded, never trusted to be unique, so output is grouped by this key.
+   */
+  readonly currentRunKey?: string;
   /** The last `RUN_ERROR` message, if the last run ended with one. */
   readonly runError?: { readonly message: string; readonly code?: string };
   /** True once `RUN_FINISHED` arrived for the current run. */
@@ -104,6 +114,13 @@ export const emptyConversation: Conversation = Object.freeze({
   state: {},
   runFinished: false,
 });
+
+/** Whether a message or call came from the run being reduced (by client key when there is one). */
+export function isOfCurrentRun(conversation: Conversation, item: { readonly runId?: string; readonly runKey?: string }): boolean {
+  return conversation.currentRunKey !== undefined
+    ? item.runKey === conversation.currentRunKey
+    : item.runId === conversation.currentRunId;
+}
 
 /** Returns a conversation with one call replaced by `patch` applied to it. */
 export function updateToolCall(
@@ -147,10 +164,13 @@ export function closeOpenMessages(conversation: Conversation): Conversation {
   };
 }
 
-/** Removes what one run produced (its messages and their calls), so a retry can replace it. */
-export function dropRunOutput(conversation: Conversation, runId: string): Conversation {
+/**
+ * Removes what one run produced (its messages and their calls), so a retry can replace it. `run` is
+ * the run's client key; output without one (older data) is matched by its server run id.
+ */
+export function dropRunOutput(conversation: Conversation, run: string): Conversation {
   const dropped = conversation.messages.filter(
-    (m) => (m.role === 'assistant' || m.role === 'reasoning') && m.runId === runId,
+    (m) => (m.role === 'assistant' || m.role === 'reasoning') && (m.runKey ?? m.runId) === run,
   );
   if (dropped.length === 0) return conversation;
   const toolCalls = { ...conversation.toolCalls };

@@ -5,20 +5,38 @@ import type { RunFailure, ThreadKey } from './run-state.js';
 export type TurnOutcome = 'completed' | 'failed' | 'cancelled';
 
 /**
- * What the engine announces. A turn is one `turn-started`, then for each tool hop `tool-call` /
- * `tool-result` per call and one `run-continued`, then one `turn-finished`.
+ * Why a turn ended: its outcome, or for a cancelled turn who stopped it — the user (`cancel`), a newer
+ * turn on the same thread (`superseded`) or the engine's `dispose`.
+ */
+export type TurnEndReason = 'completed' | 'failed' | 'user' | 'superseded' | 'disposed';
+
+/** Fields every event of a turn carries. */
+interface TurnEventBase {
+  /** The turn's id, unique per engine: it pairs `turn-started` with its `turn-finished`. */
+  readonly turnId: string;
+  /** The thread, as it is when the event fires (a turn that creates its thread changes it once). */
+  readonly key: ThreadKey;
+  /** `TurnOptions.initiator` of the `send` / `retry` that started the turn. */
+  readonly initiator?: unknown;
+}
+
+/**
+ * What the engine announces. A turn is one `turn-started`, then (for a first send that creates its
+ * thread) one `thread-created`, then for each tool hop `tool-call` / `tool-result` per call and one
+ * `run-continued`, then exactly one `turn-finished`, before any later `turn-started` on its thread.
  */
 export type EngineEvent =
-  | { readonly type: 'turn-started'; readonly key: ThreadKey; readonly retry: boolean }
-  | { readonly type: 'run-continued'; readonly key: ThreadKey; readonly hop: number }
-  | { readonly type: 'tool-call'; readonly key: ThreadKey; readonly call: ToolCall }
-  | { readonly type: 'tool-result'; readonly key: ThreadKey; readonly call: ToolCall }
-  | {
+  | (TurnEventBase & { readonly type: 'turn-started'; readonly retry: boolean })
+  | (TurnEventBase & { readonly type: 'thread-created'; readonly from: ThreadKey })
+  | (TurnEventBase & { readonly type: 'run-continued'; readonly hop: number })
+  | (TurnEventBase & { readonly type: 'tool-call'; readonly call: ToolCall })
+  | (TurnEventBase & { readonly type: 'tool-result'; readonly call: ToolCall })
+  | (TurnEventBase & {
       readonly type: 'turn-finished';
-      readonly key: ThreadKey;
       readonly outcome: TurnOutcome;
+      readonly reason: TurnEndReason;
       readonly error?: RunFailure;
-    };
+    });
 
 export type EngineListener = (event: EngineEvent) => void;
 

@@ -1,16 +1,36 @@
+/**
+ * The tool loop, in the order of this file:
+ * 1. `send` / `retry` start a turn (`#startTurn`): a turn still running on the thread is superseded
+ *    first, and finishes (cancelled, `superseded`) before the new one is announced.
+ * 2. `#drive` announces the turn and runs `#loop`; whatever happens, the turn ends exactly once
+ *    (`#end`: one terminal snapshot, one `turn-finished`, its promise settled with the same outcome).
+ * 3. `#loop`: a thread without an id is created first (`#createThread`), then each hop streams one run
+ *    (`streamRun`: the full transcript and the tools, every time).
+ * 4. When a run has finished, its pending client calls are chosen (`pendingToolCallIds`), marked as
+ *    executed, and run in parallel, each isolated (`runToolCall`); then all results go back in one
+ *    continuation, until a run leaves no calls (completed) or the depth limit is hit (failed).
+ * 5. After every await the turn checks it still owns its thread (`Turn.current`); a cancelled,
+ *    superseded or disposed turn drops out silently, since its end was already reported.
+ * History loads (`loadThread`) are turns too, unannounced, so the run state has one owner.
+ */
 import type { Context } from '@ag-ui/core';
 import {
   appendUserMessage,
   closeOpenMessages,
   dropRunOutput,
   settleOpenToolCalls,
+  type Conversation,
+  type ToolCall,
 } from '../conversation/conversation.js';
 import { replayHistory } from '../conversation/conversation-history.js';
-import type { BeforeToolCall, EngineEvent, EngineListener, TurnOutcome } from './engine-events.js';
+import type { BeforeToolCall, EngineEvent, EngineListener, TurnEndReason, TurnOutcome } from './engine-events.js';
+import { describeFailure } from './run-failure.js';
 import { RunRegistry } from './run-registry.js';
 import {
   RunPhase,
   RunStatus,
+  emptyThread,
+  idleState,
   isRunning,
   startingState,
   threadKeyId,
@@ -21,23 +41,25 @@ import {
 } from './run-state.js';
 import { DEFAULT_TOOL_TIMEOUT_MS } from '../tools/tool-executor.js';
 import { runToolCall } from './tool-call-runner.js';
-import { Turn } from './turn.js';
+import { Turn, type TurnOptions } from './turn.js';
 import { streamRun } from './stream-run.js';
 import { pendingToolCallIds } from './pending-tool-calls.js';
 import { randomId } from '../random-id.js';
 import { ToolRegistry } from '../tools/tool-registry.js';
 import type { Transport } from '../transport/transport.js';
 
+const DEFAULT_MAX_DEPTH = 10;
+
 export interface RunOrchestratorOptions {
   /** The backend, or a function that picks one per thread. */
   transport: Transport | ((key: ThreadKey) => Transport);
   /** The page's tools (default: none). Read at the start of every run. */
   toolRegistry?: ToolRegistry;
-  /** Most tool continuations in one user turn before it ends as failed (default 10). */
+  /** Most tool continuations in one user turn before it ends as failed (default 10; a non-number or negative value means 10). */
   maxDepth?: number;
   /** Time limit for a tool without its own `timeoutMs` (default 60 000 ms). */
   toolTimeoutMs?: number;
-  /** Shared snapshot store; one is created when omitted. */
+  /** Shared snapshot store; one is created when omitted (and only that one is cleared on `dispose`). */
   registry?: RunRegistry;
   /** Veto hook called before each call runs. */
   beforeToolCall?: BeforeToolCall;
@@ -49,11 +71,25 @@ export interface RunOrchestratorOptions {
   createId?: () => string;
 }
 
+export type { TurnOptions };
+
+/** What ends a turn; `run` is the terminal run state to show (none for a superseded turn). */
+interface TurnEnd {
+  readonly outcome: TurnOutcome;
+  readonly reason: TurnEndReason;
+  readonly run?: RunState;
+  readonly error?: RunFailure;
+  /** The answer given to calls the turn leaves unsettled, so the transcript stays valid. */
+  readonly unsettled: string;
+}
 
 /**
  * Runs user turns: streams a run, executes the page's tools when it ends, sends all results back in
  * one continuation, and repeats until the model answers, keeping the thread "running" throughout.
  * Several threads run at once; each `toolCallId` executes at most once per orchestrator.
+ *
+ * Its `toolRegistry` is one registry for every view that shares the engine: views that share an
+ * engine share its tools.
  */
 export class RunOrchestrator {
   readonly registry: RunRegistry;
@@ -63,6 +99,7 @@ export class RunOrchestrator {
   beforeToolCall?: BeforeToolCall;
   readonly #vetoes = new Set<BeforeToolCall>();
   readonly #options: RunOrchestratorOptions;
+  readonly #ownsRegistry: boolean;
   readonly #turns = new Map<string, Turn>();
   readonly #executed = new Map<string, Set<string>>();
   readonly #listeners = new Set<EngineListener>();
@@ -71,6 +108,7 @@ export class RunOrchestrator {
 
   constructor(options: RunOrchestratorOptions) {
     this.#options = options;
+    this.#ownsRegistry = !options.registry;
     this.registry = options.registry ?? new RunRegistry();
     this.toolRegistry = options.toolRegistry ?? new ToolRegistry();
     this.beforeToolCall = options.beforeToolCall;
@@ -78,7 +116,8 @@ export class RunOrchestrator {
   }
 
   get maxDepth(): number {
-    return this.#options.maxDepth ?? 10;
+    const { maxDepth } = this.#options;
+    return typeof maxDepth === 'number' && maxDepth >= 0 && !Number.isNaN(maxDepth) ? maxDepth : DEFAULT_MAX_DEPTH;
   }
 
   /** The current snapshot of a thread. */
@@ -103,11 +142,13 @@ export class RunOrchestrator {
 
   /**
    * Sends a user message and runs the turn to its end. A send on a thread that is already running
-   * supersedes that turn: its stream and tools are stopped and this one takes over.
+   * supersedes that turn: its stream and tools are stopped, it finishes as cancelled (`superseded`),
+   * and this one takes over. A key with an empty `thread` creates the thread first (on the server,
+   * when the backend owns thread ids) and announces it with `thread-created`.
    */
-  send(key: ThreadKey, text: string): Promise<TurnOutcome> {
+  send(key: ThreadKey, text: string, options?: TurnOptions): Promise<TurnOutcome> {
     if (this.#disposed) return Promise.reject(new Error('The orchestrator was disposed'));
-    const turn = this.#startTurn(key, 'A new message superseded this tool call before it finished.');
+    const turn = this.#startTurn(key, options);
     // The message and the running state land together: no idle snapshot between send and run.
     turn.commit((snapshot) => ({
       ...snapshot,
@@ -118,32 +159,37 @@ export class RunOrchestrator {
   }
 
   /**
-   * Runs the thread's last turn again after a failure or cancel, with the conversation as it stands:
-   * tool results already obtained are sent again, the failed run's partial output is replaced.
+   * Runs the thread's last turn again after it failed or was cancelled, with the conversation as it
+   * stands: tool results already obtained are sent again, the failed run's partial output is replaced.
+   * A failed history load is loaded again. Rejects when the last turn did not fail or get cancelled.
    */
-  retry(key: ThreadKey): Promise<TurnOutcome> {
+  retry(key: ThreadKey, options?: TurnOptions): Promise<TurnOutcome> {
     if (this.#disposed) return Promise.reject(new Error('The orchestrator was disposed'));
-    const current = this.registry.get(key);
-    if (isRunning(current.run) || current.conversation.messages.length === 0) {
-      return Promise.reject(new Error('Nothing to retry: the thread is running or empty'));
+    const { run, conversation } = this.registry.get(key);
+    if (this.#activeTurn(key) || (run.status !== RunStatus.Failed && run.status !== RunStatus.Cancelled)) {
+      return Promise.reject(new Error('Nothing to retry: the last turn did not fail or get cancelled'));
     }
-    const failedRunId = current.run.status === RunStatus.Failed ? current.run.runId : undefined;
-    const turn = this.#startTurn(key, 'Retried.');
+    if (run.status === RunStatus.Failed && run.stage === 'history') {
+      return this.#loadHistory(key).then((loaded) => loaded ?? 'failed');
+    }
+    if (conversation.messages.length === 0) return Promise.reject(new Error('Nothing to retry: the thread is empty'));
+    const failedRun = run.status === RunStatus.Failed ? (run.runKey ?? run.runId) : undefined;
+    const turn = this.#startTurn(key, options);
     turn.commit((snapshot) => ({
       ...snapshot,
       run: startingState,
-      conversation: failedRunId ? dropRunOutput(snapshot.conversation, failedRunId) : snapshot.conversation,
+      conversation: failedRun ? dropRunOutput(snapshot.conversation, failedRun) : snapshot.conversation,
     }));
     return this.#drive(turn, true);
   }
 
   /**
    * A key for a new thread: created on the server when the backend owns thread ids (seeding the
-   * agent state it gives), otherwise a fresh random id.
+   * agent state it gives), otherwise a fresh random id. (`send` on a key without a thread does this
+   * within the turn, cancellable and shown as running.)
    */
   async createThread(server: string, room: string, signal: AbortSignal = new AbortController().signal): Promise<ThreadKey> {
-    const probe: ThreadKey = { server, room, thread: '' };
-    const transport = this.#transportFor(probe);
+    const transport = this.#transportFor({ server, room, thread: '' });
     const created = transport.createThread ? await transport.createThread(signal) : { threadId: this.#createId() };
     const key: ThreadKey = { server, room, thread: created.threadId };
     if (created.state !== undefined && !this.#disposed) {
@@ -153,114 +199,142 @@ export class RunOrchestrator {
   }
 
   /**
-   * Loads a stored thread's history (when the backend keeps one) into an idle, empty thread. Resolves
-   * to false when there is nothing to load or the thread is already in use.
+   * Loads a stored thread's history (when the backend keeps one) into an idle, empty thread. While it
+   * loads the thread is running (`loading-history`) and `cancel` stops it; a failure is the thread's
+   * failed state (`stage: 'history'`, which `retry` loads again) and rejects. Resolves to false when
+   * there is nothing to load, the thread is in use, or the load was cancelled.
    */
-  async loadThread(key: ThreadKey, signal: AbortSignal = new AbortController().signal): Promise<boolean> {
-    const transport = this.#transportFor(key);
-    if (!transport.loadHistory) return false;
-    const runs = await transport.loadHistory(key.thread, signal);
+  async loadThread(key: ThreadKey, signal?: AbortSignal): Promise<boolean> {
     const current = this.registry.get(key);
-    if (this.#disposed || signal.aborted || isRunning(current.run) || current.conversation.messages.length > 0) return false;
-    this.registry.set({ ...current, conversation: replayHistory(runs) });
-    return true;
+    if (this.#activeTurn(key) || isRunning(current.run) || current.conversation.messages.length > 0) return false;
+    return (await this.#loadHistory(key, signal, true)) === 'completed';
   }
 
   /** Stops the thread's turn: its stream is aborted, its tools' signals fire, nothing more is sent. */
   cancel(key: ThreadKey): void {
-    const turn = this.#turns.get(threadKeyId(key));
-    if (!turn || turn.ended) return;
-    this.#finish(turn, { status: RunStatus.Cancelled }, 'The user cancelled the turn before this tool call finished.');
-    turn.ended = 'cancelled';
-    turn.controller.abort(new DOMException('Cancelled', 'AbortError'));
-    this.#emit({ type: 'turn-finished', key, outcome: 'cancelled' });
+    const turn = this.#activeTurn(key);
+    if (!turn) return;
+    this.#end(turn, {
+      outcome: 'cancelled',
+      reason: 'user',
+      run: { status: RunStatus.Cancelled },
+      unsettled: 'The user cancelled the turn before this tool call finished.',
+    });
   }
 
   /** Lets a call that awaits approval run. */
   approve(key: ThreadKey, toolCallId: string): void {
-    this.#turns.get(threadKeyId(key))?.decide(toolCallId, { approved: true });
+    this.#activeTurn(key)?.decide(toolCallId, { approved: true });
   }
 
   /** Refuses a call that awaits approval; the model is told it was denied (with `reason` if given). */
   deny(key: ThreadKey, toolCallId: string, reason?: string): void {
-    this.#turns.get(threadKeyId(key))?.decide(toolCallId, { approved: false, reason });
+    this.#activeTurn(key)?.decide(toolCallId, { approved: false, reason });
   }
 
-  /** Stops every turn silently and drops all listeners; the orchestrator cannot be used again. */
+  /**
+   * Stops every turn (each finishes as cancelled, `disposed`) and drops all listeners; the
+   * orchestrator cannot be used again. A registry passed in by the page keeps its listeners.
+   */
   dispose(): void {
     if (this.#disposed) return;
-    this.#disposed = true;
-    for (const turn of this.#turns.values()) {
-      turn.ended = 'disposed';
-      turn.controller.abort(new DOMException('Disposed', 'AbortError'));
+    for (const turn of [...this.#turns.values()]) {
+      this.#end(turn, {
+        outcome: 'cancelled',
+        reason: 'disposed',
+        run: { status: RunStatus.Cancelled },
+        unsettled: 'The chat was closed before this tool call finished.',
+      });
     }
-    this.#turns.clear();
+    this.#disposed = true;
     this.#listeners.clear();
-    this.registry.clearListeners();
+    this.#vetoes.clear();
+    if (this.#ownsRegistry) this.registry.clearListeners();
   }
 
-  #startTurn(key: ThreadKey, supersedeReason: string): Turn {
-    const id = threadKeyId(key);
-    const previous = this.#turns.get(id);
-    if (previous && !previous.ended) {
-      // Compare-and-swap: the old turn loses its slot first, so none of its late writes land.
-      previous.ended = 'superseded';
-      previous.controller.abort(new DOMException('Superseded', 'AbortError'));
-      this.registry.update(key, (snapshot) => ({
-        ...snapshot,
-        conversation: closeOpenMessages(settleOpenToolCalls(snapshot.conversation, supersedeReason)),
-      }));
+  #activeTurn(key: ThreadKey): Turn | undefined {
+    const turn = this.#turns.get(threadKeyId(key));
+    return turn && !turn.ended ? turn : undefined;
+  }
+
+  #startTurn(key: ThreadKey, options: TurnOptions = {}, announced = true): Turn {
+    const previous = this.#activeTurn(key);
+    if (previous) {
+      // The old turn ends (and says so) before the new one starts; it loses its slot first, so none of
+      // its late writes land. The new turn sets the running state, so no terminal state is shown.
+      this.#end(previous, {
+        outcome: 'cancelled',
+        reason: 'superseded',
+        unsettled: 'A new message superseded this tool call before it finished.',
+      });
     }
-    const turn = new Turn(key, this.registry, (candidate) => !this.#disposed && this.#turns.get(id) === candidate);
-    this.#turns.set(id, turn);
+    const turn = new Turn(
+      this.#createId(),
+      key,
+      this.registry,
+      (candidate) => !this.#disposed && this.#turns.get(threadKeyId(candidate.key)) === candidate,
+      options,
+      announced,
+    );
+    this.#turns.set(threadKeyId(key), turn);
     return turn;
+  }
+
+  /** Ends a turn exactly once: its last snapshot, then its abort, its event and its promise. */
+  #end(turn: Turn, end: TurnEnd): TurnOutcome {
+    if (turn.ended) return turn.ended.outcome;
+    const { run } = end;
+    turn.commit((snapshot) => ({
+      ...snapshot,
+      ...(run ? { run, unread: !this.registry.isViewed(turn.key) } : {}),
+      conversation: closeOpenMessages(settleOpenToolCalls(snapshot.conversation, end.unsettled)),
+    }));
+    const id = threadKeyId(turn.key);
+    if (this.#turns.get(id) === turn) this.#turns.delete(id);
+    turn.end(end.outcome, end.reason);
+    if (turn.announced) {
+      this.#emit(turn, { type: 'turn-finished', outcome: end.outcome, reason: end.reason, ...(end.error ? { error: end.error } : {}) });
+    }
+    return end.outcome;
+  }
+
+  #fail(turn: Turn, error: RunFailure): TurnOutcome {
+    const { currentRunId, currentRunKey } = turn.conversation;
+    return this.#end(turn, {
+      outcome: 'failed',
+      reason: 'failed',
+      run: { status: RunStatus.Failed, error, runId: currentRunId, runKey: currentRunKey, stage: 'run' },
+      error,
+      unsettled: 'The run failed before this tool call could run.',
+    });
   }
 
   #setRun(turn: Turn, run: RunState): void {
     turn.commit((snapshot) => ({ ...snapshot, run }));
   }
 
-  /** Ends the turn with a terminal state; open calls are answered with `reason` so the transcript stays valid. */
-  #finish(turn: Turn, run: RunState, reason: string): void {
-    turn.commit((snapshot) => ({
-      ...snapshot,
-      run,
-      unread: !this.registry.isViewed(turn.key),
-      conversation: closeOpenMessages(settleOpenToolCalls(snapshot.conversation, reason)),
-    }));
+  #drive(turn: Turn, retry: boolean): Promise<TurnOutcome> {
+    this.#emit(turn, { type: 'turn-started', retry });
+    // A bug must not leave the thread "running" forever.
+    this.#loop(turn).then(
+      () => this.#failInternal(turn, new Error('the turn stopped without an outcome')),
+      (error: unknown) => this.#failInternal(turn, error),
+    );
+    return turn.settled;
   }
 
-  #fail(turn: Turn, error: RunFailure): TurnOutcome {
-    const runId = turn.conversation.currentRunId;
-    this.#finish(turn, { status: RunStatus.Failed, error, runId }, 'The run failed before this tool call could run.');
-    turn.ended = 'done';
-    this.#emit({ type: 'turn-finished', key: turn.key, outcome: 'failed', error });
-    return 'failed';
+  /** Fails a turn that has not ended because of a bug; ended turns are left as they are. */
+  #failInternal(turn: Turn, error: unknown): void {
+    if (turn.ended) return;
+    this.#fail(turn, { kind: 'internal', message: `Something went wrong: ${(error as Error)?.message ?? error}` });
   }
 
-  /** The outcome to report once a turn has lost its slot. */
-  #dropOut(turn: Turn): TurnOutcome {
-    return turn.ended === 'cancelled' ? 'cancelled' : 'failed';
-  }
-
-  async #drive(turn: Turn, retry: boolean): Promise<TurnOutcome> {
-    this.#emit({ type: 'turn-started', key: turn.key, retry });
-    try {
-      return await this.#loop(turn);
-    } catch (error) {
-      // A bug must not leave the thread "running" forever.
-      if (!turn.current) return this.#dropOut(turn);
-      return this.#fail(turn, { kind: 'internal', message: `Something went wrong: ${(error as Error)?.message ?? error}` });
-    } finally {
-      if (this.#turns.get(threadKeyId(turn.key)) === turn && turn.ended) this.#turns.delete(threadKeyId(turn.key));
-    }
-  }
-
-  async #loop(turn: Turn): Promise<TurnOutcome> {
+  async #loop(turn: Turn): Promise<void> {
+    if (!turn.key.thread && !(await this.#createThread(turn))) return;
     for (let hop = 0; ; hop++) {
       if (hop > 0) {
         this.#setRun(turn, { status: RunStatus.Running, phase: RunPhase.Streaming, hop, continued: true });
-        this.#emit({ type: 'run-continued', key: turn.key, hop });
+        this.#emit(turn, { type: 'run-continued', hop });
       }
 
       const previousRunId = turn.conversation.currentRunId;
@@ -272,35 +346,95 @@ export class RunOrchestrator {
         context: this.#options.context,
         forwardedProps: this.#options.forwardedProps,
       });
-      if (!turn.current) return this.#dropOut(turn);
-      if (failure) return this.#fail(turn, failure);
+      if (!turn.current) return;
+      if (failure) return void this.#fail(turn, failure);
 
-      const pending = pendingToolCallIds(turn.conversation, this.#executedSet(turn.key));
+      const executed = this.#executedSet(turn.key);
+      const pending = pendingToolCallIds(turn.conversation, executed);
       if (pending.length === 0) {
-        this.#finish(turn, { status: RunStatus.Completed }, 'The run ended before this tool call ran.');
-        turn.ended = 'done';
-        this.#emit({ type: 'turn-finished', key: turn.key, outcome: 'completed' });
-        return 'completed';
+        this.#end(turn, {
+          outcome: 'completed',
+          reason: 'completed',
+          run: { status: RunStatus.Completed },
+          unsettled: 'The run ended before this tool call ran.',
+        });
+        return;
       }
       if (hop >= this.maxDepth) {
-        return this.#fail(turn, {
+        return void this.#fail(turn, {
           kind: 'depth-limit',
           message: `Stopped after ${this.maxDepth} tool rounds in one turn: the agent kept calling tools.`,
         });
       }
       this.#setRun(turn, { status: RunStatus.Running, phase: RunPhase.ExecutingTools, hop, toolCallIds: pending });
-      const executed = this.#executedSet(turn.key);
-      const runner = {
-        tools: this.toolRegistry,
-        vetoes: [...(this.beforeToolCall ? [this.beforeToolCall] : []), ...this.#vetoes],
-        timeoutMs: this.#options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
-        createId: this.#createId,
-        emit: (event: EngineEvent) => this.#emit(event),
-      };
       // Marked before running, so nothing (a replay, a retry) can start the same call again.
       pending.forEach((id) => executed.add(id));
-      await Promise.all(pending.map((id) => runToolCall(turn, id, runner)));
-      if (!turn.current) return this.#dropOut(turn);
+      const runner = {
+        tools: this.toolRegistry,
+        vetoes: [this.beforeToolCall, ...this.#vetoes, turn.options.beforeToolCall].filter((hook) => !!hook),
+        timeoutMs: this.#options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
+        createId: this.#createId,
+        emit: (type: 'tool-call' | 'tool-result', call: ToolCall) => this.#emit(turn, { type, call }),
+      };
+      // A call that breaks the loop itself fails the turn at once; the abort stops its siblings.
+      await Promise.all(pending.map((id) => runToolCall(turn, id, runner).catch((error: unknown) => this.#failInternal(turn, error))));
+      if (!turn.current) return;
+    }
+  }
+
+  /** The first send of a new thread: creates it, then moves the turn and its snapshot to its key. */
+  async #createThread(turn: Turn): Promise<boolean> {
+    const from = turn.key;
+    this.#setRun(turn, { status: RunStatus.Running, phase: RunPhase.CreatingThread, hop: 0 });
+    const transport = this.#transportFor(from);
+    let created;
+    try {
+      created = transport.createThread ? await transport.createThread(turn.signal) : { threadId: this.#createId() };
+    } catch (error) {
+      if (turn.current) this.#fail(turn, describeFailure(error));
+      return false;
+    }
+    if (!turn.current) return false;
+    const key: ThreadKey = { ...from, thread: created.threadId };
+    const moved = this.registry.get(from);
+    const conversation: Conversation =
+      created.state !== undefined ? { ...moved.conversation, state: created.state } : moved.conversation;
+    this.#turns.delete(threadKeyId(from));
+    turn.key = key;
+    this.#turns.set(threadKeyId(key), turn);
+    this.registry.set({ ...moved, key, conversation, run: startingState });
+    this.registry.set(emptyThread(from));
+    this.#emit(turn, { type: 'thread-created', from });
+    return turn.current;
+  }
+
+  /** A history load as an unannounced turn; resolves to its outcome, or undefined if not loadable. */
+  async #loadHistory(key: ThreadKey, signal?: AbortSignal, rethrow = false): Promise<TurnOutcome | undefined> {
+    const transport = this.#transportFor(key);
+    if (!transport.loadHistory) return undefined;
+    const turn = this.#startTurn(key, {}, false);
+    const onAbort = () => this.cancel(turn.key);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    this.#setRun(turn, { status: RunStatus.Running, phase: RunPhase.LoadingHistory, hop: 0 });
+    try {
+      const runs = await transport.loadHistory(key.thread, turn.signal);
+      if (!turn.current) return turn.ended?.outcome ?? 'cancelled';
+      turn.commit((snapshot) => ({ ...snapshot, run: idleState, conversation: replayHistory(runs) }));
+      return this.#end(turn, { outcome: 'completed', reason: 'completed', unsettled: '' });
+    } catch (error) {
+      if (!turn.current) return turn.ended?.outcome ?? 'cancelled';
+      const failure = describeFailure(error);
+      this.#end(turn, {
+        outcome: 'failed',
+        reason: 'failed',
+        run: { status: RunStatus.Failed, error: failure, stage: 'history' },
+        error: failure,
+        unsettled: '',
+      });
+      if (rethrow) throw error;
+      return 'failed';
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
     }
   }
 
@@ -316,13 +450,22 @@ export class RunOrchestrator {
     return set;
   }
 
-  #emit(event: EngineEvent): void {
+  #emit(turn: Turn, event: DistributiveOmit<EngineEvent, 'turnId' | 'key' | 'initiator'>): void {
+    if (!turn.announced) return;
+    const full = {
+      ...event,
+      turnId: turn.id,
+      key: turn.key,
+      ...(turn.options.initiator !== undefined ? { initiator: turn.options.initiator } : {}),
+    } as EngineEvent;
     for (const listener of [...this.#listeners]) {
       try {
-        listener(event);
+        listener(full);
       } catch (error) {
         console.error('[soliplex-chat] an engine listener threw', error);
       }
     }
   }
 }
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

@@ -31,6 +31,10 @@ export const RunPhase = {
   Streaming: 'streaming',
   /** The page's tools are running (or waiting for approval) between two runs. */
   ExecutingTools: 'executing-tools',
+  /** The turn's thread is being created on the server (its first send). */
+  CreatingThread: 'creating-thread',
+  /** A stored thread's history is being loaded. */
+  LoadingHistory: 'loading-history',
 } as const;
 export type RunPhase = (typeof RunPhase)[keyof typeof RunPhase];
 
@@ -77,6 +81,13 @@ export interface ExecutingToolsState {
   readonly toolCallIds: readonly string[];
 }
 
+/** Before the first run of a turn: the thread is being created, or its history loaded. */
+export interface PreparingState {
+  readonly status: typeof RunStatus.Running;
+  readonly phase: typeof RunPhase.CreatingThread | typeof RunPhase.LoadingHistory;
+  readonly hop: 0;
+}
+
 export interface CompletedState {
   readonly status: typeof RunStatus.Completed;
 }
@@ -84,8 +95,12 @@ export interface CompletedState {
 export interface FailedState {
   readonly status: typeof RunStatus.Failed;
   readonly error: RunFailure;
-  /** The run that failed; its partial output is replaced on retry. */
+  /** The server's id of the run that failed, as recorded (servers may reuse ids). */
   readonly runId?: string;
+  /** The client's own key of the run that failed: its partial output is what a retry replaces. */
+  readonly runKey?: string;
+  /** `history` when loading the thread's history failed: a retry loads it again. */
+  readonly stage?: 'history' | 'run';
 }
 
 export interface CancelledState {
@@ -96,6 +111,7 @@ export type RunState =
   | IdleState
   | StreamingState
   | ExecutingToolsState
+  | PreparingState
   | CompletedState
   | FailedState
   | CancelledState;
@@ -123,6 +139,6 @@ export function emptyThread(key: ThreadKey): ThreadSnapshot {
   return { key, conversation: emptyConversation, run: idleState, unread: false };
 }
 
-export function isRunning(state: RunState): state is StreamingState | ExecutingToolsState {
+export function isRunning(state: RunState): state is StreamingState | ExecutingToolsState | PreparingState {
   return state.status === RunStatus.Running;
 }

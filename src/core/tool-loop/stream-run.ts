@@ -20,18 +20,22 @@ export interface StreamRunOptions {
 /**
  * Streams one run of `turn` into its conversation (full transcript and the tools, every time), and
  * returns why it failed: a transport error, `RUN_ERROR`, or a stream that ended before `RUN_FINISHED`.
+ * `runId` is the client's key for the run; the server's id (`RUN_STARTED`) is recorded beside it.
  */
 export async function streamRun(turn: Turn, options: StreamRunOptions): Promise<RunFailure | undefined> {
-  turn.commit((snapshot) => ({
+  // A turn that lost its slot sends nothing.
+  const claimed = turn.commit((snapshot) => ({
     ...snapshot,
     conversation: {
       ...snapshot.conversation,
       currentRunId: options.runId,
+      currentRunKey: options.runId,
       runFinished: false,
       runError: undefined,
       pendingToolCallIds: undefined,
     },
   }));
+  if (!claimed) return undefined;
   const conversation = turn.conversation;
   const onEvent = (event: BaseEvent) => {
     turn.commit((snapshot) => ({ ...snapshot, conversation: reduceConversation(snapshot.conversation, event) }));

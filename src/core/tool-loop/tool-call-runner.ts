@@ -1,5 +1,5 @@
 import { ToolCallStatus, type ToolCall } from '../conversation/conversation.js';
-import type { BeforeToolCall, EngineEvent } from './engine-events.js';
+import type { BeforeToolCall } from './engine-events.js';
 import { executeTool, unknownToolError, validateArguments } from '../tools/tool-executor.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { Turn } from './turn.js';
@@ -13,7 +13,8 @@ export interface ToolCallRunnerOptions {
   readonly vetoes: readonly BeforeToolCall[];
   readonly timeoutMs: number;
   readonly createId: () => string;
-  readonly emit: (event: EngineEvent) => void;
+  /** Announces a call that starts running, and one that settled. */
+  readonly emit: (type: 'tool-call' | 'tool-result', call: ToolCall) => void;
 }
 
 /**
@@ -25,10 +26,10 @@ export async function runToolCall(turn: Turn, id: string, options: ToolCallRunne
   const settle = (patch: Partial<ToolCall>) => {
     if (!turn.updateCall(id, { resultMessageId: options.createId(), ...patch })) return;
     const call = turn.conversation.toolCalls[id];
-    if (call) options.emit({ type: 'tool-result', key: turn.key, call });
+    if (call) options.emit('tool-result', call);
   };
   const call = turn.conversation.toolCalls[id];
-  if (!call) return;
+  if (!call || !turn.current) return;
   const entry = options.tools.entry(call.name);
   if (!entry) return settle({ status: ToolCallStatus.Failed, error: unknownToolError(call.name, options.tools) });
 
@@ -57,7 +58,7 @@ export async function runToolCall(turn: Turn, id: string, options: ToolCallRunne
 
   turn.updateCall(id, { status: ToolCallStatus.Executing, args });
   const running = turn.conversation.toolCalls[id]!;
-  options.emit({ type: 'tool-call', key: turn.key, call: running });
+  options.emit('tool-call', running);
   const outcome = await executeTool(entry, running, args, turn.controller.signal, options.timeoutMs);
   if (!turn.current) return;
   settle(

@@ -1,29 +1,54 @@
 import { updateToolCall, type Conversation, type ToolCall } from '../conversation/conversation.js';
+import type { BeforeToolCall, TurnEndReason, TurnOutcome } from './engine-events.js';
 import type { RunRegistry } from './run-registry.js';
 import type { ThreadKey, ThreadSnapshot } from './run-state.js';
 
 export type ApprovalDecision = { readonly approved: boolean; readonly reason?: string };
 
+/** What the caller of `send` / `retry` may attach to one turn. */
+export interface TurnOptions {
+  /** Who started the turn (a view, say); every event of the turn carries it as `initiator`. */
+  readonly initiator?: unknown;
+  /** Asked before each call of this turn runs, after the engine-wide hooks; `false` vetoes. */
+  readonly beforeToolCall?: BeforeToolCall;
+}
+
 /**
- * One user turn in flight on one thread. It owns the thread's slot until it ends or a newer turn takes
- * the slot; every write goes through `commit`, which is dropped once the turn has lost the slot (the
- * compare-and-swap that keeps a superseded, cancelled or disposed loop from changing anything).
+ * One turn in flight on one thread: a user turn (send, retry) or a history load. It owns the thread's
+ * slot until it ends or a newer turn takes the slot; every write goes through `commit`, which is
+ * dropped once the turn has lost the slot (the compare-and-swap that keeps a superseded, cancelled or
+ * disposed loop from changing anything). `settled` resolves once, with the outcome it ended with.
  */
 export class Turn {
   readonly controller = new AbortController();
-  /** Set once the turn may no longer change anything. */
-  ended?: 'cancelled' | 'superseded' | 'disposed' | 'done';
+  /** Set once, when the turn ends; it may no longer change anything after that. */
+  ended?: { readonly outcome: TurnOutcome; readonly reason: TurnEndReason };
+  readonly settled: Promise<TurnOutcome>;
+  readonly #resolve: (outcome: TurnOutcome) => void;
   readonly #approvals = new Map<string, (decision: ApprovalDecision) => void>();
 
   constructor(
-    readonly key: ThreadKey,
+    readonly id: string,
+    /** The thread; changes once when the turn's first send creates the thread. */
+    public key: ThreadKey,
     readonly registry: RunRegistry,
     /** Whether the orchestrator still gives this turn its thread's slot. */
     readonly ownsSlot: (turn: Turn) => boolean,
-  ) {}
+    readonly options: TurnOptions = {},
+    /** False for a history load: it announces no turn events. */
+    readonly announced = true,
+  ) {
+    let resolve!: (outcome: TurnOutcome) => void;
+    this.settled = new Promise((r) => (resolve = r));
+    this.#resolve = resolve;
+  }
 
   get current(): boolean {
     return !this.ended && this.ownsSlot(this);
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
   }
 
   get conversation(): Conversation {
@@ -41,10 +66,19 @@ export class Turn {
     return this.commit((snapshot) => ({ ...snapshot, conversation: updateToolCall(snapshot.conversation, id, patch) }));
   }
 
+  /** Marks the turn ended, stops everything it started (stream, tools, approvals) and settles it. */
+  end(outcome: TurnOutcome, reason: TurnEndReason): void {
+    if (this.ended) return;
+    this.ended = { outcome, reason };
+    this.controller.abort(new DOMException(`Turn ${reason}`, 'AbortError'));
+    this.#resolve(outcome);
+  }
+
   /** Resolves when the user decides; an abort of the turn counts as "not approved". */
   awaitApproval(id: string): Promise<ApprovalDecision> {
     return new Promise((resolve) => {
       const { signal } = this.controller;
+      if (signal.aborted) return resolve({ approved: false });
       const settle = (decision: ApprovalDecision) => {
         this.#approvals.delete(id);
         signal.removeEventListener('abort', onAbort);

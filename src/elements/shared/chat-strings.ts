@@ -14,6 +14,10 @@ export interface SoliplexChatStrings {
   assistant: string;
   reasoning: string;
   thinking: string;
+  /** While the first send creates the thread on the server. */
+  creatingThread: string;
+  /** While a stored thread's history loads. */
+  loadingHistory: string;
   calling: (toolName: string) => string;
   executing: (toolNames: readonly string[]) => string;
   awaitingApproval: (toolNames: readonly string[]) => string;
@@ -45,6 +49,8 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
   assistant: 'Assistant',
   reasoning: 'Reasoning',
   thinking: 'Thinking…',
+  creatingThread: 'Starting the conversation…',
+  loadingHistory: 'Loading the conversation…',
   calling: (name: string) => `Calling: ${name}`,
   executing: (names: readonly string[]) => `Executing: ${names.join(', ')}`,
   awaitingApproval: (names: readonly string[]) => `Waiting for your approval: ${names.join(', ')}`,

@@ -1,7 +1,7 @@
 import { LitElement, html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import { consume } from '@lit/context';
-import { emptyConversation, idleState, type Conversation, type RunState } from '../../core/index.js';
+import { emptyConversation, idleState, isOfCurrentRun, type Conversation, type RunState } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
 import { defaultChatStrings, type SoliplexChatStrings } from '../shared/chat-strings.js';
 import { runStatusStyles } from './soliplex-run-status.styles.js';
@@ -52,9 +52,10 @@ export class SoliplexRunStatus extends LitElement {
     switch (run.status) {
       case 'running': {
         if (run.phase === 'streaming') {
-          const streaming = Object.values(calls).find((c) => c.status === 'streaming' && c.runId === this.conversation.currentRunId);
+          const streaming = Object.values(calls).find((c) => c.status === 'streaming' && isOfCurrentRun(this.conversation, c));
           return streaming ? strings.calling(streaming.name) : strings.thinking;
         }
+        if (run.phase !== 'executing-tools') return run.phase === 'creating-thread' ? strings.creatingThread : strings.loadingHistory;
         const inHop = run.toolCallIds.map((id) => calls[id]).filter((c) => c !== undefined);
         const waiting = inHop.filter((c) => c.status === 'awaiting-approval').map((c) => c.name);
         if (waiting.length) return strings.awaitingApproval(waiting);

@@ -57,17 +57,20 @@ describe('<soliplex-chat> on a Soliplex server', () => {
     expect(deepQuery(reloaded, '[part~="user-message"]')!.textContent).to.contain('remember me');
   });
 
-  it('shows that sign-in is needed and keeps the draft when the token is refused', async () => {
+  it('shows that sign-in is needed and keeps the message when the token is refused', async () => {
     await setServerToken('right');
     try {
       const room = await scriptRoom([[started, finished]]);
       const el = await fixture<SoliplexChat>(html`<soliplex-chat server-url=${server} room=${room} .getToken=${() => 'wrong'}></soliplex-chat>`);
       const error = new Promise<SoliplexErrorEvent>((resolve) => el.addEventListener('soliplex-error', resolve, { once: true }));
+      const done = finishedOnce(el);
       el.send('my precious draft');
       expect((await error).message).to.contain('Sign-in needed');
+      expect((await done).outcome).to.equal('failed');
       await settled(el);
       expect(deepQuery(el, '[part~="status"]')!.textContent).to.contain('Sign-in needed');
-      await until(() => deepQuery<HTMLTextAreaElement>(el, 'textarea')!.value === 'my precious draft');
+      // Nothing is lost: the message stays in the conversation, and Retry sends it again.
+      expect(deepQuery(el, '[part~="user-message"]')!.textContent).to.contain('my precious draft');
       expect(deepQuery(el, '[part~="retry-button"]')).to.not.equal(undefined);
     } finally {
       await setServerToken(null);

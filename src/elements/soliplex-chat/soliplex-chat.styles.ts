@@ -117,6 +117,10 @@ export const chatStyles = css`
     margin: 0;
     font-size: 1.2em;
   }
+  .room-failure {
+    margin: 0;
+    color: var(--_sc-muted);
+  }
   .suggestions {
     display: flex;
     flex-wrap: wrap;

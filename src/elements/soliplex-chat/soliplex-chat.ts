@@ -9,9 +9,11 @@ import {
   randomId,
   isRunning,
   threadKeyId,
+  type EngineEvent,
   type RunOrchestrator,
   type ThreadKey,
   type ToolCall,
+  type TurnOptions,
 } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
 import { ThreadController } from '../../controllers/thread-controller.js';
@@ -164,16 +166,22 @@ export class SoliplexChat extends LitElement {
   @query('soliplex-composer') private composer?: SoliplexComposer;
   @query('soliplex-message-list') private messageList?: SoliplexMessageList;
 
+  /** The thread id this chat made up (not the page's), so it is never taken for a stored thread. */
+  #generatedThread?: string;
+  /** Every turn this chat starts carries these: it follows them to their end, and asks the page before their calls run. */
+  readonly #turnOptions: TurnOptions = {
+    initiator: this,
+    beforeToolCall: (call, key) => this.#askPage(call, key),
+  };
+
   readonly #thread = new ThreadController(this, { engine: () => this.#currentEngine(), threadKey: () => this.#threadKey() });
   readonly #soliplex = new SoliplexRoomController(this, {
     engine: () => this.#currentEngine(),
     serverUrl: () => this.serverUrl,
     room: () => this.room,
     thread: () => this.thread,
-    setThread: (thread) => (this.thread = thread),
     token: (options) => (this.getToken ? this.getToken(options) : this.token),
     onError: (failure) => this.dispatchEvent(new SoliplexErrorEvent(failure.message, failure)),
-    restoreDraft: (text) => this.composer?.restoreDraft(text),
   });
   readonly #announcements = new AnnouncementController(this, {
     conversation: () => this.#thread.snapshot?.conversation ?? emptyConversation,
@@ -186,8 +194,8 @@ export class SoliplexChat extends LitElement {
     new TurnEventsController(this, {
       engine: () => this.#currentEngine(),
       threadKey: () => this.#threadKey(),
-      onEvent: (event) => domEventsFor(event).forEach((e) => this.dispatchEvent(e)),
-      beforeToolCall: (call) => this.#onBeforeToolCall(call),
+      initiator: this,
+      onEvent: (event) => this.#onEngineEvent(event),
     });
     adoptPreUpgradeProperties<SoliplexChat>(this, ['toolRegistry', 'engine']);
     new ToolRegistrationController(this, {
@@ -202,25 +210,32 @@ export class SoliplexChat extends LitElement {
   }
 
   /**
-   * The page's tools (an immutable `ToolRegistry`; assign a new one to change them). Pushed to the
-   * engine, so a change applies from the next run, tool continuations included. With a shared
-   * `engine` and no registry of its own, the chat starts from the engine's tools.
+   * The page's tools (an immutable `ToolRegistry`; assign a new one to change them). A change applies
+   * from the next run, tool continuations included. With a shared `engine`, this is the engine's
+   * registry: chats sharing an engine share its tools (a tool one registers is there for all), and a
+   * registry the chat had before it got the engine is merged in (tools the engine lacks are added).
    */
   get toolRegistry(): ToolRegistry {
-    return this.#toolRegistry;
+    return this.#engines.shared?.toolRegistry ?? this.#toolRegistry;
   }
   set toolRegistry(registry: ToolRegistry) {
-    const old = this.#toolRegistry;
-    this.#toolRegistry = registry ?? new ToolRegistry();
+    const old = this.toolRegistry;
+    const next = registry ?? new ToolRegistry();
     this.#toolRegistryIsDefault = false;
-    const engine = this.#currentEngine();
-    if (engine) engine.toolRegistry = this.#toolRegistry;
+    const shared = this.#engines.shared;
+    if (shared) shared.toolRegistry = next;
+    else {
+      this.#toolRegistry = next;
+      const own = this.#engines.engine;
+      if (own) own.toolRegistry = next;
+    }
     this.requestUpdate('toolRegistry', old);
   }
 
   /**
-   * A `RunOrchestrator` shared with other widgets on the page. When unset, the chat makes its own
-   * from `agent-url` and `headers` (and disposes it when the chat leaves the page).
+   * A `RunOrchestrator` shared with other widgets on the page (they then share its runs and its
+   * tools). When unset, the chat makes its own from `agent-url` and `headers` (and disposes it when
+   * the chat leaves the page).
    */
   get engine(): RunOrchestrator | undefined {
     return this.#engines.engine;
@@ -228,24 +243,25 @@ export class SoliplexChat extends LitElement {
   set engine(engine: RunOrchestrator | undefined) {
     const old = this.engine;
     this.#engines.shared = engine;
-    if (engine) {
-      if (this.#toolRegistryIsDefault) this.#toolRegistry = engine.toolRegistry;
-      else engine.toolRegistry = this.#toolRegistry;
+    if (engine && !this.#toolRegistryIsDefault) {
+      engine.toolRegistry = this.#toolRegistry.tools
+        .filter((tool) => !engine.toolRegistry.has(tool.name))
+        .reduce((registry, tool) => registry.register(tool), engine.toolRegistry);
     }
     this.requestUpdate('engine', old);
   }
 
-  /** Sends a message; returns false (and sends nothing) when the text is empty or a turn is running. */
+  /**
+   * Sends a message; returns false (and sends nothing) when the text is empty or a turn is running.
+   * On Soliplex without a `thread`, the send creates the thread (shown as running, Stop cancels it),
+   * then sets `thread` to it.
+   */
   send(text: string): boolean {
     const engine = this.#currentEngine();
-    if (!engine || !text.trim() || this.#soliplex.creating) return false;
-    if (this.#soliplex.active && !this.thread) {
-      void this.#soliplex.startThread(text);
-      return true;
-    }
+    if (!engine || !text.trim()) return false;
     const key = this.#threadKey();
     if (isRunning(engine.snapshot(key).run)) return false;
-    engine.send(key, text).catch((error) => console.error('[soliplex-chat] send failed', error));
+    engine.send(key, text, this.#turnOptions).catch((error) => console.error('[soliplex-chat] send failed', error));
     return true;
   }
 
@@ -255,41 +271,48 @@ export class SoliplexChat extends LitElement {
     if (engine) engine.cancel(this.#threadKey());
   }
 
-  /** Runs the last turn again after a failure or cancel; returns false when there is nothing to retry. */
+  /**
+   * Runs the last turn again after it failed or was cancelled (a failed history load is loaded
+   * again); returns false, doing nothing, otherwise.
+   */
   retry(): boolean {
     const engine = this.#currentEngine();
-    const key = this.#threadKey();
     if (!engine) return false;
-    if (!this.thread && this.#soliplex.retryStart()) return true;
-    const { run, conversation } = engine.snapshot(key);
-    if (isRunning(run) || conversation.messages.length === 0) return false;
-    engine.retry(key).catch((error) => console.error('[soliplex-chat] retry failed', error));
+    const key = this.#threadKey();
+    const { status } = engine.snapshot(key).run;
+    if (status !== 'failed' && status !== 'cancelled') return false;
+    engine.retry(key, this.#turnOptions).catch((error) => console.error('[soliplex-chat] retry failed', error));
     return true;
   }
 
-  /** Starts a new, empty thread (stopping the current turn, if any) and returns its id. */
+  /** Starts a new, empty thread (stopping the current turn, if any) and returns its id (`''` on Soliplex until the first send creates it). */
   newThread(): string {
     this.cancel();
-    this.#soliplex.reset();
     // A Soliplex thread is created by the next send; a generic endpoint takes any fresh id.
-    this.thread = this.#soliplex.active ? '' : randomId();
+    this.thread = this.#soliplex.active ? '' : (this.#generatedThread = randomId());
     return this.thread;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (!this.thread && !this.#soliplex.active) this.thread = randomId();
+    if (this.#soliplex.active) {
+      // An id this chat made up for a generic endpoint is no stored Soliplex thread.
+      if (this.thread && this.thread === this.#generatedThread) this.thread = '';
+    } else if (!this.thread) {
+      this.thread = this.#generatedThread = randomId();
+    }
     const engine = this.#currentEngine();
     const key = this.#threadKey();
     const chat = this.chat;
-    if (engine && (!chat || chat.engine !== engine || chat.threadKey !== key || chat.toolRegistry !== this.#toolRegistry || changed.has('strings'))) {
-      this.chat = { engine, threadKey: key, toolRegistry: this.#toolRegistry, strings: mergeChatStrings(this.strings) };
+    const toolRegistry = this.toolRegistry;
+    if (engine && (!chat || chat.engine !== engine || chat.threadKey !== key || chat.toolRegistry !== toolRegistry || changed.has('strings'))) {
+      this.chat = { engine, threadKey: key, toolRegistry, strings: mergeChatStrings(this.strings) };
     }
   }
 
   override render() {
     const snapshot = this.#thread.snapshot;
     const conversation = snapshot?.conversation ?? emptyConversation;
-    const run = this.#soliplex.runToShow(snapshot?.run ?? idleState);
+    const run = snapshot?.run ?? idleState;
     const strings = this.chat?.strings ?? mergeChatStrings(this.strings);
     const empty = !conversation.messages.some((m) => m.role === 'user' || m.role === 'assistant');
     return html`
@@ -302,7 +325,7 @@ export class SoliplexChat extends LitElement {
       >
         <slot name="header"></slot>
         ${empty
-          ? renderEmptyState(this.#soliplex.active ? this.#soliplex.room : undefined, strings, (text) => this.send(text))
+          ? renderEmptyState(this.#soliplex.active ? this.#soliplex : undefined, strings, (text) => this.send(text))
           : html`<soliplex-message-list exportparts=${LIST_PARTS} .conversation=${conversation}></soliplex-message-list>`}
         <soliplex-run-status exportparts="status, retry-button" .run=${run} .conversation=${conversation}></soliplex-run-status>
         <soliplex-composer exportparts="composer, input, send-button, stop-button" ?busy=${isRunning(run)}></soliplex-composer>
@@ -327,11 +350,23 @@ export class SoliplexChat extends LitElement {
     return this.#key;
   }
 
-  /** Asks the page; `preventDefault()` on the event vetoes the call. */
-  #onBeforeToolCall(call: ToolCall): boolean | void {
-    const event = new SoliplexToolCallEvent(this.#threadKey(), call);
+  /**
+   * Asks the page before a call of this chat's turns runs; `preventDefault()` on the event vetoes it.
+   * A chat that left the page can no longer ask, so it vetoes rather than run a call unasked.
+   */
+  #askPage(call: ToolCall, key: ThreadKey): boolean | void {
+    if (!this.isConnected) return false;
+    const event = new SoliplexToolCallEvent(key, call);
     this.dispatchEvent(event);
     return event.defaultPrevented ? false : undefined;
+  }
+
+  #onEngineEvent(event: EngineEvent): void {
+    // The first send on Soliplex created the thread: show it, unless the page moved on meanwhile.
+    if (event.type === 'thread-created' && event.initiator === this && threadKeyId(event.from) === threadKeyId(this.#threadKey())) {
+      this.thread = event.key.thread;
+    }
+    domEventsFor(event).forEach((e) => this.dispatchEvent(e));
   }
 
   /** The subcomponents' requests stop here: they are not part of the page-facing API. */

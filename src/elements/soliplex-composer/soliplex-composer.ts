@@ -71,11 +71,6 @@ export class SoliplexComposer extends LitElement {
     `;
   }
 
-  /** Puts a message back into the box when the chat could not send it after all. */
-  restoreDraft(text: string): void {
-    if (!this.draft.trim()) this.draft = text;
-  }
-
   #onKeydown = (event: KeyboardEvent) => {
     // isComposing: Enter that confirms an IME composition must not send.
     if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return;

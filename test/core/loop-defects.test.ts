@@ -237,6 +237,31 @@ describe('loop defects: smaller', () => {
     expect(engine.snapshot(key).run).to.deep.include({ status: 'failed' });
   });
 
+  it('a retry after a failure in the tool phase keeps the results already obtained', async () => {
+    const { tool, runs } = counting('fast');
+    const broken: ClientTool = {
+      name: 'broken',
+      description: '',
+      requiresApproval: true,
+      execute: () => 'never',
+      get timeoutMs(): number {
+        throw new Error('boom');
+      },
+    };
+    const { engine, transport } = setup(
+      [[runStarted(), ...toolCall('f1', 'fast', {}), ...toolCall('b1', 'broken', {}), runFinished()], answer('Recovered.')],
+      [tool, broken],
+    );
+    const outcome = engine.send(key, 'go');
+    await until(() => engine.snapshot(key).conversation.toolCalls['b1']?.status === 'awaiting-approval');
+    await until(() => engine.snapshot(key).conversation.toolCalls['f1']?.status === 'completed');
+    engine.approve(key, 'b1');
+    expect(await outcome).to.equal('failed');
+    expect(await engine.retry(key)).to.equal('completed');
+    expect(runs).to.deep.equal(['f1']);
+    expect(transport.requests[1]!.messages.find((m) => m.role === 'tool' && m.toolCallId === 'f1')).to.include({ content: 'ok' });
+  });
+
   it('a thread created by the first send: running while created, then announced and moved', async () => {
     const created = deferred<{ threadId: string }>();
     const scripted = new ScriptedTransport([answer('Hi.')]);

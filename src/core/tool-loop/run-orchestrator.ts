@@ -298,12 +298,18 @@ export class RunOrchestrator {
     return end.outcome;
   }
 
-  #fail(turn: Turn, error: RunFailure): TurnOutcome {
+  /**
+   * Ends a turn as failed. `streamFailed`: the current run broke mid-stream, so a retry replaces its
+   * partial output; otherwise (tools, depth limit, a bug) every run finished and a retry keeps them
+   * all, results obtained included.
+   */
+  #fail(turn: Turn, error: RunFailure, streamFailed = false): TurnOutcome {
     const { currentRunId, currentRunKey } = turn.conversation;
+    const failedRun = streamFailed ? { runId: currentRunId, runKey: currentRunKey } : {};
     return this.#end(turn, {
       outcome: 'failed',
       reason: 'failed',
-      run: { status: RunStatus.Failed, error, runId: currentRunId, runKey: currentRunKey, stage: 'run' },
+      run: { status: RunStatus.Failed, error, ...failedRun, stage: 'run' },
       error,
       unsettled: 'The run failed before this tool call could run.',
     });
@@ -347,7 +353,7 @@ export class RunOrchestrator {
         forwardedProps: this.#options.forwardedProps,
       });
       if (!turn.current) return;
-      if (failure) return void this.#fail(turn, failure);
+      if (failure) return void this.#fail(turn, failure, true);
 
       const executed = this.#executedSet(turn.key);
       const pending = pendingToolCallIds(turn.conversation, executed);

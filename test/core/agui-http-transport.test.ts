@@ -128,4 +128,21 @@ describe('AG-UI HTTP transport against a real server', () => {
     expect(await outcome).to.equal('cancelled');
     expect(engine.snapshot(key).run.status).to.equal('cancelled');
   });
+
+  it('ends the run with the listener\'s own error instead of swallowing it', async () => {
+    const { agentUrl } = await script([[started, ...say('a1', 'Hello'), ...say('a2', 'More'), finished]]);
+    const transport = createAgUiHttpTransport({ url: agentUrl });
+    const bug = new TypeError('listener bug');
+    const seen: string[] = [];
+    const signal = new AbortController().signal;
+    const request = { threadId: 't', runId: 'r', messages: [{ id: 'u1', role: 'user' as const, content: 'hi' }], tools: [], state: {}, signal };
+    const error = await transport
+      .run(request, (event) => {
+        seen.push(event.type);
+        if (event.type === 'TEXT_MESSAGE_CONTENT') throw bug;
+      })
+      .catch((e: unknown) => e);
+    expect(error).to.equal(bug);
+    expect(seen).to.deep.equal(['RUN_STARTED', 'TEXT_MESSAGE_START', 'TEXT_MESSAGE_CONTENT']);
+  });
 });

@@ -141,4 +141,23 @@ describe('Soliplex transport against the demo server', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(executions).to.equal(0);
   });
+
+  it('ends the run with the listener\'s own error, never resuming it as a dropped stream', async () => {
+    const { room, requests } = await scriptRoom([[started, ...say('a1', 'Hello'), ...say('a2', 'More'), finished]]);
+    const transport = new SoliplexTransport({ serverUrl: server, room, resumeDelayMs: 0 });
+    const signal = new AbortController().signal;
+    const { threadId } = await transport.createThread(signal);
+    const bug = new TypeError('listener bug');
+    const seen: string[] = [];
+    const request = { threadId, runId: 'r', messages: [{ id: 'u1', role: 'user' as const, content: 'hi' }], tools: [], state: {}, signal };
+    const error = await transport
+      .run(request, (event) => {
+        seen.push(event.type);
+        if (event.type === 'TEXT_MESSAGE_CONTENT') throw bug;
+      })
+      .catch((e: unknown) => e);
+    expect(error).to.equal(bug);
+    expect(seen).to.deep.equal(['RUN_STARTED', 'TEXT_MESSAGE_START', 'TEXT_MESSAGE_CONTENT']);
+    expect(await requests()).to.have.length(1);
+  });
 });

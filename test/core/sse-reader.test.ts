@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { readSseFrames, type SseFrame } from '../../src/core/index.js';
+import { finished, say, script, started } from '../helpers/agui-server.js';
 
 /** A body that delivers `chunks` one read at a time, as a network would split them. */
 function body(chunks: string[]): ReadableStream<Uint8Array> {
@@ -32,5 +33,56 @@ describe('SSE reader', () => {
 
   it('joins multi-line data and flushes a last frame without a blank line', async () => {
     expect(await frames(['data: a\ndata: b\n\ndata: tail'])).to.deep.equal([{ data: 'a\nb' }, { data: 'tail' }]);
+  });
+
+  it('cancels the body when the consumer throws before the stream is done', async () => {
+    let cancelled = false;
+    const encoder = new TextEncoder();
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode('data: one\n\ndata: two\n\n'));
+        // never closed: like an open HTTP response
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const error = await (async () => {
+      for await (const frame of readSseFrames(stream)) throw new Error(`bad frame ${frame.data}`);
+    })().catch((e: Error) => e);
+    expect((error as Error).message).to.equal('bad frame one');
+    expect(cancelled).to.equal(true);
+    expect(stream.locked).to.equal(false);
+  });
+
+  it('cancels the body when the consumer breaks, and swallows a failing cancel', async () => {
+    let cancels = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('data: one\n\n'));
+      },
+      cancel() {
+        cancels++;
+        throw new Error('cancel failed');
+      },
+    });
+    for await (const frame of readSseFrames(stream)) {
+      expect(frame.data).to.equal('one');
+      break;
+    }
+    expect(cancels).to.equal(1);
+    expect(stream.locked).to.equal(false);
+  });
+
+  it('closes a real HTTP response when the consumer stops early', async () => {
+    // The server keeps writing after the first frame; a cancelled body reads as done at once.
+    const { agentUrl } = await script([[started, { $delay: 50 }, ...say('a1', 'more'), finished]]);
+    const response = await fetch(agentUrl, { method: 'POST', body: JSON.stringify({ threadId: 't', runId: 'r', messages: [] }) });
+    for await (const frame of readSseFrames(response.body!)) {
+      expect(JSON.parse(frame.data)).to.include({ type: 'RUN_STARTED' });
+      break;
+    }
+    const rest = await response.body!.getReader().read();
+    expect(rest.done).to.equal(true);
   });
 });

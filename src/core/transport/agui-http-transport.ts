@@ -1,3 +1,5 @@
+// First: it configures zod before `@ag-ui/client` (imported next) builds its event schemas.
+import { jitlessZod } from '../tools/zod-config.js';
 import { HttpAgent } from '@ag-ui/client';
 import type { BaseEvent, Message } from '@ag-ui/core';
 import { TransportError, type RunEventSink, type RunRequest, type Transport } from './transport.js';
@@ -23,6 +25,7 @@ export class AgUiHttpTransport implements Transport {
 
   constructor(options: AgUiHttpTransportOptions) {
     this.options = options;
+    jitlessZod(); // already done at import; called so bundlers keep that import (see zod-config.ts)
   }
 
   async run(request: RunRequest, onEvent: RunEventSink): Promise<{ runId: string }> {
@@ -42,6 +45,8 @@ export class AgUiHttpTransport implements Transport {
     if (request.signal.aborted) abort();
     else request.signal.addEventListener('abort', abort, { once: true });
     let failure: unknown;
+    // The engine's own listener threw. @ag-ui/client would log that and go on; end the run instead.
+    let listenerError: { error: unknown } | undefined;
     try {
       await agent.runAgent(
         {
@@ -53,7 +58,13 @@ export class AgUiHttpTransport implements Transport {
         },
         {
           onEvent: ({ event }) => {
-            if (!request.signal.aborted) onEvent(event as BaseEvent);
+            if (request.signal.aborted || listenerError) return;
+            try {
+              onEvent(event as BaseEvent);
+            } catch (error) {
+              listenerError = { error };
+              abortController.abort();
+            }
           },
           // Keep the failure for a readable error. stopPropagation (honoured at runtime though the
           // type omits it) stops the client from logging it to the console and rejecting.
@@ -68,6 +79,8 @@ export class AgUiHttpTransport implements Transport {
     } finally {
       request.signal.removeEventListener('abort', abort);
     }
+    // Rethrown as is: a bug in the listener is neither a network nor a protocol failure.
+    if (listenerError) throw listenerError.error;
     if (request.signal.aborted) return { runId: request.runId };
     if (failure !== undefined) throw toTransportError(failure);
     if (dropped !== undefined) {

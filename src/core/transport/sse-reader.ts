@@ -14,6 +14,7 @@ export async function* readSseFrames(body: ReadableStream<Uint8Array>): AsyncGen
   let buffer = '';
   let data: string[] = [];
   let id: string | undefined;
+  let finished = false;
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -37,11 +38,16 @@ export async function* readSseFrames(body: ReadableStream<Uint8Array>): AsyncGen
         else if (field === 'id') id = text;
       }
       if (done) {
+        finished = true;
         if (data.length > 0) yield { data: data.join('\n'), ...(id !== undefined ? { id } : {}) };
         return;
       }
     }
   } finally {
+    // Ended early (the consumer broke, threw or returned, or a read failed): cancel the body, or
+    // releasing the lock alone leaves the HTTP response open. Not awaited: the stream closes at once,
+    // and a slow or failing source cancel must not hold up or replace the consumer's own error.
+    if (!finished) void reader.cancel().catch(() => {});
     reader.releaseLock();
   }
 }

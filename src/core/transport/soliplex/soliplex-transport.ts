@@ -60,6 +60,8 @@ export class SoliplexTransport implements Transport {
     const path = this.api.runPath(room, thread, runId);
     const attempts = this.options.resumeAttempts ?? 3;
     let lastEventId: string | undefined;
+    // Set when the engine's own listener threw: that is no dropped connection, so never resumed.
+    let listenerFailed = false;
     for (let attempt = 0; ; attempt++) {
       try {
         const response = await this.api.request('POST', path, {
@@ -70,10 +72,17 @@ export class SoliplexTransport implements Transport {
         if (!response.body) throw new TransportError('protocol', 'The Soliplex server sent no stream.');
         for await (const frame of readSseFrames(response.body)) {
           if (frame.id !== undefined) lastEventId = frame.id;
-          onEvent(parseEvent(frame.data));
+          const event = parseEvent(frame.data);
+          try {
+            onEvent(event);
+          } catch (error) {
+            listenerFailed = true;
+            throw error;
+          }
         }
         return { runId }; // a clean close: never resumed
       } catch (error) {
+        if (listenerFailed) throw error; // as is: not a network error, not resumed
         if (request.signal.aborted) return { runId };
         // Resume only a dropped connection after frames with ids, never a 4xx or a broken protocol.
         const dropped = !(error instanceof TransportError) || error.kind === 'network';

@@ -12,6 +12,20 @@ if (!executablePath) {
   throw new Error('No Chromium found: run `node scripts/ensure-chromium.mjs` or set CHROMIUM_PATH.');
 }
 
+/**
+ * The property suite's settings (test/core/tool-loop.property.test.ts): FUZZ_RUNS cases (1000 by
+ * default), FUZZ_SEED and FUZZ_PATH to replay a failure, FUZZ_SCENARIO (the printed JSON) to rerun one
+ * case exactly, FUZZ_EXCLUDE to leave features out. Written into the page as literals.
+ */
+const env = process.env;
+const fuzz = {
+  runs: Number(env.FUZZ_RUNS) || 1000,
+  seed: env.FUZZ_SEED ? Number(env.FUZZ_SEED) : 'undefined',
+  path: env.FUZZ_PATH ? JSON.stringify(env.FUZZ_PATH) : 'undefined',
+  scenario: env.FUZZ_SCENARIO ? JSON.stringify(env.FUZZ_SCENARIO) : 'undefined',
+  exclude: JSON.stringify((env.FUZZ_EXCLUDE ?? '').split(',').filter(Boolean)),
+};
+
 /** @type {{ url: string, close: () => Promise<void> } | undefined} */
 let aguiServer;
 
@@ -64,13 +78,22 @@ export default {
   concurrency: Number(process.env.WTR_CONCURRENCY) || 2,
   browserStartTimeout: 30_000,
   testsStartTimeout: 30_000,
-  testsFinishTimeout: 120_000,
+  // A long fuzz run (npm run test:fuzz) takes minutes.
+  testsFinishTimeout: env.FUZZ_RUNS ? 1_800_000 : 120_000,
   testFramework: { config: { timeout: 10_000 } },
-  // Runs before any test module, so tests can read the server URL synchronously.
+  // Runs before any test module, so tests can read the server URL (and the property suite its case
+// count and seed: FUZZ_RUNS, FUZZ_SEED) synchronously.
   testRunnerHtml: (testFramework) => `<!doctype html>
 <html>
   <head>
-    <script>globalThis.__AGUI_SERVER__ = ${JSON.stringify(aguiServer?.url ?? '')};</script>
+    <script>
+      globalThis.__AGUI_SERVER__ = ${JSON.stringify(aguiServer?.url ?? '')};
+      globalThis.__FUZZ_RUNS__ = ${fuzz.runs};
+      globalThis.__FUZZ_SEED__ = ${fuzz.seed};
+      globalThis.__FUZZ_PATH__ = ${fuzz.path};
+      globalThis.__FUZZ_SCENARIO__ = ${fuzz.scenario};
+      globalThis.__FUZZ_EXCLUDE__ = ${fuzz.exclude};
+    </script>
   </head>
   <body>
     <script type="module" src="${testFramework}"></script>

@@ -104,6 +104,8 @@ export class RunOrchestrator {
   readonly #executed = new Map<string, Set<string>>();
   readonly #listeners = new Set<EngineListener>();
   readonly #createId: () => string;
+  /** Set when `dispose` starts: from then on nothing new may start (not even from its listeners). */
+  #disposing = false;
   #disposed = false;
 
   constructor(options: RunOrchestratorOptions) {
@@ -147,8 +149,8 @@ export class RunOrchestrator {
    * when the backend owns thread ids) and announces it with `thread-created`.
    */
   send(key: ThreadKey, text: string, options?: TurnOptions): Promise<TurnOutcome> {
-    if (this.#disposed) return Promise.reject(new Error('The orchestrator was disposed'));
     const turn = this.#startTurn(key, options);
+    if (!turn) return Promise.reject(new Error('The orchestrator was disposed'));
     // The message and the running state land together: no idle snapshot between send and run.
     turn.commit((snapshot) => ({
       ...snapshot,
@@ -164,7 +166,7 @@ export class RunOrchestrator {
    * A failed history load is loaded again. Rejects when the last turn did not fail or get cancelled.
    */
   retry(key: ThreadKey, options?: TurnOptions): Promise<TurnOutcome> {
-    if (this.#disposed) return Promise.reject(new Error('The orchestrator was disposed'));
+    if (this.#disposing) return Promise.reject(new Error('The orchestrator was disposed'));
     const { run, conversation } = this.registry.get(key);
     if (this.#activeTurn(key) || (run.status !== RunStatus.Failed && run.status !== RunStatus.Cancelled)) {
       return Promise.reject(new Error('Nothing to retry: the last turn did not fail or get cancelled'));
@@ -175,6 +177,7 @@ export class RunOrchestrator {
     if (conversation.messages.length === 0) return Promise.reject(new Error('Nothing to retry: the thread is empty'));
     const failedRun = run.status === RunStatus.Failed ? (run.runKey ?? run.runId) : undefined;
     const turn = this.#startTurn(key, options);
+    if (!turn) return Promise.reject(new Error('The orchestrator was disposed'));
     turn.commit((snapshot) => ({
       ...snapshot,
       run: startingState,
@@ -237,7 +240,8 @@ export class RunOrchestrator {
    * orchestrator cannot be used again. A registry passed in by the page keeps its listeners.
    */
   dispose(): void {
-    if (this.#disposed) return;
+    if (this.#disposing) return;
+    this.#disposing = true;
     for (const turn of [...this.#turns.values()]) {
       this.#end(turn, {
         outcome: 'cancelled',
@@ -257,17 +261,20 @@ export class RunOrchestrator {
     return turn && !turn.ended ? turn : undefined;
   }
 
-  #startTurn(key: ThreadKey, options: TurnOptions = {}, announced = true): Turn {
-    const previous = this.#activeTurn(key);
-    if (previous) {
-      // The old turn ends (and says so) before the new one starts; it loses its slot first, so none of
-      // its late writes land. The new turn sets the running state, so no terminal state is shown.
+  /** A new turn in the thread's slot, or undefined once the engine is being disposed. */
+  #startTurn(key: ThreadKey, options: TurnOptions = {}, announced = true): Turn | undefined {
+    // The old turn ends (and says so) before the new one starts; it loses its slot first, so none of
+    // its late writes land. The thread stays running (the new turn follows in the same task): no
+    // terminal state flashes. A listener of that end may start a turn (or dispose): the loop ends what
+    // took the slot meanwhile.
+    for (let previous = this.#activeTurn(key); previous && !this.#disposing; previous = this.#activeTurn(key)) {
       this.#end(previous, {
         outcome: 'cancelled',
         reason: 'superseded',
         unsettled: 'A new message superseded this tool call before it finished.',
       });
     }
+    if (this.#disposing) return undefined;
     const turn = new Turn(
       this.#createId(),
       key,
@@ -419,6 +426,7 @@ export class RunOrchestrator {
     const transport = this.#transportFor(key);
     if (!transport.loadHistory) return undefined;
     const turn = this.#startTurn(key, {}, false);
+    if (!turn) return 'cancelled';
     const onAbort = () => this.cancel(turn.key);
     signal?.addEventListener('abort', onAbort, { once: true });
     this.#setRun(turn, { status: RunStatus.Running, phase: RunPhase.LoadingHistory, hop: 0 });

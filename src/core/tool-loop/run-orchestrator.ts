@@ -41,6 +41,7 @@ import {
 } from './run-state.js';
 import { DEFAULT_TOOL_TIMEOUT_MS } from '../tools/tool-executor.js';
 import { runToolCall } from './tool-call-runner.js';
+import { ConnectionQueue } from './connection-queue.js';
 import { Turn, type TurnOptions } from './turn.js';
 import { streamRun } from './stream-run.js';
 import { pendingToolCallIds } from './pending-tool-calls.js';
@@ -49,6 +50,7 @@ import { ToolRegistry } from '../tools/tool-registry.js';
 import type { Transport } from '../transport/transport.js';
 
 const DEFAULT_MAX_DEPTH = 10;
+const DEFAULT_STREAMS_PER_HOST = 5;
 
 export interface RunOrchestratorOptions {
   /** The backend, or a function that picks one per thread. */
@@ -69,6 +71,12 @@ export interface RunOrchestratorOptions {
   forwardedProps?: unknown;
   /** Makes message and run ids; `crypto.randomUUID` by default. */
   createId?: () => string;
+  /**
+   * Most streams open at once to one host (default 5): later runs wait in line, shown as
+   * `waiting-for-connection`. Browsers allow 6 connections per host over HTTP/1.1 and stall the rest
+   * silently; the default leaves one for other requests (thread creation, history, the page).
+   */
+  maxStreamsPerHost?: number;
 }
 
 export type { TurnOptions };
@@ -104,6 +112,7 @@ export class RunOrchestrator {
   readonly #executed = new Map<string, Set<string>>();
   readonly #listeners = new Set<EngineListener>();
   readonly #createId: () => string;
+  readonly #queue: ConnectionQueue;
   /** Set when `dispose` starts: from then on nothing new may start (not even from its listeners). */
   #disposing = false;
   #disposed = false;
@@ -115,6 +124,7 @@ export class RunOrchestrator {
     this.toolRegistry = options.toolRegistry ?? new ToolRegistry();
     this.beforeToolCall = options.beforeToolCall;
     this.#createId = options.createId ?? randomId;
+    this.#queue = new ConnectionQueue(options.maxStreamsPerHost ?? DEFAULT_STREAMS_PER_HOST);
   }
 
   get maxDepth(): number {
@@ -358,6 +368,8 @@ export class RunOrchestrator {
         parentRunId: hop > 0 ? previousRunId : undefined,
         context: this.#options.context,
         forwardedProps: this.#options.forwardedProps,
+        queue: this.#queue,
+        hop,
       });
       if (!turn.current) return;
       if (failure) return void this.#fail(turn, failure, true);

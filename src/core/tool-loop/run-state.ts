@@ -35,6 +35,8 @@ export const RunPhase = {
   CreatingThread: 'creating-thread',
   /** A stored thread's history is being loaded. */
   LoadingHistory: 'loading-history',
+  /** The run waits for a free connection to its host (see `maxStreamsPerHost`). */
+  WaitingForConnection: 'waiting-for-connection',
 } as const;
 export type RunPhase = (typeof RunPhase)[keyof typeof RunPhase];
 
@@ -88,6 +90,13 @@ export interface PreparingState {
   readonly hop: 0;
 }
 
+/** A run queued behind other streams to the same host. */
+export interface WaitingForConnectionState {
+  readonly status: typeof RunStatus.Running;
+  readonly phase: typeof RunPhase.WaitingForConnection;
+  readonly hop: number;
+}
+
 export interface CompletedState {
   readonly status: typeof RunStatus.Completed;
 }
@@ -112,6 +121,7 @@ export type RunState =
   | StreamingState
   | ExecutingToolsState
   | PreparingState
+  | WaitingForConnectionState
   | CompletedState
   | FailedState
   | CancelledState;
@@ -139,6 +149,8 @@ export function emptyThread(key: ThreadKey): ThreadSnapshot {
   return { key, conversation: emptyConversation, run: idleState, unread: false };
 }
 
-export function isRunning(state: RunState): state is StreamingState | ExecutingToolsState | PreparingState {
+export function isRunning(
+  state: RunState,
+): state is StreamingState | ExecutingToolsState | PreparingState | WaitingForConnectionState {
   return state.status === RunStatus.Running;
 }

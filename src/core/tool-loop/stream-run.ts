@@ -1,8 +1,9 @@
 import type { BaseEvent } from '@ag-ui/core';
 import { reduceConversation } from '../conversation/conversation-reducer.js';
 import { toAgUiMessages } from '../conversation/message-mapper.js';
+import { hostOf, type ConnectionQueue } from './connection-queue.js';
 import { describeFailure } from './run-failure.js';
-import type { RunFailure } from './run-state.js';
+import { RunPhase, RunStatus, type RunFailure } from './run-state.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { RunRequest, Transport } from '../transport/transport.js';
 import type { Turn } from './turn.js';
@@ -15,6 +16,10 @@ export interface StreamRunOptions {
   readonly parentRunId?: string;
   readonly context?: RunRequest['context'];
   readonly forwardedProps?: unknown;
+  /** Limits streams per host; a run that must wait shows `waiting-for-connection` meanwhile. */
+  readonly queue?: ConnectionQueue;
+  /** The turn's hop (0 for the user's run), for the waiting state. */
+  readonly hop?: number;
 }
 
 /**
@@ -36,6 +41,28 @@ export async function streamRun(turn: Turn, options: StreamRunOptions): Promise<
     },
   }));
   if (!claimed) return undefined;
+  const slot = options.queue?.acquire(hostOf(turn.key.server), turn.signal);
+  if (slot?.queued) {
+    const streaming = turn.registry.get(turn.key).run;
+    turn.commit((snapshot) => ({ ...snapshot, run: { status: RunStatus.Running, phase: RunPhase.WaitingForConnection, hop: options.hop ?? 0 } }));
+    try {
+      await slot.ready;
+    } catch {
+      return undefined; // the turn was stopped while it waited
+    }
+    if (!turn.commit((snapshot) => ({ ...snapshot, run: streaming }))) {
+      slot.release();
+      return undefined;
+    }
+  }
+  try {
+    return await stream(turn, options);
+  } finally {
+    slot?.release();
+  }
+}
+
+async function stream(turn: Turn, options: StreamRunOptions): Promise<RunFailure | undefined> {
   const conversation = turn.conversation;
   const onEvent = (event: BaseEvent) => {
     turn.commit((snapshot) => ({ ...snapshot, conversation: reduceConversation(snapshot.conversation, event) }));

@@ -55,6 +55,7 @@ export class SoliplexRunStatus extends LitElement {
           const streaming = Object.values(calls).find((c) => c.status === 'streaming' && isOfCurrentRun(this.conversation, c));
           return streaming ? strings.calling(streaming.name) : strings.thinking;
         }
+        if (run.phase === 'waiting-for-connection') return strings.waitingForConnection;
         if (run.phase !== 'executing-tools') return run.phase === 'creating-thread' ? strings.creatingThread : strings.loadingHistory;
         const inHop = run.toolCallIds.map((id) => calls[id]).filter((c) => c !== undefined);
         const waiting = inHop.filter((c) => c.status === 'awaiting-approval').map((c) => c.name);

@@ -219,7 +219,7 @@ export const runningUntilTheEnd: Invariant = {
   name: '5 run state stays running until the turn ends',
   check(trace) {
     const v: string[] = [];
-    const { finish, turnOfCall } = turnIndex(trace);
+    const { finish, turnOfCall, starts } = turnIndex(trace);
     for (const call of trace.calls) {
       const turnId = turnOfCall.get(call);
       const end = finish(turnId);
@@ -228,7 +228,10 @@ export const runningUntilTheEnd: Invariant = {
         v.push(`${describeCall(call)}: the thread was ${call.statusAfter}, not running, when the call returned`);
       }
       const expected = expectedStatus(end.event);
-      const window = trace.snapshots.filter((s) => s.thread === call.thread && s.seq > call.seq && s.seq < end.seq);
+      // From the turn's announcement: before it, inside the same send, listeners of the turn it
+      // supersedes may still start and end turns of their own (each judged in its own window).
+      const from = Math.max(call.seq, starts.get(turnId)?.seq ?? call.seq);
+      const window = trace.snapshots.filter((s) => s.thread === call.thread && s.seq > from && s.seq < end.seq);
       let terminalSeen: string | undefined;
       for (const snap of window) {
         if (snap.status === 'running') {

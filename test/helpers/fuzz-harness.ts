@@ -117,12 +117,16 @@ export interface Trace {
   readonly notes: string[];
 }
 
-/** Time limits of one case (real timers). */
+/**
+ * Time limits of one case (real timers). They count quiet time — nothing recorded in the trace — so a
+ * loaded machine that runs a case slowly is not taken for a hang; `capMs` bounds a whole phase.
+ */
 export const CASE_LIMITS = {
   /** Until every turn settled or stalled on a never-answered approval. */
   mainMs: 3000,
   /** After the finale, until every promise settled. */
   settleMs: 2000,
+  capMs: 30_000,
 };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -446,7 +450,17 @@ export async function runFuzzCase(scenario: Scenario): Promise<Trace> {
   });
 
   const retriesLeft = scenario.threads.map((thread) => thread.retries);
-  const mainDeadline = Date.now() + CASE_LIMITS.mainMs;
+  // Quiet time: how long nothing has been recorded (seq unchanged).
+  let watchedSeq = -1;
+  let changedAt = Date.now();
+  const quietMs = () => {
+    if (seq !== watchedSeq) {
+      watchedSeq = seq;
+      changedAt = Date.now();
+    }
+    return Date.now() - changedAt;
+  };
+  const mainCap = Date.now() + CASE_LIMITS.capMs;
   let stalled: number[] = [];
   for (;;) {
     await progress();
@@ -480,8 +494,8 @@ export async function runFuzzCase(scenario: Scenario): Promise<Trace> {
       stalled = threads;
       break;
     }
-    if (Date.now() > mainDeadline) {
-      trace.notes.push(`main phase deadline (${CASE_LIMITS.mainMs} ms) passed with ${waiting.length} unsettled call(s)`);
+    if (quietMs() > CASE_LIMITS.mainMs || Date.now() > mainCap) {
+      trace.notes.push(`main phase: nothing happened for ${CASE_LIMITS.mainMs} ms (or ${CASE_LIMITS.capMs} ms passed) with ${waiting.length} unsettled call(s)`);
       break;
     }
   }
@@ -496,9 +510,10 @@ export async function runFuzzCase(scenario: Scenario): Promise<Trace> {
     if (scenario.finale === 'dispose') perform({ do: 'dispose' }, 'finale');
   }
 
-  const settleDeadline = Date.now() + CASE_LIMITS.settleMs;
+  const settleCap = Date.now() + CASE_LIMITS.capMs;
+  quietMs();
   // A cancel's listener may start a turn that stalls on an approval again: the user cancels that too.
-  for (let rounds = 0; (unsettledCalls().length > 0 || scheduled > 0) && Date.now() <= settleDeadline; ) {
+  for (let rounds = 0; (unsettledCalls().length > 0 || scheduled > 0) && quietMs() <= CASE_LIMITS.settleMs && Date.now() <= settleCap; ) {
     await progress();
     const waitingThreads = [...new Set(unsettledCalls().map((call) => call.thread))];
     if (scheduled === 0 && waitingThreads.length > 0 && waitingThreads.every(stalledOnApproval) && rounds++ < 5) {

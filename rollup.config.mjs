@@ -1,9 +1,13 @@
 // Two builds from src/:
 //  - dist/npm: ES modules 1:1 with src (preserveModules) + .d.ts; every dependency external so
 //    the consumer's bundler dedupes lit/zod/@ag-ui with the rest of their app.
-//  - dist/cdn: one self-contained, minified ES module for <script type="module">. The transport's
-//    dynamic import() stays a separate chunk, so the element renders before @ag-ui/client
-//    (zod, rxjs, proto) has loaded.
+//  - dist/cdn: self-contained, minified ES modules for <script type="module">. The entry
+//    (soliplex-chat.js, from src/cdn.ts) holds what an empty chat's first paint needs; the engine,
+//    the message list and the transports are dynamic import()s started when a chat connects, and
+//    the JSON-Schema validator (zod) loads only when a tool declared with JSON Schema is validated.
+//    A second entry, core.js, is the whole engine API for pages that build their own engine; it
+//    shares its chunks with the element's. Nothing here imports @ag-ui/client: a page that passes an
+//    `agent` brings it.
 import { readFileSync, rmSync } from 'node:fs';
 import typescript from '@rollup/plugin-typescript';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
@@ -59,8 +63,8 @@ const npm = {
 };
 
 const cdn = {
-  input: { 'soliplex-chat': 'src/index.ts' },
-  // The lazy transport chunk imports shared code back from the entry chunk; 'strict' would turn
+  input: { 'soliplex-chat': 'src/cdn.ts', core: 'src/core/index.ts' },
+  // The lazy chunks import shared code back from the entry chunk; 'strict' would turn
   // soliplex-chat.js into a 1-line facade over chunks/index-*.js (an extra request on load).
   preserveEntrySignatures: 'allow-extension',
   onwarn,
@@ -88,7 +92,9 @@ const cdn = {
     format: 'es',
     sourcemap: true,
     entryFileNames: '[name].js',
-    chunkFileNames: 'chunks/[name]-[hash].js',
+    // A lazily loaded module keeps its name (own-engine, soliplex-message-list …); code shared by
+    // several entries or lazy chunks goes to shared-*.js (rollup would name it after one of them).
+    chunkFileNames: (chunk) => (chunk.isDynamicEntry ? 'chunks/[name]-[hash].js' : 'chunks/shared-[hash].js'),
   },
 };
 

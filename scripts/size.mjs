@@ -1,8 +1,14 @@
 #!/usr/bin/env node
-// Size report for the CDN bundle (dist/cdn), plus two bundle-health checks that fail the script:
-//  - exactly one zod package is bundled (package.json `overrides` + rollup `dedupe` keep it so;
-//    an extra copy costs ~45 KB gzip), counted two independent ways;
-//  - @ag-ui/client is not in the entry chunk (it must stay behind the transport's import()).
+// Size report for the CDN bundle (dist/cdn), with budgets that fail the script:
+//  - first paint: the entry chunk (soliplex-chat.js) and every chunk it imports statically, i.e.
+//    what the browser must load before an empty chat can render: ≤ 20 KB gzip;
+//  - default chat: everything a generic-endpoint or Soliplex chat loads, following static and dynamic
+//    imports from the entry (the engine, the message list and the transports load on connect), but not
+//    the chunks only optional features reach (the JSON-Schema validator with zod, loaded only when a
+//    tool declared with JSON Schema is validated; those are printed separately): ≤ 60 KB gzip.
+// And bundle-health checks:
+//  - no @ag-ui/client, rxjs, protobuf or zod on the default path (zod only behind the validator);
+//  - at most one zod package bundled (package.json `overrides` + rollup `dedupe`), counted two ways.
 // Builds first when dist/cdn is missing or older than its inputs.
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -10,14 +16,19 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
+/** Budgets in bytes of gzip -9 (issue 13: half of deep-chat's 123.6 KB for everything a chat loads). */
+const BUDGET = { firstPaint: 20 * 1024, defaultChat: 60 * 1024 };
+/** Chunks that only optional features load (matched on the file name rollup gives them). */
+const OPTIONAL = [{ pattern: /\/json-schema-validator-[^/]*\.js$/, feature: 'JSON-Schema tool validation (zod)' }];
+/** Packages that must never be on the default path. */
+const FORBIDDEN_ON_DEFAULT_PATH = /^(@ag-ui\/client|@ag-ui\/proto|@ag-ui\/encoder|rxjs|zod|@bufbuild\/.*|@protobuf-ts\/.*|protobufjs)$/;
+
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const cdnDir = join(root, 'dist/cdn');
 const entry = join(cdnDir, 'soliplex-chat.js');
 
 const walk = (dir) =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
-    d.isDirectory() ? walk(join(dir, d.name)) : [join(dir, d.name)],
-  );
+  readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(join(dir, d.name)) : [join(dir, d.name)]));
 const newestInput = () =>
   Math.max(
     ...walk(join(root, 'src')).map((f) => statSync(f).mtimeMs),
@@ -32,32 +43,56 @@ if (!existsSync(entry) || statSync(entry).mtimeMs < newestInput()) {
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const rel = (f) => relative(root, f);
+const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 const jsFiles = walk(cdnDir).filter((f) => f.endsWith('.js'));
-const sizeOf = (f) => {
-  const buf = readFileSync(f);
-  return { min: buf.length, gz: gzipSync(buf, { level: 9 }).length };
-};
+const code = new Map(jsFiles.map((f) => [f, readFileSync(f)]));
+const size = (f) => ({ min: code.get(f).length, gz: gz(code.get(f)) });
+const sum = (files) => files.reduce((t, f) => ({ min: t.min + size(f).min, gz: t.gz + size(f).gz }), { min: 0, gz: 0 });
 
-const rows = jsFiles
-  .map((f) => ({ file: relative(root, f), ...sizeOf(f) }))
-  .sort((a, b) => (a.file === relative(root, entry) ? -1 : b.gz - a.gz));
-const total = rows.reduce((t, r) => ({ min: t.min + r.min, gz: t.gz + r.gz }), { min: 0, gz: 0 });
+// --- the import graph of the minified chunks ------------------------------------------------------
+/** Static (`import … from"./x.js"`, `import"./x.js"`, `export … from"./x.js"`) and dynamic (`import("./x.js")`) imports. */
+function importsOf(file) {
+  const text = code.get(file).toString('utf8');
+  const target = (spec) => resolve(dirname(file), spec);
+  const statics = [...text.matchAll(/(?:\bfrom|\bimport)\s*["'](\.{1,2}\/[^"']+)["']/g)].map((m) => target(m[1]));
+  const dynamics = [...text.matchAll(/\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g)].map((m) => target(m[1]));
+  return { statics: [...new Set(statics)], dynamics: [...new Set(dynamics)] };
+}
+const graph = new Map(jsFiles.map((f) => [f, importsOf(f)]));
+for (const [file, { statics, dynamics }] of graph)
+  for (const dep of [...statics, ...dynamics]) if (!code.has(dep)) throw new Error(`${rel(file)} imports ${rel(dep)}, which is not in dist/cdn`);
 
-const w = Math.max(...rows.map((r) => r.file.length), 'whole bundle'.length);
-console.log(`${'file'.padEnd(w)}  ${'minified'.padStart(10)}  ${'gzip -9'.padStart(10)}`);
-for (const r of rows) console.log(`${r.file.padEnd(w)}  ${kb(r.min).padStart(10)}  ${kb(r.gz).padStart(10)}`);
-console.log(`${'whole bundle'.padEnd(w)}  ${kb(total.min).padStart(10)}  ${kb(total.gz).padStart(10)}`);
-console.log(`\nentry chunk (soliplex-chat.js): ${kb(rows[0].gz)} gzip, ${kb(rows[0].min)} minified`);
-console.log(`whole CDN bundle (${rows.length} .js files): ${kb(total.gz)} gzip, ${kb(total.min)} minified\n`);
+/** Every file reached from `start`, following static imports, and dynamic ones too when asked; `skip` is not entered. */
+function closure(start, { dynamic, skip = () => false }) {
+  const seen = new Set();
+  const visit = (f) => {
+    if (seen.has(f) || skip(f)) return;
+    seen.add(f);
+    const { statics, dynamics } = graph.get(f);
+    for (const d of statics) visit(d);
+    if (dynamic) for (const d of dynamics) visit(d);
+  };
+  visit(start);
+  return [...seen];
+}
+const optionalFeature = (f) => OPTIONAL.find((o) => o.pattern.test(f))?.feature;
+const firstPaint = closure(entry, { dynamic: false });
+const defaultChat = closure(entry, { dynamic: true, skip: (f) => !!optionalFeature(f) });
+const everything = closure(entry, { dynamic: true });
+const optionalOnly = everything.filter((f) => !defaultChat.includes(f));
+const notFromEntry = jsFiles.filter((f) => !everything.includes(f));
 
-/** Minified bytes of `jsFile` attributed to each package (or 'src') via its sourcemap. */
-function bytesBySource(jsFile) {
-  if (!existsSync(`${jsFile}.map`)) return [];
-  const { sources, mappings } = JSON.parse(readFileSync(`${jsFile}.map`, 'utf8'));
-  const lines = readFileSync(jsFile, 'utf8').split('\n');
-  const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+// --- per package, from the sourcemaps --------------------------------------------------------------
+/** The minified code of `jsFile` split by owner (a package name, or 'src'), via its sourcemap's segments. */
+function codeByPackage(jsFile) {
+  const map = `${jsFile}.map`;
+  if (!existsSync(map)) return new Map([['(no sourcemap)', code.get(jsFile).toString('utf8')]]);
+  const { sources, mappings } = JSON.parse(readFileSync(map, 'utf8'));
   const owner = sources.map((s) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(s)?.[1] ?? 'src');
-  const totals = new Map();
+  const lines = code.get(jsFile).toString('utf8').split('\n');
+  const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  const parts = new Map();
   let src = 0;
   mappings.split(';').forEach((line, i) => {
     const segs = [];
@@ -77,60 +112,82 @@ function bytesBySource(jsFile) {
       if (vals.length > 1) src += vals[1];
       segs.push([col, vals.length > 1 ? src : -1]);
     }
-    const len = lines[i]?.length ?? 0;
+    const text = lines[i] ?? '';
     segs.forEach(([c, s], k) => {
-      if (s < 0) return;
-      const end = k + 1 < segs.length ? segs[k + 1][0] : len;
-      totals.set(owner[s], (totals.get(owner[s]) ?? 0) + end - c);
+      const end = k + 1 < segs.length ? segs[k + 1][0] : text.length;
+      // Unmapped bytes (rollup's glue, long template literals terser joined) count as the bundle's own.
+      const who = s < 0 ? 'src' : owner[s];
+      parts.set(who, (parts.get(who) ?? '') + text.slice(c, end));
     });
+    if (segs.length && segs[0][0] > 0) parts.set('src', (parts.get('src') ?? '') + text.slice(0, segs[0][0]));
   });
-  return [...totals].sort((a, b) => b[1] - a[1]);
+  return parts;
+}
+/** Minified and gzip bytes per package over `files` (gzip of each package's code alone: an estimate). */
+function byPackage(files) {
+  const all = new Map();
+  for (const f of files) for (const [pkg, text] of codeByPackage(f)) all.set(pkg, (all.get(pkg) ?? '') + text);
+  return [...all]
+    .map(([pkg, text]) => ({ pkg, min: Buffer.byteLength(text), gz: gz(Buffer.from(text)) }))
+    .sort((a, b) => b.min - a.min);
 }
 
-// --- checks ---------------------------------------------------------------------------------
-const failures = [];
-const sourcesOf = (jsFile) => {
-  const map = `${jsFile}.map`;
-  if (!existsSync(map)) failures.push(`no sourcemap for ${relative(root, jsFile)}`);
-  if (!existsSync(map)) return [];
-  const { sources } = JSON.parse(readFileSync(map, 'utf8'));
-  return sources.map((s) => resolve(dirname(jsFile), s));
+// --- report --------------------------------------------------------------------------------------
+const table = (title, files) => {
+  const w = Math.max(...jsFiles.map((f) => rel(f).length), 30);
+  console.log(`${title}\n  ${'file'.padEnd(w)}  ${'minified'.padStart(10)}  ${'gzip -9'.padStart(10)}`);
+  for (const f of [...files].sort((a, b) => (a === entry ? -1 : b === entry ? 1 : size(b).gz - size(a).gz)))
+    console.log(`  ${rel(f).padEnd(w)}  ${kb(size(f).min).padStart(10)}  ${kb(size(f).gz).padStart(10)}`);
+  const t = sum(files);
+  console.log(`  ${'total'.padEnd(w)}  ${kb(t.min).padStart(10)}  ${kb(t.gz).padStart(10)}\n`);
+  return t;
 };
 
-// 1a. zod package roots named by the sourcemaps (…/node_modules/zod/, nested or not).
+const fp = table('First paint (the entry and its static imports):', firstPaint);
+const dc = table('Default chat (generic endpoint or Soliplex: + the dynamic imports started on connect and on first send):', defaultChat);
+if (optionalOnly.length) {
+  table('Optional, loaded only when used:', optionalOnly);
+  for (const f of optionalOnly) console.log(`  ${rel(f)}: ${optionalFeature(f) ?? 'reached only through an optional chunk'}`);
+  console.log('');
+}
+if (notFromEntry.length) table('Other entries and their own chunks (not loaded by <soliplex-chat>; e.g. core.js, the engine API):', notFromEntry);
+const whole = sum(jsFiles);
+console.log(`Whole dist/cdn (${jsFiles.length} .js files): ${kb(whole.gz)} gzip, ${kb(whole.min)} minified\n`);
+
+console.log('Default chat by package (minified; gzip of each package alone):');
+const packages = byPackage(defaultChat);
+for (const p of packages) console.log(`  ${p.pkg.padEnd(28)} ${kb(p.min).padStart(9)} ${kb(p.gz).padStart(9)}`);
+if (optionalOnly.length) {
+  console.log('Optional chunks by package:');
+  for (const p of byPackage(optionalOnly)) console.log(`  ${p.pkg.padEnd(28)} ${kb(p.min).padStart(9)} ${kb(p.gz).padStart(9)}`);
+}
+console.log('');
+
+// --- checks --------------------------------------------------------------------------------------
+const failures = [];
+console.log(`first paint:  ${kb(fp.gz)} gzip (budget ${kb(BUDGET.firstPaint)})`);
+console.log(`default chat: ${kb(dc.gz)} gzip (budget ${kb(BUDGET.defaultChat)})`);
+if (fp.gz > BUDGET.firstPaint) failures.push(`first paint is ${kb(fp.gz)} gzip, over the ${kb(BUDGET.firstPaint)} budget`);
+if (dc.gz > BUDGET.defaultChat) failures.push(`the default chat loads ${kb(dc.gz)} gzip, over the ${kb(BUDGET.defaultChat)} budget`);
+
+const forbidden = packages.filter((p) => FORBIDDEN_ON_DEFAULT_PATH.test(p.pkg)).map((p) => p.pkg);
+console.log(`@ag-ui/client, rxjs, protobuf or zod on the default path: ${forbidden.length ? forbidden.join(', ') : 'none'}`);
+if (forbidden.length) failures.push(`${forbidden.join(', ')} on the default path (a static import, or a dynamic one the chat starts, brings them)`);
+
+// zod package roots named by the sourcemaps (…/node_modules/zod/, nested or not), and zod cores
+// inlined as `{major:4,minor:6,patch:7}` (independent of sourcemaps; zod 3 has none, the first catches it).
 const zodRoots = new Set();
-for (const f of jsFiles)
-  for (const s of sourcesOf(f)) {
-    const m = /^(.*\/node_modules\/zod)\//.exec(s);
+for (const f of jsFiles) {
+  if (!existsSync(`${f}.map`)) continue;
+  for (const s of JSON.parse(readFileSync(`${f}.map`, 'utf8')).sources) {
+    const m = /^(.*\/node_modules\/zod)\//.exec(resolve(dirname(f), s));
     if (m) zodRoots.add(m[1]);
   }
-const zodCopies = [...zodRoots].map((dir) => {
-  const pj = join(dir, 'package.json');
-  const version = existsSync(pj) ? JSON.parse(readFileSync(pj, 'utf8')).version : '?';
-  return `${relative(root, dir)}@${version}`;
-});
-// 1b. zod's core inlines its version as `{major:4,minor:6,patch:7}` — one per bundled core,
-//     independent of sourcemaps (zod 3 has no such object, but 1a catches it).
-const zodVersionObjects = jsFiles.flatMap(
-  (f) => readFileSync(f, 'utf8').match(/\{major:\d+,minor:\d+,patch:\d+\}/g) ?? [],
-);
-console.log(`zod copies (sourcemaps): ${zodCopies.length} ${zodCopies.length ? `(${zodCopies.join(', ')})` : ''}`);
-console.log(`zod copies (inlined version objects): ${zodVersionObjects.length} ${zodVersionObjects.join(' ')}`);
-if (zodCopies.length !== 1) failures.push(`expected exactly 1 zod copy in the bundle, found ${zodCopies.length}`);
-if (zodVersionObjects.length > 1) failures.push(`${zodVersionObjects.length} zod cores inlined (expected 1)`);
-
-// 2. The entry chunk must not contain @ag-ui/client (it belongs in the lazy transport chunk).
-const entryAgui = sourcesOf(entry).filter((s) => s.includes('/node_modules/@ag-ui/client/'));
-console.log(`@ag-ui/client in entry chunk: ${entryAgui.length ? 'YES' : 'no'}`);
-if (entryAgui.length) failures.push('@ag-ui/client is bundled into the entry chunk (dynamic import() lost?)');
-const entryHeavy = [...new Set(sourcesOf(entry)
-  .map((s) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(s)?.[1])
-  .filter((p) => p && /^(zod|rxjs|@ag-ui\/|@bufbuild\/)/.test(p)))];
-if (entryHeavy.length) console.log(`note: entry chunk also contains ${entryHeavy.join(', ')} (loaded before first render)`);
-
-// Who fills the entry chunk: minified bytes per package (from the sourcemap's segments).
-console.log('\nentry chunk by package (minified):');
-for (const [pkg, bytes] of bytesBySource(entry).slice(0, 8)) console.log(`  ${pkg.padEnd(28)} ${kb(bytes).padStart(9)}`);
+}
+const zodVersionObjects = jsFiles.flatMap((f) => code.get(f).toString('utf8').match(/\{major:\d+,minor:\d+,patch:\d+\}/g) ?? []);
+console.log(`zod copies: ${zodRoots.size} by sourcemaps, ${zodVersionObjects.length} inlined cores`);
+if (zodRoots.size > 1) failures.push(`${zodRoots.size} zod packages bundled (expected at most 1)`);
+if (zodVersionObjects.length > 1) failures.push(`${zodVersionObjects.length} zod cores inlined (expected at most 1)`);
 
 if (failures.length) {
   console.error(`\nsize check FAILED:\n  - ${failures.join('\n  - ')}`);

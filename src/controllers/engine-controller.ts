@@ -8,11 +8,12 @@ import type { RunOrchestrator } from '../core/index.js';
  */
 export class EngineController implements ReactiveController {
   readonly #host: ReactiveControllerHost & { readonly isConnected: boolean };
-  readonly #createOwn: () => RunOrchestrator;
+  readonly #createOwn: () => RunOrchestrator | undefined;
   #shared?: RunOrchestrator;
   #own?: RunOrchestrator;
 
-  constructor(host: ReactiveControllerHost & { readonly isConnected: boolean }, createOwn: () => RunOrchestrator) {
+  /** `createOwn` may return undefined while the engine's code is still loading; it is asked again on the next call. */
+  constructor(host: ReactiveControllerHost & { readonly isConnected: boolean }, createOwn: () => RunOrchestrator | undefined) {
     this.#host = host;
     this.#createOwn = createOwn;
     host.addController(this);

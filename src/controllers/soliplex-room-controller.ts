@@ -1,6 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import {
-  SoliplexApi,
   describeFailure,
   type RunFailure,
   type RunOrchestrator,
@@ -69,8 +68,10 @@ export class SoliplexRoomController implements ReactiveController {
   }
 
   async #fetchRoom(roomId: string): Promise<void> {
-    const api = new SoliplexApi({ serverUrl: this.#config.serverUrl(), token: this.#config.token });
     try {
+      // Loaded here, not imported: a chat on a generic endpoint never needs the Soliplex API code.
+      const { SoliplexApi } = await import('../core/transport/soliplex/soliplex-api.js');
+      const api = new SoliplexApi({ serverUrl: this.#config.serverUrl(), token: this.#config.token });
       const room = await api.getRoom(this.#config.room(), this.#abort.signal);
       if (roomId !== this.#roomId) return;
       this.room = room;

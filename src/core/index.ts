@@ -28,6 +28,7 @@ export {
   type RunEventSink,
   type CreatedThread,
   type HistoryRun,
+  type HistoryProgress,
 } from './transport/transport.js';
 export { replayHistory } from './conversation/conversation-history.js';
 export { readSseFrames, type SseFrame } from './transport/sse-reader.js';
@@ -35,4 +36,5 @@ export { SoliplexTransport, type SoliplexTransportOptions } from './transport/so
 export { SoliplexApi, type SoliplexConnection, type SoliplexRoom, type TokenSource } from './transport/soliplex/soliplex-api.js';
 export { createAgUiHttpTransport, preloadAgUiHttpTransport } from './transport/lazy-agui-http-transport.js';
 export type { AgUiHttpTransportOptions, HeadersSource } from './transport/agui-http-transport.js';
+export { createAgentTransport } from './transport/agent-transport.js';
 export { randomId } from './random-id.js';

@@ -145,4 +145,72 @@ describe('AG-UI HTTP transport against a real server', () => {
     expect(error).to.equal(bug);
     expect(seen).to.deep.equal(['RUN_STARTED', 'TEXT_MESSAGE_START', 'TEXT_MESSAGE_CONTENT']);
   });
+
+  it('uses the given fetch and reads a headers function afresh for every run', async () => {
+    const { agentUrl, requests } = await script([
+      [started, ...say('a1', 'One.'), finished],
+      [started, ...say('a2', 'Two.'), finished],
+    ]);
+    let calls = 0;
+    let token = 0;
+    const transport = createAgUiHttpTransport({
+      url: agentUrl,
+      headers: async () => ({ Authorization: `Bearer t${++token}` }),
+      fetch: (input, init) => (calls++, fetch(input, init)),
+    });
+    const engine = new RunOrchestrator({ transport, toolRegistry: new ToolRegistry() });
+    const key: ThreadKey = { server: agentUrl, room: '', thread: crypto.randomUUID() };
+    expect(await engine.send(key, 'one')).to.equal('completed');
+    expect(await engine.send(key, 'two')).to.equal('completed');
+    expect(calls).to.equal(2);
+    const recorded = (await requests()) as Recorded[];
+    expect(recorded.map((r) => r.headers['authorization'])).to.deep.equal(['Bearer t1', 'Bearer t2']);
+    expect(recorded[0]!.headers['accept']).to.equal('text/event-stream');
+    expect(recorded[0]!.body).to.include.keys('threadId', 'runId', 'state', 'messages', 'tools', 'context', 'forwardedProps');
+  });
+
+  it('shows a 403 as a sign-in problem too', async () => {
+    const { agentUrl } = await script([[{ $status: 403, body: { detail: 'forbidden' } }]]);
+    const { engine, key } = engineFor(agentUrl);
+    expect(await engine.send(key, 'hello')).to.equal('failed');
+    expect(failure(engine, key)).to.include({ kind: 'unauthorized', status: 403 });
+  });
+
+  it('fails on RUN_FINISHED with a call still open, naming it', async () => {
+    const { agentUrl } = await script([[started, { type: 'TOOL_CALL_START', toolCallId: 'open1', toolCallName: 'get_secret_number' }, finished]]);
+    const { engine, key } = engineFor(agentUrl);
+    expect(await engine.send(key, 'hello')).to.equal('failed');
+    expect(failure(engine, key)!.kind).to.equal('protocol');
+    expect(failure(engine, key)!.message).to.contain('open1');
+  });
+
+  it('fails on events after RUN_FINISHED', async () => {
+    const { agentUrl } = await script([[started, ...say('a1', 'Done.'), finished, ...say('a2', 'And more.')]]);
+    const { engine, key } = engineFor(agentUrl);
+    expect(await engine.send(key, 'hello')).to.equal('failed');
+    expect(failure(engine, key)!.kind).to.equal('protocol');
+    expect(failure(engine, key)!.message).to.contain('after RUN_FINISHED');
+  });
+
+  it('reports an unreachable endpoint as a network failure', async () => {
+    const transport = createAgUiHttpTransport({ url: 'http://127.0.0.1:9/agent', fetch: () => Promise.reject(new TypeError('Failed to fetch')) });
+    const request = { threadId: 't', runId: 'r', messages: [], tools: [], state: {}, signal: new AbortController().signal };
+    const error = await transport.run(request, () => {}).catch((e: unknown) => e);
+    expect(error).to.include({ kind: 'network' });
+  });
+
+  it('resolves quietly when aborted mid-stream', async () => {
+    const { agentUrl } = await script([[started, ...say('a1', 'Thinking'), { $hang: true }]]);
+    const transport = createAgUiHttpTransport({ url: agentUrl });
+    const abort = new AbortController();
+    const seen: string[] = [];
+    const request = { threadId: 't', runId: 'r', messages: [{ id: 'u1', role: 'user' as const, content: 'hi' }], tools: [], state: {}, signal: abort.signal };
+    const done = transport.run(request, (event) => {
+      seen.push(event.type);
+      if (event.type === 'TEXT_MESSAGE_END') abort.abort();
+    });
+    expect(await done).to.deep.equal({ runId: 'r' });
+    expect(seen).to.deep.equal(['RUN_STARTED', 'TEXT_MESSAGE_START', 'TEXT_MESSAGE_CONTENT', 'TEXT_MESSAGE_END']);
+  });
 });
+

@@ -10,7 +10,7 @@ export function jitlessZod(): void {
   config({ jitless: true });
 }
 
-// At import, so that modules imported after this one (`@ag-ui/client` and its event schemas) build
-// their schemas jitless. Importers also call `jitlessZod()`: a used export keeps this module, and so
-// this call, in bundles that trust the package's `sideEffects` list.
+// At import, so that schemas built by modules imported after this one are jitless. Importers also
+// call `jitlessZod()`: a used export keeps this module, and so this call, in bundles that trust the
+// package's `sideEffects` list.
 jitlessZod();

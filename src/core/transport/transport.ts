@@ -60,9 +60,24 @@ export interface Transport {
   run(request: RunRequest, onEvent: RunEventSink): Promise<{ runId: string }>;
   /** Creates a thread on the server, for backends that own thread ids. */
   createThread?(signal: AbortSignal): Promise<CreatedThread>;
-  /** The finished runs of a stored thread, oldest first, for replay through the reducer. */
-  loadHistory?(threadId: string, signal: AbortSignal): Promise<readonly HistoryRun[]>;
+  /**
+   * The finished runs of a stored thread, oldest first, for replay through the reducer. Rejects with a
+   * `TransportError` when any part of the history cannot be read (never a partial history), and with
+   * the signal's reason (an `AbortError`) once `signal` aborts, after which no more requests start.
+   * `onProgress`, when given, is told how far the load has got (see `HistoryProgress`); a transport
+   * that reads a history in one request may never call it.
+   */
+  loadHistory?(threadId: string, signal: AbortSignal, onProgress?: HistoryProgress): Promise<readonly HistoryRun[]>;
 }
+
+/**
+ * How far a history load has got: `loaded` of `total` parts (for Soliplex, stored runs) are read.
+ * Called first with `(0, total)` once `total` is known, then each time `loaded` grows, by one, in
+ * completion order: `loaded` never decreases, `total` never changes within one load, and the last
+ * call of a load that succeeds is `(total, total)` (a thread with no runs: just `(0, 0)`). Not called
+ * after the load settles. Synchronous and cheap: a listener that throws is ignored.
+ */
+export type HistoryProgress = (loaded: number, total: number) => void;
 
 export interface CreatedThread {
   readonly threadId: string;
@@ -77,4 +92,15 @@ export interface HistoryRun {
   readonly messages: readonly Message[];
   readonly events: readonly BaseEvent[];
   readonly state?: unknown;
+}
+
+/** The readable part of an error body: a string, or the `error` / `detail` / `message` field of a JSON one. */
+export function errorDetail(payload: unknown): string {
+  if (payload === undefined || payload === null || payload === '') return '';
+  if (typeof payload === 'string') return payload.slice(0, 300);
+  const record = payload as Record<string, unknown>;
+  for (const field of ['error', 'detail', 'message']) {
+    if (typeof record[field] === 'string') return (record[field] as string).slice(0, 300);
+  }
+  return JSON.stringify(payload).slice(0, 300);
 }

@@ -1,7 +1,10 @@
+import type { AbstractAgent } from '@ag-ui/client';
+import { provideOwnEngine } from './chat-parts.js';
 import {
   RunOrchestrator,
   TransportError,
   createAgUiHttpTransport,
+  createAgentTransport,
   SoliplexTransport,
   type HeadersSource,
   type TokenSource,
@@ -17,18 +20,30 @@ export interface OwnEngineOptions {
   headers: HeadersSource;
   token: TokenSource;
   toolRegistry: ToolRegistry;
+  /**
+   * The page's AG-UI agent, read on every run: when it returns one, every run goes through it
+   * (whatever the thread key says), ahead of a Soliplex room or an `agent-url`.
+   */
+  agent?: () => AbstractAgent | undefined;
 }
 
 /**
- * The engine a chat makes for itself when the page gives it none: one transport per backend, picked
- * by the thread key (a room means a Soliplex server, otherwise `server` is an AG-UI endpoint). Headers
- * and tokens are read afresh on every run.
+ * The engine a chat makes for itself when the page gives it none: the page's `agent` when it has one,
+ * else one transport per backend, picked by the thread key (a room means a Soliplex server, otherwise
+ * `server` is an AG-UI endpoint). Headers, tokens and the agent are read afresh on every run.
  */
-export function createOwnEngine({ headers, token, toolRegistry }: OwnEngineOptions): RunOrchestrator {
+export function createOwnEngine({ headers, token, toolRegistry, agent }: OwnEngineOptions): RunOrchestrator {
   const transports = new Map<string, Transport>();
+  const agentTransports = new WeakMap<AbstractAgent, Transport>();
   return new RunOrchestrator({
     toolRegistry,
     transport: ({ server, room }) => {
+      const pageAgent = agent?.();
+      if (pageAgent) {
+        let transport = agentTransports.get(pageAgent);
+        if (!transport) agentTransports.set(pageAgent, (transport = createAgentTransport(pageAgent)));
+        return transport;
+      }
       if (!server) return missingUrl;
       const id = JSON.stringify([server, room]);
       let transport = transports.get(id);
@@ -41,17 +56,6 @@ export function createOwnEngine({ headers, token, toolRegistry }: OwnEngineOptio
   });
 }
 
-/** Reads the `headers` attribute: a JSON object of header names to values. */
-export const headersConverter = {
-  fromAttribute(value: string | null): Record<string, string> | undefined {
-    if (!value) return undefined;
-    try {
-      const parsed: unknown = JSON.parse(value);
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, string>;
-    } catch {
-      // Fall through: a broken attribute means no headers, reported below.
-    }
-    console.error('[soliplex-chat] the headers attribute must be a JSON object');
-    return undefined;
-  },
-};
+// Registers the factory with the element (see chat-parts.ts): at once where this module is imported
+// statically (the npm entry), on connect where the element loads it on demand (the CDN build).
+provideOwnEngine(createOwnEngine);

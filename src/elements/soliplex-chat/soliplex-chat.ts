@@ -2,6 +2,7 @@ import { LitElement, html, type PropertyValues } from 'lit';
 import { property, query } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { provide } from '@lit/context';
+import type { AbstractAgent } from '@ag-ui/client';
 import {
   ToolRegistry,
   emptyConversation,
@@ -30,9 +31,12 @@ import type { SoliplexComposer } from '../soliplex-composer/soliplex-composer.js
 import type { SoliplexMessageList } from '../soliplex-message-list/soliplex-message-list.js';
 import { describeChanges } from './announcements.js';
 import { renderEmptyState } from './empty-state.js';
-import { createOwnEngine, headersConverter } from './own-engine.js';
+import { headersConverter } from './headers-converter.js';
+import { createOwnEngineIfLoaded, loadChatParts } from './chat-parts.js';
 import { chatStyles } from './soliplex-chat.styles.js';
-import '../soliplex-message-list/soliplex-message-list.js';
+// <soliplex-message-list> (Markdown, tool and approval cards) is not needed for the first paint of an
+// empty chat: loadChatParts() imports it on connect, with the engine (see chat-parts.ts). Lit keeps the
+// properties set on it before it upgrades.
 import '../soliplex-run-status/soliplex-run-status.js';
 import '../soliplex-composer/soliplex-composer.js';
 
@@ -49,7 +53,7 @@ const LIST_PARTS =
  * @summary A chat widget for AG-UI agents with client-side tools.
  * @tag soliplex-chat
  *
- * @attr agent-url - A generic AG-UI endpoint (used when no `engine` is given).
+ * @attr agent-url - A generic AG-UI endpoint (used when no `engine` or `agent` is given).
  * @attr server-url - A Soliplex server; with `room`, the chat talks the Soliplex rooms/threads/runs API.
  * @attr room - The Soliplex room; its welcome message and suggestions fill the empty state.
  * @attr thread - The thread id. Generic endpoints: a fresh one when absent. Soliplex: a stored thread
@@ -141,6 +145,15 @@ export class SoliplexChat extends LitElement {
    */
   @property({ attribute: false }) getToken?: (options: { refresh: boolean }) => string | undefined | Promise<string | undefined>;
 
+  /**
+   * An AG-UI agent from `@ag-ui/client` (an `HttpAgent`, or an integration's `AbstractAgent`) that the
+   * chat's own engine runs every turn through, tool continuations included. It takes precedence over
+   * `server-url`/`room` and `agent-url` (a shared `engine` over it). The engine owns the transcript: the
+   * agent gets the thread id, the messages and the state set before each run. The page brings
+   * `@ag-ui/client` in its own bundle; the widget imports only its types.
+   */
+  @property({ attribute: false }) agent?: AbstractAgent;
+
   /** Request headers for the element's own engine; read on every run. */
   @property({ converter: headersConverter }) headers?: Record<string, string>;
 
@@ -153,10 +166,11 @@ export class SoliplexChat extends LitElement {
   #toolRegistry = new ToolRegistry();
   #toolRegistryIsDefault = true;
   readonly #engines = new EngineController(this, () =>
-    createOwnEngine({
+    createOwnEngineIfLoaded({
       headers: () => this.headers ?? {},
       token: (options) => (this.getToken ? this.getToken(options) : this.token),
       toolRegistry: this.#toolRegistry,
+      agent: () => this.agent,
     }),
   );
   #key?: ThreadKey;
@@ -177,7 +191,8 @@ export class SoliplexChat extends LitElement {
   readonly #thread = new ThreadController(this, { engine: () => this.#currentEngine(), threadKey: () => this.#threadKey() });
   readonly #soliplex = new SoliplexRoomController(this, {
     engine: () => this.#currentEngine(),
-    serverUrl: () => this.serverUrl,
+    // An `agent` (unless a shared engine overrides it) replaces the Soliplex room.
+    serverUrl: () => (this.agent && !this.#engines.shared ? '' : this.serverUrl),
     room: () => this.room,
     thread: () => this.thread,
     token: (options) => (this.getToken ? this.getToken(options) : this.token),
@@ -191,6 +206,11 @@ export class SoliplexChat extends LitElement {
 
   constructor() {
     super();
+    // The engine and the message list load on connect (at once where already imported); render again
+    // when they arrive, so the own engine gets made and the conversation shown.
+    this.addController({
+      hostConnected: () => void loadChatParts(!!this.agentUrl && !this.serverUrl).then(() => this.requestUpdate()),
+    });
     new TurnEventsController(this, {
       engine: () => this.#currentEngine(),
       threadKey: () => this.#threadKey(),
@@ -204,7 +224,7 @@ export class SoliplexChat extends LitElement {
       onError: (error) => this.dispatchEvent(new SoliplexErrorEvent(error.message, error)),
     });
     new ApprovalFocusController(this, {
-      focusOtherApproval: (callId) => this.messageList?.focusApprovalOtherThan(callId) ?? false,
+      focusOtherApproval: (callId) => this.messageList?.focusApprovalOtherThan?.(callId) ?? false,
       focusComposer: () => this.composer?.focus(),
     });
   }
@@ -380,7 +400,7 @@ export class SoliplexChat extends LitElement {
   #onSendRequest = (event: Event & { text?: string }) => {
     event.stopPropagation();
     if (!this.send(event.text ?? '')) event.preventDefault();
-    else this.messageList?.scrollToEnd();
+    else this.messageList?.scrollToEnd?.(); // ?.(): the list may not have upgraded yet
   };
 }
 

@@ -1,0 +1,40 @@
+import type { RunOrchestrator } from '../../core/index.js';
+import { preloadAgUiHttpTransport } from '../../core/transport/lazy-agui-http-transport.js';
+import type { OwnEngineOptions } from './own-engine.js';
+
+/**
+ * What an empty chat does not need for its first paint, loaded on demand: the engine a chat makes for
+ * itself (the orchestrator, reducer, tool loop and transports: `own-engine.ts`) and the message list
+ * with its Markdown, tool and approval cards. The CDN build's entry chunk then holds only the element,
+ * its composer and status line, and Lit. `<soliplex-chat>` calls `loadChatParts()` when it connects;
+ * until the parts arrive it renders its empty state and has no engine of its own (a page's `engine`
+ * works at once). The npm entry (`src/index.ts`) imports both statically, so there they are ready
+ * before the first render and nothing waits.
+ */
+
+type CreateOwnEngine = (options: OwnEngineOptions) => RunOrchestrator;
+
+let createOwn: CreateOwnEngine | undefined;
+let loading: Promise<void> | undefined;
+
+/** Called by `own-engine.ts` when it is evaluated. */
+export function provideOwnEngine(factory: CreateOwnEngine): void {
+  createOwn = factory;
+}
+
+/** The chat's own engine, or undefined while its code is still loading (`loadChatParts()` resolves when it is there). */
+export function createOwnEngineIfLoaded(options: OwnEngineOptions): RunOrchestrator | undefined {
+  return createOwn?.(options);
+}
+
+/**
+ * Starts loading the engine and the message list (once per page) and resolves when both are there.
+ * `genericEndpoint`: also preload the generic AG-UI transport, so the first send does not wait for it.
+ */
+export function loadChatParts(genericEndpoint = false): Promise<void> {
+  if (genericEndpoint) void preloadAgUiHttpTransport();
+  loading ??= Promise.all([import('./own-engine.js'), import('../soliplex-message-list/soliplex-message-list.js')]).then(
+    () => undefined,
+  );
+  return loading;
+}

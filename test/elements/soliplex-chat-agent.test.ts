@@ -1,0 +1,51 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { HttpAgent } from '@ag-ui/client';
+import { z } from 'zod';
+import { ToolRegistry, type SoliplexChat, type SoliplexRunFinishedEvent } from '../../src/index.js';
+import { deepQuery, deepQueryAll, settled } from './chat-fixture.js';
+import { toolCall } from '../helpers/agui-events.js';
+import { finished, say, script, started } from '../helpers/agui-server.js';
+
+type Body = { threadId: string; runId: string; messages: { role: string; content?: string; toolCallId?: string }[]; tools: { name: string }[] };
+
+/** The `agent` property: any @ag-ui/client AbstractAgent (here an HttpAgent) runs the chat's turns. */
+describe('<soliplex-chat> with an AG-UI agent', () => {
+  it('runs the client-tool loop through an HttpAgent against the real server', async () => {
+    const { agentUrl, requests } = await script<Body>([
+      [started, ...toolCall('c1', 'get_secret_number', { name: 'alice' }, 'a1'), finished],
+      [started, ...say('a2', "Alice's secret number is 42."), finished],
+    ]);
+    let executions = 0;
+    const tools = new ToolRegistry([
+      {
+        name: 'get_secret_number',
+        description: 'The secret number of a person',
+        parameters: z.object({ name: z.string() }),
+        execute: ({ name }: { name: string }) => (executions++, name === 'alice' ? 42 : 0),
+      },
+    ]);
+    const agent = new HttpAgent({ url: agentUrl, headers: { Authorization: 'Bearer agent-token' } });
+    // agent-url points nowhere: the agent takes precedence over it.
+    const el = await fixture<SoliplexChat>(
+      html`<soliplex-chat agent-url="http://127.0.0.1:9/unused" .agent=${agent} .toolRegistry=${tools}></soliplex-chat>`,
+    );
+    const end = new Promise<SoliplexRunFinishedEvent>((resolve) => el.addEventListener('soliplex-run-finished', resolve, { once: true }));
+    expect(el.send("What is alice's secret number?")).to.equal(true);
+    expect((await end).outcome).to.equal('success');
+    await settled(el);
+
+    expect(executions).to.equal(1);
+    const recorded = await requests();
+    expect(recorded).to.have.length(2);
+    const [first, second] = recorded as [{ body: Body; headers: Record<string, string> }, { body: Body }];
+    expect(first.headers['authorization']).to.equal('Bearer agent-token');
+    expect(first.body.threadId).to.equal(el.thread);
+    expect(second.body.threadId).to.equal(el.thread);
+    expect(second.body.runId).to.not.equal(first.body.runId);
+    expect(second.body.tools.map((t) => t.name)).to.deep.equal(['get_secret_number']);
+    expect(second.body.messages.map((m) => m.role)).to.deep.equal(['user', 'assistant', 'tool']);
+    expect(second.body.messages[2]).to.include({ toolCallId: 'c1', content: '42' });
+    expect(deepQueryAll(el, '[part~="assistant-message"]').at(-1)!.textContent).to.contain("Alice's secret number is 42.");
+    expect(deepQuery(el, '[part~="tool-card"]')).to.exist;
+  });
+});

@@ -262,6 +262,28 @@ describe('loop defects: smaller', () => {
     expect(transport.requests[1]!.messages.find((m) => m.role === 'tool' && m.toolCallId === 'f1')).to.include({ content: 'ok' });
   });
 
+  it('a history load is the thread\'s running state, with the progress the backend reports', async () => {
+    const release = deferred<void>();
+    const transport: Transport = {
+      run: async (request) => ({ runId: request.runId }),
+      loadHistory: async (_thread, _signal, onProgress) => {
+        onProgress?.(0, 2);
+        onProgress?.(1, 2);
+        await release.promise;
+        onProgress?.(2, 2);
+        return [{ runId: 'h1', messages: [{ id: 'u1', role: 'user', content: 'stored question' }], events: [] }];
+      },
+    };
+    const engine = new RunOrchestrator({ transport });
+    const loaded = engine.loadThread(key);
+    await until(() => engine.snapshot(key).run.status === 'running');
+    expect(engine.snapshot(key).run).to.deep.include({ phase: 'loading-history', progress: { loaded: 1, total: 2 } });
+    release.resolve();
+    expect(await loaded).to.equal(true);
+    expect(engine.snapshot(key).run.status).to.equal('idle');
+    expect(engine.snapshot(key).conversation.messages[0]).to.include({ role: 'user', text: 'stored question' });
+  });
+
   it('a thread created by the first send: running while created, then announced and moved', async () => {
     const created = deferred<{ threadId: string }>();
     const scripted = new ScriptedTransport([answer('Hi.')]);

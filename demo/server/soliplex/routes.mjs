@@ -69,6 +69,12 @@ export function createSoliplexApi({ model, modelName, scripts, soliplexToken, ke
       auth.setToken(body?.token ?? null);
       return sendJson(res, 200, { token: auth.token });
     }
+    if (method === 'POST' && path === '/api/test/threads') {
+      const body = /** @type {any} */ (await readJsonBody(req));
+      getRoom(String(body?.room));
+      const thread = threads.seed(String(body.room), body);
+      return sendJson(res, 200, { room_id: thread.room_id, thread_id: thread.thread_id, run_ids: [...thread.runs.keys()] });
+    }
     if (method === 'GET' && path === '/api/user_info') {
       auth.check(req);
       return sendJson(res, 200, DEMO_USER);
@@ -103,6 +109,7 @@ export function createSoliplexApi({ model, modelName, scripts, soliplexToken, ke
     } else {
       const thread = threads.get(roomId, threadId);
       const run = threads.getRun(thread, runId);
+      if (method === 'GET' && run.getStatus) throw new HttpError(run.getStatus, `seeded failure of run ${run.run_id}`);
       if (method === 'GET') return sendJson(res, 200, runJson(run, { events: true }));
       if (method === 'POST') return postRun(req, res, { thread, run, script, path, signal });
     }

@@ -3,6 +3,7 @@
 // Run = {thread_id, run_id, parent_run_id, run_input, created, finished, events, metadata, usage}).
 import { randomUUID } from 'node:crypto';
 import { HttpError } from '../http-util.mjs';
+import { RunChannel } from './run-channel.mjs';
 
 let lastStamp = 0;
 /** ISO time that strictly increases, so clients sorting runs by `created` never see ties. */
@@ -14,7 +15,8 @@ export function isoNow() {
 /**
  * @typedef {{ thread_id: string, run_id: string, parent_run_id: string | null, run_input: any,
  *   created: string, finished: string | null, metadata: any, usage: any,
- *   channel: import('./run-channel.mjs').RunChannel | null, abort: AbortController }} Run
+ *   channel: import('./run-channel.mjs').RunChannel | null, abort: AbortController,
+ *   getStatus?: number }} Run `getStatus`: a seeded run whose GET fails with this status (tests)
  * @typedef {{ room_id: string, thread_id: string, runs: Map<string, Run>, created: string,
  *   metadata: { name: string | null, description: string | null } | null, last_activity: string }} Thread
  */
@@ -88,6 +90,45 @@ export function createThreadStore() {
       return run;
     },
 
+    /**
+     * A finished thread in one call (`POST /api/test/threads`, for tests and benchmarks): each seeded
+     * run's `run_input.messages` is the transcript so far (every earlier run's `messages` and `output`,
+     * then its own `messages`), as a client that sends the full transcript on every run leaves it.
+     * With `cumulative: false` each run's input has only its own `messages` (a lean thread: the
+     * history's size is linear in its runs). The first seeded run is the thread's initial run.
+     * @param {string} roomId @param {unknown} body `{runs: SeededRun[], cumulative?: boolean, metadata?}`
+     * @returns {Thread}
+     */
+    seed(roomId, body) {
+      const runs = seededRuns(body);
+      const cumulative = /** @type {any} */ (body).cumulative !== false;
+      const thread = this.createThread(roomId, { metadata: /** @type {any} */ (body).metadata });
+      /** @type {unknown[]} */
+      const transcript = [];
+      for (const [index, seeded] of runs.entries()) {
+        const run = index === 0 ? /** @type {Run} */ (thread.runs.values().next().value) : addRun(thread, {});
+        transcript.push(...(seeded.messages ?? []));
+        run.run_input = {
+          threadId: thread.thread_id,
+          runId: run.run_id,
+          state: seeded.state ?? {},
+          messages: cumulative ? [...transcript] : [...(seeded.messages ?? [])],
+          tools: [],
+          context: [],
+          forwardedProps: {},
+        };
+        transcript.push(...(seeded.output ?? []));
+        const channel = new RunChannel();
+        for (const event of seeded.events ?? []) channel.events.push({ ...event, ...runIds(event, run) });
+        channel.finished = true;
+        run.channel = channel;
+        run.finished = isoNow();
+        if (seeded.$status !== undefined) run.getStatus = seeded.$status;
+        thread.last_activity = run.finished;
+      }
+      return thread;
+    },
+
     /** Deletes a thread and stops its producers. @param {Thread} thread */
     delete(thread) {
       for (const run of thread.runs.values()) run.abort.abort();
@@ -99,6 +140,38 @@ export function createThreadStore() {
       for (const thread of threads.values()) for (const run of thread.runs.values()) run.abort.abort();
     },
   };
+}
+
+/**
+ * @typedef {{ messages?: any[], output?: any[], events?: any[], state?: unknown, $status?: number }} SeededRun
+ * `messages`: what this run's input adds to the transcript (the user's message, tool results);
+ * `output`: the messages its events amount to (appended to the transcript of later runs);
+ * `events`: its stored AG-UI events; `$status`: its `GET …/{run}` answers this status.
+ */
+
+/** Checks a seed body's shape. @param {unknown} body @returns {SeededRun[]} */
+function seededRuns(body) {
+  const runs = /** @type {any} */ (body)?.runs;
+  if (!Array.isArray(runs) || runs.length === 0) throw new HttpError(422, 'runs must be a non-empty array');
+  for (const [i, run] of runs.entries()) {
+    if (!run || typeof run !== 'object') throw new HttpError(422, `runs[${i}] must be an object`);
+    for (const key of ['messages', 'output', 'events']) {
+      if (run[key] !== undefined && !Array.isArray(run[key])) throw new HttpError(422, `runs[${i}].${key} must be an array`);
+    }
+    if (run.events?.some((/** @type {any} */ e) => !e || typeof e.type !== 'string')) {
+      throw new HttpError(422, `runs[${i}].events: every event needs a type`);
+    }
+    if (run.$status !== undefined && !(Number.isInteger(run.$status) && run.$status >= 400 && run.$status <= 599)) {
+      throw new HttpError(422, `runs[${i}].$status must be an HTTP error status`);
+    }
+  }
+  return runs;
+}
+
+/** RUN_STARTED / RUN_FINISHED without ids get the run's, as in script rooms. @param {any} event @param {Run} run */
+function runIds(event, run) {
+  if (event.type !== 'RUN_STARTED' && event.type !== 'RUN_FINISHED') return {};
+  return { threadId: event.threadId ?? run.thread_id, runId: event.runId ?? run.run_id };
 }
 
 /** @param {Run} run @param {{ events: boolean }} options */

@@ -443,7 +443,9 @@ export class RunOrchestrator {
     signal?.addEventListener('abort', onAbort, { once: true });
     this.#setRun(turn, { status: RunStatus.Running, phase: RunPhase.LoadingHistory, hop: 0 });
     try {
-      const runs = await transport.loadHistory(key.thread, turn.signal);
+      const runs = await transport.loadHistory(key.thread, turn.signal, (loaded, total) =>
+        this.#setRun(turn, { status: RunStatus.Running, phase: RunPhase.LoadingHistory, hop: 0, progress: { loaded, total } }),
+      );
       if (!turn.current) return turn.ended?.outcome ?? 'cancelled';
       turn.commit((snapshot) => ({ ...snapshot, run: idleState, conversation: replayHistory(runs) }));
       return this.#end(turn, { outcome: 'completed', reason: 'completed', unsettled: '' });

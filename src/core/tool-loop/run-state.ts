@@ -88,6 +88,8 @@ export interface PreparingState {
   readonly status: typeof RunStatus.Running;
   readonly phase: typeof RunPhase.CreatingThread | typeof RunPhase.LoadingHistory;
   readonly hop: 0;
+  /** While history loads, when the backend reports it: stored runs loaded so far, and in all. */
+  readonly progress?: { readonly loaded: number; readonly total: number };
 }
 
 /** A run queued behind other streams to the same host. */

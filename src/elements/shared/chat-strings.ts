@@ -18,6 +18,8 @@ export interface SoliplexChatStrings {
   creatingThread: string;
   /** While a stored thread's history loads. */
   loadingHistory: string;
+  /** While a stored thread's history loads, when the server's part count is known. */
+  loadingHistoryProgress: (loaded: number, total: number) => string;
   /** While the run waits behind other streams to the same server. */
   waitingForConnection: string;
   /** Under the welcome when the Soliplex room could not be fetched. */
@@ -55,6 +57,7 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
   thinking: 'Thinking…',
   creatingThread: 'Starting the conversation…',
   loadingHistory: 'Loading the conversation…',
+  loadingHistoryProgress: (loaded: number, total: number) => `Loading the conversation… (${loaded} of ${total})`,
   waitingForConnection: 'Waiting for a free connection…',
   roomUnavailable: (reason: string) => `The room's details could not be loaded (${reason}). You can still send a message.`,
   calling: (name: string) => `Calling: ${name}`,

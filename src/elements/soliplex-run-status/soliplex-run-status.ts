@@ -56,7 +56,8 @@ export class SoliplexRunStatus extends LitElement {
           return streaming ? strings.calling(streaming.name) : strings.thinking;
         }
         if (run.phase === 'waiting-for-connection') return strings.waitingForConnection;
-        if (run.phase !== 'executing-tools') return run.phase === 'creating-thread' ? strings.creatingThread : strings.loadingHistory;
+        if (run.phase === 'loading-history') return run.progress?.total ? strings.loadingHistoryProgress(run.progress.loaded, run.progress.total) : strings.loadingHistory;
+        if (run.phase !== 'executing-tools') return strings.creatingThread;
         const inHop = run.toolCallIds.map((id) => calls[id]).filter((c) => c !== undefined);
         const waiting = inHop.filter((c) => c.status === 'awaiting-approval').map((c) => c.name);
         if (waiting.length) return strings.awaitingApproval(waiting);

@@ -1,6 +1,6 @@
 import type { BaseEvent } from '@ag-ui/core';
 import { readSseFrames } from '../sse-reader.js';
-import { TransportError, type CreatedThread, type RunEventSink, type RunRequest, type Transport } from '../transport.js';
+import { TransportError, type CreatedThread, type HistoryProgress, type RunEventSink, type RunRequest, type Transport } from '../transport.js';
 import { SoliplexApi, type SoliplexConnection } from './soliplex-api.js';
 import { loadSoliplexHistory } from './soliplex-history.js';
 
@@ -10,6 +10,8 @@ export interface SoliplexTransportOptions extends SoliplexConnection {
   readonly resumeAttempts?: number;
   /** Delay before the first resume, doubled each time (default 300 ms). */
   readonly resumeDelayMs?: number;
+  /** Run GETs in flight at once while a history loads (default 16, see `HISTORY_CONCURRENCY`). */
+  readonly historyConcurrency?: number;
 }
 
 /**
@@ -36,8 +38,15 @@ export class SoliplexTransport implements Transport {
     return { threadId: thread.thread_id, ...(state !== undefined ? { state } : {}) };
   }
 
-  loadHistory(threadId: string, signal: AbortSignal) {
-    return loadSoliplexHistory(this.api, this.options.room, threadId, signal);
+  /**
+   * The thread's finished runs: one GET for the thread, then one per run (only a run's own GET has
+   * its events), `historyConcurrency` at a time, reported to `onProgress` as runs arrive.
+   */
+  loadHistory(threadId: string, signal: AbortSignal, onProgress?: HistoryProgress) {
+    return loadSoliplexHistory(this.api, this.options.room, threadId, signal, {
+      onProgress,
+      ...(this.options.historyConcurrency !== undefined ? { concurrency: this.options.historyConcurrency } : {}),
+    });
   }
 
   async run(request: RunRequest, onEvent: RunEventSink): Promise<{ runId: string }> {

@@ -1,5 +1,8 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { threadKeyId, type RunOrchestrator, type ThreadKey, type ThreadSnapshot } from '../core/index.js';
+import { threadKeyId, type RunOrchestrator, type RunState, type ThreadKey, type ThreadSnapshot } from '../core/index.js';
+
+/** When no animation frame comes (a hidden tab, a throttled frame), a waiting render runs after this long. */
+const FRAME_FALLBACK_MS = 100;
 
 export interface ThreadControllerConfig {
   /** The engine whose registry holds the thread; read on connect and before every update. */
@@ -10,14 +13,23 @@ export interface ThreadControllerConfig {
 
 /**
  * Binds one host element to one thread of an engine: while the host is connected it listens to the
- * thread's snapshots (re-rendering the host on each change) and marks the thread as viewed, so a
+ * thread's snapshots (re-rendering the host on changes) and marks the thread as viewed, so a
  * turn that ends on a thread nobody shows leaves it `unread`. Follows the engine and thread the
  * config returns, re-subscribing when either changes.
+ *
+ * Renders at most once per animation frame however fast events arrive: a change of the conversation
+ * alone (streamed text, tool call progress) asks for an update on the next frame (or after
+ * FRAME_FALLBACK_MS when no frame comes, so a hidden tab still finishes). A change of the run (it
+ * starts, its phase changes, it ends) or of `unread` asks at once, so a page that hears about it
+ * (`soliplex-run-finished`) and awaits the element's `updateComplete` sees it rendered.
  */
 export class ThreadController implements ReactiveController {
   readonly #host: ReactiveControllerHost;
   readonly #config: ThreadControllerConfig;
   #bound?: { engine: RunOrchestrator; keyId: string; release: () => void };
+  /** The snapshot the host last rendered (or was asked to render at once). */
+  #rendered?: ThreadSnapshot;
+  #pending?: { frame: number; timer: ReturnType<typeof setTimeout> };
 
   constructor(host: ReactiveControllerHost, config: ThreadControllerConfig) {
     this.#host = host;
@@ -39,10 +51,36 @@ export class ThreadController implements ReactiveController {
   /** Before each render: the host's engine or thread may have changed. */
   hostUpdate(): void {
     this.#bind();
+    // This render shows the latest snapshot: a render waiting for a frame has nothing left to do.
+    this.#cancelPending();
+    this.#rendered = this.snapshot;
   }
 
   hostDisconnected(): void {
     this.#unbind();
+  }
+
+  #onChange(snapshot: ThreadSnapshot): void {
+    const rendered = this.#rendered;
+    if (!rendered || rendered.unread !== snapshot.unread || !sameRun(rendered.run, snapshot.run)) {
+      this.#cancelPending();
+      this.#rendered = snapshot;
+      this.#host.requestUpdate();
+      return;
+    }
+    if (this.#pending) return;
+    const render = () => {
+      this.#cancelPending();
+      this.#host.requestUpdate();
+    };
+    this.#pending = { frame: requestAnimationFrame(render), timer: setTimeout(render, FRAME_FALLBACK_MS) };
+  }
+
+  #cancelPending(): void {
+    if (!this.#pending) return;
+    cancelAnimationFrame(this.#pending.frame);
+    clearTimeout(this.#pending.timer);
+    this.#pending = undefined;
   }
 
   #bind(): void {
@@ -52,7 +90,7 @@ export class ThreadController implements ReactiveController {
     if (this.#bound && this.#bound.engine === engine && this.#bound.keyId === keyId) return;
     this.#unbind();
     if (!engine || !key || !keyId) return;
-    const unsubscribe = engine.registry.subscribe(() => this.#host.requestUpdate(), key);
+    const unsubscribe = engine.registry.subscribe((snapshot) => this.#onChange(snapshot), key);
     const unview = engine.registry.view(key);
     this.#bound = {
       engine,
@@ -69,5 +107,14 @@ export class ThreadController implements ReactiveController {
   #unbind(): void {
     this.#bound?.release();
     this.#bound = undefined;
+    this.#cancelPending();
+    this.#rendered = undefined;
   }
+}
+
+/** Whether two run states say the same (the engine may build an equal one anew). */
+function sameRun(a: RunState, b: RunState): boolean {
+  if (a === b) return true;
+  const keys = Object.keys(a) as (keyof RunState)[];
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }

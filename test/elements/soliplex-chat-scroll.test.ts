@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect, nextFrame } from '@open-wc/testing';
 import { runFinished, runStarted, text } from '../helpers/agui-events.js';
 import { deferred } from '../helpers/scripted-transport.js';
 import { chatWith, deepQuery, settled, until } from './chat-fixture.js';
@@ -16,6 +16,8 @@ describe('<soliplex-chat> scrolling and strings', () => {
     el.send('long please');
     await until(() => deepQuery(el, '[part~="status"]')?.dataset['state'] === 'completed');
     await settled(el);
+    // The view follows the end once the frame is laid out (never by forcing layout in a render).
+    await nextFrame();
     const scroller = deepQuery(el, '[part~="messages"]')!;
     const gap = () => scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight;
     expect(scroller.scrollHeight).to.be.greaterThan(scroller.clientHeight);
@@ -24,12 +26,14 @@ describe('<soliplex-chat> scrolling and strings', () => {
     el.send('more');
     await until(() => scroller.textContent!.includes('first part'));
     await settled(el);
+    await nextFrame();
     expect(gap()).to.be.lessThan(2);
     scroller.scrollTop = 0;
     scroller.dispatchEvent(new Event('scroll'));
     more.resolve();
     await until(() => deepQuery(el, '[part~="status"]')?.dataset['state'] === 'completed');
     await settled(el);
+    await nextFrame();
     expect(scroller.scrollTop).to.equal(0);
   });
 

@@ -7,6 +7,7 @@
  * backtrack over a line, no rescan of the rest of a line per opening mark, nesting capped.
  */
 import { html, type TemplateResult } from 'lit';
+import { guard } from 'lit/directives/guard.js';
 
 type Inline = string | TemplateResult;
 
@@ -26,7 +27,65 @@ export function markdownSteps(): number {
 
 /** Renders Markdown source (possibly still streaming) as a Lit template. */
 export function renderMarkdown(source: string): TemplateResult {
-  return html`${renderBlocks(source.replace(/\r\n?/g, '\n').split('\n'))}`;
+  return html`${renderBlocks(splitLines(source).lines)}`;
+}
+
+/** The lines of a text (LF, CRLF or CR endings) and where each starts in it. */
+function splitLines(text: string): { lines: string[]; starts: number[] } {
+  const lines: string[] = [];
+  const starts: number[] = [0];
+  const breaks = /\r\n|\r|\n/g;
+  let from = 0;
+  for (let match = breaks.exec(text); match; match = breaks.exec(text)) {
+    lines.push(text.slice(from, match.index));
+    from = breaks.lastIndex;
+    starts.push(from);
+  }
+  lines.push(text.slice(from));
+  return { lines, starts };
+}
+
+/** A copy of `text` that shares no memory with the string it was sliced from (V8 keeps slices' parents alive). */
+function detached(text: string): string {
+  return (' ' + text).slice(1);
+}
+
+/**
+ * Markdown that grows at its end, as a message streams in: each `render` shows the whole source, with
+ * the same output as `renderMarkdown`, but re-parses only from the last top-level block that more text
+ * could still change. A top-level block is final once the block after it has started on a complete
+ * line (one a line break ends): a block's extent depends only on the lines up to the next block's first
+ * line, and the parse from a block's first line does not depend on what came before it. Final blocks
+ * are kept as templates (and skipped by Lit on re-render); a source that is not an extension of the
+ * last one starts over.
+ */
+export class StreamingMarkdown {
+  /** The source of the final blocks: it ends with the line break before the first line still parsed. */
+  #prefix = '';
+  /** The final blocks' templates, one group per render that completed some. */
+  #final: TemplateResult[] = [];
+
+  render(source: string): TemplateResult {
+    if (!source.startsWith(this.#prefix)) {
+      this.#prefix = '';
+      this.#final = [];
+    }
+    // A copy: the strings parsed out of it (kept by the final blocks and the DOM) must not hold on to
+    // the whole message text of this render, or memory grows with every delta.
+    const tail = detached(source.slice(this.#prefix.length));
+    const { lines, starts } = splitLines(tail);
+    const blockStarts: number[] = [];
+    const blocks = renderBlocks(lines, 0, blockStarts);
+    // Blocks before the last one that starts on a complete line are final.
+    let open = blocks.length - 1;
+    while (open > 0 && blockStarts[open]! >= lines.length - 1) open--;
+    if (open > 0) {
+      const group = html`${blocks.slice(0, open)}`;
+      this.#final.push(group);
+      this.#prefix += tail.slice(0, starts[blockStarts[open]!]);
+    }
+    return html`${[...this.#final.map((group) => guard([group], () => group)), ...blocks.slice(Math.max(open, 0))]}`;
+  }
 }
 
 function startsBlock(line: string): boolean {
@@ -46,7 +105,8 @@ function headingText(rest: string): string {
   return cut > 0 && cut < text.length && /\s/.test(text[cut - 1]!) ? text.slice(0, cut).trimEnd() : text;
 }
 
-function renderBlocks(lines: string[], depth = 0): TemplateResult[] {
+/** Renders lines as blocks; `blockStarts` (if given) gets the line each block starts on. */
+function renderBlocks(lines: string[], depth = 0, blockStarts?: number[]): TemplateResult[] {
   if (depth > MAX_DEPTH) return [html`<p>${lines.join('\n')}</p>`];
   const blocks: TemplateResult[] = [];
   let i = 0;
@@ -57,6 +117,8 @@ function renderBlocks(lines: string[], depth = 0): TemplateResult[] {
       i++;
       continue;
     }
+    // Every pass from here renders exactly one block.
+    blockStarts?.push(i);
     const fence = FENCE.exec(line);
     if (fence) {
       const marker = fence[1]!;

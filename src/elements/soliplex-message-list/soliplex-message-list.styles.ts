@@ -11,6 +11,8 @@ export const messageListStyles = css`
     min-height: 0;
     overflow-y: auto;
     padding: var(--_sc-gap);
+  }
+  .content {
     display: flex;
     flex-direction: column;
     gap: var(--_sc-gap);
@@ -20,6 +22,9 @@ export const messageListStyles = css`
     outline-offset: -2px;
   }
   .message {
+    /* Off screen, a message skips layout and paint; its last size is remembered (a guess before). */
+    content-visibility: auto;
+    contain-intrinsic-size: auto none auto 4em;
     max-width: 100%;
     padding: var(--_sc-gap) calc(var(--_sc-gap) * 1.5);
     border-radius: var(--_sc-radius);

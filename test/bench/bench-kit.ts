@@ -1,0 +1,120 @@
+import { executeServerCommand } from '@web/test-runner-commands';
+
+/**
+ * Shared pieces of the benchmarks: statistics, "visible" (a frame painted), long-task and
+ * responsiveness probes, and the report that web-test-runner.bench.config.mjs writes to
+ * docs/BENCHMARKS.md. Nothing here asserts anything about time.
+ */
+
+export interface Summary {
+  median: number;
+  min: number;
+  max: number;
+}
+
+export function summarize(samples: readonly number[]): Summary {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const mid = sorted.length / 2;
+  const median = sorted.length % 2 ? sorted[Math.floor(mid)]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return { median, min: sorted[0]!, max: sorted.at(-1)! };
+}
+
+/** `median (min–max)`, in ms unless `unit` says otherwise. */
+export function fmt(s: Summary, digits = 1, unit = ''): string {
+  const n = (v: number) => v.toFixed(digits);
+  return `${n(s.median)}${unit} (${n(s.min)}–${n(s.max)})`;
+}
+
+export const ratio = (widget: Summary, raw: Summary): string => `${(widget.median / Math.max(raw.median, 0.01)).toFixed(2)}×`;
+
+/** Resolves after the next frame has been produced (rAF, then a task queued behind the paint). */
+export function painted(): Promise<number> {
+  return new Promise((resolve) =>
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve(performance.now());
+      channel.port2.postMessage(null);
+    }),
+  );
+}
+
+export const pause = (ms = 0) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Long tasks (> 50 ms, PerformanceObserver 'longtask') seen from now until `stop()`. */
+export function watchLongTasks(): { stop: () => { longest: number; count: number } } {
+  const entries: PerformanceEntry[] = [];
+  const observer = new PerformanceObserver((list) => entries.push(...list.getEntries()));
+  observer.observe({ type: 'longtask' });
+  return {
+    stop() {
+      entries.push(...observer.takeRecords());
+      observer.disconnect();
+      return { longest: Math.max(0, ...entries.map((e) => e.duration)), count: entries.length };
+    },
+  };
+}
+
+/**
+ * A user's click while something runs: every `everyMs` a timer dispatches a click on a button; the
+ * delay is how late its handler ran after the moment it was due. Reports the worst delay.
+ */
+export function probeClicks(everyMs = 25): { stop: () => { worst: number; clicks: number } } {
+  const button = document.createElement('button');
+  button.textContent = 'probe';
+  document.body.append(button);
+  let due = 0;
+  let worst = 0;
+  let clicks = 0;
+  let stopped = false;
+  let timer = 0;
+  button.addEventListener('click', () => {
+    worst = Math.max(worst, performance.now() - due);
+    clicks++;
+  });
+  const schedule = () => {
+    due = performance.now() + everyMs;
+    timer = window.setTimeout(() => {
+      button.click();
+      if (!stopped) schedule();
+    }, everyMs);
+  };
+  schedule();
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+      // A click that was due but never ran counts as late as it is now.
+      const pending = performance.now() - due;
+      if (pending > 0) worst = Math.max(worst, pending);
+      button.remove();
+      return { worst, clicks };
+    },
+  };
+}
+
+/** Heap in use after a full garbage collection (needs --js-flags=--expose-gc), in bytes; NaN without it. */
+export async function heapAfterGc(): Promise<number> {
+  const w = window as unknown as { gc?: () => void };
+  const memory = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
+  if (!w.gc || !memory) return NaN;
+  for (let i = 0; i < 3; i++) {
+    w.gc();
+    await pause(10);
+  }
+  return memory.usedJSHeapSize;
+}
+
+/** Sends one section of docs/BENCHMARKS.md to the runner (and prints it). */
+export async function report(name: string, order: number, markdown: string): Promise<void> {
+  console.log(`BENCH ${name}\n${markdown}`);
+  try {
+    await executeServerCommand('bench-section', { name, order, markdown, userAgent: navigator.userAgent });
+  } catch {
+    // Run with the plain test config: printed only.
+  }
+}
+
+/** A Markdown table. */
+export function table(header: string[], rows: string[][]): string {
+  return [`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+}

@@ -86,3 +86,29 @@ describe('SSE reader', () => {
     expect(rest.done).to.equal(true);
   });
 });
+
+describe('readSseFrames gives the page turns', () => {
+  it('a burst of frames read in one go does not hold the main thread: a task queued at the start runs before the burst ends', async () => {
+    const burst = Array.from({ length: 50 }, (_, i) => `data: {"n":${i}}\n\n`).join('');
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(burst));
+        controller.close();
+      },
+    });
+    let taskRanAt = -1;
+    setTimeout(() => (taskRanAt = seen), 0);
+    let seen = 0;
+    for await (const frame of readSseFrames(body)) {
+      // Work per frame (1 ms of it, 50 ms for the burst): far more than one slice.
+      const until = performance.now() + 1;
+      while (performance.now() < until) {
+        /* busy */
+      }
+      expect(JSON.parse(frame.data)).to.deep.equal({ n: seen });
+      seen++;
+    }
+    expect(seen).to.equal(50);
+    expect(taskRanAt).to.be.within(1, 49);
+  });
+});

@@ -1,3 +1,5 @@
+import { STREAM_SLICE_MS, yieldToPage } from './yield-to-page.js';
+
 /** One server-sent event: its `data` lines joined, and its `id` if the frame had one. */
 export interface SseFrame {
   readonly data: string;
@@ -6,7 +8,9 @@ export interface SseFrame {
 
 /**
  * Splits a byte stream into SSE frames. Accepts LF, CRLF and CR line endings (the `@ag-ui/client`
- * parser splits on `\n\n` only); comment lines (`: keepalive`) are skipped.
+ * parser splits on `\n\n` only); comment lines (`: keepalive`) are skipped. A burst of frames (a
+ * fast server fills the socket faster than it is read) never holds the main thread for more than
+ * about STREAM_SLICE_MS: the reader gives the page a turn between frames, so it stays interactive.
  */
 export async function* readSseFrames(body: ReadableStream<Uint8Array>): AsyncGenerator<SseFrame> {
   const reader = body.getReader();
@@ -15,6 +19,13 @@ export async function* readSseFrames(body: ReadableStream<Uint8Array>): AsyncGen
   let data: string[] = [];
   let id: string | undefined;
   let finished = false;
+  let sliceStart = performance.now();
+  /** Called before each frame is handed on: the consumer's work on the frames before counts too. */
+  const pace = async () => {
+    if (performance.now() - sliceStart < STREAM_SLICE_MS) return;
+    await yieldToPage();
+    sliceStart = performance.now();
+  };
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -26,7 +37,10 @@ export async function* readSseFrames(body: ReadableStream<Uint8Array>): AsyncGen
       buffer = done ? '' : (lines.pop() ?? '') + held;
       for (const line of lines) {
         if (line === '') {
-          if (data.length > 0) yield { data: data.join('\n'), ...(id !== undefined ? { id } : {}) };
+          if (data.length > 0) {
+            await pace();
+            yield { data: data.join('\n'), ...(id !== undefined ? { id } : {}) };
+          }
           data = [];
           continue;
         }
@@ -39,6 +53,7 @@ export async function* readSseFrames(body: ReadableStream<Uint8Array>): AsyncGen
       }
       if (done) {
         finished = true;
+        if (data.length > 0) await pace();
         if (data.length > 0) yield { data: data.join('\n'), ...(id !== undefined ? { id } : {}) };
         return;
       }

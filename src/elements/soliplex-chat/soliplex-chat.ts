@@ -274,11 +274,18 @@ export class SoliplexChat extends LitElement {
   /**
    * Sends a message; returns false (and sends nothing) when the text is empty or a turn is running.
    * On Soliplex without a `thread`, the send creates the thread (shown as running, Stop cancels it),
-   * then sets `thread` to it.
+   * then sets `thread` to it. From the CDN, a send made before the engine's chunk has arrived is sent
+   * when it arrives.
    */
   send(text: string): boolean {
+    if (!text.trim()) return false;
     const engine = this.#currentEngine();
-    if (!engine || !text.trim()) return false;
+    if (!engine) {
+      // From the CDN the engine's chunk may still be on its way: send once it is there.
+      if (!this.isConnected) return false;
+      void loadChatParts().then(() => this.#currentEngine() && this.send(text));
+      return true;
+    }
     const key = this.#threadKey();
     if (isRunning(engine.snapshot(key).run)) return false;
     engine.send(key, text, this.#turnOptions).catch((error) => console.error('[soliplex-chat] send failed', error));

@@ -1,21 +1,13 @@
 import { EventType, type BaseEvent } from '@ag-ui/core';
 import { TransportError, type RunEventSink, type RunRequest, type Transport } from '../../src/core/index.js';
+import { yieldToPage } from '../../src/core/transport/yield-to-page.js';
 import type { ArgsMode, CallSpec, Ending, RunScript, Scenario, Segment, ThreadSpec } from './fuzz-scenario.js';
 
 /** A fixed id a server reuses on every run ("odd server run ids"). */
 export const REUSED_RUN_ID = 'fuzz-same-run';
 
-/** Yields one macrotask without the 4 ms clamp of nested `setTimeout`. */
-export function macrotask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(undefined);
-  });
-}
+/** Yields one macrotask without the 4 ms clamp of nested `setTimeout` (the SSE reader's own way). */
+export const macrotask = yieldToPage;
 
 /** Whether a call id is a server-run call of the generated scenario (always answered by the server). */
 export const isServerCallId = (id: string): boolean => /^t\d+-s\d+$/.test(id);

@@ -126,6 +126,27 @@ describe('loop defects: every turn accounted for', () => {
     expect(finished.map((e) => e.type === 'turn-finished' && e.outcome)).to.deep.equal(['cancelled']);
   });
 
+  it('dispose called again from a turn-finished listener has ended every turn when it returns', async () => {
+    const transport = new ScriptedTransport([[runStarted(), { $hang: true }], [runStarted(), { $hang: true }]]);
+    const engine = new RunOrchestrator({ transport });
+    const finished: string[] = [];
+    let seenByInner: string[] | undefined;
+    engine.on((event) => {
+      if (event.type !== 'turn-finished') return;
+      finished.push(event.key.thread);
+      if (finished.length === 1) {
+        engine.dispose();
+        seenByInner = [...finished];
+      }
+    });
+    const a = engine.send({ ...key, thread: 'a' }, 'one');
+    const b = engine.send({ ...key, thread: 'b' }, 'two');
+    await until(() => transport.requests.length === 2);
+    engine.dispose();
+    expect(seenByInner).to.have.members(['a', 'b']);
+    expect([await a, await b]).to.deep.equal(['cancelled', 'cancelled']);
+  });
+
   it('dispose ends a running turn with one turn-finished (cancelled, disposed)', async () => {
     const { engine, events } = setup([[runStarted(), { $hang: true }]], []);
     const outcome = engine.send(key, 'go');

@@ -250,9 +250,11 @@ export class RunOrchestrator {
    * orchestrator cannot be used again. A registry passed in by the page keeps its listeners.
    */
   dispose(): void {
-    if (this.#disposing) return;
+    if (this.#disposed) return;
     this.#disposing = true;
-    for (const turn of [...this.#turns.values()]) {
+    // The live map, not a copy: a dispose() called again from a turn-finished listener ends the turns
+    // still running before it returns too, and this loop then skips them.
+    for (const turn of this.#turns.values()) {
       this.#end(turn, {
         outcome: 'cancelled',
         reason: 'disposed',

@@ -191,7 +191,12 @@ export const turnsFinishOnce: Invariant = {
         action.activeBefore.forEach((hit, t) => {
           const end = finish(hit);
           if (!hit || !end) return;
-          if (end.event.outcome !== 'cancelled' || end.event.reason !== 'disposed') {
+          // A listener of another turn's end may cancel (or supersede) this one before dispose reaches it.
+          const stoppedWithin = trace.actions.some(
+            (other) => other.act.do === 'cancel' && other.act.thread === t && other.seq > action.seq && other.seq < action.endSeq,
+          );
+          const reasons = stoppedWithin ? ['disposed', 'user'] : ['disposed'];
+          if (end.event.outcome !== 'cancelled' || !reasons.includes(end.event.reason)) {
             v.push(`dispose() at #${action.seq} hit running turn ${hit} on t${t}, which finished ${end.event.outcome}/${end.event.reason} instead of cancelled/disposed`);
           } else if (end.seq > action.endSeq) {
             v.push(`dispose() at #${action.seq}: the turn-finished of ${hit} came after dispose returned (#${end.seq})`);

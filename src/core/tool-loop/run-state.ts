@@ -11,8 +11,13 @@ export interface ThreadKey {
 
 /** A stable string for a thread key, for maps and comparisons. */
 export function threadKeyId(key: ThreadKey): string {
-  return JSON.stringify([key.server, key.room, key.thread]);
+  // Asked several times per streamed event for the same key object: remembered per object (keys are
+  // readonly by type; one mutated anyway would keep its first id, so treat keys as immutable).
+  let id = keyIds.get(key);
+  if (id === undefined) keyIds.set(key, (id = JSON.stringify([key.server, key.room, key.thread])));
+  return id;
 }
+const keyIds = new WeakMap<ThreadKey, string>();
 
 /** The public status of a thread's turn. */
 export const RunStatus = {

@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { threadKeyId, type RunOrchestrator, type RunState, type ThreadKey, type ThreadSnapshot } from '../core/index.js';
+import { isRunning, threadKeyId, type RunOrchestrator, type RunState, type ThreadKey, type ThreadSnapshot } from '../core/index.js';
 
 /** When no animation frame comes (a hidden tab, a throttled frame), a waiting render runs after this long. */
 const FRAME_FALLBACK_MS = 100;
@@ -18,9 +18,9 @@ export interface ThreadControllerConfig {
  * config returns, re-subscribing when either changes.
  *
  * Renders at most once per animation frame however fast events arrive: a change of the conversation
- * alone (streamed text, tool call progress) asks for an update on the next frame (or after
- * FRAME_FALLBACK_MS when no frame comes, so a hidden tab still finishes). A change of the run (it
- * starts, its phase changes, it ends) or of `unread` asks at once, so a page that hears about it
+ * alone (streamed text, tool call progress) or of the run's phase (a tool hop) asks for an update on
+ * the next frame (or after FRAME_FALLBACK_MS when no frame comes, so a hidden tab still finishes). A
+ * run that starts or ends, or a change of `unread`, asks at once, so a page that hears about it
  * (`soliplex-run-finished`) and awaits the element's `updateComplete` sees it rendered.
  */
 export class ThreadController implements ReactiveController {
@@ -62,7 +62,10 @@ export class ThreadController implements ReactiveController {
 
   #onChange(snapshot: ThreadSnapshot): void {
     const rendered = this.#rendered;
-    if (!rendered || rendered.unread !== snapshot.unread || !sameRun(rendered.run, snapshot.run)) {
+    // At once: the first render, unread, and a run that starts or ends (a page that hears about it
+    // and awaits updateComplete sees it). Phase changes within a run (a tool hop) wait for the frame.
+    const runEdge = !!rendered && !sameRun(rendered.run, snapshot.run) && (!isRunning(rendered.run) || !isRunning(snapshot.run));
+    if (!rendered || rendered.unread !== snapshot.unread || runEdge) {
       this.#cancelPending();
       this.#rendered = snapshot;
       this.#host.requestUpdate();

@@ -30,7 +30,13 @@ function toolCardStatuses(el: SoliplexChat): string[] {
 
 describe('<soliplex-chat> secret-number loop', () => {
   it('renders both tool cards, the final answer, one run-finished, and never shows idle between runs', async () => {
-    const { el } = await chatWith([askTools, answer], [getSecretNumber]);
+    // A tool that takes a moment: the view renders once per frame, so a phase shorter than a frame
+    // is never on screen (nor needs to be).
+    const slowly: ClientTool<{ name: string }> = {
+      ...getSecretNumber,
+      execute: (args, context) => new Promise((resolve) => setTimeout(() => resolve(getSecretNumber.execute(args, context)), 60)),
+    };
+    const { el } = await chatWith([askTools, answer], [slowly]);
     const finished: SoliplexRunFinishedEvent[] = [];
     el.addEventListener('soliplex-run-finished', (e) => finished.push(e));
     const started: Event[] = [];

@@ -102,7 +102,7 @@ describe('AG-UI HTTP transport against a real server', () => {
 
   it('fails on a dropped stream with pending calls, never running them', async () => {
     let runs = 0;
-    const { agentUrl } = await script([[started, ...toolCall('c1', 'get_secret_number', { name: 'bob' }), { $delay: 20 }, { $cut: true }]]);
+    const { agentUrl } = await script([[started, ...toolCall('c1', 'get_secret_number', { name: 'bob' }), { $delay: 150 }, { $cut: true }]]);
     const { engine, key } = engineFor(agentUrl);
     engine.toolRegistry = new ToolRegistry([{ ...getSecretNumber, execute: () => (runs++, 1) }]);
     expect(await engine.send(key, 'hello')).to.equal('failed');

@@ -69,6 +69,7 @@ const CLOSES_OWN_LANE = new Set<string>([
   EventType.REASONING_MESSAGE_END, EventType.REASONING_END, EventType.SUBAGENT_FINISHED, EventType.SUBAGENT_ERROR,
 ]);
 /** Events that close every open chunk stream. */
+const CHUNKS = new Set<string>([EventType.TEXT_MESSAGE_CHUNK, EventType.REASONING_MESSAGE_CHUNK, EventType.TOOL_CALL_CHUNK]);
 const CLOSES_ALL_LANES = new Set<string>([EventType.RUN_STARTED, EventType.RUN_FINISHED, EventType.RUN_ERROR, EventType.MESSAGES_SNAPSHOT]);
 
 const OUTCOMES = new Set(['success', 'interrupt', 'cancelled']);
@@ -147,6 +148,15 @@ export class AgUiEventVerifier {
   /** Expands `*_CHUNK` events (as `@ag-ui/client`'s transformChunks does) and closes chunk streams other events end. */
   #expand(event: Fields, out: Fields[]): void {
     const owner = event.subagentRunId;
+    if (!CHUNKS.has(event.type)) {
+      // The usual case (every streamed token): no chunk stream to continue, nothing to build.
+      if (this.#lanes.size > 0) {
+        if (CLOSES_ALL_LANES.has(event.type)) for (const lane of [...this.#lanes.keys()]) this.#closeLane(lane, out);
+        else if (CLOSES_OWN_LANE.has(event.type)) this.#closeLane(owner, out);
+      }
+      out.push(event);
+      return;
+    }
     const tag = owner !== undefined ? { subagentRunId: owner } : {};
     const chunk = (kind: Lane['kind'], id: unknown, start: () => Fields, content: (id: string) => Fields | undefined) => {
       const lane = this.#laneFor(kind, id as string | undefined, owner);
@@ -195,9 +205,6 @@ export class AgUiEventVerifier {
           (toolCallId) => (event['delta'] !== undefined ? { type: EventType.TOOL_CALL_ARGS, toolCallId, delta: event['delta'], ...tag } : undefined),
         );
     }
-    if (CLOSES_ALL_LANES.has(event.type)) for (const lane of [...this.#lanes.keys()]) this.#closeLane(lane, out);
-    else if (CLOSES_OWN_LANE.has(event.type)) this.#closeLane(owner, out);
-    out.push(event);
   }
 
   /** Which producer's chunk stream a chunk continues: the one holding its id, else its own tag, else the only open one of its kind. */

@@ -1,7 +1,7 @@
 import { PROTOCOL_VERSION, type BaseEvent } from '@ag-ui/core';
 import { AgUiEventVerifier } from './agui-event-verifier.js';
 import { readSseFrames } from './sse-reader.js';
-import { TransportError, errorDetail, type RunEventSink, type RunRequest, type Transport } from './transport.js';
+import { TransportError, errorDetail, readErrorBody, type RunEventSink, type RunRequest, type Transport } from './transport.js';
 
 /** Static headers, or a function that produces them for each run (e.g. a fresh token). */
 export type HeadersSource = Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
@@ -95,17 +95,7 @@ export class AgUiHttpTransport implements Transport {
 /** A non-2xx answer: the server's own message where it gave one; 401 and 403 mean sign-in is needed. */
 async function httpError(response: Response): Promise<TransportError> {
   const { status } = response;
-  let payload: unknown = '';
-  try {
-    const text = await response.text();
-    try {
-      payload = JSON.parse(text);
-    } catch {
-      payload = text;
-    }
-  } catch {
-    // the body is optional
-  }
+  const payload = await readErrorBody(response);
   if (status === 401 || status === 403) {
     return new TransportError('unauthorized', `The agent server refused access (${status}). Sign in again.`, status, { cause: payload });
   }

@@ -95,6 +95,21 @@ export interface HistoryRun {
 }
 
 /** The readable part of an error body: a string, or the `error` / `detail` / `message` field of a JSON one. */
+/** The body of a non-2xx answer: its JSON when it parses, else its text (`''` when there is none). */
+export async function readErrorBody(response: Response): Promise<unknown> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    return ''; // the body is optional
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 export function errorDetail(payload: unknown): string {
   if (payload === undefined || payload === null || payload === '') return '';
   if (typeof payload === 'string') return payload.slice(0, 300);

@@ -1,5 +1,5 @@
 import type { Message } from '@ag-ui/core';
-import { TransportError } from '../transport.js';
+import { TransportError, errorDetail, readErrorBody } from '../transport.js';
 
 /** A bearer token, or an async source of one. Called again (once) after a 401 to get a fresh token. */
 export type TokenSource = string | ((options: { refresh: boolean }) => string | undefined | Promise<string | undefined>);
@@ -126,19 +126,7 @@ export class SoliplexApi {
 }
 
 async function httpError(response: Response): Promise<TransportError> {
-  let detail = '';
-  try {
-    const text = await response.text();
-    try {
-      const body = JSON.parse(text) as Record<string, unknown>;
-      detail = String(body['detail'] ?? body['error'] ?? body['message'] ?? text);
-    } catch {
-      detail = text;
-    }
-  } catch {
-    // the body is optional
-  }
-  detail = detail.slice(0, 300);
+  const detail = errorDetail(await readErrorBody(response));
   if (response.status === 401 || response.status === 403) {
     return new TransportError('unauthorized', `Sign-in needed: the Soliplex server refused access (${response.status}).`, response.status);
   }

@@ -6,9 +6,7 @@
 import os from 'node:os';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { playwrightLauncher } from '@web/test-runner-playwright';
-import base from './web-test-runner.config.mjs';
-import { findChromium } from './scripts/chromium-path.mjs';
+import base, { chromium } from './web-test-runner.config.mjs';
 
 /** @type {Map<string, { order: number, markdown: string }>} */
 const sections = new Map();
@@ -59,26 +57,8 @@ export default {
   // Lit's production build, as pages ship it (the test config uses the development build).
   nodeResolve: { exportConditions: ['browser', 'production'] },
   plugins: [...base.plugins, benchReportPlugin],
-  browsers: [
-    playwrightLauncher({
-      product: 'chromium',
-      launchOptions: {
-        executablePath: findChromium(),
-        headless: true,
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--no-first-run',
-          '--disable-sync',
-          // window.gc() and unrounded performance.memory, for heap-after-GC figures.
-          '--js-flags=--expose-gc',
-          '--enable-precise-memory-info',
-        ],
-      },
-    }),
-  ],
+  // window.gc() and unrounded performance.memory, for heap-after-GC figures.
+  browsers: [chromium(['--js-flags=--expose-gc', '--enable-precise-memory-info'])],
   concurrency: 1,
   testsFinishTimeout: 1_800_000,
   testFramework: { config: { timeout: 1_800_000 } },

@@ -43,6 +43,27 @@ const aguiServerPlugin = {
   },
 };
 
+/** The system Chromium, headless; `extraArgs` for configs that need more (the benchmarks). */
+export function chromium(extraArgs = []) {
+  return playwrightLauncher({
+    product: 'chromium',
+    launchOptions: {
+      executablePath,
+      headless: true,
+      // --no-sandbox: CI runs as root. The rest stop Chromium phoning home on a closed network.
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+        ...extraArgs,
+      ],
+    },
+  });
+}
+
 export default {
   files: ['test/**/*.test.ts', '!test/node/**'],
   // 'development' = Lit's dev build: warns about mistakes (e.g. class fields shadowing reactive
@@ -55,24 +76,7 @@ export default {
     // it is read relative to the cwd otherwise.
     esbuildPlugin({ ts: true, tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) }),
   ],
-  browsers: [
-    playwrightLauncher({
-      product: 'chromium',
-      launchOptions: {
-        executablePath,
-        headless: true,
-        // --no-sandbox: CI runs as root. The rest stop Chromium phoning home on a closed network.
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--no-first-run',
-          '--disable-sync',
-        ],
-      },
-    }),
-  ],
+  browsers: [chromium()],
   concurrentBrowsers: 1,
   // Test files run as parallel pages of the one browser; focus-sensitive tests may want 1.
   concurrency: Number(process.env.WTR_CONCURRENCY) || 2,

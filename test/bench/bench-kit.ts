@@ -118,3 +118,46 @@ export async function report(name: string, order: number, markdown: string): Pro
 export function table(header: string[], rows: string[][]): string {
   return [`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 }
+
+/**
+ * Raw and widget measurements interleaved (raw, widget, raw, widget…) with a pause between, so both
+ * see the same machine noise.
+ */
+export async function interleaved<T>(
+  reps: number,
+  raw: (rep: number) => Promise<T>,
+  widget: (rep: number) => Promise<T>,
+  gapMs = 50,
+): Promise<{ raws: T[]; widgets: T[] }> {
+  const raws: T[] = [];
+  const widgets: T[] = [];
+  for (let rep = 0; rep < reps; rep++) {
+    raws.push(await raw(rep));
+    await pause(gapMs);
+    widgets.push(await widget(rep));
+    await pause(gapMs);
+  }
+  return { raws, widgets };
+}
+
+/**
+ * The raw baselines' SSE reading: the least a client can do (split frames on blank lines, parse each
+ * `data:` line). `onEvent` may return a promise, which is awaited before the next frame.
+ */
+export async function readRawSse(body: ReadableStream<Uint8Array>, onEvent: (event: Record<string, unknown>) => void | Promise<void>): Promise<void> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    buffer += decoder.decode(value, { stream: true });
+    const frames = buffer.split('\n\n');
+    buffer = frames.pop()!;
+    for (const frame of frames) {
+      if (!frame.startsWith('data: ')) continue;
+      const result = onEvent(JSON.parse(frame.slice(6)) as Record<string, unknown>);
+      if (result) await result;
+    }
+  }
+}

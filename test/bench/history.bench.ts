@@ -2,7 +2,7 @@ import { fixture, html } from '@open-wc/testing';
 import { RunOrchestrator, RunRegistry, type Conversation } from '../../src/index.js';
 import { history } from './history-data.js';
 import type { SoliplexChat } from '../../src/index.js';
-import { fmt, painted, pause, ratio, report, summarize, table, watchLongTasks } from './bench-kit.js';
+import { fmt, painted, ratio, report, summarize, table, watchLongTasks, interleaved } from './bench-kit.js';
 import '../../src/index.js';
 
 /**
@@ -72,14 +72,7 @@ describe('benchmark: a 1,000-message history, first render', () => {
   it('reports first frame and full render, widget vs raw, and the longest task', async function () {
     this.timeout(600_000);
     const conversation = history(MESSAGES);
-    const raws: Sample[] = [];
-    const widgets: Sample[] = [];
-    for (let rep = 0; rep < REPS; rep++) {
-      raws.push(await raw(conversation));
-      await pause(50);
-      widgets.push(await widget(conversation, rep));
-      await pause(50);
-    }
+    const { raws, widgets } = await interleaved(REPS, () => raw(conversation), (rep) => widget(conversation, rep));
     const pick = (samples: Sample[], key: keyof Sample) => summarize(samples.map((s) => s[key]));
     const longest = (samples: Sample[]) => {
       const l = pick(samples, 'longest');

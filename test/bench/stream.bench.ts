@@ -1,7 +1,7 @@
 import { fixture, html } from '@open-wc/testing';
 import type { SoliplexChat } from '../../src/index.js';
 import { script } from '../helpers/agui-server.js';
-import { fmt, painted, probeClicks, ratio, report, summarize, table, watchLongTasks, pause, type Summary } from './bench-kit.js';
+import { fmt, painted, probeClicks, ratio, report, summarize, table, watchLongTasks, interleaved, readRawSse, type Summary } from './bench-kit.js';
 import '../../src/index.js';
 
 /**
@@ -80,22 +80,9 @@ async function raw(url: string): Promise<Sample> {
   try {
     return await measure(async () => {
       const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ threadId: 'raw', runId: 'raw', messages: [], tools: [], context: [], state: {}, forwardedProps: {} }) });
-      const reader = response.body!.getReader();
-      const decoder = new TextDecoder();
-      let buffer = '';
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        const frames = buffer.split('\n\n');
-        buffer = frames.pop()!;
-        for (const frame of frames) {
-          const data = frame.startsWith('data: ') ? frame.slice(6) : '';
-          if (!data) continue;
-          const event = JSON.parse(data) as { type: string; delta?: string };
-          if (event.type === 'TEXT_MESSAGE_CONTENT') node.appendData(event.delta!);
-        }
-      }
+      await readRawSse(response.body!, (event) => {
+        if (event['type'] === 'TEXT_MESSAGE_CONTENT') node.appendData(event['delta'] as string);
+      });
       if (!node.data.endsWith(END)) throw new Error('raw baseline: text incomplete');
       return painted();
     }, url);
@@ -130,14 +117,11 @@ describe('benchmark: streaming text deltas over real SSE', () => {
     this.timeout(1_800_000);
     const rows: string[][] = [];
     for (const n of SIZES) {
-      const rawSamples: Sample[] = [];
-      const widgetSamples: Sample[] = [];
-      for (let rep = 0; rep < REPS; rep++) {
-        rawSamples.push(await raw((await script([run(n)])).agentUrl));
-        await pause(50);
-        widgetSamples.push(await widget((await script([run(n)])).agentUrl, rep));
-        await pause(50);
-      }
+      const { raws: rawSamples, widgets: widgetSamples } = await interleaved(
+        REPS,
+        async () => raw((await script([run(n)])).agentUrl),
+        async (rep) => widget((await script([run(n)])).agentUrl, rep),
+      );
       const s = (samples: Sample[], pick: (s: Sample) => number): Summary => summarize(samples.map(pick));
       const rawMs = s(rawSamples, (x) => x.ms);
       const widgetMs = s(widgetSamples, (x) => x.ms);

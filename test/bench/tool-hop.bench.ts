@@ -1,7 +1,7 @@
 import { fixture, html } from '@open-wc/testing';
 import { ToolRegistry, type ClientTool } from '../../src/index.js';
 import type { SoliplexChat } from '../../src/index.js';
-import { fmt, pause, ratio, report, summarize, table } from './bench-kit.js';
+import { fmt, ratio, report, summarize, table, interleaved, readRawSse } from './bench-kit.js';
 import '../../src/index.js';
 
 /**
@@ -89,32 +89,24 @@ async function raw(n: number): Promise<number> {
   try {
     const messages: object[] = [{ id: 'u', role: 'user', content: 'go' }];
     const response = await fetch(URL_, { method: 'POST', body: JSON.stringify({ threadId: 't', runId: 'r1', messages, tools: [...registry.values()].map(({ name, description, parameters }) => ({ name, description, parameters })) }) });
-    const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
     const calls = new Map<string, { name: string; args: string }>();
-    let buffer = '';
     let text = '';
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      const frames = buffer.split('\n\n');
-      buffer = frames.pop()!;
-      for (const f of frames) {
-        const event = JSON.parse(f.slice(6)) as { type: string; toolCallId?: string; toolCallName?: string; delta?: string };
-        if (event.type === 'TEXT_MESSAGE_CONTENT') text += event.delta;
-        else if (event.type === 'TOOL_CALL_START') calls.set(event.toolCallId!, { name: event.toolCallName!, args: '' });
-        else if (event.type === 'TOOL_CALL_ARGS') calls.get(event.toolCallId!)!.args += event.delta;
-        else if (event.type === 'RUN_FINISHED') {
-          const results = await Promise.all(
-            [...calls].map(async ([id, call]) => ({ id, content: String(await registry.get(call.name)!.execute(JSON.parse(call.args), {} as never)) })),
-          );
-          const assistant = { id: 'm1', role: 'assistant', content: text, toolCalls: [...calls].map(([id, c]) => ({ id, type: 'function', function: { name: c.name, arguments: c.args } })) };
-          const toolMessages = results.map((r) => ({ id: `tm-${r.id}`, role: 'tool', toolCallId: r.id, content: r.content }));
-          await fetch(URL_, { method: 'POST', body: JSON.stringify({ threadId: 't', runId: 'r2', messages: [...messages, assistant, ...toolMessages] }) });
-        }
-      }
-    }
+    // Only RUN_FINISHED returns a promise: every other frame is handled synchronously, as a raw loop would.
+    const continueWithResults = async () => {
+      const results = await Promise.all(
+        [...calls].map(async ([id, call]) => ({ id, content: String(await registry.get(call.name)!.execute(JSON.parse(call.args), {} as never)) })),
+      );
+      const assistant = { id: 'm1', role: 'assistant', content: text, toolCalls: [...calls].map(([id, c]) => ({ id, type: 'function', function: { name: c.name, arguments: c.args } })) };
+      const toolMessages = results.map((r) => ({ id: `tm-${r.id}`, role: 'tool', toolCallId: r.id, content: r.content }));
+      await fetch(URL_, { method: 'POST', body: JSON.stringify({ threadId: 't', runId: 'r2', messages: [...messages, assistant, ...toolMessages] }) });
+    };
+    await readRawSse(response.body!, (fields) => {
+      const event = fields as { type: string; toolCallId?: string; toolCallName?: string; delta?: string };
+      if (event.type === 'TEXT_MESSAGE_CONTENT') text += event.delta;
+      else if (event.type === 'TOOL_CALL_START') calls.set(event.toolCallId!, { name: event.toolCallName!, args: '' });
+      else if (event.type === 'TOOL_CALL_ARGS') calls.get(event.toolCallId!)!.args += event.delta;
+      else if (event.type === 'RUN_FINISHED') return continueWithResults();
+    });
     await server.continued;
     return server.hop();
   } finally {
@@ -145,14 +137,7 @@ describe('benchmark: tool hop, RUN_FINISHED → continuation request', () => {
     // A first turn loads the lazy transport, so no run below pays for it.
     await widget(1, -1);
     for (const n of CALLS) {
-      const raws: number[] = [];
-      const widgets: number[] = [];
-      for (let rep = 0; rep < REPS; rep++) {
-        raws.push(await raw(n));
-        await pause(20);
-        widgets.push(await widget(n, rep));
-        await pause(20);
-      }
+      const { raws, widgets } = await interleaved(REPS, () => raw(n), (rep) => widget(n, rep), 20);
       const r = summarize(raws);
       const w = summarize(widgets);
       rows.push([`${n} tool${n > 1 ? 's' : ''}`, fmt(r, 2), fmt(w, 2), ratio(w, r)]);

@@ -2,7 +2,7 @@
 // @ag-ui/client (or an integration package built on it) in its own bundle.
 import type { AbstractAgent, RunAgentParameters } from '@ag-ui/client';
 import type { BaseEvent, Message } from '@ag-ui/core';
-import { TransportError, errorDetail, type RunEventSink, type RunRequest, type Transport } from './transport.js';
+import { TransportError, agentHttpError, type RunEventSink, type RunRequest, type Transport } from './transport.js';
 
 /**
  * A transport that runs any AG-UI `AbstractAgent` from `@ag-ui/client`: an `HttpAgent`, or an
@@ -76,13 +76,7 @@ export function toTransportError(error: unknown): TransportError {
   const err = error as { status?: unknown; payload?: unknown; message?: unknown; name?: unknown } | undefined;
   const status = typeof err?.status === 'number' ? err.status : undefined;
   const text = typeof err?.message === 'string' ? err.message : String(error);
-  if (status !== undefined) {
-    if (status === 401 || status === 403) {
-      return new TransportError('unauthorized', `The agent server refused access (${status}). Sign in again.`, status, { cause: error });
-    }
-    const detail = errorDetail(err?.payload);
-    return new TransportError('http', `The agent server answered ${status}${detail ? `: ${detail}` : '.'}`, status, { cause: error });
-  }
+  if (status !== undefined) return agentHttpError(status, err?.payload, error);
   if (err?.name === 'TypeError' || /network|fetch|connection|socket|terminated/i.test(text)) {
     return new TransportError('network', `The connection to the agent failed: ${text}`, undefined, { cause: error });
   }

@@ -1,7 +1,7 @@
 import { PROTOCOL_VERSION, type BaseEvent } from '@ag-ui/core';
 import { AgUiEventVerifier } from './agui-event-verifier.js';
 import { readSseFrames } from './sse-reader.js';
-import { TransportError, errorDetail, readErrorBody, type RunEventSink, type RunRequest, type Transport } from './transport.js';
+import { TransportError, agentHttpError, readErrorBody, type RunEventSink, type RunRequest, type Transport } from './transport.js';
 
 /** Static headers, or a function that produces them for each run (e.g. a fresh token). */
 export type HeadersSource = Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
@@ -57,7 +57,7 @@ export class AgUiHttpTransport implements Transport {
       if (signal.aborted) return { runId };
       throw new TransportError('network', `The connection to the agent failed: ${messageOf(error)}`, undefined, { cause: error });
     }
-    if (!response.ok) throw await httpError(response);
+    if (!response.ok) throw agentHttpError(response.status, await readErrorBody(response));
     if (!response.body) throw new TransportError('protocol', 'The agent sent a stream this client cannot follow: the answer has no body.');
 
     const verifier = new AgUiEventVerifier();
@@ -90,17 +90,6 @@ export class AgUiHttpTransport implements Transport {
     }
     return { runId };
   }
-}
-
-/** A non-2xx answer: the server's own message where it gave one; 401 and 403 mean sign-in is needed. */
-async function httpError(response: Response): Promise<TransportError> {
-  const { status } = response;
-  const payload = await readErrorBody(response);
-  if (status === 401 || status === 403) {
-    return new TransportError('unauthorized', `The agent server refused access (${status}). Sign in again.`, status, { cause: payload });
-  }
-  const detail = errorDetail(payload);
-  return new TransportError('http', `The agent server answered ${status}${detail ? `: ${detail}` : '.'}`, status, { cause: payload });
 }
 
 function messageOf(error: unknown): string {

@@ -110,6 +110,15 @@ export async function readErrorBody(response: Response): Promise<unknown> {
   }
 }
 
+/** What an agent endpoint's non-2xx answer means to a person: 401 and 403 ask to sign in again. */
+export function agentHttpError(status: number, payload: unknown, cause: unknown = payload): TransportError {
+  if (status === 401 || status === 403) {
+    return new TransportError('unauthorized', `The agent server refused access (${status}). Sign in again.`, status, { cause });
+  }
+  const detail = errorDetail(payload);
+  return new TransportError('http', `The agent server answered ${status}${detail ? `: ${detail}` : '.'}`, status, { cause });
+}
+
 export function errorDetail(payload: unknown): string {
   if (payload === undefined || payload === null || payload === '') return '';
   if (typeof payload === 'string') return payload.slice(0, 300);

@@ -1,7 +1,8 @@
 // A real AG-UI HTTP server on loopback for browser tests and the demo page.
 //   POST /scripts                 → 201 { id, agentUrl }     (body { runs: Step[][], stepDelayMs? })
 //   POST /scripts/{id}/agent      → SSE run runs[N] for the N-th request (500 when exhausted)
-//   GET  /scripts/{id}/requests   → [{ body, headers }]
+//   GET  /scripts/{id}/requests   → [{ body, headers, receivedAt }]
+//   GET  /scripts/{id}/marks      → { [name]: server clock ms } ($mark steps, for benchmarks)
 //   DELETE /scripts/{id}          → 204
 //   POST /agent                   → SSE run from the (pluggable) scripted model
 //   GET  /                        → { ok: true }
@@ -91,16 +92,19 @@ export async function startAguiServer({ port = 0, host = '127.0.0.1', model, mod
       return sendJson(res, 201, { id: script.id, agentUrl: `${url}/scripts/${script.id}/agent` });
     }
 
-    const m = /^\/scripts\/([^/]+)(\/agent|\/requests)?$/.exec(path);
+    const m = /^\/scripts\/([^/]+)(\/agent|\/requests|\/marks)?$/.exec(path);
     if (m) {
       const [, id, sub] = m;
       if (method === 'POST' && sub === '/agent') {
+        const receivedAt = performance.now();
         const script = scripts.get(id);
         const body = await readJsonBody(req);
-        const run = scripts.take(script, { body, headers: { ...req.headers } });
-        return playSteps(res, run, { input: body, stepDelayMs: script.stepDelayMs, signal });
+        const run = scripts.take(script, { body, headers: { ...req.headers }, receivedAt });
+        const onMark = (/** @type {string} */ name, /** @type {number} */ at) => void (script.marks[name] = at);
+        return playSteps(res, run, { input: body, stepDelayMs: script.stepDelayMs, signal, onMark });
       }
       if (method === 'GET' && sub === '/requests') return sendJson(res, 200, scripts.get(id).requests);
+      if (method === 'GET' && sub === '/marks') return sendJson(res, 200, scripts.get(id).marks);
       if (method === 'DELETE' && !sub) {
         scripts.delete(id);
         return sendJson(res, 204);

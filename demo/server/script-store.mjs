@@ -5,10 +5,10 @@ import { HttpError } from './http-util.mjs';
 import { validateRun } from './step-player.mjs';
 
 /**
- * @typedef {{ body: unknown, headers: Record<string, string | string[] | undefined>, path?: string }} RecordedRequest
+ * @typedef {{ body: unknown, headers: Record<string, string | string[] | undefined>, path?: string, receivedAt?: number }} RecordedRequest
  *   path: set for Soliplex run posts (which thread/run was posted)
  * @typedef {{ id: string, runs: import('./step-player.mjs').Step[][], stepDelayMs: number,
- *   requests: RecordedRequest[], played: number }} Script
+ *   requests: RecordedRequest[], played: number, marks: Record<string, number> }} Script
  */
 
 export function createScriptStore() {
@@ -33,7 +33,7 @@ export function createScriptStore() {
       if (typeof stepDelayMs !== 'number' || stepDelayMs < 0) {
         throw new HttpError(400, 'stepDelayMs must be a number >= 0');
       }
-      const script = { id: randomUUID(), runs: body.runs, stepDelayMs, requests: [], played: 0 };
+      const script = { id: randomUUID(), runs: body.runs, stepDelayMs, requests: [], played: 0, marks: {} };
       scripts.set(script.id, script);
       return script;
     },

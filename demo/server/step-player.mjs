@@ -13,10 +13,11 @@ import { SSE_HEADERS, sendJson, sleep } from './http-util.mjs';
  * @typedef {{ $hang: true }} HangStep        keep the response open until the client leaves or the server closes
  * @typedef {{ $status: number, body?: unknown }} StatusStep  first step only: plain HTTP answer instead of a stream
  * @typedef {{ $end: true }} EndStep          end the response cleanly now
+ * @typedef {{ $mark: string }} MarkStep       note the server's clock (ms) under this name, for benchmarks
  * @typedef {EventStep|DelayStep|RawStep|CutStep|HangStep|StatusStep|EndStep} Step
  */
 
-const DIRECTIVES = ['$delay', '$raw', '$cut', '$hang', '$status', '$end'];
+const DIRECTIVES = ['$delay', '$raw', '$cut', '$hang', '$status', '$end', '$mark'];
 
 /**
  * Returns why a run (array of steps) is invalid, or null when it is fine.
@@ -77,10 +78,10 @@ async function write(res, text, signal) {
  * if nothing was sent yet). Stops quietly when `signal` aborts (client gone or server closing).
  * @param {import('node:http').ServerResponse} res
  * @param {Iterable<Step> | AsyncIterable<Step>} steps
- * @param {{ input?: any, stepDelayMs?: number, signal: AbortSignal }} options
+ * @param {{ input?: any, stepDelayMs?: number, signal: AbortSignal, onMark?: (name: string, at: number) => void }} options
  * @returns {Promise<void>}
  */
-export async function playSteps(res, steps, { input, stepDelayMs = 0, signal }) {
+export async function playSteps(res, steps, { input, stepDelayMs = 0, signal, onMark }) {
   const encoder = new EventEncoder();
   let index = 0;
   try {
@@ -101,6 +102,7 @@ export async function playSteps(res, steps, { input, stepDelayMs = 0, signal }) 
       else if ('$cut' in step) return void res.destroy();
       else if ('$hang' in step) await new Promise((r) => signal.addEventListener('abort', r, { once: true }));
       else if ('$end' in step) break;
+      else if ('$mark' in step) onMark?.(/** @type {MarkStep} */ (step).$mark, performance.now());
       else if ('$status' in step) throw new Error('$status is only valid as the first step');
       else await write(res, encoder.encode(/** @type {any} */ (withRunIds(step, input))), signal);
     }

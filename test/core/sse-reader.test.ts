@@ -111,4 +111,32 @@ describe('readSseFrames gives the page turns', () => {
     expect(seen).to.equal(50);
     expect(taskRanAt).to.be.within(1, 49);
   });
+
+  it('a frame that arrives after a pause is handed on at once, not behind the tasks queued meanwhile (a tool hop starts in the same task)', async () => {
+    const encoder = new TextEncoder();
+    let push!: (text: string) => void;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        push = (text) => {
+          controller.enqueue(encoder.encode(text));
+          controller.close();
+        };
+      },
+    });
+    const order: string[] = [];
+    const reading = (async () => {
+      for await (const frame of readSseFrames(body)) order.push(frame.data);
+    })();
+    // Longer than a slice: the reader waited for the network all that time, so the page had its turns.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    push('data: RUN_FINISHED\n\n');
+    // A task queued right after the chunk arrives: the frame must not wait behind it.
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => order.push('next task');
+    channel.port2.postMessage(undefined);
+    await reading;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    channel.port1.close();
+    expect(order).to.deep.equal(['RUN_FINISHED', 'next task']);
+  });
 });

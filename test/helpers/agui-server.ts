@@ -15,6 +15,8 @@ export interface RecordedRequest<Body = Record<string, unknown>> {
   headers: Record<string, string>;
   /** The request path (Soliplex script rooms: which thread and run). */
   path?: string;
+  /** When the demo server received it, on its own clock (`performance.now()`, ms; see `$mark`). */
+  receivedAt?: number;
 }
 
 /**

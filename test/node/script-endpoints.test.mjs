@@ -208,3 +208,18 @@ test('bad bodies, bad scripts and unknown ids get JSON errors', async (t) => {
   assert.equal((await fetch(`${server.url}/scripts/${id}`, { method: 'DELETE' })).status, 204);
   assert.equal((await fetch(`${server.url}/scripts/${id}/requests`)).status, 404);
 });
+
+test('$mark notes the server clock and requests carry receivedAt on the same clock (benchmarks)', async (t) => {
+  const server = await serverFor(t);
+  const { id, agentUrl } = await createScript(server.url, {
+    runs: [[{ type: EventType.RUN_STARTED }, { $delay: 50 }, { $mark: 'finished' }, { type: EventType.RUN_FINISHED }], TEXT_RUN],
+  });
+  await readEvents(await postJson(agentUrl, runInput()));
+  await readEvents(await postJson(agentUrl, runInput()));
+  const marks = await (await fetch(`${server.url}/scripts/${id}/marks`)).json();
+  const recorded = await (await fetch(`${server.url}/scripts/${id}/requests`)).json();
+  assert.deepEqual(Object.keys(marks), ['finished']);
+  const [first, second] = recorded.map((r) => r.receivedAt);
+  assert.ok(marks.finished - first >= 45, 'the mark comes after the $delay');
+  assert.ok(second >= marks.finished, 'the next request arrives after the mark');
+});

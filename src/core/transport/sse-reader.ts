@@ -1,5 +1,8 @@
 import { STREAM_SLICE_MS, yieldToPage } from './yield-to-page.js';
 
+/** A read that took this long waited for data (a queued chunk is handed over within microseconds). */
+const IDLE_READ_MS = 1;
+
 /** One server-sent event: its `data` lines joined, and its `id` if the frame had one. */
 export interface SseFrame {
   readonly data: string;
@@ -28,7 +31,11 @@ export async function* readSseFrames(body: ReadableStream<Uint8Array>): AsyncGen
   };
   try {
     for (;;) {
+      const asked = performance.now();
       const { done, value } = await reader.read();
+      // A read that had to wait for the network let the page run meanwhile: a new slice starts. Without
+      // this, the first frame after a pause (a run's RUN_FINISHED, say) would wait behind a rendering task.
+      if (performance.now() - asked >= IDLE_READ_MS) sliceStart = performance.now();
       buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
       // A CR at the end may be the first half of a CRLF split across chunks: hold it back.
       const held = !done && buffer.endsWith('\r') ? '\r' : '';

@@ -12,10 +12,30 @@ import base, { chromium } from './web-test-runner.config.mjs';
 const sections = new Map();
 let userAgent = '';
 
+/**
+ * The page's retained heap in bytes: a heap snapshot (a precise full GC, with no conservative scan of
+ * the stack that can keep garbage alive) summed over its objects, JS and DOM (one unified heap).
+ * @param {import('playwright-core').Page} page
+ */
+async function heapSnapshotBytes(page) {
+  const cdp = await page.context().newCDPSession(page);
+  const chunks = [];
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', (event) => chunks.push(event.chunk));
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  await cdp.detach();
+  const { snapshot, nodes } = JSON.parse(chunks.join(''));
+  const width = snapshot.meta.node_fields.length;
+  const size = snapshot.meta.node_fields.indexOf('self_size');
+  let bytes = 0;
+  for (let i = size; i < nodes.length; i += width) bytes += nodes[i];
+  return bytes;
+}
+
 const benchReportPlugin = {
   name: 'bench-report',
-  /** @param {{ command: string, payload?: any }} call */
-  executeCommand({ command, payload }) {
+  /** @param {{ command: string, payload?: any, session: any }} call */
+  executeCommand({ command, payload, session }) {
+    if (command === 'heap-snapshot') return heapSnapshotBytes(session.browser.getPage(session.id));
     if (command !== 'bench-section') return undefined;
     sections.set(payload.name, { order: payload.order ?? 99, markdown: payload.markdown });
     userAgent = payload.userAgent || userAgent;

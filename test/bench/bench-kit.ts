@@ -94,6 +94,10 @@ export function probeClicks(everyMs = 25): { stop: () => { worst: number; clicks
 
 /** Heap in use after a full garbage collection (needs --js-flags=--expose-gc), in bytes; NaN without it. */
 export async function heapAfterGc(): Promise<number> {
+  // The bench config takes a heap snapshot: precise, where gc() from a script scans the stack
+  // conservatively and reports garbage as retained.
+  const snapshot = await executeServerCommand<number>('heap-snapshot').catch(() => undefined);
+  if (typeof snapshot === 'number') return snapshot;
   const w = window as unknown as { gc?: () => void };
   const memory = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
   if (!w.gc || !memory) return NaN;

@@ -1,4 +1,4 @@
-import { fixture, html } from '@open-wc/testing';
+import { fixture, fixtureCleanup, html } from '@open-wc/testing';
 import type { BaseEvent } from '@ag-ui/core';
 import { RunOrchestrator, RunRegistry, reduceConversation, type Conversation } from '../../src/index.js';
 import type { SoliplexChat } from '../../src/index.js';
@@ -7,7 +7,7 @@ import { history } from './history-data.js';
 import '../../src/index.js';
 
 /**
- * Benchmark (`npm run bench`): JS heap after a full GC (window.gc, performance.memory; needs the bench
+ * Benchmark (`npm run bench`): the heap after a full GC (a heap snapshot through the bench config; needs the bench
  * config's Chromium flags) for (1) chats showing conversations of growing length, and (2) one answer
  * streamed delta by delta, at checkpoints: retained memory should grow with the text, not with the
  * number of deltas or renders.
@@ -53,6 +53,8 @@ describe('benchmark: heap after GC', () => {
       const after = await heapAfterGc();
       lengthRows.push([n.toLocaleString('en'), kb(after - before), ((after - before) / n / 1024).toFixed(2)]);
       el.remove();
+      // The fixture helper keeps its elements until cleanup: let this chat go before the next baseline.
+      fixtureCleanup();
       await pause(50);
     }
 
@@ -89,8 +91,10 @@ describe('benchmark: heap after GC', () => {
       4,
       `## Memory: heap after GC
 
-JS heap (\`performance.memory.usedJSHeapSize\` after \`gc()\`, Chromium flags in the bench config) retained by
-a chat; DOM memory outside the JS heap is not included.
+Heap retained by a chat: the sum of a heap snapshot's objects (JS, and the DOM and layout objects that live
+in the same heap), taken by the bench config through the DevTools protocol after a precise full GC. (Earlier
+runs read \`performance.memory\` after \`gc()\` from the page, whose conservative stack scan kept garbage and
+showed 1–1.5 KB per delta that a snapshot does not find.)
 
 Conversations of growing length (the history above), every message rendered:
 

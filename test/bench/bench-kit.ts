@@ -96,7 +96,7 @@ export function probeClicks(everyMs = 25): { stop: () => { worst: number; clicks
 export async function heapAfterGc(): Promise<number> {
   // The bench config takes a heap snapshot: precise, where gc() from a script scans the stack
   // conservatively and reports garbage as retained.
-  const snapshot = await executeServerCommand<number>('heap-snapshot').catch(() => undefined);
+  const snapshot = await executeServerCommand<number, undefined>('heap-snapshot').catch(() => undefined);
   if (typeof snapshot === 'number') return snapshot;
   const w = window as unknown as { gc?: () => void };
   const memory = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;

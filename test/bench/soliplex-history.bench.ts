@@ -3,6 +3,7 @@ import type { BaseEvent, Message } from '@ag-ui/core';
 import { RunOrchestrator, RunRegistry, SoliplexTransport, replayHistory, type Conversation } from '../../src/index.js';
 import type { SoliplexChat } from '../../src/index.js';
 import { server } from '../helpers/agui-server.js';
+import { report, table } from './bench-kit.js';
 import '../../src/index.js';
 
 /**
@@ -119,7 +120,7 @@ const SHAPES: Shape[] = [
   { name: 'full transcripts', cumulative: true, repetitions: 2 },
 ];
 
-async function measure(shape: Shape): Promise<string[]> {
+async function measure(shape: Shape): Promise<{ lines: string[]; row: string[] }> {
   const thread = await seedThread(seededRuns(), shape.cumulative);
   const progress: number[] = [];
   const stored = await loadHistory(thread, (loaded) => progress.push(loaded)); // the in-memory copy, and a warm-up
@@ -146,19 +147,38 @@ async function measure(shape: Shape): Promise<string[]> {
   const memory = summary(samples.memory);
   const reload = summary(samples.reload);
   const load = summary(samples.load);
-  return [
+  const lines = [
     `${shape.name}: ${stored.length} runs, ${texts} text messages, ${shape.repetitions} interleaved repetitions, ` +
       `progress ${progress.length} calls ${progress[0]}…${progress.at(-1)}`,
     `  render from memory      ${memory.text}`,
     `  reload + render         ${reload.text}   ratio ${(reload.median / memory.median).toFixed(2)}×`,
     `    of which GETs         ${load.text}`,
   ];
+  const row = [`${shape.name} (${stored.length} runs, ${shape.repetitions} reps)`, memory.text, reload.text, load.text, `${(reload.median / memory.median).toFixed(2)}×`];
+  return { lines, row };
 }
 
 describe('benchmark: reloading a 600-run Soliplex thread vs. the same history from memory', () => {
   it('prints median (min–max) ms and the ratio', async function () {
     this.timeout(600_000);
     // One line per shape as soon as it is measured.
-    for (const shape of SHAPES) console.log(`BENCH soliplex-history ${(await measure(shape)).join('\n')}`);
+    const rows: string[][] = [];
+    for (const shape of SHAPES) {
+      const { lines, row } = await measure(shape);
+      console.log(`BENCH soliplex-history ${lines.join('\n')}`);
+      rows.push(row);
+    }
+    await report(
+      'soliplex-history',
+      2.5,
+      `## History: reloading a 600-run Soliplex thread
+
+The demo server holds a thread of 600 runs (1,000 text messages); a fresh chat loads it (thread GET, run
+GETs in a bounded pool of 16, replay, render) against rendering the same conversation from memory.
+"Full transcripts" is how Soliplex clients leave a thread: every run's stored input repeats the whole
+transcript, so the API answers ~50 MB per GET set; the API has no call that returns only the events.
+
+${table(['thread', 'render from memory', 'reload + render', 'of which GETs', 'ratio'], rows)}`,
+    );
   });
 });

@@ -160,6 +160,12 @@ export class SoliplexChat extends LitElement {
   /** Colour theme; `auto` (or no theme) follows `prefers-color-scheme`. */
   @property({ reflect: true }) theme?: 'light' | 'dark' | 'auto';
 
+  /**
+   * Shows Markdown images in answers as links to them instead: no image loads unless the reader
+   * follows its link (images load from any https address a model writes, without a referrer).
+   */
+  @property({ type: Boolean, attribute: 'no-images' }) noImages = false;
+
   /** UI strings for translation: a partial object merged over the English defaults. */
   @property({ attribute: false }) strings?: Partial<SoliplexChatStrings>;
 
@@ -353,7 +359,7 @@ export class SoliplexChat extends LitElement {
         <slot name="header"></slot>
         ${empty
           ? renderEmptyState(this.#soliplex.active ? this.#soliplex : undefined, strings, (text) => this.send(text))
-          : html`<soliplex-message-list exportparts=${LIST_PARTS} .conversation=${conversation}></soliplex-message-list>`}
+          : html`<soliplex-message-list exportparts=${LIST_PARTS} .conversation=${conversation} .noImages=${this.noImages}></soliplex-message-list>`}
         <soliplex-run-status exportparts="status, retry-button" .run=${run} .conversation=${conversation}></soliplex-run-status>
         <soliplex-composer exportparts="composer, input, send-button, stop-button" ?busy=${isRunning(run)}></soliplex-composer>
         <slot name="footer"></slot>

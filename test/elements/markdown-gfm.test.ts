@@ -112,6 +112,13 @@ describe('<soliplex-chat> Markdown: images', () => {
     expect(img.referrerPolicy).to.equal('no-referrer');
   });
 
+  it('shows an image as a link’s text (a badge)', async () => {
+    const { message } = await chatAnswering('[![build](https://img.example/badge.svg)](https://ci.example/run)');
+    const link = message.querySelector('a')!;
+    expect(link.getAttribute('href')).to.equal('https://ci.example/run');
+    expect(link.querySelector('img')!.getAttribute('src')).to.equal('https://img.example/badge.svg');
+  });
+
   it('shows only the alt text for an image that is not http(s)', async () => {
     const { el } = await chatAnswering(
       [

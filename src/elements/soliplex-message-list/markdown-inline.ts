@@ -150,6 +150,12 @@ function markAt(line: Line, i: number, start: number, plain: number, end: number
       return { node: html`<code>${text.slice(i + 1, close)}</code>`, end: close + 1 };
     }
     case '[': {
+      if (text[i + 1] === '!' && !inLink) {
+        // An image as the whole link text (a badge): [![alt](src)](href). Other brackets do not nest.
+        const image = markAt(line, i + 1, start, plain, end, depth, true);
+        const target = image && text[image.end] === ']' ? line.target(image.end) : null;
+        if (image && target && target.end <= end) return { node: renderLink([image.node], target.url), end: target.end };
+      }
       const close = line.next(']', i + 1);
       if (close >= end || close === i + 1 || line.next('\n', i) < close) return undefined;
       const target = line.target(close);

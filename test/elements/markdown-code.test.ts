@@ -44,6 +44,7 @@ describe('<soliplex-chat> Markdown: code blocks', () => {
     el.theme = 'dark';
     await el.updateComplete;
     expect(getComputedStyle(keyword).color).to.equal('rgb(255, 123, 114)');
+    await expect(el).to.be.accessible(); // token colours keep their contrast in the dark theme too
     el.style.setProperty('--soliplex-chat-code-keyword', 'rgb(1, 2, 3)');
     expect(getComputedStyle(keyword).color).to.equal('rgb(1, 2, 3)');
     el.theme = 'light';

@@ -114,7 +114,10 @@ function inline(line: Line, start: number, end: number, depth: number, inLink: b
   const { text } = line;
   if (depth > MAX_DEPTH) return [text.slice(start, end)];
   const out: Inline[] = [];
-  let plain = start; // where the text not yet pushed starts
+  // Text joins up until a template comes: an escaped character is no text node of its own (a line of
+  // backslashes would otherwise make half a million).
+  let pending = '';
+  let plain = start; // where the text not yet taken starts
   for (let i = start; i < end; ) {
     // Jump to the next such character. The scan stops at `end` at the latest: what follows a span (its closer or `]`) is one.
     MARK_START.lastIndex = i;
@@ -125,12 +128,17 @@ function inline(line: Line, start: number, end: number, depth: number, inLink: b
       i = at + 1;
       continue;
     }
-    const from = span.start ?? at;
-    if (from > plain) out.push(text.slice(plain, from));
-    out.push(span.node);
+    pending += text.slice(plain, span.start ?? at);
+    if (typeof span.node === 'string') pending += span.node;
+    else {
+      if (pending) out.push(pending);
+      pending = '';
+      out.push(span.node);
+    }
     i = plain = span.end;
   }
-  if (end > plain) out.push(text.slice(plain, end));
+  pending += text.slice(plain, end);
+  if (pending) out.push(pending);
   return out;
 }
 

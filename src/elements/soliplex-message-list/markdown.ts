@@ -240,7 +240,14 @@ class Blocks {
     const loose = items.some((itemLines, index) =>
       itemLines.some((l, j) => l === '' && (j === itemLines.length - 1 ? index < items.length - 1 : directChild(itemLines[j + 1]!))),
     );
-    const rendered = items.map((itemLines) => html`<li>${this.#nested(itemLines, !loose)}</li>`);
+    const rendered = items.map((itemLines) => {
+      // The common item, one line of text, skips a nested parse (the same output, as a paragraph).
+      if (itemLines.length === 1 && this.depth < MAX_DEPTH && itemLines[0]!.trim() !== '' && !startsBlock(itemLines, 0)) {
+        const text = this.#inline(itemLines[0]!.trim());
+        return loose ? html`<li><p>${text}</p></li>` : html`<li>${text}</li>`;
+      }
+      return html`<li>${this.#nested(itemLines, !loose)}</li>`;
+    });
     const startNumber = ordered ? parseInt(first[2]!, 10) : 1;
     blocks.push(ordered ? html`<ol start=${startNumber}>${rendered}</ol>` : html`<ul>${rendered}</ul>`);
     return i;

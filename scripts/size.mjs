@@ -5,7 +5,8 @@
 //  - default chat: everything a generic-endpoint or Soliplex chat loads, following static and dynamic
 //    imports from the entry (the engine, the message list and the transports load on connect), but not
 //    the chunks only optional features reach (the JSON-Schema validator with zod, loaded only when a
-//    tool declared with JSON Schema is validated; those are printed separately): ≤ 60 KB gzip.
+//    tool declared with JSON Schema is validated, nor the syntax highlighter and its grammars, loaded
+//    with the first code block in a bundled language; those are printed separately): ≤ 60 KB gzip.
 // And bundle-health checks:
 //  - no @ag-ui/client, rxjs, protobuf or zod on the default path (zod only behind the validator);
 //  - at most one zod package bundled (package.json `overrides` + rollup `dedupe`), counted two ways.
@@ -19,7 +20,11 @@ import { fileURLToPath } from 'node:url';
 /** Budgets in bytes of gzip -9 (issue 13: half of deep-chat's 123.6 KB for everything a chat loads). */
 const BUDGET = { firstPaint: 20 * 1024, defaultChat: 60 * 1024 };
 /** Chunks that only optional features load (matched on the file name rollup gives them). */
-const OPTIONAL = [{ pattern: /\/json-schema-validator-[^/]*\.js$/, feature: 'JSON-Schema tool validation (zod)' }];
+const OPTIONAL = [
+  { pattern: /\/json-schema-validator-[^/]*\.js$/, feature: 'JSON-Schema tool validation (zod)' },
+  // Its grammars (one chunk each, imported by it) load with the first code block in their language.
+  { pattern: /\/code-highlighter-[^/]*\.js$/, feature: 'syntax highlighting (with the first code block in a bundled language)' },
+];
 /** Packages that must never be on the default path. */
 const FORBIDDEN_ON_DEFAULT_PATH = /^(@ag-ui\/client|@ag-ui\/proto|@ag-ui\/encoder|rxjs|zod|@bufbuild\/.*|@protobuf-ts\/.*|protobufjs)$/;
 

@@ -11,7 +11,7 @@ export { SoliplexToolCallCard } from './elements/soliplex-tool-call-card/soliple
 export { SoliplexApprovalCard } from './elements/soliplex-approval-card/soliplex-approval-card.js';
 export { SoliplexRunStatus } from './elements/soliplex-run-status/soliplex-run-status.js';
 export { SoliplexComposer } from './elements/soliplex-composer/soliplex-composer.js';
-export { renderMarkdown, safeHref } from './elements/soliplex-message-list/markdown.js';
+export { renderMarkdown, safeHref, type MarkdownOptions } from './elements/soliplex-message-list/markdown.js';
 export { defaultChatStrings, mergeChatStrings, type SoliplexChatStrings } from './elements/shared/chat-strings.js';
 export * from './events.js';
 export { chatContext, type ChatContextValue } from './context.js';

@@ -20,6 +20,9 @@ const SHAPES: Record<string, string> = {
   'one line of _a': fill('_a '),
   'nested emphasis': `${'_'.repeat(SIZE / 2 - 1)}x${'_'.repeat(SIZE / 2)}`,
   'table-less pipes': fill('| cell | cell | cell |\n'),
+  'one big table': `| a | b | c |\n| :-- | :-: | --: |\n${fill('| **cell** | `code` | ~~old~~ https://e.com |\n')}`,
+  'tight and loose lists': fill('- item **one**\n  - nested item\n  - another\n- item two\n\n1. first\n\n2. second\n\n'),
+  'fenced code (no language)': fill('```\nconst x = a + b; // sum\nif (x) { return y; }\n```\n\n'),
   ...Object.fromEntries(['*', '_', '`', '[', '|', '#', '-', '>', 'a'].map((c) => [`200 KB of ${c}`, c.repeat(SIZE)])),
 };
 

@@ -42,11 +42,16 @@ const DOCUMENTS = [
   '_snake_case_ and __bold__ and *em* and **strong *nested* text** and [a [b] c](http://x.y)',
   '- a\n\n  para in item\n\n      code-ish\n- b\n\nx\n\n- c\n\n\n\n- d',
   '\n\n\n   \n  leading blanks\n\n\n',
+  // Tables, GFM inline syntax, code blocks with a language.
+  'Intro\n| a | b |\n| :- | -: |\n| 1 | **2** |\n| 3 |\nrow without pipes\n\n| c |\n| - |\n\nnot | a table\n| --- |\n\n|x|y|\n|-|-|\n# heading ends it',
+  '~~gone~~ and \\*kept\\* and https://e.com/a_(b). <https://f.org> ![i](https://e.com/i.png) [![b](https://e.com/b.svg)](https://e.com)',
+  '```ts\nconst a: number = 1;\n```\n- tight\n- list\n  - nested\n\n1. loose\n\n2. list\n\n```py\nprint(1)',
 ];
 
 const FRAGMENTS = [
   'word ', 'words ', '**bold** ', '*', '_', '`', '[', ']', '(https://e.com)', '# ', '## ', '- ', '* ', '1. ', '2) ',
   '> ', '>', '```', '```py', '~~~', '---', '\n', '\n', '\n', '\n\n', '\r\n', '\r', '  ', '    ', '#', '1', 'x', '|',
+  '| a ', '| b |', '|\n', '| --- ', '|:-:', ' -: |', '~~', '\\', '![', 'https://e.com/x', '<https://e.com>', ')', '\\|',
 ];
 
 function randomDocument(random: () => number): string {
@@ -132,6 +137,8 @@ describe('Markdown streamed in pieces', () => {
     await until(() => deepQuery(el, '[part~="status"]')?.dataset['state'] === 'completed');
     await settled(el);
     const shown = deepQuery(el, '[data-message-id="a1"] .text')!;
+    // Highlighting arrives with the grammars; a one-shot parse after that highlights at once.
+    await until(() => shown.querySelector('pre code[data-language="js"] span') !== null);
     expect(dom(shown)).to.equal(oneShot(answer));
   });
 });

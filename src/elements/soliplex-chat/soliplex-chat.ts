@@ -109,6 +109,13 @@ const LIST_PARTS =
  * @cssprop [--soliplex-chat-user-foreground=#1f2328] - User message text (dark: #e6edf3).
  * @cssprop [--soliplex-chat-assistant-background=#f6f8fa] - Assistant messages (dark: #151b23).
  * @cssprop [--soliplex-chat-code-background=#eaeef2] - Code (dark: #262c36).
+ * @cssprop [--soliplex-chat-code-keyword=#c4202b] - Highlighted code: keywords and types (dark: #ff7b72).
+ * @cssprop [--soliplex-chat-code-title=#7033c9] - Highlighted code: function and class names (dark: #d2a8ff).
+ * @cssprop [--soliplex-chat-code-constant=#0550ae] - Highlighted code: numbers, literals, attributes (dark: #79c0ff).
+ * @cssprop [--soliplex-chat-code-string=#0a3069] - Highlighted code: strings and regexps (dark: #a5d6ff).
+ * @cssprop [--soliplex-chat-code-built-in=#8a3b00] - Highlighted code: built-ins and symbols (dark: #ffa657).
+ * @cssprop [--soliplex-chat-code-comment=#57606a] - Highlighted code: comments (dark: #9198a1).
+ * @cssprop [--soliplex-chat-code-tag=#116329] - Highlighted code: tag and selector names (dark: #7ee787).
  * @cssprop [--soliplex-chat-input-background=#ffffff] - The textarea (dark: #0d1117).
  * @cssprop [--soliplex-chat-success=#1a7f37] - Completed calls.
  * @cssprop [--soliplex-chat-warning=#8a5c00] - Calls awaiting approval.
@@ -159,6 +166,12 @@ export class SoliplexChat extends LitElement {
 
   /** Colour theme; `auto` (or no theme) follows `prefers-color-scheme`. */
   @property({ reflect: true }) theme?: 'light' | 'dark' | 'auto';
+
+  /**
+   * Shows Markdown images in answers as links to them instead: no image loads unless the reader
+   * follows its link (images load from any https address a model writes, without a referrer).
+   */
+  @property({ type: Boolean, attribute: 'no-images' }) noImages = false;
 
   /** UI strings for translation: a partial object merged over the English defaults. */
   @property({ attribute: false }) strings?: Partial<SoliplexChatStrings>;
@@ -353,7 +366,7 @@ export class SoliplexChat extends LitElement {
         <slot name="header"></slot>
         ${empty
           ? renderEmptyState(this.#soliplex.active ? this.#soliplex : undefined, strings, (text) => this.send(text))
-          : html`<soliplex-message-list exportparts=${LIST_PARTS} .conversation=${conversation}></soliplex-message-list>`}
+          : html`<soliplex-message-list exportparts=${LIST_PARTS} .conversation=${conversation} .noImages=${this.noImages}></soliplex-message-list>`}
         <soliplex-run-status exportparts="status, retry-button" .run=${run} .conversation=${conversation}></soliplex-run-status>
         <soliplex-composer exportparts="composer, input, send-button, stop-button" ?busy=${isRunning(run)}></soliplex-composer>
         <slot name="footer"></slot>

@@ -1,10 +1,20 @@
 /**
- * Inline Markdown (code, links, bold, italic) for markdown.ts: a scanner that stays linear in a line's
- * length (each mark's next closer is remembered, never searched for again per opener) and caps nesting.
+ * Inline Markdown for markdown.ts: code, links, images, autolinks, bold, italic, strikethrough and
+ * backslash escapes. A scanner that stays linear in a line's length (each mark's next closer is
+ * remembered, never searched for again per opener) and caps nesting.
  */
 import { html, type TemplateResult } from 'lit';
 
 export type Inline = string | TemplateResult;
+
+/** How Markdown is shown. */
+export interface MarkdownOptions {
+  /**
+   * Whether `![alt](https://…)` shows the image (default true). When false, the image is a link to it
+   * instead: nothing loads unless the reader follows it.
+   */
+  images?: boolean;
+}
 
 /** Quotes, lists and inline marks nest no deeper than this; deeper text shows as it is (no stack overflow). */
 export const MAX_DEPTH = 16;
@@ -17,13 +27,16 @@ export function markdownSteps(): number {
   return work.steps;
 }
 
-/** Renders inline Markdown: `code`, [text](url "title"), **bold**, __bold__, *italic*, _italic_. */
-export function renderInline(text: string): Inline[] {
-  return inline(new Line(text), 0, text.length, 0);
+/**
+ * Renders inline Markdown: `code`, [text](url "title"), ![alt](https://… "title"), <https://…> and bare
+ * https:// URLs, **bold**, __bold__, *italic*, _italic_, ~~strikethrough~~ and backslash escapes.
+ */
+export function renderInline(text: string, options: MarkdownOptions = {}): Inline[] {
+  return inline(new Line(text, options), 0, text.length, 0, false);
 }
 
-/** A piece of a line that a mark made, and where the text after it starts. */
-type Span = { node: Inline; end: number };
+/** A piece of a line that a mark made, where it starts (when before the mark) and where the text after it starts. */
+type Span = { node: Inline; end: number; start?: number };
 
 /**
  * One line being parsed, with the searches for closers. Openers are met left to right (nested spans
@@ -33,15 +46,23 @@ type Span = { node: Inline; end: number };
 class Line {
   readonly #last = new Map<string, { from: number; at: number }>();
   #target: { close: number; found: { url: string; end: number } | null } | undefined;
-  constructor(readonly text: string) {}
+  constructor(
+    readonly text: string,
+    readonly options: MarkdownOptions,
+  ) {}
 
-  /** The first index >= from where `token` starts (for `_`, `__`: with no word character after), or text.length. */
+  /**
+   * The first index >= from where `token` starts, or text.length. A backslash-escaped token does not
+   * count (except a backtick: code spans end at the first one), nor `_`, `__` with a word character after.
+   */
   next(token: string, from: number): number {
     const last = this.#last.get(token);
     if (last && last.from <= from && from <= last.at) return last.at;
     const { text } = this;
     let at = text.indexOf(token, from);
-    while (at !== -1 && token[0] === '_' && isWord(text, at + token.length)) at = text.indexOf(token, at + 1);
+    while (at !== -1 && ((token[0] === '_' && isWord(text, at + token.length)) || (token !== '`' && isEscaped(text, at)))) {
+      at = text.indexOf(token, at + 1);
+    }
     if (at === -1) at = text.length;
     work.steps += at - from + 1;
     this.#last.set(token, { from, at });
@@ -61,6 +82,23 @@ class Line {
 
 /** Sticky (anchored where it starts); no nested quantifiers, so no catastrophic backtracking. */
 const LINK_TARGET = /\(\s*([^()\s]+)(?:\s+"[^"\n]*")?\s*\)/y;
+/** `<scheme:…>`: an angle-bracket autolink (any scheme here; safeHref decides). */
+const ANGLE_AUTOLINK = /<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*)>/y;
+/** ASCII punctuation, which a backslash escapes. */
+const PUNCTUATION = /[!-/:-@[-`{-~]/;
+
+/** Whether text[i] follows an odd run of backslashes (a run is walked once per candidate after it, so this stays linear). */
+function isEscaped(text: string, i: number): boolean {
+  let count = 0;
+  while (i - count - 1 >= 0 && text.charCodeAt(i - count - 1) === 92) count++;
+  work.steps += count;
+  return count % 2 === 1;
+}
+
+/** `text` with its backslash escapes resolved (link targets, image alt text). */
+function unescape(text: string): string {
+  return text.replace(/\\([!-/:-@[-`{-~])/g, '$1');
+}
 
 /** ASCII letters, digits and `_`, like regex `\w` (`_` must not open or close inside a word: snake_case). */
 function isWord(text: string, i: number): boolean {
@@ -68,65 +106,136 @@ function isWord(text: string, i: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 }
 
-/** The characters `inline` stops at: those that open a mark, and `]` (which ends link text). */
-const MARK_START = /[`[\]*_]/g;
+/** The characters `inline` stops at: those that open a mark, `]` (which ends link text), and `:` (of a bare URL). */
+const MARK_START = /[`[\]*_~\\!<:]/g;
 
-/** Renders text[start, end) of a line; marks nested deeper than MAX_DEPTH stay text. */
-function inline(line: Line, start: number, end: number, depth: number): Inline[] {
+/** Renders text[start, end) of a line; marks nested deeper than MAX_DEPTH stay text. `inLink`: no links inside. */
+function inline(line: Line, start: number, end: number, depth: number, inLink: boolean): Inline[] {
   const { text } = line;
   if (depth > MAX_DEPTH) return [text.slice(start, end)];
   const out: Inline[] = [];
-  let plain = start; // where the text not yet pushed starts
+  // Text joins up until a template comes: an escaped character is no text node of its own (a line of
+  // backslashes would otherwise make half a million).
+  let pending = '';
+  let plain = start; // where the text not yet taken starts
   for (let i = start; i < end; ) {
     // Jump to the next such character. The scan stops at `end` at the latest: what follows a span (its closer or `]`) is one.
     MARK_START.lastIndex = i;
     const at = Math.min(MARK_START.exec(text)?.index ?? end, end);
     work.steps += at - i + 1;
-    const span = at < end ? markAt(line, at, start, end, depth) : undefined;
+    const span = at < end ? markAt(line, at, start, plain, end, depth, inLink) : undefined;
     if (!span) {
       i = at + 1;
       continue;
     }
-    if (at > plain) out.push(text.slice(plain, at));
-    out.push(span.node);
+    pending += text.slice(plain, span.start ?? at);
+    if (typeof span.node === 'string') pending += span.node;
+    else {
+      if (pending) out.push(pending);
+      pending = '';
+      out.push(span.node);
+    }
     i = plain = span.end;
   }
-  if (end > plain) out.push(text.slice(plain, end));
+  pending += text.slice(plain, end);
+  if (pending) out.push(pending);
   return out;
 }
 
-/** The mark that starts at i and closes before end, if any; the earliest opener wins, as in a regex scan. */
-function markAt(line: Line, i: number, start: number, end: number, depth: number): Span | undefined {
+/**
+ * The mark at i that closes before end, if any; the earliest opener wins, as in a regex scan. `start`:
+ * where the text being scanned starts; `plain`: where its text not yet rendered starts (a bare URL
+ * starts before its `:`, but not before that).
+ */
+function markAt(line: Line, i: number, start: number, plain: number, end: number, depth: number, inLink: boolean): Span | undefined {
   const { text } = line;
   switch (text[i]) {
+    case '\\':
+      return i + 1 < end && PUNCTUATION.test(text[i + 1]!) ? { node: text[i + 1]!, end: i + 2 } : undefined;
     case '`': {
       const close = line.next('`', i + 1);
       if (close >= end || close === i + 1 || line.next('\n', i) < close) return undefined;
       return { node: html`<code>${text.slice(i + 1, close)}</code>`, end: close + 1 };
     }
     case '[': {
+      if (text[i + 1] === '!' && !inLink) {
+        // An image as the whole link text (a badge): [![alt](src)](href). Other brackets do not nest.
+        const image = markAt(line, i + 1, start, plain, end, depth, true);
+        const target = image && text[image.end] === ']' ? line.target(image.end) : null;
+        if (image && target && target.end <= end) return { node: renderLink([image.node], target.url), end: target.end };
+      }
       const close = line.next(']', i + 1);
       if (close >= end || close === i + 1 || line.next('\n', i) < close) return undefined;
       const target = line.target(close);
-      if (!target || target.end > end) return undefined;
-      return { node: renderLink(inline(line, i + 1, close, depth + 1), target.url), end: target.end };
+      if (!target || target.end > end || inLink) return undefined;
+      return { node: renderLink(inline(line, i + 1, close, depth + 1, true), target.url), end: target.end };
     }
+    case '!': {
+      if (text[i + 1] !== '[') return undefined;
+      const close = line.next(']', i + 2);
+      if (close >= end) return undefined;
+      const target = line.target(close);
+      if (!target || target.end > end) return undefined;
+      return { node: renderImage(unescape(text.slice(i + 2, close)), target.url, line.options), end: target.end };
+    }
+    case '<': {
+      if (inLink) return undefined;
+      ANGLE_AUTOLINK.lastIndex = i;
+      const match = ANGLE_AUTOLINK.exec(text);
+      work.steps += (match ? ANGLE_AUTOLINK.lastIndex : i) - i;
+      if (!match || ANGLE_AUTOLINK.lastIndex > end) return undefined;
+      const href = safeHref(match[1]!);
+      return href === undefined ? undefined : { node: renderLink([match[1]!], href), end: ANGLE_AUTOLINK.lastIndex };
+    }
+    case ':':
+      return inLink ? undefined : bareUrl(line, i, plain, end);
     case '*':
     case '_':
-      return emphasis(line, i, start, end, depth);
+    case '~':
+      return emphasis(line, i, start, end, depth, inLink);
     default:
       return undefined;
   }
 }
 
 /**
- * `**bold**`, `__bold__`, `*em*`, `_em_`: the content starts with no space and runs to the first
- * closer (lazily, like `.+?`); `_` neither opens after nor closes before a word character.
+ * A bare `http://` or `https://` URL whose `:` is at i (GFM's extended autolink): it runs to a space or
+ * `<`, less trailing punctuation and any `)` it does not open.
  */
-function emphasis(line: Line, i: number, start: number, end: number, depth: number): Span | undefined {
+function bareUrl(line: Line, i: number, plain: number, end: number): Span | undefined {
+  const { text } = line;
+  if (text[i + 1] !== '/' || text[i + 2] !== '/') return undefined;
+  const scheme = (length: number) => i >= length && text.slice(i - length, i).toLowerCase() === (length === 5 ? 'https' : 'http');
+  const start = scheme(5) ? i - 5 : scheme(4) ? i - 4 : -1;
+  if (start < plain || /[A-Za-z0-9]/.test(text[start - 1] ?? '')) return undefined;
+  // Scanned only to `end`: a span's URL must not make each enclosing span rescan the rest of the line.
+  let stop = i + 3;
+  while (stop < end && !/[\s<]/.test(text[stop]!)) stop++;
+  work.steps += stop - i;
+  let unopened = 0;
+  for (let k = i + 3; k < stop; k++) unopened += text[k] === '(' ? -1 : text[k] === ')' ? 1 : 0;
+  for (;;) {
+    const last = text[stop - 1]!;
+    if ('?!.,:*_~\'";'.includes(last)) stop--;
+    else if (last === ')' && unopened > 0) {
+      stop--;
+      unopened--;
+    } else break;
+  }
+  if (stop <= i + 3) return undefined;
+  const url = text.slice(start, stop);
+  return { node: renderLink([url], url), start, end: stop };
+}
+
+/**
+ * `**bold**`, `__bold__`, `*em*`, `_em_`, `~~strike~~`: the content starts with no space and runs to
+ * the first closer (lazily, like `.+?`); `_` neither opens after nor closes before a word character.
+ */
+function emphasis(line: Line, i: number, start: number, end: number, depth: number, inLink: boolean): Span | undefined {
   const { text } = line;
   const mark = text[i]!;
   const token = text[i + 1] === mark ? mark + mark : mark;
+  if (token === '~') return undefined; // one tilde is text ("~5 minutes")
   const from = i + token.length;
   if (mark === '_' && i > start && isWord(text, i - 1)) return undefined;
   if (from >= end || /\s/.test(text[from]!)) return undefined;
@@ -137,14 +246,26 @@ function emphasis(line: Line, i: number, start: number, end: number, depth: numb
     close = mark === '_' && last > from && text.startsWith(token, last) ? last : -1;
   }
   if (close < 0) return undefined;
-  const content = inline(line, from, close, depth + 1);
-  return { node: token.length === 2 ? html`<strong>${content}</strong>` : html`<em>${content}</em>`, end: close + token.length };
+  const content = inline(line, from, close, depth + 1, inLink);
+  const node = mark === '~' ? html`<del>${content}</del>` : token.length === 2 ? html`<strong>${content}</strong>` : html`<em>${content}</em>`;
+  return { node, end: close + token.length };
 }
 
 function renderLink(content: Inline[], url: string): Inline {
-  const href = safeHref(url);
+  const href = safeHref(unescape(url));
   if (href === undefined) return html`<span>${content}</span>`;
   return html`<a href=${href} target="_blank" rel="noopener noreferrer">${content}</a>`;
+}
+
+/**
+ * An image from an absolute http(s) URL only (anything else shows its alt text), loaded lazily and
+ * without a referrer; with images off, a link to it.
+ */
+function renderImage(alt: string, url: string, options: MarkdownOptions): Inline {
+  const src = safeHref(unescape(url));
+  if (src === undefined || !/^https?:\/\//i.test(src)) return html`<span>${alt}</span>`;
+  if (options.images === false) return html`<a class="image-link" href=${src} target="_blank" rel="noopener noreferrer">${alt || src}</a>`;
+  return html`<img src=${src} alt=${alt} loading="lazy" decoding="async" referrerpolicy="no-referrer" />`;
 }
 
 const ALLOWED_SCHEMES = new Set(['http', 'https', 'mailto']);

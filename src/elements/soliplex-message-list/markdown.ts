@@ -1,25 +1,28 @@
 /**
  * A small Markdown renderer that builds Lit templates, never HTML strings: every piece of model text
  * lands in a text binding, so raw HTML in it shows as text. Covers what chat answers use: paragraphs,
- * headings, bold/italic, inline code, fenced code, lists, links, blockquotes, rules.
+ * headings, tight and loose lists, blockquotes, rules, GFM tables, fenced code (with a language label,
+ * "Copy code" and lazy highlighting: code-block.ts), and the inline marks of markdown-inline.ts.
  *
  * Model text is untrusted, so the parser is built to stay linear in its input: no regex that can
  * backtrack over a line, no rescan of the rest of a line per opening mark, nesting capped.
  */
 import { html, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
-import { MAX_DEPTH, markdownSteps, renderInline, safeHref, work, type Inline } from './markdown-inline.js';
+import { MAX_DEPTH, markdownSteps, renderInline, safeHref, work, type Inline, type MarkdownOptions } from './markdown-inline.js';
+import { renderTable, startsTable } from './markdown-table.js';
+import { renderCodeBlock } from './code-block.js';
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})\s*([\w+#.-]*)/;
 const HEADING = /^ {0,3}(#{1,6})\s+/;
 const QUOTE = /^ {0,3}> ?/;
 const LIST_ITEM = /^( *)([-*+]|\d{1,9}[.)])\s+/;
 
-export { markdownSteps, renderInline, safeHref };
+export { markdownSteps, renderInline, safeHref, type MarkdownOptions };
 
 /** Renders Markdown source (possibly still streaming) as a Lit template. */
-export function renderMarkdown(source: string): TemplateResult {
-  return html`${renderBlocks(splitLines(source).lines)}`;
+export function renderMarkdown(source: string, options: MarkdownOptions = {}): TemplateResult {
+  return html`${new Blocks(splitLines(source).lines, options).render()}`;
 }
 
 /** The lines of a text (LF, CRLF or CR endings) and where each starts in it. */
@@ -46,8 +49,10 @@ function detached(text: string): string {
  * Markdown that grows at its end, as a message streams in: each `render` shows the whole source, with
  * the same output as `renderMarkdown`, but re-parses only from the last top-level block that more text
  * could still change. A top-level block is final once the block after it has started on a complete
- * line (one a line break ends): a block's extent depends only on the lines up to the next block's first
- * line, and the parse from a block's first line does not depend on what came before it. Final blocks
+ * line (one a line break ends; for a table, its delimiter row too): a block's extent depends only on the
+ * lines up to the next block's first line (and a table's start on its second line), and the parse from
+ * a block's first line does not depend on what came before it. A table or a code block still streaming
+ * is the open block, parsed again with each delta. Final blocks
  * are kept as templates (and skipped by Lit on re-render); a source that is not an extension of the
  * last one starts over.
  */
@@ -56,6 +61,8 @@ export class StreamingMarkdown {
   #prefix = '';
   /** The final blocks' templates, one group per render that completed some. */
   #final: TemplateResult[] = [];
+
+  constructor(private readonly options: MarkdownOptions = {}) {}
 
   render(source: string): TemplateResult {
     if (!source.startsWith(this.#prefix)) {
@@ -66,22 +73,20 @@ export class StreamingMarkdown {
     // the whole message text of this render, or memory grows with every delta.
     const tail = detached(source.slice(this.#prefix.length));
     const { lines, starts } = splitLines(tail);
-    const blockStarts: number[] = [];
-    const blocks = renderBlocks(lines, 0, blockStarts);
-    // Blocks before the last one that starts on a complete line are final.
+    const parse = new Blocks(lines, this.options, true);
+    const blocks = parse.render();
+    const { blockStarts } = parse;
+    // Blocks before the last one whose start is decided by complete lines only are final (a table's
+    // start is decided by its second line, its delimiter row).
     let open = blocks.length - 1;
-    while (open > 0 && blockStarts[open]! >= lines.length - 1) open--;
+    while (open > 0 && blockStarts[open]!.decided >= lines.length - 1) open--;
     if (open > 0) {
       const group = html`${blocks.slice(0, open)}`;
       this.#final.push(group);
-      this.#prefix += tail.slice(0, starts[blockStarts[open]!]);
+      this.#prefix += tail.slice(0, starts[blockStarts[open]!.line]);
     }
     return html`${[...this.#final.map((group) => guard([group], () => group)), ...blocks.slice(Math.max(open, 0))]}`;
   }
-}
-
-function startsBlock(line: string): boolean {
-  return FENCE.test(line) || HEADING.test(line) || QUOTE.test(line) || isRule(line) || LIST_ITEM.test(line);
 }
 
 /** `---`, `* * *`, `___`: three or more of one mark and spaces. (A one-regex version backtracks.) */
@@ -97,64 +102,168 @@ function headingText(rest: string): string {
   return cut > 0 && cut < text.length && /\s/.test(text[cut - 1]!) ? text.slice(0, cut).trimEnd() : text;
 }
 
-/** Renders lines as blocks; `blockStarts` (if given) gets the line each block starts on. */
-function renderBlocks(lines: string[], depth = 0, blockStarts?: number[]): TemplateResult[] {
-  if (depth > MAX_DEPTH) return [html`<p>${lines.join('\n')}</p>`];
-  const blocks: TemplateResult[] = [];
-  let i = 0;
-  while (i < lines.length) {
-    work.steps++;
-    const line = lines[i]!;
-    if (line.trim() === '') {
-      i++;
-      continue;
-    }
-    // Every pass from here renders exactly one block.
-    blockStarts?.push(i);
-    const fence = FENCE.exec(line);
-    if (fence) {
-      const marker = fence[1]!;
-      const code: string[] = [];
-      i++;
-      // An unclosed fence (still streaming) runs to the end.
-      while (i < lines.length && !lines[i]!.trimStart().startsWith(marker)) code.push(lines[i++]!);
-      i++;
-      blocks.push(html`<pre><code data-language=${fence[2] ?? ''}>${code.join('\n')}</code></pre>`);
-      continue;
-    }
-    const heading = HEADING.exec(line);
-    if (heading) {
-      blocks.push(renderHeading(heading[1]!.length, renderInline(headingText(line.slice(heading[0].length)))));
-      i++;
-      continue;
-    }
-    if (isRule(line)) {
-      blocks.push(html`<hr />`);
-      i++;
-      continue;
-    }
-    if (QUOTE.test(line)) {
-      const quoted: string[] = [];
-      while (i < lines.length && QUOTE.test(lines[i]!)) quoted.push(lines[i++]!.replace(QUOTE, ''));
-      blocks.push(html`<blockquote>${renderBlocks(quoted, depth + 1)}</blockquote>`);
-      continue;
-    }
-    if (LIST_ITEM.test(line)) {
-      i = renderList(lines, i, blocks, depth);
-      continue;
-    }
-    const paragraph: string[] = [];
-    while (i < lines.length && lines[i]!.trim() !== '' && (paragraph.length === 0 || !startsBlock(lines[i]!))) {
-      paragraph.push(lines[i++]!.trim());
-    }
-    blocks.push(html`<p>${joinLines(paragraph)}</p>`);
-  }
-  return blocks;
+/** Whether a line starts a block (other than a paragraph), so that it ends a paragraph or a list's lazy lines. */
+function startsBlock(lines: readonly string[], i: number): boolean {
+  const line = lines[i]!;
+  return FENCE.test(line) || HEADING.test(line) || QUOTE.test(line) || isRule(line) || LIST_ITEM.test(line) || startsTable(lines, i);
 }
 
-/** Soft line breaks show as breaks: chat answers are written line by line. */
-function joinLines(lines: string[]): Inline[] {
-  return lines.flatMap((line, index) => (index === 0 ? renderInline(line) : [html`<br />`, ...renderInline(line)]));
+/** The block parser over some lines (a message's, or a quote's or a list item's, parsed again inside). */
+class Blocks {
+  /** Where each top-level block starts, and the line whose content decided that it starts there (when recorded). */
+  readonly blockStarts: { line: number; decided: number }[] = [];
+
+  constructor(
+    private readonly lines: readonly string[],
+    private readonly options: MarkdownOptions,
+    private readonly recordStarts = false,
+    private readonly depth = 0,
+    /** In a tight list item: paragraphs show as their text, with no `<p>` (and no margins) around it. */
+    private readonly tight = false,
+  ) {}
+
+  render(): TemplateResult[] {
+    const { lines, depth } = this;
+    if (depth > MAX_DEPTH) return [html`<p>${lines.join('\n')}</p>`];
+    const blocks: TemplateResult[] = [];
+    let i = 0;
+    while (i < lines.length) {
+      work.steps++;
+      const line = lines[i]!;
+      if (line.trim() === '') {
+        i++;
+        continue;
+      }
+      // Every pass from here renders exactly one block.
+      const table = startsTable(lines, i);
+      if (this.recordStarts) this.blockStarts.push({ line: i, decided: table ? i + 1 : i });
+      if (table) {
+        i = renderTable(lines, i, blocks, (row) => lines[row]!.trim() !== '' && !startsBlock(lines, row), this.options);
+        continue;
+      }
+      const fence = FENCE.exec(line);
+      if (fence) {
+        const marker = fence[1]!;
+        const code: string[] = [];
+        i++;
+        // An unclosed fence (still streaming) runs to the end.
+        while (i < lines.length && !lines[i]!.trimStart().startsWith(marker)) code.push(lines[i++]!);
+        const closed = i < lines.length;
+        i++;
+        blocks.push(renderCodeBlock(code.join('\n'), fence[2] ?? '', closed));
+        continue;
+      }
+      const heading = HEADING.exec(line);
+      if (heading) {
+        blocks.push(renderHeading(heading[1]!.length, this.#inline(headingText(line.slice(heading[0].length)))));
+        i++;
+        continue;
+      }
+      if (isRule(line)) {
+        blocks.push(html`<hr />`);
+        i++;
+        continue;
+      }
+      if (QUOTE.test(line)) {
+        const quoted: string[] = [];
+        while (i < lines.length && QUOTE.test(lines[i]!)) quoted.push(lines[i++]!.replace(QUOTE, ''));
+        blocks.push(html`<blockquote>${this.#nested(quoted, false)}</blockquote>`);
+        continue;
+      }
+      if (LIST_ITEM.test(line)) {
+        i = this.#list(i, blocks);
+        continue;
+      }
+      const paragraph: string[] = [];
+      while (i < lines.length && lines[i]!.trim() !== '' && (paragraph.length === 0 || !startsBlock(lines, i))) {
+        paragraph.push(lines[i++]!.trim());
+      }
+      blocks.push(this.tight ? html`${this.#joinLines(paragraph)}` : html`<p>${this.#joinLines(paragraph)}</p>`);
+    }
+    return blocks;
+  }
+
+  #inline(text: string): Inline[] {
+    return renderInline(text, this.options);
+  }
+
+  #nested(lines: string[], tight: boolean): TemplateResult[] {
+    return new Blocks(lines, this.options, false, this.depth + 1, tight).render();
+  }
+
+  /** Soft line breaks show as breaks: chat answers are written line by line. */
+  #joinLines(lines: string[]): Inline[] {
+    return lines.flatMap((line, index) => (index === 0 ? this.#inline(line) : [html`<br />`, ...this.#inline(line)]));
+  }
+
+  /**
+   * Renders the list that starts at `start`; returns the index after it. An item's lines lose the
+   * item's content indent (marker and spaces), so a nested list or paragraph keeps its own. The list
+   * is loose (its items' paragraphs in `<p>`) when a blank line separates two items or two blocks
+   * directly in an item; tight otherwise, whatever its nested lists are.
+   */
+  #list(start: number, blocks: TemplateResult[]): number {
+    const { lines } = this;
+    const first = LIST_ITEM.exec(lines[start]!)!;
+    const indent = first[1]!.length;
+    const ordered = /\d/.test(first[2]!);
+    // A list goes on with the same kind of marker: `-`, `*`, `+`, or a number and `.` or `)`.
+    const kind = (marker: string) => marker.slice(-1);
+    const items: string[][] = [];
+    let contentIndent = 0;
+    let i = start;
+    while (i < lines.length) {
+      work.steps++;
+      const line = lines[i]!;
+      const item = LIST_ITEM.exec(line);
+      if (item && item[1]!.length <= indent + 1 && kind(item[2]!) === kind(first[2]!)) {
+        items.push([line.slice(item[0].length)]);
+        contentIndent = item[0].length;
+        i++;
+        continue;
+      }
+      if (line.trim() === '') {
+        // A blank line ends the list unless more of it (an item or indented text) follows.
+        const next = lines[i + 1];
+        if (next === undefined || !(/^\s+\S/.test(next) || LIST_ITEM.test(next))) break;
+        items.at(-1)!.push('');
+        i++;
+        continue;
+      }
+      if (/^\s/.test(line) || !startsBlock(lines, i)) {
+        items.at(-1)!.push(stripIndent(line, contentIndent));
+        i++;
+        continue;
+      }
+      break;
+    }
+    const loose = items.some((itemLines, index) =>
+      itemLines.some((l, j) => l === '' && (j === itemLines.length - 1 ? index < items.length - 1 : directChild(itemLines[j + 1]!))),
+    );
+    const rendered = items.map((itemLines) => {
+      // The common item, one line of text, skips a nested parse (the same output, as a paragraph).
+      if (itemLines.length === 1 && this.depth < MAX_DEPTH && itemLines[0]!.trim() !== '' && !startsBlock(itemLines, 0)) {
+        const text = this.#inline(itemLines[0]!.trim());
+        return loose ? html`<li><p>${text}</p></li>` : html`<li>${text}</li>`;
+      }
+      return html`<li>${this.#nested(itemLines, !loose)}</li>`;
+    });
+    const startNumber = ordered ? parseInt(first[2]!, 10) : 1;
+    blocks.push(ordered ? html`<ol start=${startNumber}>${rendered}</ol>` : html`<ul>${rendered}</ul>`);
+    return i;
+  }
+}
+
+/** `line` less up to `width` leading spaces. */
+function stripIndent(line: string, width: number): string {
+  let cut = 0;
+  while (cut < width && line[cut] === ' ') cut++;
+  return line.slice(cut);
+}
+
+/** Whether a line after a blank one in an item is a block of the item itself (not more of a nested list, not indented deeper). */
+function directChild(line: string): boolean {
+  return !/^\s/.test(line) && !LIST_ITEM.test(line);
 }
 
 function renderHeading(level: number, content: Inline[]): TemplateResult {
@@ -172,46 +281,4 @@ function renderHeading(level: number, content: Inline[]): TemplateResult {
     default:
       return html`<h6>${content}</h6>`;
   }
-}
-
-/** Renders the list that starts at `start`; returns the index after it. */
-function renderList(lines: string[], start: number, blocks: TemplateResult[], depth: number): number {
-  const first = LIST_ITEM.exec(lines[start]!)!;
-  const indent = first[1]!.length;
-  const ordered = /\d/.test(first[2]!);
-  const items: string[][] = [];
-  let i = start;
-  while (i < lines.length) {
-    work.steps++;
-    const line = lines[i]!;
-    const item = LIST_ITEM.exec(line);
-    if (item && item[1]!.length <= indent + 1 && /\d/.test(item[2]!) === ordered) {
-      items.push([line.slice(item[0].length)]);
-      i++;
-      continue;
-    }
-    if (line.trim() === '') {
-      // A blank line ends the list unless more of it (an item or indented text) follows.
-      const next = lines[i + 1];
-      if (next === undefined || !(/^\s+\S/.test(next) || LIST_ITEM.test(next))) break;
-      items.at(-1)!.push('');
-      i++;
-      continue;
-    }
-    if (/^\s/.test(line) || !startsBlock(line)) {
-      items.at(-1)!.push(line.replace(new RegExp(`^ {0,${indent + 4}}`), ''));
-      i++;
-      continue;
-    }
-    break;
-  }
-  const rendered = items.map((itemLines) => {
-    const nested = itemLines.slice(1).some((l) => startsBlock(l));
-    return nested || itemLines.includes('')
-      ? html`<li>${renderBlocks(itemLines, depth + 1)}</li>`
-      : html`<li>${joinLines(itemLines.map((l) => l.trim()))}</li>`;
-  });
-  const startNumber = ordered ? parseInt(first[2]!, 10) : 1;
-  blocks.push(ordered ? html`<ol start=${startNumber}>${rendered}</ol>` : html`<ul>${rendered}</ul>`);
-  return i;
 }

@@ -8,6 +8,7 @@ import { chatContext, type ChatContextValue } from '../../context.js';
 import { defaultChatStrings, type SoliplexChatStrings } from '../shared/chat-strings.js';
 import { StreamingMarkdown, renderMarkdown } from './markdown.js';
 import { messageListStyles } from './soliplex-message-list.styles.js';
+import { markdownStyles } from './markdown.styles.js';
 import '../soliplex-tool-call-card/soliplex-tool-call-card.js';
 import '../soliplex-approval-card/soliplex-approval-card.js';
 
@@ -43,10 +44,13 @@ const APPROVAL_PARTS = 'approval-card, approval-arguments, approve-button, deny-
  * @csspart approval-card - An approval card (and its inner parts, see `<soliplex-approval-card>`).
  */
 export class SoliplexMessageList extends LitElement {
-  static override styles = messageListStyles;
+  static override styles = [messageListStyles, markdownStyles];
 
   /** The conversation to show. */
   @property({ attribute: false }) conversation: Conversation = emptyConversation;
+
+  /** Shows Markdown images as links to them: no image loads unless the reader follows its link. */
+  @property({ type: Boolean, attribute: 'no-images' }) noImages = false;
 
   @consume({ context: chatContext, subscribe: true })
   @property({ attribute: false })
@@ -112,11 +116,16 @@ export class SoliplexMessageList extends LitElement {
             shown,
             (m) => m.id,
             // A token changes one message: guard skips re-rendering every other one.
-            (m) => guard([m, strings, ...this.#callsOf(m)], () => this.#renderMessage(m, strings)),
+            (m) => guard([m, strings, this.noImages, ...this.#callsOf(m)], () => this.#renderMessage(m, strings)),
           )}
         </div>
       </div>
     `;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    // Streaming messages' parsed blocks were rendered with the old setting.
+    if (changed.has('noImages')) this.#markdown.clear();
   }
 
   protected override updated(_changed: PropertyValues<this>): void {
@@ -214,12 +223,13 @@ export class SoliplexMessageList extends LitElement {
 
   /** A streaming message goes through its StreamingMarkdown; a complete one is parsed once (its last render drops the cache). */
   #markdownOf(message: AssistantMessage) {
+    const options = { images: !this.noImages };
     let stream = this.#markdown.get(message.id);
     if (message.complete) {
       this.#markdown.delete(message.id);
-      return stream ? stream.render(message.text) : renderMarkdown(message.text);
+      return stream ? stream.render(message.text) : renderMarkdown(message.text, options);
     }
-    if (!stream) this.#markdown.set(message.id, (stream = new StreamingMarkdown()));
+    if (!stream) this.#markdown.set(message.id, (stream = new StreamingMarkdown(options)));
     return stream.render(message.text);
   }
 

@@ -60,16 +60,22 @@ export class SoliplexToolResultEvent extends Event {
   }
 }
 
-/** Something went wrong: a turn failed, or a tool sent by event could not be registered. */
+/**
+ * Something went wrong: a turn failed, a thread could not be created or loaded, or a tool sent by
+ * event could not be registered.
+ */
 export class SoliplexErrorEvent extends Event {
   static readonly eventName = 'soliplex-error';
+  /** The technical detail (the failure's own message: the HTTP status, the browser's error…). */
+  readonly detail: string;
   constructor(
-    /** A message a person understands. */
+    /** A message a person understands (as the status line shows it). */
     readonly message: string,
     /** The run failure or the thrown error. */
     readonly cause: RunFailure | Error,
   ) {
     super(SoliplexErrorEvent.eventName, outgoing);
+    this.detail = cause.message;
   }
 }
 
@@ -101,8 +107,11 @@ declare global {
   }
 }
 
-/** The page-facing events for one engine event (the engine's `tool-call` has none: the veto hook fires it). */
-export function domEventsFor(event: EngineEvent): Event[] {
+/**
+ * The page-facing events for one engine event (the engine's `tool-call` has none: the veto hook fires
+ * it). `describe` turns a failure into the words a person reads (default: its own message).
+ */
+export function domEventsFor(event: EngineEvent, describe: (failure: RunFailure) => string = (f) => f.message): Event[] {
   switch (event.type) {
     case 'turn-started':
       return [new SoliplexRunStartedEvent(event.key, event.retry)];
@@ -111,7 +120,7 @@ export function domEventsFor(event: EngineEvent): Event[] {
     case 'turn-finished': {
       const outcome = event.outcome === 'completed' ? 'success' : event.outcome;
       const finished = new SoliplexRunFinishedEvent(event.key, outcome, event.error);
-      return event.error ? [new SoliplexErrorEvent(event.error.message, event.error), finished] : [finished];
+      return event.error ? [new SoliplexErrorEvent(describe(event.error), event.error), finished] : [finished];
     }
     default:
       return [];

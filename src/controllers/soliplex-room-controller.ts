@@ -14,7 +14,7 @@ export interface SoliplexRoomControllerConfig {
   thread: () => string;
   token: TokenSource;
   /** Told when the room or a thread's history could not be loaded (for the host's error event). */
-  onError: (failure: RunFailure) => void;
+  onError: (failure: RunFailure, stage?: 'history') => void;
 }
 
 /**
@@ -90,7 +90,7 @@ export class SoliplexRoomController implements ReactiveController {
     try {
       await engine.loadThread({ server: this.#config.serverUrl(), room: this.#config.room(), thread }, this.#abort.signal);
     } catch (error) {
-      if (!this.#abort.signal.aborted) this.#config.onError(describeFailure(error));
+      if (!this.#abort.signal.aborted) this.#config.onError(describeFailure(error), 'history');
     }
   }
 }

@@ -17,9 +17,19 @@ export const toolCallCardStyles = css`
     gap: var(--_sc-gap);
     align-items: center;
   }
-  .name {
+  .signature {
+    flex: 1 1 12em;
+    min-width: 0;
+    overflow: hidden;
+    white-space: nowrap;
+    text-overflow: ellipsis;
     font-family: var(--_sc-mono-font);
+  }
+  .name {
     font-weight: 600;
+  }
+  .args {
+    color: var(--_sc-muted);
   }
   .status {
     display: inline-flex;
@@ -51,6 +61,12 @@ export const toolCallCardStyles = css`
   }
   [data-status='denied'] {
     --_status-colour: var(--_sc-denied);
+  }
+  [data-status='cancelled'] {
+    --_status-colour: var(--_sc-muted);
+  }
+  .card[data-status='cancelled'] {
+    border-style: dashed;
   }
   .card[data-status='denied'] {
     border-style: dotted;

@@ -239,7 +239,8 @@ export class SoliplexChat extends LitElement {
     room: () => this.room,
     thread: () => this.thread,
     token: (options) => (this.getToken ? this.getToken(options) : this.token),
-    onError: (failure, stage) => this.dispatchEvent(new SoliplexErrorEvent(this.#failureText(failure, stage), failure)),
+    // A room that could not be fetched keeps its own words (the chat still works); a history gets the person's.
+    onError: (failure, stage) => this.dispatchEvent(new SoliplexErrorEvent(stage ? this.#failureText(failure, stage) : failure.message, failure)),
   });
   readonly #announcements = new AnnouncementController(this, {
     conversation: () => this.#thread.snapshot?.conversation ?? emptyConversation,

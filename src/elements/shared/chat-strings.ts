@@ -54,7 +54,6 @@ export interface SoliplexChatStrings {
   announceAnswer: (text: string) => string;
   /** Message actions (accessible names). */
   copy: string;
-  copied: string;
   regenerate: string;
   edit: string;
   /** The inline editor of a user message: its label, and its buttons. */
@@ -127,7 +126,6 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
   announceToolStatus: (name: string, status: string) => `${name}: ${status}`,
   announceAnswer: (text: string) => `Assistant: ${text}`,
   copy: 'Copy',
-  copied: 'Copied',
   regenerate: 'Regenerate',
   edit: 'Edit',
   editLabel: 'Edit your message',

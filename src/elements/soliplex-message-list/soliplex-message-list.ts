@@ -206,8 +206,8 @@ export class SoliplexMessageList extends LitElement {
     if (!copy && !regenerate && !edit) return nothing;
     return html`<div part="message-actions" class="actions ${message.role}">
       ${copy
-        ? html`<button part="copy-button" type="button" aria-label=${strings.copy} @click=${() => this.#copy(message)}>
-            <span aria-hidden="true">${copied ? `✓ ${strings.copied}` : strings.copy}</span>
+        ? html`<button part="copy-button" type="button" data-copied=${copied} @click=${() => this.#copy(message)}>
+            ${copied ? html`<span aria-hidden="true">✓ </span>` : nothing}${strings.copy}
           </button>`
         : nothing}
       ${edit

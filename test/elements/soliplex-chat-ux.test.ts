@@ -70,9 +70,10 @@ const getSecretNumber: ClientTool<{ name: string }> = {
 
 describe('<soliplex-chat> scrolling', () => {
   it('opens a loaded history at the latest message', async () => {
-    const history = Array.from({ length: 12 }, (_, i) => turn(i, long(`Answer ${i}`).slice(0, 400)));
+    // 100 messages: the latest render first, older ones are added above in idle chunks.
+    const history = Array.from({ length: 50 }, (_, i) => turn(i, long(`Answer ${i}`).slice(0, 300)));
     const { el } = await chatWithHistory(history);
-    await until(() => deepQueryAll(el, '[part~="assistant-message"]').length === 12);
+    await until(() => deepQueryAll(el, '[part~="assistant-message"]').length === 50);
     await settled(el);
     await nextFrame();
     await nextFrame();

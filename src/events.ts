@@ -61,6 +61,18 @@ export class SoliplexToolResultEvent extends Event {
 }
 
 /**
+ * The chat moved to another thread on its own: the first send on Soliplex created the thread, or the
+ * user pressed New chat. `thread` is the new id (`''` on Soliplex until the next send creates one).
+ * A page that keeps the thread (in its URL, say) listens to this.
+ */
+export class SoliplexThreadChangeEvent extends Event {
+  static readonly eventName = 'soliplex-thread-change';
+  constructor(readonly thread: string) {
+    super(SoliplexThreadChangeEvent.eventName, outgoing);
+  }
+}
+
+/**
  * Something went wrong: a turn failed, a thread could not be created or loaded, or a tool sent by
  * event could not be registered.
  */
@@ -102,6 +114,7 @@ declare global {
     'soliplex-tool-call': SoliplexToolCallEvent;
     'soliplex-tool-result': SoliplexToolResultEvent;
     'soliplex-error': SoliplexErrorEvent;
+    'soliplex-thread-change': SoliplexThreadChangeEvent;
     'soliplex-register-tool': CustomEvent<{ tool: ClientTool }>;
     'soliplex-unregister-tool': CustomEvent<{ name: string }>;
   }

@@ -54,7 +54,8 @@ export class SoliplexRoomController implements ReactiveController {
       void this.#fetchRoom(roomId);
     }
     const thread = this.#config.thread();
-    if (thread && thread !== this.#loadedThread) {
+    // From the CDN the engine's chunk may still be loading: the history loads on the render after it arrives.
+    if (thread && thread !== this.#loadedThread && this.#config.engine()) {
       this.#loadedThread = thread;
       void this.#loadHistory(thread);
     }

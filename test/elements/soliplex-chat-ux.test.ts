@@ -392,6 +392,8 @@ describe('<soliplex-chat> errors a person understands', () => {
     expect(deepQuery(el, '[part~="retry-button"]') === undefined).to.equal(true);
     const newChat = deepQuery<HTMLButtonElement>(statusLine(el), '[part~="new-chat-button"]')!;
     expect(newChat.textContent!.trim()).to.equal('New chat');
+    const changes: string[] = [];
+    el.addEventListener('soliplex-thread-change', (e) => changes.push(e.thread));
     newChat.click();
     await settled(el);
     expect(el.thread).to.equal('');
@@ -399,6 +401,8 @@ describe('<soliplex-chat> errors a person understands', () => {
     const done = finishedOnce(el);
     el.send('hello again');
     expect((await done).outcome).to.equal('success');
+    // New chat, then the thread the send created.
+    expect(changes).to.deep.equal(['', el.thread]);
   });
 });
 
@@ -417,9 +421,12 @@ describe('<soliplex-chat> header', () => {
     await done;
     await settled(el);
     const before = el.thread;
+    const changes: string[] = [];
+    el.addEventListener('soliplex-thread-change', (e) => changes.push(e.thread));
     button(el, 'New chat')[0]!.click();
     await settled(el);
     expect(el.thread).to.not.equal(before);
+    expect(changes, 'the page hears of the new thread').to.deep.equal([el.thread]);
     expect(deepQuery(el, '[part~="user-message"]') === undefined).to.equal(true);
     await until(() => deepActive() === deepQuery(el, '[part~="input"]'));
     el.setAttribute('hide-new-chat', '');

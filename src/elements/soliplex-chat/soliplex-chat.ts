@@ -20,7 +20,7 @@ import {
 import { chatContext, type ChatContextValue } from '../../context.js';
 import { ThreadController } from '../../controllers/thread-controller.js';
 import { TurnEventsController } from '../../controllers/turn-events-controller.js';
-import { SoliplexErrorEvent, SoliplexToolCallEvent, domEventsFor } from '../../events.js';
+import { SoliplexErrorEvent, SoliplexThreadChangeEvent, SoliplexToolCallEvent, domEventsFor } from '../../events.js';
 import { ToolRegistrationController } from '../../controllers/tool-registration-controller.js';
 import { AnnouncementController } from '../../controllers/announcement-controller.js';
 import { ApprovalFocusController } from '../../controllers/approval-focus-controller.js';
@@ -74,6 +74,7 @@ const LIST_PARTS =
  * @fires soliplex-run-finished - A user turn ended, once per turn, with `outcome` and `error`. {@link SoliplexRunFinishedEvent}
  * @fires soliplex-tool-call - A client tool is about to run; `preventDefault()` vetoes it. {@link SoliplexToolCallEvent}
  * @fires soliplex-tool-result - A client tool call completed, failed or was denied. {@link SoliplexToolResultEvent}
+ * @fires soliplex-thread-change - The chat moved to another thread on its own (the first send on Soliplex created it, or the user pressed New chat); `thread` is the new id. {@link SoliplexThreadChangeEvent}
  * @fires soliplex-error - A turn failed, a thread could not be created or loaded, or a tool sent by event could not be registered; `message` in words a person understands, `detail` the technical text. {@link SoliplexErrorEvent}
  *
  * @slot header - Above the conversation.
@@ -489,7 +490,7 @@ export class SoliplexChat extends LitElement {
   };
 
   #newChat = () => {
-    this.newThread();
+    this.dispatchEvent(new SoliplexThreadChangeEvent(this.newThread()));
     void this.updateComplete.then(() => this.composer?.focus());
   };
 
@@ -527,6 +528,7 @@ export class SoliplexChat extends LitElement {
     // The first send on Soliplex created the thread: show it, unless the page moved on meanwhile.
     if (event.type === 'thread-created' && event.initiator === this && threadKeyId(event.from) === threadKeyId(this.#threadKey())) {
       this.thread = event.key.thread;
+      this.dispatchEvent(new SoliplexThreadChangeEvent(this.thread));
     }
     domEventsFor(event, (failure) => this.#failureText(failure)).forEach((e) => this.dispatchEvent(e));
   }

@@ -11,7 +11,7 @@ export const messageActionsStyles = css`
     margin-block-start: calc(var(--_sc-gap) * -0.5);
     font-size: 0.85em;
   }
-  .actions.user {
+  .actions.from-user {
     align-self: flex-end;
   }
   .actions button,

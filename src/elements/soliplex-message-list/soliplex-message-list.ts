@@ -204,7 +204,7 @@ export class SoliplexMessageList extends LitElement {
     const regenerate = !hidden.regenerate && targets.regenerate === message.id;
     const edit = !hidden.edit && targets.edit === message.id;
     if (!copy && !regenerate && !edit) return nothing;
-    return html`<div part="message-actions" class="actions ${message.role}">
+    return html`<div part="message-actions" class="actions from-${message.role}">
       ${copy
         ? html`<button part="copy-button" type="button" data-copied=${copied} @click=${() => this.#copy(message)}>
             ${copied ? html`<span aria-hidden="true">✓ </span>` : nothing}${strings.copy}
@@ -227,7 +227,7 @@ export class SoliplexMessageList extends LitElement {
         .value=${edit.draft}
         @input=${(e: Event) => (this.editing = { id: edit.id, draft: (e.target as HTMLTextAreaElement).value })}
       ></textarea>
-      <div class="actions user">
+      <div class="actions from-user">
         <button type="button" @click=${this.#cancelEdit}>${strings.editCancel}</button>
         <button class="primary" type="submit">${strings.editSend}</button>
       </div>

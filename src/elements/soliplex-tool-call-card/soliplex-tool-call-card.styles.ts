@@ -18,7 +18,8 @@ export const toolCallCardStyles = css`
     align-items: center;
   }
   .signature {
-    flex: 1 1 12em;
+    /* As wide as the call: a long one takes the line (ellipsis), and the status wraps below it. */
+    flex: 1 1 auto;
     min-width: 0;
     overflow: hidden;
     white-space: nowrap;
@@ -32,6 +33,7 @@ export const toolCallCardStyles = css`
     color: var(--_sc-muted);
   }
   .status {
+    margin-inline-start: auto;
     display: inline-flex;
     gap: 0.3em;
     align-items: center;

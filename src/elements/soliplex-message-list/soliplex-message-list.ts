@@ -200,7 +200,8 @@ export class SoliplexMessageList extends LitElement {
   #renderActions(message: Visible, targets: { regenerate?: string; edit?: string }, copied: boolean, strings: SoliplexChatStrings) {
     if (message.role === 'reasoning') return nothing;
     const hidden = this.hiddenActions;
-    const copy = !hidden.copy && message.text.trim() !== '';
+    // An answer is copied once it is complete: half an answer is not what anyone wants to paste.
+    const copy = !hidden.copy && message.text.trim() !== '' && (message.role === 'user' || message.complete);
     const regenerate = !hidden.regenerate && targets.regenerate === message.id;
     const edit = !hidden.edit && targets.edit === message.id;
     if (!copy && !regenerate && !edit) return nothing;

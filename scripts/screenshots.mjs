@@ -91,6 +91,7 @@ try {
     await page.check('input[value=soliplex]');
     await ask('Please delete the note');
     await page.locator('soliplex-chat [part~="approve-button"]').waitFor();
+    // eslint-disable-next-line no-undef -- runs in the page
     await page.waitForFunction(() => new URL(location.href).searchParams.get('thread'));
     await page.reload();
     await chat.evaluate((el, t) => el.setAttribute('theme', t), theme);

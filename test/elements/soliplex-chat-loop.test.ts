@@ -90,7 +90,9 @@ describe('<soliplex-chat> secret-number loop', () => {
     expect(deepQuery(el, '[part~="stop-button"]'), 'stop button while running').to.exist;
     el.cancel();
     await until(() => statusLine(el).dataset['state'] === 'cancelled');
-    expect(statusLine(el).textContent).to.contain('Cancelled');
+    expect(statusLine(el).textContent).to.contain('Stopped.');
+    // The call cut off mid-arguments is stopped, not failed.
+    await until(() => deepQuery(el, '[part~="tool-card"]')!.dataset['status'] === 'cancelled');
     expect(deepQuery(el, '[part~="send-button"]')).to.exist;
   });
 });

@@ -137,7 +137,7 @@ describe('<soliplex-chat> scrolling', () => {
     await nextFrame();
     expect(gap(el)).to.be.lessThan(2);
     expect(button(el, 'Jump to latest')).to.have.length(0);
-    expect(deepActive()).to.equal(scroller(el));
+    expect(deepActive() === scroller(el), 'where focus is').to.equal(true);
   });
 });
 
@@ -348,7 +348,7 @@ describe('<soliplex-chat> keyboard and focus', () => {
     expect((await done).outcome).to.equal('cancelled');
     await settled(el);
     await nextFrame();
-    expect(deepActive()).to.equal(input);
+    expect(deepActive() === input, 'where focus is').to.equal(true);
   });
 
   it('after Stop, focus returns to the composer instead of falling to the page', async () => {
@@ -362,7 +362,7 @@ describe('<soliplex-chat> keyboard and focus', () => {
     await settled(el);
     await nextFrame();
     await nextFrame();
-    expect(deepActive()).to.equal(deepQuery(el, '[part~="input"]'));
+    expect(deepActive() === deepQuery(el, '[part~="input"]'), 'where focus is').to.equal(true);
   });
 });
 

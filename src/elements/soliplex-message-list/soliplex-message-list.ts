@@ -130,6 +130,7 @@ export class SoliplexMessageList extends LitElement {
   /** Scrolls to the latest message and sticks there again. */
   scrollToEnd(): void {
     this.#atBottom = true;
+    this.#pinnedTop = -1;
     this.away = false;
     this.#pin();
   }
@@ -312,8 +313,16 @@ export class SoliplexMessageList extends LitElement {
   #pin(): void {
     const el = this.scroller;
     if (!el || !this.#atBottom) return;
+    // The reader moved up since the last pin and its scroll event has not come yet (it can land a
+    // frame later): theirs wins. (Content that shrank leaves the view at the end, not above it.)
+    if (this.#pinnedTop >= 0 && el.scrollTop < this.#pinnedTop && el.scrollHeight - el.scrollTop - el.clientHeight > BOTTOM_SLACK) {
+      this.#atBottom = false;
+      this.away = true;
+      return;
+    }
     el.scrollTop = el.scrollHeight;
-    this.#pinnedTop = el.scrollTop;
+    // Its scroll event may come a frame later, after the reader's: measure their move from here.
+    this.#pinnedTop = this.#lastTop = el.scrollTop;
   }
 
   #onScroll = () => {

@@ -49,7 +49,7 @@ export class SoliplexToolCallEvent extends Event {
   }
 }
 
-/** A client tool call settled: completed, failed or denied. */
+/** A client tool call settled: completed, failed, denied, or stopped (`cancelled`) with its turn. */
 export class SoliplexToolResultEvent extends Event {
   static readonly eventName = 'soliplex-tool-result';
   constructor(

@@ -68,7 +68,8 @@ const getSecretNumber: ClientTool<{ name: string }> = {
   execute: ({ name }) => (name === 'alice' ? 42 : 7),
 };
 
-describe('<soliplex-chat> scrolling', () => {
+describe('<soliplex-chat> scrolling', function () {
+  this.timeout(30_000);
   it('opens a loaded history at the latest message', async () => {
     // 100 messages: the latest render first, older ones are added above in idle chunks.
     const history = Array.from({ length: 50 }, (_, i) => turn(i, long(`Answer ${i}`).slice(0, 300)));
@@ -93,7 +94,7 @@ describe('<soliplex-chat> scrolling', () => {
     );
     el.style.height = '320px';
     el.send('numbers please');
-    await until(() => statusLine(el).dataset['state'] === 'completed');
+    await until(() => statusLine(el).dataset['state'] === 'completed', 15_000);
     await settled(el);
     await nextFrame();
     await nextFrame();
@@ -107,7 +108,7 @@ describe('<soliplex-chat> scrolling', () => {
     await settled(chat2);
     await nextFrame();
     more.resolve();
-    await until(() => statusLine(chat2).dataset['state'] === 'failed');
+    await until(() => statusLine(chat2).dataset['state'] === 'failed', 15_000);
     await settled(chat2);
     await nextFrame();
     await nextFrame();
@@ -126,7 +127,7 @@ describe('<soliplex-chat> scrolling', () => {
     scroller(el).scrollTop = 0;
     await until(() => button(el, 'Jump to latest').length === 1);
     more.resolve();
-    await until(() => statusLine(el).dataset['state'] === 'completed');
+    await until(() => statusLine(el).dataset['state'] === 'completed', 15_000);
     await settled(el);
     await nextFrame();
     expect(scroller(el).scrollTop, 'the reader stays where they are').to.equal(0);
@@ -141,7 +142,8 @@ describe('<soliplex-chat> scrolling', () => {
   });
 });
 
-describe('<soliplex-chat> streaming feedback', () => {
+describe('<soliplex-chat> streaming feedback', function () {
+  this.timeout(30_000);
   it('says "Thinking…" before the text, "Writing…" with a caret while it streams', async () => {
     const gate = deferred();
     const textGate = deferred();
@@ -157,13 +159,14 @@ describe('<soliplex-chat> streaming feedback', () => {
     const caret = getComputedStyle(message.querySelector('.text > :last-child')!, '::after').content;
     expect(caret).to.contain('▍');
     textGate.resolve();
-    await until(() => statusLine(el).dataset['state'] === 'completed');
+    await until(() => statusLine(el).dataset['state'] === 'completed', 15_000);
     await settled(el);
     expect(deepQuery(el, '[part~="assistant-message"]')!.classList.contains('writing')).to.equal(false);
   });
 });
 
-describe('<soliplex-chat> message actions', () => {
+describe('<soliplex-chat> message actions', function () {
+  this.timeout(30_000);
   it('copies a message with "Copy"', async () => {
     const { el } = await chatWith([[runStarted(), ...text('a1', 'The **answer**.'), runFinished()]]);
     const copied: string[] = [];
@@ -171,7 +174,7 @@ describe('<soliplex-chat> message actions', () => {
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (t: string) => void copied.push(t) } });
     try {
       el.send('question');
-      await until(() => statusLine(el).dataset['state'] === 'completed');
+      await until(() => statusLine(el).dataset['state'] === 'completed', 15_000);
       await settled(el);
       const copies = button(el, 'Copy');
       expect(copies, 'one Copy per message').to.have.length(2);
@@ -283,11 +286,12 @@ describe('<soliplex-chat> message actions', () => {
   });
 });
 
-describe('<soliplex-chat> tool cards', () => {
+describe('<soliplex-chat> tool cards', function () {
+  this.timeout(30_000);
   it('shows the call as name(arg: value) on one line, the full arguments on expand', async () => {
     const { el } = await chatWith([[runStarted(), ...toolCall('c1', 'get_secret_number', { name: 'alice' }), runFinished()], [runStarted('r2'), ...text('a', 'ok'), runFinished()]], [getSecretNumber]);
     el.send('go');
-    await until(() => statusLine(el).dataset['state'] === 'completed');
+    await until(() => statusLine(el).dataset['state'] === 'completed', 15_000);
     await settled(el);
     const card = deepQuery(el, '[part~="tool-card"]')!;
     expect(card.querySelector('.signature')!.textContent).to.equal('get_secret_number(name: "alice")');
@@ -333,7 +337,8 @@ describe('<soliplex-chat> tool cards', () => {
   });
 });
 
-describe('<soliplex-chat> keyboard and focus', () => {
+describe('<soliplex-chat> keyboard and focus', function () {
+  this.timeout(30_000);
   it('Escape stops a running turn, and focus stays in the composer', async () => {
     const { el } = await chatWith([[runStarted(), ...text('a', 'Partial').slice(0, 2), { $hang: true }]]);
     await settled(el);
@@ -366,7 +371,8 @@ describe('<soliplex-chat> keyboard and focus', () => {
   });
 });
 
-describe('<soliplex-chat> errors a person understands', () => {
+describe('<soliplex-chat> errors a person understands', function () {
+  this.timeout(30_000);
   it("says it can't reach the agent, with the browser's words under Details and in soliplex-error", async () => {
     const { el } = await chatWith([[{ $throw: new TransportError('network', 'The connection to the agent failed: Failed to fetch') }]]);
     const errors: Array<Event & { message: string; detail: string }> = [];
@@ -406,7 +412,8 @@ describe('<soliplex-chat> errors a person understands', () => {
   });
 });
 
-describe('<soliplex-chat> header', () => {
+describe('<soliplex-chat> header', function () {
+  this.timeout(30_000);
   it('shows an optional title and a "New chat" button, each hideable; the header slot stays', async () => {
     const { el } = await chatWith([[runStarted(), ...text('a', 'Hi.'), runFinished()]]);
     expect(deepQuery(el, '[part~="title"]') === undefined).to.equal(true);
@@ -438,7 +445,8 @@ describe('<soliplex-chat> header', () => {
   });
 });
 
-describe('<soliplex-chat> restored history', () => {
+describe('<soliplex-chat> restored history', function () {
+  this.timeout(30_000);
   it('shows an approval left pending at reload as "Not answered — the conversation moved on", not as a failure', async () => {
     const stored: HistoryRun[] = [
       {

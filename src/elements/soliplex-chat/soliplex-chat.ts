@@ -73,7 +73,7 @@ const LIST_PARTS =
  * @fires soliplex-run-started - A user turn started (send or retry). {@link SoliplexRunStartedEvent}
  * @fires soliplex-run-finished - A user turn ended, once per turn, with `outcome` and `error`. {@link SoliplexRunFinishedEvent}
  * @fires soliplex-tool-call - A client tool is about to run; `preventDefault()` vetoes it. {@link SoliplexToolCallEvent}
- * @fires soliplex-tool-result - A client tool call completed, failed or was denied. {@link SoliplexToolResultEvent}
+ * @fires soliplex-tool-result - A client tool call completed, failed, was denied, or was stopped (status `cancelled`: Stop, a newer message, the chat closed). {@link SoliplexToolResultEvent}
  * @fires soliplex-thread-change - The chat moved to another thread on its own (the first send on Soliplex created it, or the user pressed New chat); `thread` is the new id. {@link SoliplexThreadChangeEvent}
  * @fires soliplex-error - A turn failed, a thread could not be created or loaded, or a tool sent by event could not be registered; `message` in words a person understands, `detail` the technical text. {@link SoliplexErrorEvent}
  *
@@ -446,7 +446,7 @@ export class SoliplexChat extends LitElement {
               ${this.chatTitle ? html`<h2 part="title" class="title">${this.chatTitle}</h2>` : nothing}
               ${this.hideNewChat
                 ? nothing
-                : html`<button part="new-chat-button" class="new-chat" type="button" ?disabled=${empty && !isRunning(run)} @click=${this.#newChat}>
+                : html`<button part="new-chat-button" class="new-chat" type="button" ?disabled=${empty && run.status === 'idle'} @click=${this.#newChat}>
                     ${strings.newChat}
                   </button>`}
             </div>`
@@ -482,7 +482,7 @@ export class SoliplexChat extends LitElement {
 
   /** Escape stops a running turn (from anywhere inside the chat); focus goes back to the composer. */
   #onKeydown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing) return;
     const engine = this.#currentEngine();
     if (!engine || !isRunning(engine.snapshot(this.#threadKey()).run)) return;
     event.preventDefault();

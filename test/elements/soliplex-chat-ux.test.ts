@@ -315,6 +315,7 @@ describe('<soliplex-chat> tool cards', function () {
     const card = deepQuery(el, '[part~="tool-card"]')!;
     expect(card.dataset['status']).to.equal('cancelled');
     expect(card.querySelector('[part~="tool-status"]')!.textContent).to.contain('Stopped');
+    expect(el.shadowRoot!.querySelector('[role="log"]')!.textContent, 'announced').to.contain('slow: Stopped');
   });
 
   it('shows a host renderer for a tool: arguments while streaming, the result when done', async () => {

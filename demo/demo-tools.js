@@ -7,17 +7,42 @@ const config = await (await fetch('/demo-config.json')).json();
 chat.setAttribute('agent-url', config.agentUrl);
 await customElements.whenDefined('soliplex-chat');
 
-// The same widget against the generic endpoint or the Soliplex rooms/threads/runs API.
-document.getElementById('backend').addEventListener('change', (event) => {
-  const soliplex = event.target.value === 'soliplex';
-  if (soliplex) {
+// The backend and the thread live in the URL (?backend=soliplex&thread=…), so a reload reopens the
+// same conversation: a Soliplex thread is loaded again from the server.
+const url = new URL(location.href);
+const backends = document.getElementById('backend');
+function useBackend(/** @type {string} */ backend) {
+  if (backend === 'soliplex') {
     chat.setAttribute('server-url', config.aguiServer);
     chat.setAttribute('room', 'demo');
   } else {
     chat.removeAttribute('server-url');
     chat.removeAttribute('room');
   }
+}
+const initialBackend = url.searchParams.get('backend') === 'soliplex' ? 'soliplex' : 'generic';
+backends.querySelector(`input[value=${initialBackend}]`).checked = true;
+useBackend(initialBackend);
+if (url.searchParams.get('thread')) chat.setAttribute('thread', url.searchParams.get('thread'));
+
+/** Writes the backend and the chat's thread into the URL (replacing the entry: no history spam). */
+function rememberThread() {
+  const next = new URL(location.href);
+  next.searchParams.set('backend', chat.hasAttribute('server-url') ? 'soliplex' : 'generic');
+  if (chat.thread) next.searchParams.set('thread', chat.thread);
+  else next.searchParams.delete('thread');
+  if (next.href !== location.href) history.replaceState(null, '', next);
+}
+// The chat changes its thread itself (a new Soliplex thread on the first send, New chat); a generic
+// endpoint's thread id is made up before the first turn starts.
+chat.addEventListener('soliplex-thread-change', rememberThread);
+chat.addEventListener('soliplex-run-started', rememberThread);
+
+// The same widget against the generic endpoint or the Soliplex rooms/threads/runs API.
+backends.addEventListener('change', (event) => {
+  useBackend(event.target.value);
   chat.newThread();
+  rememberThread();
 });
 
 const secrets = { alice: 42, bob: 7, carol: 13 };

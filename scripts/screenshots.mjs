@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// Screenshots of the widget for docs/: light and dark themes in the empty, tool-running, approval and
-// answered states, taken from the real demo (CDN bundle, demo server) in headless Chromium.
+// Screenshots of the widget for docs/: light and dark themes in the empty, tool-running, approval,
+// answered, writing, stopped, error, jump-to-latest and not-answered (approval pending at a reload)
+// states, and the demo page at 375 px, taken from the real demo (CDN bundle, demo server) in
+// headless Chromium.
 // Usage: npm run build && node scripts/screenshots.mjs
 import { spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
@@ -54,7 +56,58 @@ try {
     // eslint-disable-next-line no-undef -- runs in the page
     await page.waitForFunction(() => document.querySelector('soliplex-chat')?.shadowRoot?.querySelector('[part~="stop-button"]') === null);
     await shoot('answered');
+
+    // The reader scrolled up: "Jump to latest" offers the way back.
+    await page.locator('soliplex-chat textarea').fill('And who are you, what else can you do?');
+    await page.locator('soliplex-chat textarea').press('Enter');
+    await page.locator('soliplex-chat [part~="regenerate-button"]').waitFor({ timeout: 15000 });
+    await page.locator('soliplex-chat [part~="messages"]').evaluate((el) => (el.scrollTop = 0));
+    await page.locator('soliplex-chat [part~="jump-to-latest"]').waitFor();
+    await shoot('jump-to-latest');
+
+    // Text streaming in: "Writing…" and a caret. (The scripted model lists its tools at length.)
+    await ask('Hello there, who are you and what can you do?');
+    await page.locator('soliplex-chat [part~="status"]').getByText('Writing…').waitFor();
+    await shoot('writing');
+    await page.locator('soliplex-chat [part~="stop-button"]').waitFor({ state: 'detached', timeout: 15000 });
+
+    // Stop while a tool runs: the card says "Stopped", focus stays in the composer.
+    await ask('Run the slow task please');
+    await page.locator('soliplex-chat [part~="tool-card"]').getByText(/executing/i).first().waitFor();
+    await page.locator('soliplex-chat [part~="stop-button"]').click();
+    await page.locator('soliplex-chat [part~="tool-status"]').getByText('Stopped').waitFor();
+    await shoot('stopped');
+
+    // An agent that cannot be reached: what it means, and the browser's words under Details.
+    const agentUrl = await chat.evaluate((el) => el.getAttribute('agent-url'));
+    await chat.evaluate((el) => el.setAttribute('agent-url', 'http://127.0.0.1:9/agent'));
+    await ask('Hello?');
+    await page.locator('soliplex-chat [part~="error-details"]').waitFor();
+    await page.locator('soliplex-chat [part~="error-details"] summary').click();
+    await shoot('error');
+    await chat.evaluate((el, url) => el.setAttribute('agent-url', url), agentUrl);
+
+    // Soliplex: an approval still pending when the page reloads is "Not answered", not a failure.
+    await page.check('input[value=soliplex]');
+    await ask('Please delete the note');
+    await page.locator('soliplex-chat [part~="approve-button"]').waitFor();
+    // eslint-disable-next-line no-undef -- runs in the page
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('thread'));
+    await page.reload();
+    await chat.evaluate((el, t) => el.setAttribute('theme', t), theme);
+    await page.locator('soliplex-chat [part~="tool-status"]').getByText(/Not answered/).waitFor({ timeout: 15000 });
+    await shoot('not-answered');
     await page.close();
+
+    // The demo page on a phone, 375 px wide: the chat first, full width, following the colour scheme.
+    const phone = await browser.newPage({ viewport: { width: 375, height: 740 }, colorScheme: theme, deviceScaleFactor: 1 });
+    await phone.goto(`http://localhost:${port}/demo/`);
+    await phone.locator('soliplex-chat textarea').fill('What are the secret numbers for alice and bob?');
+    await phone.locator('soliplex-chat textarea').press('Enter');
+    await phone.locator('soliplex-chat [part~="assistant-message"]').getByText(/returned 42/).waitFor({ timeout: 15000 });
+    await phone.locator('soliplex-chat [part~="stop-button"]').waitFor({ state: 'detached' });
+    await phone.screenshot({ path: new URL(`${theme}-375px.png`, out).pathname });
+    await phone.close();
   }
   console.log(`screenshots written to ${out.pathname}`);
 } finally {

@@ -1,6 +1,7 @@
 import { createContext } from '@lit/context';
 import type { RunOrchestrator, ThreadKey, ToolRegistry } from './core/index.js';
 import type { SoliplexChatStrings } from './elements/shared/chat-strings.js';
+import type { ToolCardRenderer } from './elements/soliplex-tool-call-card/soliplex-tool-call-card.js';
 
 /**
  * What `<soliplex-chat>` shares with the elements in its shadow root. Immutable: the chat provides a
@@ -13,6 +14,8 @@ export interface ChatContextValue {
   /** The page's tools, for their result renderers. */
   readonly toolRegistry: ToolRegistry;
   readonly strings: SoliplexChatStrings;
+  /** The page's card renderers, by tool name. */
+  readonly toolCardRenderers?: Readonly<Record<string, ToolCardRenderer>>;
 }
 
 export const chatContext = createContext<ChatContextValue | undefined>(Symbol('soliplex-chat'));

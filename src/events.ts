@@ -49,7 +49,7 @@ export class SoliplexToolCallEvent extends Event {
   }
 }
 
-/** A client tool call settled: completed, failed or denied. */
+/** A client tool call settled: completed, failed, denied, or stopped (`cancelled`) with its turn. */
 export class SoliplexToolResultEvent extends Event {
   static readonly eventName = 'soliplex-tool-result';
   constructor(
@@ -60,16 +60,34 @@ export class SoliplexToolResultEvent extends Event {
   }
 }
 
-/** Something went wrong: a turn failed, or a tool sent by event could not be registered. */
+/**
+ * The chat moved to another thread on its own: the first send on Soliplex created the thread, or the
+ * user pressed New chat. `thread` is the new id (`''` on Soliplex until the next send creates one).
+ * A page that keeps the thread (in its URL, say) listens to this.
+ */
+export class SoliplexThreadChangeEvent extends Event {
+  static readonly eventName = 'soliplex-thread-change';
+  constructor(readonly thread: string) {
+    super(SoliplexThreadChangeEvent.eventName, outgoing);
+  }
+}
+
+/**
+ * Something went wrong: a turn failed, a thread could not be created or loaded, or a tool sent by
+ * event could not be registered.
+ */
 export class SoliplexErrorEvent extends Event {
   static readonly eventName = 'soliplex-error';
+  /** The technical detail (the failure's own message: the HTTP status, the browser's error…). */
+  readonly detail: string;
   constructor(
-    /** A message a person understands. */
+    /** A message a person understands (as the status line shows it). */
     readonly message: string,
     /** The run failure or the thrown error. */
     readonly cause: RunFailure | Error,
   ) {
     super(SoliplexErrorEvent.eventName, outgoing);
+    this.detail = cause.message;
   }
 }
 
@@ -96,13 +114,17 @@ declare global {
     'soliplex-tool-call': SoliplexToolCallEvent;
     'soliplex-tool-result': SoliplexToolResultEvent;
     'soliplex-error': SoliplexErrorEvent;
+    'soliplex-thread-change': SoliplexThreadChangeEvent;
     'soliplex-register-tool': CustomEvent<{ tool: ClientTool }>;
     'soliplex-unregister-tool': CustomEvent<{ name: string }>;
   }
 }
 
-/** The page-facing events for one engine event (the engine's `tool-call` has none: the veto hook fires it). */
-export function domEventsFor(event: EngineEvent): Event[] {
+/**
+ * The page-facing events for one engine event (the engine's `tool-call` has none: the veto hook fires
+ * it). `describe` turns a failure into the words a person reads (default: its own message).
+ */
+export function domEventsFor(event: EngineEvent, describe: (failure: RunFailure) => string = (f) => f.message): Event[] {
   switch (event.type) {
     case 'turn-started':
       return [new SoliplexRunStartedEvent(event.key, event.retry)];
@@ -111,7 +133,7 @@ export function domEventsFor(event: EngineEvent): Event[] {
     case 'turn-finished': {
       const outcome = event.outcome === 'completed' ? 'success' : event.outcome;
       const finished = new SoliplexRunFinishedEvent(event.key, outcome, event.error);
-      return event.error ? [new SoliplexErrorEvent(event.error.message, event.error), finished] : [finished];
+      return event.error ? [new SoliplexErrorEvent(describe(event.error), event.error), finished] : [finished];
     }
     default:
       return [];

@@ -7,7 +7,7 @@ export { SoliplexChat } from './elements/soliplex-chat/soliplex-chat.js';
 // The chat's own engine, ready before the first render (the CDN entry, src/cdn.ts, loads it on connect).
 import './elements/soliplex-chat/own-engine.js';
 export { SoliplexMessageList } from './elements/soliplex-message-list/soliplex-message-list.js';
-export { SoliplexToolCallCard } from './elements/soliplex-tool-call-card/soliplex-tool-call-card.js';
+export { SoliplexToolCallCard, type ToolCardRenderer } from './elements/soliplex-tool-call-card/soliplex-tool-call-card.js';
 export { SoliplexApprovalCard } from './elements/soliplex-approval-card/soliplex-approval-card.js';
 export { SoliplexRunStatus } from './elements/soliplex-run-status/soliplex-run-status.js';
 export { SoliplexComposer } from './elements/soliplex-composer/soliplex-composer.js';

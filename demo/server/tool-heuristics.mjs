@@ -116,12 +116,31 @@ function typeOf(schema) {
   return Array.isArray(t) ? t.find((x) => x !== 'null') : t;
 }
 
+/** British and American spellings match each other: "colour" names the `color` property. */
+const spelling = (/** @type {string} */ word) => escapeRe(word).replace(/or$/, 'ou?r').replace(/our$/, 'ou?r');
+
 /**
- * A plausible value for one property. Strings: a quoted phrase, else the word after the trigger
- * keyword, else "demo"; numbers: the first number in the text, else 1; booleans: true; enums: first value.
- * @param {any} schema @param {string} text @param {number} keywordEnd
+ * Where the value of property `key` is named in `text`: just after the property's own name ("name
+ * Ada", "named Ada", "colour teal") or after "to" / "as" / "=" that follow the trigger ("set the colour
+ * to teal"). -1 when the text names neither.
+ * @param {string} key @param {string} text @param {number} keywordEnd
  */
-export function guessValue(schema, text, keywordEnd) {
+function valueStart(key, text, keywordEnd) {
+  const words = nameWords(key).map(spelling).join('[\\s_-]+');
+  const afterKey = new RegExp(`(?<![\\p{L}\\p{N}])${words}(?:d|s)?(?:\\s+(?:is|to|as|of|=|:))?\\s*[:=]?\\s*`, 'iu').exec(text.slice(Math.max(keywordEnd, 0)));
+  if (afterKey) return Math.max(keywordEnd, 0) + afterKey.index + afterKey[0].length;
+  const joiner = /\s(?:to|as|=)\s+/iu.exec(text.slice(Math.max(keywordEnd, 0)));
+  return joiner ? Math.max(keywordEnd, 0) + joiner.index + joiner[0].length : -1;
+}
+
+/**
+ * A plausible value for one property. Strings: a quoted phrase, else the word after the property's
+ * name or after "to" ("fill the form with name Ada", "set the colour to teal"), else the word after
+ * the trigger keyword, else "demo"; numbers: the first number in the text, else 1; booleans: true;
+ * enums: first value.
+ * @param {any} schema @param {string} text @param {number} keywordEnd @param {string} [key] the property's name
+ */
+export function guessValue(schema, text, keywordEnd, key) {
   if (Array.isArray(schema?.enum) && schema.enum.length) return schema.enum[0];
   if (schema && 'const' in schema) return schema.const;
   switch (typeOf(schema)) {
@@ -140,6 +159,9 @@ export function guessValue(schema, text, keywordEnd) {
     default: {
       const quoted = text.match(/"([^"]+)"|“([^”]+)”|'([^']+)'/);
       if (quoted) return quoted[1] ?? quoted[2] ?? quoted[3];
+      const start = key ? valueStart(key, text, keywordEnd) : -1;
+      const named = start >= 0 ? (text.slice(start).match(WORD) ?? []).find((w) => !FILLER.has(w.toLowerCase())) : undefined;
+      if (named) return named;
       const after = (text.slice(Math.max(keywordEnd, 0)).match(WORD) ?? []).find((w) => !FILLER.has(w.toLowerCase()));
       return after ?? 'demo';
     }
@@ -162,7 +184,7 @@ export function buildCallArgs(tool, text, keywordEnd) {
   /** @param {string} [skip] */
   const base = (skip) =>
     Object.fromEntries(
-      required.filter((k) => k !== skip && k in properties).map((k) => [k, guessValue(properties[k], text, keywordEnd)]),
+      required.filter((k) => k !== skip && k in properties).map((k) => [k, guessValue(properties[k], text, keywordEnd, k)]),
     );
 
   const names = nameKey ? extractNames(text) : [];

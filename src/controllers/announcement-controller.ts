@@ -8,6 +8,8 @@ export interface AnnouncementControllerConfig {
   threadId: () => string;
   /** The lines worth announcing between two versions of the conversation. */
   describe: (previous: Conversation, next: Conversation) => string[];
+  /** True while changes are not news (a restored history): they are taken in without a word. */
+  quiet?: () => boolean;
   /** How many lines to keep (older ones were heard already). */
   limit?: number;
 }
@@ -36,7 +38,8 @@ export class AnnouncementController implements ReactiveController {
     const conversation = this.#config.conversation();
     const threadId = this.#config.threadId();
     const switched = this.#threadId !== undefined && this.#threadId !== threadId;
-    const added = switched ? [] : this.#config.describe(this.#shown, conversation);
+    const quiet = switched || (this.#config.quiet?.() ?? false);
+    const added = quiet ? [] : this.#config.describe(this.#shown, conversation);
     this.#shown = conversation;
     this.#threadId = threadId;
     if (added.length === 0) return;

@@ -14,7 +14,7 @@ export interface SoliplexRoomControllerConfig {
   thread: () => string;
   token: TokenSource;
   /** Told when the room or a thread's history could not be loaded (for the host's error event). */
-  onError: (failure: RunFailure) => void;
+  onError: (failure: RunFailure, stage?: 'history') => void;
 }
 
 /**
@@ -54,7 +54,8 @@ export class SoliplexRoomController implements ReactiveController {
       void this.#fetchRoom(roomId);
     }
     const thread = this.#config.thread();
-    if (thread && thread !== this.#loadedThread) {
+    // From the CDN the engine's chunk may still be loading: the history loads on the render after it arrives.
+    if (thread && thread !== this.#loadedThread && this.#config.engine()) {
       this.#loadedThread = thread;
       void this.#loadHistory(thread);
     }
@@ -90,7 +91,7 @@ export class SoliplexRoomController implements ReactiveController {
     try {
       await engine.loadThread({ server: this.#config.serverUrl(), room: this.#config.room(), thread }, this.#abort.signal);
     } catch (error) {
-      if (!this.#abort.signal.aborted) this.#config.onError(describeFailure(error));
+      if (!this.#abort.signal.aborted) this.#config.onError(describeFailure(error), 'history');
     }
   }
 }

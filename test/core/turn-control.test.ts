@@ -49,7 +49,8 @@ describe('turn control: cancel, dispose, supersede', () => {
     expect(transport.requests).to.have.length(1);
     const snapshot = engine.snapshot(key);
     expect(snapshot.run.status).to.equal('cancelled');
-    expect(snapshot.conversation.toolCalls['c-slow-0']).to.include({ status: 'failed' });
+    // Stopped, not failed: the call was ended by the user.
+    expect(snapshot.conversation.toolCalls['c-slow-0']).to.include({ status: 'cancelled' });
     expect(snapshot.conversation.messages[0]).to.include({ role: 'user', text: 'go' });
   });
 
@@ -89,7 +90,7 @@ describe('turn control: cancel, dispose, supersede', () => {
     expect(toolMessage.error).to.contain('superseded');
     const snapshot = engine.snapshot(key);
     expect(snapshot.run.status).to.equal('completed');
-    expect(snapshot.conversation.toolCalls['c-wait-0']!.status).to.equal('failed');
+    expect(snapshot.conversation.toolCalls['c-wait-0']!.status).to.equal('cancelled');
   });
 
   it('runs tools on two threads at once, each finishing on its own', async () => {

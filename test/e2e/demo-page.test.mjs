@@ -37,6 +37,50 @@ describe('demo page', () => {
     await page.close();
   });
 
+  it("runs its suggested prompts as written: the form gets \"Ada\", the title turns teal", { timeout: 60_000 }, async () => {
+    const { page, pageErrors } = await open();
+    await ask(page, 'Fill the form with name Ada');
+    await page.locator('soliplex-chat [part~="assistant-message"] .text').filter({ hasText: /fill_form\(name="Ada"\) returned/ }).waitFor({ timeout: 20_000 });
+    assert.equal(await page.locator('#contact input[name=name]').inputValue(), 'Ada');
+    await page.locator('soliplex-chat [part~="send-button"]').waitFor();
+    await ask(page, 'Set the theme colour to teal');
+    await page.locator('soliplex-chat [part~="assistant-message"] .text').filter({ hasText: /set_theme_color\(color="teal"\) returned/ }).waitFor({ timeout: 20_000 });
+    assert.equal(await page.locator('#title').evaluate((el) => el.style.color), 'teal');
+    assert.deepEqual(pageErrors, []);
+    await page.close();
+  });
+
+  it('fits 375 px, follows dark mode, has a favicon, and keeps the Soliplex thread across a reload', { timeout: 60_000 }, async () => {
+    const context = await env.browser.newContext({ viewport: { width: 375, height: 740 }, colorScheme: 'dark' });
+    const page = await context.newPage();
+    const failed = [];
+    page.on('response', (response) => response.status() >= 400 && failed.push(`${response.status()} ${response.url()}`));
+    page.on('requestfailed', (request) => failed.push(`failed ${request.url()}`));
+    await page.goto(`${env.servers.url}/demo/`);
+    await page.locator('soliplex-chat textarea').waitFor();
+    const send = await page.locator('soliplex-chat [part~="send-button"]').boundingBox();
+    assert.ok(send && send.x + send.width <= 375, `Send fits the width (${JSON.stringify(send)})`);
+    // eslint-disable-next-line no-undef -- runs in the page
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 375, 'nothing overflows sideways');
+    // eslint-disable-next-line no-undef -- runs in the page
+    assert.equal(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), 'rgb(13, 17, 23)', 'the page is dark');
+    assert.equal(await page.locator('link[rel=icon]').count(), 1);
+
+    await page.check('input[value=soliplex]');
+    await ask(page, 'What is the secret number for alice?');
+    await page.locator('soliplex-chat [part~="assistant-message"] .text').filter({ hasText: /returned 42/ }).waitFor({ timeout: 20_000 });
+    const thread = await page.locator('soliplex-chat').evaluate((chat) => chat.thread);
+    const url = new URL(page.url());
+    assert.equal(url.searchParams.get('backend'), 'soliplex');
+    assert.equal(url.searchParams.get('thread'), thread);
+    await page.reload();
+    await page.locator('soliplex-chat [part~="assistant-message"] .text').filter({ hasText: /returned 42/ }).waitFor({ timeout: 20_000 });
+    assert.equal(await page.locator('soliplex-chat').evaluate((chat) => chat.thread), thread, 'the same thread after the reload');
+    assert.equal(await page.locator('input[value=soliplex]').isChecked(), true);
+    assert.deepEqual(failed, []);
+    await context.close();
+  });
+
   it('talks to the Soliplex API after the toggle: room suggestions, then a tool loop', { timeout: 60_000 }, async () => {
     const { page, pageErrors } = await open();
     await page.check('input[value=soliplex]');

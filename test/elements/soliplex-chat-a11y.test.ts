@@ -62,7 +62,9 @@ describe('<soliplex-chat> accessibility', () => {
     await settled(el);
     const log = deepQuery(el, '[role="log"]')!;
     expect(log.textContent).to.not.contain('partial');
-    expect(statusLine(el).textContent).to.contain('Thinking…');
+    // Text is streaming in: the status says so, and the message shows a caret.
+    expect(statusLine(el).textContent).to.contain('Writing…');
+    expect(deepQuery(el, '[part~="assistant-message"]')!.classList.contains('writing')).to.equal(true);
     gate.resolve();
     await until(() => log.textContent!.includes('partial tokens'));
   });

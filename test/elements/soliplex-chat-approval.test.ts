@@ -137,7 +137,7 @@ describe('<soliplex-chat> veto, stop and retry', () => {
     el.send('be slow');
     await until(() => cardStatus(el) === 'executing');
     await settled(el);
-    expect(statusLine(el).textContent).to.contain('Executing: slow');
+    expect(statusLine(el).textContent).to.contain('Executing slow…');
     const input = deepQuery<HTMLTextAreaElement>(el, '[part~="input"]')!;
     input.value = 'my draft';
     input.dispatchEvent(new Event('input'));
@@ -168,8 +168,10 @@ describe('<soliplex-chat> veto, stop and retry', () => {
     await until(() => outcomes.length === 1);
     await settled(el);
     expect(outcomes).to.deep.equal(['failed']);
-    expect(errors[0]).to.contain('model overloaded');
-    expect(statusLine(el).textContent).to.contain('model overloaded');
+    // In words a person understands, with the agent's own message as the detail.
+    expect(errors[0]).to.equal('The agent ran into a problem while answering. Try again.');
+    expect(statusLine(el).textContent).to.contain('The agent ran into a problem while answering.');
+    expect(deepQuery(el, '[part~="error-details"]')!.textContent).to.contain('model overloaded');
 
     deepQuery(el, '[part~="retry-button"]')!.click();
     await until(() => outcomes.length === 2);

@@ -78,7 +78,7 @@ describe('<soliplex-chat> when the server fails', () => {
     (deepQuery(el, '[part~="stop-button"]') as HTMLButtonElement).click();
     expect((await end).outcome).to.equal('cancelled');
     await settled(el);
-    expect(statusLine(el).textContent).to.contain('Cancelled');
+    expect(statusLine(el).textContent).to.contain('Stopped.');
     expect(messages(el)).to.deep.equal(['Anyone there?']);
     const retried = turnEnd(el);
     expect(el.retry()).to.equal(true);

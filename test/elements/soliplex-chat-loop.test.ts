@@ -72,24 +72,27 @@ describe('<soliplex-chat> secret-number loop', () => {
     const end = states.lastIndexOf('completed');
     expect(end, 'the turn ends completed').to.be.greaterThan(0);
     expect(states.slice(0, end).every((s) => s === 'running'), seen.join('\n')).to.equal(true);
-    expect(seen.some((s) => s.startsWith('running|Executing: get_secret_number')), seen.join('\n')).to.equal(true);
+    expect(seen.some((s) => s.startsWith('running|Executing get_secret_number and get_secret_number…')), seen.join('\n')).to.equal(true);
     expect(seen.some((s) => s === 'running|Thinking…')).to.equal(true);
+    expect(seen.some((s) => s === 'running|Writing…')).to.equal(true);
     expect(statusLine(el).textContent!.trim()).to.equal('');
   });
 
-  it('shows "Calling: X" while a call streams and live arguments in its card', async () => {
+  it('shows "Calling X…" while a call streams and live arguments in its card', async () => {
     const { el } = await chatWith([
       [runStarted(), { type: 'TOOL_CALL_START', toolCallId: 'c1', toolCallName: 'get_secret_number' } as never,
         { type: 'TOOL_CALL_ARGS', toolCallId: 'c1', delta: '{"name":"al' } as never, { $hang: true }],
     ], [getSecretNumber]);
     el.send('go');
-    await until(() => statusLine(el)?.textContent?.includes('Calling: get_secret_number') ?? false);
+    await until(() => statusLine(el)?.textContent?.includes('Calling get_secret_number…') ?? false);
     await until(() => deepQuery(el, '[part~="tool-card"] pre')?.textContent === '{"name":"al');
     expect(deepQuery(el, '[part~="tool-card"]')!.dataset['status']).to.equal('streaming');
     expect(deepQuery(el, '[part~="stop-button"]'), 'stop button while running').to.exist;
     el.cancel();
     await until(() => statusLine(el).dataset['state'] === 'cancelled');
-    expect(statusLine(el).textContent).to.contain('Cancelled');
+    expect(statusLine(el).textContent).to.contain('Stopped.');
+    // The call cut off mid-arguments is stopped, not failed.
+    await until(() => deepQuery(el, '[part~="tool-card"]')!.dataset['status'] === 'cancelled');
     expect(deepQuery(el, '[part~="send-button"]')).to.exist;
   });
 });

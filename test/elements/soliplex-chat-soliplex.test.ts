@@ -65,7 +65,9 @@ describe('<soliplex-chat> on a Soliplex server', () => {
       const error = new Promise<SoliplexErrorEvent>((resolve) => el.addEventListener('soliplex-error', resolve, { once: true }));
       const done = finishedOnce(el);
       el.send('my precious draft');
-      expect((await error).message).to.contain('Sign-in needed');
+      const refused = await error;
+    expect(refused.message).to.equal('The agent needs you to sign in again.');
+    expect(refused.detail).to.contain('Sign-in needed');
       expect((await done).outcome).to.equal('failed');
       await settled(el);
       expect(deepQuery(el, '[part~="status"]')!.textContent).to.contain('Sign-in needed');

@@ -46,3 +46,16 @@ test('a name match wins over incidental description words of other tools', () =>
   const { calls } = ask('What is the secret number for alice?', [secret, adder]);
   assert.deepEqual(calls, [{ name: 'get_secret_number', args: { name: 'alice' } }]);
 });
+
+test("the demo page's suggested prompts work as written", () => {
+  // The tools of demo/demo-tools.js, as the page declares them.
+  const fillForm = tool('fill_form', { name: { type: 'string' } }, ['name'], 'Fill the contact form name field');
+  const setThemeColor = tool('set_theme_color', { color: { type: 'string' } }, ['color'], 'Set the page theme colour');
+  const readForm = tool('read_form', {}, [], 'Read the fields of the contact form');
+  const tools = [fillForm, setThemeColor, readForm];
+  assert.deepEqual(ask('Fill the form with name Ada', tools).calls, [{ name: 'fill_form', args: { name: 'Ada' } }]);
+  assert.deepEqual(ask('Set the theme colour to teal', tools).calls, [{ name: 'set_theme_color', args: { color: 'teal' } }]);
+  assert.deepEqual(ask('Set the theme color to teal', tools).calls, [{ name: 'set_theme_color', args: { color: 'teal' } }]);
+  assert.deepEqual(ask('Fill the form named Grace', tools).calls, [{ name: 'fill_form', args: { name: 'Grace' } }]);
+  assert.deepEqual(ask('Read the form', tools).calls, [{ name: 'read_form', args: {} }]);
+});

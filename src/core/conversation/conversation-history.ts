@@ -29,5 +29,11 @@ export function replayHistory(runs: readonly HistoryRun[]): Conversation {
     // Stored runs may share ids: each gets its own key, as a live run does.
     conversation = reduceEvents({ ...conversation, currentRunId: run.runId, currentRunKey: `history-${index}` }, run.events, () => {});
   }
-  return closeOpenMessages(settleOpenToolCalls(conversation, 'This call never ran: the conversation was left before it finished.'));
+  // Honest about what happened: nobody answered these calls, and the conversation went on without them.
+  return closeOpenMessages(
+    settleOpenToolCalls(conversation, 'This call was not answered: the conversation was left before it finished.', {
+      status: ToolCallStatus.Cancelled,
+      unanswered: true,
+    }),
+  );
 }

@@ -16,6 +16,8 @@ export const ToolCallStatus = {
   Completed: 'completed',
   Failed: 'failed',
   Denied: 'denied',
+  /** Ended unfinished by Stop, a newer message, `dispose`, or a reload that left it unanswered. */
+  Cancelled: 'cancelled',
 } as const;
 export type ToolCallStatus = (typeof ToolCallStatus)[keyof typeof ToolCallStatus];
 
@@ -24,6 +26,7 @@ export const settledToolCallStatuses: ReadonlySet<ToolCallStatus> = new Set([
   ToolCallStatus.Completed,
   ToolCallStatus.Failed,
   ToolCallStatus.Denied,
+  ToolCallStatus.Cancelled,
 ]);
 
 export interface ToolCall {
@@ -48,6 +51,11 @@ export interface ToolCall {
   readonly runId?: string;
   /** The client's own key of that run, unique per run: what a retry replaces. */
   readonly runKey?: string;
+  /**
+   * Set on a `cancelled` call restored from history that was never answered (an approval or a tool
+   * still open when the page was left): the conversation moved on without it.
+   */
+  readonly unanswered?: boolean;
 }
 
 export interface UserMessage {
@@ -134,17 +142,47 @@ export function updateToolCall(
 }
 
 /**
- * Ends every call that is not settled as failed with `reason`, so that each call in the transcript is
- * answered by a tool message. Used when a run fails, is cancelled or is superseded.
+ * Ends every call that is not settled with `reason` (as failed, or with the `patch` given: cancelled
+ * for a stopped turn), so that each call in the transcript is answered by a tool message. Used when a
+ * run fails, is cancelled or is superseded.
  */
-export function settleOpenToolCalls(conversation: Conversation, reason: string): Conversation {
+export function settleOpenToolCalls(
+  conversation: Conversation,
+  reason: string,
+  patch: Partial<Pick<ToolCall, 'status' | 'unanswered'>> = { status: ToolCallStatus.Failed },
+): Conversation {
   let next = conversation;
   for (const call of Object.values(conversation.toolCalls)) {
     if (!settledToolCallStatuses.has(call.status)) {
-      next = updateToolCall(next, call.id, { status: ToolCallStatus.Failed, error: reason });
+      next = updateToolCall(next, call.id, { status: ToolCallStatus.Failed, ...patch, error: reason });
     }
   }
   return next;
+}
+
+/** Ids of the calls that are not settled yet (what ending a turn will settle). */
+export function openToolCallIds(conversation: Conversation): string[] {
+  return Object.values(conversation.toolCalls)
+    .filter((call) => !settledToolCallStatuses.has(call.status))
+    .map((call) => call.id);
+}
+
+/**
+ * The conversation up to and including the user message `messageId` (its text replaced by `text`
+ * when given), without what followed it: what a regenerate or an edit runs again from. Unchanged
+ * when there is no such user message.
+ */
+export function truncateAfterUserMessage(conversation: Conversation, messageId: string, text?: string): Conversation {
+  const index = conversation.messages.findIndex((m) => m.id === messageId && m.role === 'user');
+  if (index < 0) return conversation;
+  const kept = conversation.messages.slice(0, index + 1);
+  const dropped = conversation.messages.slice(index + 1);
+  const toolCalls = { ...conversation.toolCalls };
+  for (const message of dropped) {
+    if (message.role === 'assistant') for (const id of message.toolCallIds) delete toolCalls[id];
+  }
+  if (text !== undefined) kept[index] = { ...(kept[index] as UserMessage), text };
+  return { ...conversation, messages: kept, toolCalls, runError: undefined, pendingToolCallIds: undefined };
 }
 
 export function appendUserMessage(conversation: Conversation, message: UserMessage): Conversation {

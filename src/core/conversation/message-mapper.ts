@@ -53,7 +53,7 @@ function toolMessage(call: ToolCall): Message {
     return { id, role: 'tool', toolCallId: call.id, content: call.result ?? '' };
   }
   const error =
-    call.status === ToolCallStatus.Denied || call.status === ToolCallStatus.Failed
+    call.status === ToolCallStatus.Denied || call.status === ToolCallStatus.Failed || call.status === ToolCallStatus.Cancelled
       ? (call.error ?? 'The tool call failed.')
       : 'The tool call did not run: the run ended before it could.';
   return { id, role: 'tool', toolCallId: call.id, content: error, error };

@@ -18,7 +18,10 @@ import {
   appendUserMessage,
   closeOpenMessages,
   dropRunOutput,
+  openToolCallIds,
   settleOpenToolCalls,
+  truncateAfterUserMessage,
+  ToolCallStatus,
   type Conversation,
   type ToolCall,
 } from '../conversation/conversation.js';
@@ -197,6 +200,41 @@ export class RunOrchestrator {
   }
 
   /**
+   * Runs the thread's last answer again: everything after its last user message is dropped (answer,
+   * tool calls, results) and the turn is re-run from that message. Rejects when the thread has no
+   * user message; a running turn is superseded, as by `send`.
+   */
+  regenerate(key: ThreadKey, options?: TurnOptions): Promise<TurnOutcome> {
+    const last = this.registry.get(key).conversation.messages.findLast((m) => m.role === 'user');
+    if (!last) return Promise.reject(new Error('Nothing to regenerate: the thread has no user message'));
+    return this.#rerunFrom(key, last.id, undefined, options);
+  }
+
+  /**
+   * Edits a user message and sends it again: the message's text is replaced, everything after it is
+   * dropped, and the turn runs from it. Rejects when there is no such user message; a running turn
+   * is superseded, as by `send`.
+   */
+  edit(key: ThreadKey, messageId: string, text: string, options?: TurnOptions): Promise<TurnOutcome> {
+    const found = this.registry.get(key).conversation.messages.some((m) => m.id === messageId && m.role === 'user');
+    if (!found) return Promise.reject(new Error(`No user message ${messageId} to edit`));
+    return this.#rerunFrom(key, messageId, text, options);
+  }
+
+  #rerunFrom(key: ThreadKey, messageId: string, text: string | undefined, options?: TurnOptions): Promise<TurnOutcome> {
+    const turn = this.#startTurn(key, options);
+    if (!turn) return Promise.reject(new Error('The orchestrator was disposed'));
+    turn.commit((snapshot) => {
+      const conversation = truncateAfterUserMessage(snapshot.conversation, messageId, text);
+      // Dropped calls leave the executed set: a server that numbers its calls may reuse their ids.
+      const executed = this.#executedSet(key);
+      for (const callId of Object.keys(snapshot.conversation.toolCalls)) if (!conversation.toolCalls[callId]) executed.delete(callId);
+      return { ...snapshot, run: startingState, conversation };
+    });
+    return this.#drive(turn, false);
+  }
+
+  /**
    * A key for a new thread: created on the server when the backend owns thread ids (seeding the
    * agent state it gives), otherwise a fresh random id. (`send` on a key without a thread does this
    * within the turn, cancellable and shown as running.)
@@ -303,14 +341,20 @@ export class RunOrchestrator {
   #end(turn: Turn, end: TurnEnd): TurnOutcome {
     if (turn.ended) return turn.ended.outcome;
     const { run } = end;
-    turn.commit((snapshot) => ({
+    // A stopped turn's open calls are cancelled (not failed), and said so like any settled call.
+    const stopped = end.outcome === 'cancelled';
+    const open = stopped ? openToolCallIds(turn.conversation) : [];
+    const settle = stopped ? { status: ToolCallStatus.Cancelled } : undefined;
+    const committed = turn.commit((snapshot) => ({
       ...snapshot,
       ...(run ? { run, unread: !this.registry.isViewed(turn.key) } : {}),
-      conversation: closeOpenMessages(settleOpenToolCalls(snapshot.conversation, end.unsettled)),
+      conversation: closeOpenMessages(settleOpenToolCalls(snapshot.conversation, end.unsettled, settle)),
     }));
+    const cancelledCalls = committed ? open.map((callId) => turn.conversation.toolCalls[callId]).filter((c) => c !== undefined) : [];
     const id = threadKeyId(turn.key);
     if (this.#turns.get(id) === turn) this.#turns.delete(id);
     turn.end(end.outcome, end.reason);
+    for (const call of cancelledCalls) this.#emit(turn, { type: 'tool-result', call });
     if (turn.announced) {
       this.#emit(turn, { type: 'turn-finished', outcome: end.outcome, reason: end.reason, ...(end.error ? { error: end.error } : {}) });
     }

@@ -1,3 +1,5 @@
+import type { RunFailureKind } from '../../core/index.js';
+
 /**
  * Every string the chat shows or announces, so a page can translate it. Functions take the values
  * they interpolate; a page passes a partial object that is merged over `defaultChatStrings`.
@@ -14,6 +16,8 @@ export interface SoliplexChatStrings {
   assistant: string;
   reasoning: string;
   thinking: string;
+  /** While the answer's text streams in. */
+  writing: string;
   /** While the first send creates the thread on the server. */
   creatingThread: string;
   /** While a stored thread's history loads. */
@@ -27,9 +31,16 @@ export interface SoliplexChatStrings {
   calling: (toolName: string) => string;
   executing: (toolNames: readonly string[]) => string;
   awaitingApproval: (toolNames: readonly string[]) => string;
+  /** The status line after a failure, around the person-readable text of `errors`. */
   failed: (reason: string) => string;
+  /** What a failure means to a person, by its kind; the technical text goes under "Details". */
+  errors: Record<RunFailureKind | 'missing-thread' | 'history', string>;
+  /** The expandable technical detail of a failure. */
+  errorDetails: string;
   cancelled: string;
-  toolStatus: Record<'streaming' | 'pending' | 'awaiting-approval' | 'executing' | 'completed' | 'failed' | 'denied', string>;
+  toolStatus: Record<'streaming' | 'pending' | 'awaiting-approval' | 'executing' | 'completed' | 'failed' | 'denied' | 'cancelled', string>;
+  /** A call restored from history that nobody answered before the page was left. */
+  toolNotAnswered: string;
   toolCallLabel: (toolName: string, status: string) => string;
   toolDetails: string;
   arguments: string;
@@ -41,7 +52,20 @@ export interface SoliplexChatStrings {
   renderFailed: string;
   announceToolStatus: (toolName: string, status: string) => string;
   announceAnswer: (text: string) => string;
+  /** Message actions (accessible names). */
+  copy: string;
+  regenerate: string;
+  edit: string;
+  /** The inline editor of a user message: its label, and its buttons. */
+  editLabel: string;
+  editSend: string;
+  editCancel: string;
+  jumpToLatest: string;
+  newChat: string;
 }
+
+/** "a", "a and b", "a, b and c". */
+const and = (names: readonly string[]) => (names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
 
 export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
   welcome: 'How can I help you today?',
@@ -55,16 +79,30 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
   assistant: 'Assistant',
   reasoning: 'Reasoning',
   thinking: 'Thinking…',
+  writing: 'Writing…',
   creatingThread: 'Starting the conversation…',
   loadingHistory: 'Loading the conversation…',
   loadingHistoryProgress: (loaded: number, total: number) => `Loading the conversation… (${loaded} of ${total})`,
   waitingForConnection: 'Waiting for a free connection…',
   roomUnavailable: (reason: string) => `The room's details could not be loaded (${reason}). You can still send a message.`,
-  calling: (name: string) => `Calling: ${name}`,
-  executing: (names: readonly string[]) => `Executing: ${names.join(', ')}`,
-  awaitingApproval: (names: readonly string[]) => `Waiting for your approval: ${names.join(', ')}`,
-  failed: (reason: string) => `Failed: ${reason}`,
-  cancelled: 'Cancelled.',
+  calling: (name: string) => `Calling ${name}…`,
+  executing: (names: readonly string[]) => `Executing ${and(names)}…`,
+  awaitingApproval: (names: readonly string[]) => `Waiting for your approval: ${and(names)}`,
+  failed: (reason: string) => reason,
+  errors: {
+    network: "Can't reach the agent. Check your connection and try again.",
+    unauthorized: 'The agent needs you to sign in again.',
+    http: 'The agent ran into a problem. Try again in a moment.',
+    protocol: "The agent's answer could not be read. Try again.",
+    agent: 'The agent ran into a problem while answering. Try again.',
+    'stream-ended': "The agent's answer was cut off. Try again.",
+    'depth-limit': 'The agent kept calling tools, so this turn was stopped. Try asking differently.',
+    internal: 'Something went wrong in the chat. Try again.',
+    'missing-thread': 'This conversation no longer exists. Start a new chat.',
+    history: "The conversation couldn't be loaded. Try again.",
+  },
+  errorDetails: 'Details',
+  cancelled: 'Stopped.',
   toolStatus: {
     streaming: 'Receiving arguments',
     pending: 'Pending',
@@ -73,7 +111,9 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
     completed: 'Completed',
     failed: 'Failed',
     denied: 'Denied',
+    cancelled: 'Stopped',
   },
+  toolNotAnswered: 'Not answered — the conversation moved on',
   toolCallLabel: (name: string, status: string) => `Tool call ${name}: ${status}`,
   toolDetails: 'Details',
   arguments: 'Arguments',
@@ -85,6 +125,14 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
   renderFailed: 'This result could not be displayed.',
   announceToolStatus: (name: string, status: string) => `${name}: ${status}`,
   announceAnswer: (text: string) => `Assistant: ${text}`,
+  copy: 'Copy',
+  regenerate: 'Regenerate',
+  edit: 'Edit',
+  editLabel: 'Edit your message',
+  editSend: 'Send',
+  editCancel: 'Cancel',
+  jumpToLatest: 'Jump to latest',
+  newChat: 'New chat',
 });
 
 /** Merges a page's partial strings over the defaults (the nested `toolStatus` too). */
@@ -94,5 +142,6 @@ export function mergeChatStrings(partial: Partial<SoliplexChatStrings> | undefin
     ...defaultChatStrings,
     ...partial,
     toolStatus: { ...defaultChatStrings.toolStatus, ...partial.toolStatus },
+    errors: { ...defaultChatStrings.errors, ...partial.errors },
   };
 }

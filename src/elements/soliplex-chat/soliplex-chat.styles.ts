@@ -98,6 +98,41 @@ export const chatStyles = css`
     border-radius: var(--_sc-radius);
     overflow: hidden;
   }
+  .header {
+    display: flex;
+    align-items: center;
+    gap: var(--_sc-gap);
+    padding: calc(var(--_sc-gap) / 2) var(--_sc-gap);
+    border-block-end: 1px solid var(--_sc-border);
+  }
+  .title {
+    flex: 1;
+    margin: 0;
+    font-size: 1em;
+    font-weight: 600;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .new-chat {
+    margin-inline-start: auto;
+    font: inherit;
+    font-size: 0.9em;
+    color: var(--_sc-foreground);
+    background: var(--_sc-surface);
+    border: 1px solid var(--_sc-border);
+    border-radius: var(--_sc-radius);
+    padding: 0.2em 0.7em;
+    cursor: pointer;
+  }
+  .new-chat:disabled {
+    color: var(--_sc-muted);
+    cursor: default;
+  }
+  .new-chat:focus-visible {
+    outline: 2px solid var(--_sc-accent);
+    outline-offset: 2px;
+  }
   soliplex-message-list,
   .empty {
     flex: 1;

@@ -1,4 +1,4 @@
-import { LitElement, html, type PropertyValues } from 'lit';
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, query } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { provide } from '@lit/context';
@@ -11,6 +11,7 @@ import {
   isRunning,
   threadKeyId,
   type EngineEvent,
+  type RunFailure,
   type RunOrchestrator,
   type ThreadKey,
   type ToolCall,
@@ -19,7 +20,7 @@ import {
 import { chatContext, type ChatContextValue } from '../../context.js';
 import { ThreadController } from '../../controllers/thread-controller.js';
 import { TurnEventsController } from '../../controllers/turn-events-controller.js';
-import { SoliplexErrorEvent, SoliplexToolCallEvent, domEventsFor } from '../../events.js';
+import { SoliplexErrorEvent, SoliplexThreadChangeEvent, SoliplexToolCallEvent, domEventsFor } from '../../events.js';
 import { ToolRegistrationController } from '../../controllers/tool-registration-controller.js';
 import { AnnouncementController } from '../../controllers/announcement-controller.js';
 import { ApprovalFocusController } from '../../controllers/approval-focus-controller.js';
@@ -28,8 +29,11 @@ import { EngineController } from '../../controllers/engine-controller.js';
 import { adoptPreUpgradeProperties } from '../shared/upgrade-properties.js';
 import { mergeChatStrings, type SoliplexChatStrings } from '../shared/chat-strings.js';
 import type { SoliplexComposer } from '../soliplex-composer/soliplex-composer.js';
-import type { SoliplexMessageList } from '../soliplex-message-list/soliplex-message-list.js';
+import type { HiddenMessageActions, SoliplexMessageList } from '../soliplex-message-list/soliplex-message-list.js';
+import { failureText } from '../shared/failure-text.js';
+import type { ToolCardRenderer } from '../soliplex-tool-call-card/soliplex-tool-call-card.js';
 import { describeChanges } from './announcements.js';
+import { FocusReturnController } from './focus-return.js';
 import { renderEmptyState } from './empty-state.js';
 import { headersConverter } from './headers-converter.js';
 import { createOwnEngineIfLoaded, loadChatParts } from './chat-parts.js';
@@ -41,7 +45,7 @@ import '../soliplex-run-status/soliplex-run-status.js';
 import '../soliplex-composer/soliplex-composer.js';
 
 const LIST_PARTS =
-  'messages, message, user-message, assistant-message, reasoning, tool-card, tool-name, tool-status, tool-details, tool-result, approval-card, approval-arguments, approve-button, deny-button';
+  'messages, message, user-message, assistant-message, reasoning, tool-card, tool-name, tool-arguments, tool-status, tool-details, tool-result, tool-view, approval-card, approval-arguments, approve-button, deny-button, message-actions, copy-button, regenerate-button, edit-button, jump-to-latest';
 
 /**
  * A chat with an AG-UI agent that can call tools the page provides.
@@ -60,12 +64,18 @@ const LIST_PARTS =
  *   whose history is reloaded; when absent, the first send creates a thread.
  * @attr headers - Request headers as a JSON object (the `headers` property takes an object).
  * @attr theme - `light`, `dark` or `auto` (follows `prefers-color-scheme`).
+ * @attr chat-title - A title shown in the chat's header bar (none when absent).
+ * @attr hide-new-chat - Hides the header's "New chat" button.
+ * @attr hide-copy - Hides the "Copy" action on messages.
+ * @attr hide-regenerate - Hides the "Regenerate" action on the last answer.
+ * @attr hide-edit - Hides the "Edit" action on the last user message.
  *
  * @fires soliplex-run-started - A user turn started (send or retry). {@link SoliplexRunStartedEvent}
  * @fires soliplex-run-finished - A user turn ended, once per turn, with `outcome` and `error`. {@link SoliplexRunFinishedEvent}
  * @fires soliplex-tool-call - A client tool is about to run; `preventDefault()` vetoes it. {@link SoliplexToolCallEvent}
- * @fires soliplex-tool-result - A client tool call completed, failed or was denied. {@link SoliplexToolResultEvent}
- * @fires soliplex-error - A turn failed, or a tool sent by event could not be registered. {@link SoliplexErrorEvent}
+ * @fires soliplex-tool-result - A client tool call completed, failed, was denied, or was stopped (status `cancelled`: Stop, a newer message, the chat closed). {@link SoliplexToolResultEvent}
+ * @fires soliplex-thread-change - The chat moved to another thread on its own (the first send on Soliplex created it, or the user pressed New chat); `thread` is the new id. {@link SoliplexThreadChangeEvent}
+ * @fires soliplex-error - A turn failed, a thread could not be created or loaded, or a tool sent by event could not be registered; `message` in words a person understands, `detail` the technical text. {@link SoliplexErrorEvent}
  *
  * @slot header - Above the conversation.
  * @slot empty - Replaces the empty state (welcome message and suggestions).
@@ -73,6 +83,9 @@ const LIST_PARTS =
  * @slot footer - Below the composer.
  *
  * @csspart root - The chat's frame.
+ * @csspart header - The header bar (title and New chat), when either is shown.
+ * @csspart title - The title (`chat-title`).
+ * @csspart new-chat-button - "New chat", in the header bar and after a failure that a retry cannot fix (a thread gone from the server).
  * @csspart empty-state - The empty state.
  * @csspart welcome - The welcome message.
  * @csspart suggestion - A suggestion button (from the Soliplex room).
@@ -83,6 +96,8 @@ const LIST_PARTS =
  * @csspart reasoning - Collapsible reasoning.
  * @csspart tool-card - A tool call card.
  * @csspart tool-name - A tool card's tool name.
+ * @csspart tool-arguments - A tool card's arguments on one line, after the name.
+ * @csspart tool-view - What the page's card renderer for the tool (`toolCardRenderers`) shows.
  * @csspart tool-status - A tool card's status.
  * @csspart tool-details - A tool card's collapsible arguments and result.
  * @csspart tool-result - Output of a tool's own renderer.
@@ -92,6 +107,12 @@ const LIST_PARTS =
  * @csspart deny-button - Deny.
  * @csspart status - The run status line.
  * @csspart retry-button - Retry, after a failure.
+ * @csspart error-details - The technical detail of a failure (collapsible).
+ * @csspart message-actions - The actions under a message.
+ * @csspart copy-button - "Copy" on a message.
+ * @csspart regenerate-button - "Regenerate" on the last answer.
+ * @csspart edit-button - "Edit" on the last user message.
+ * @csspart jump-to-latest - "Jump to latest", while the reader is scrolled up from the end.
  * @csspart composer - The message form.
  * @csspart input - The message textarea.
  * @csspart send-button - Send.
@@ -176,6 +197,29 @@ export class SoliplexChat extends LitElement {
   /** UI strings for translation: a partial object merged over the English defaults. */
   @property({ attribute: false }) strings?: Partial<SoliplexChatStrings>;
 
+  /** A title shown in the header bar; no title when empty. */
+  @property({ attribute: 'chat-title' }) chatTitle = '';
+
+  /** Hides the header's "New chat" button. */
+  @property({ type: Boolean, attribute: 'hide-new-chat' }) hideNewChat = false;
+
+  /** Hides "Copy" on messages. */
+  @property({ type: Boolean, attribute: 'hide-copy' }) hideCopy = false;
+
+  /** Hides "Regenerate" on the last answer. */
+  @property({ type: Boolean, attribute: 'hide-regenerate' }) hideRegenerate = false;
+
+  /** Hides "Edit" on the last user message. */
+  @property({ type: Boolean, attribute: 'hide-edit' }) hideEdit = false;
+
+  /**
+   * The page's renderers for tool cards, by tool name (any tool, the server's too). Each is called
+   * with the call and its arguments (parsed as far as they have streamed) on every change of the call,
+   * and its output shows in the card: live arguments while streaming, the result (`call.resultValue`,
+   * or `call.result` for a server-run call) once done. Assign a new object to change them.
+   */
+  @property({ attribute: false }) toolCardRenderers?: Readonly<Record<string, ToolCardRenderer>>;
+
   #toolRegistry = new ToolRegistry();
   #toolRegistryIsDefault = true;
   readonly #engines = new EngineController(this, () =>
@@ -209,11 +253,17 @@ export class SoliplexChat extends LitElement {
     room: () => this.room,
     thread: () => this.thread,
     token: (options) => (this.getToken ? this.getToken(options) : this.token),
-    onError: (failure) => this.dispatchEvent(new SoliplexErrorEvent(failure.message, failure)),
+    // A room that could not be fetched keeps its own words (the chat still works); a history gets the person's.
+    onError: (failure, stage) => this.dispatchEvent(new SoliplexErrorEvent(stage ? this.#failureText(failure, stage) : failure.message, failure)),
   });
   readonly #announcements = new AnnouncementController(this, {
     conversation: () => this.#thread.snapshot?.conversation ?? emptyConversation,
     threadId: () => threadKeyId(this.#threadKey()),
+    // A restored history (the thread idle, or still loading) is not news: only a turn's changes are.
+    quiet: () => {
+      const run = this.#thread.snapshot?.run ?? idleState;
+      return run.status === 'idle' || (isRunning(run) && run.phase === 'loading-history');
+    },
     describe: (previous, next) => describeChanges(previous, next, this.chat?.strings ?? mergeChatStrings(this.strings)),
   });
 
@@ -240,6 +290,7 @@ export class SoliplexChat extends LitElement {
       focusOtherApproval: (callId) => this.messageList?.focusApprovalOtherThan?.(callId) ?? false,
       focusComposer: () => this.composer?.focus(),
     });
+    new FocusReturnController(this, () => this.composer?.focus());
   }
 
   /**
@@ -325,6 +376,34 @@ export class SoliplexChat extends LitElement {
     return true;
   }
 
+  /**
+   * Runs the last answer again: what followed the last user message (answer, tool calls) is replaced
+   * by a new turn. Returns false, doing nothing, while a turn runs or when there is no user message.
+   */
+  regenerate(): boolean {
+    const engine = this.#currentEngine();
+    if (!engine) return false;
+    const key = this.#threadKey();
+    const { run, conversation } = engine.snapshot(key);
+    if (isRunning(run) || !conversation.messages.some((m) => m.role === 'user')) return false;
+    engine.regenerate(key, this.#turnOptions).catch((error) => console.error('[soliplex-chat] regenerate failed', error));
+    return true;
+  }
+
+  /**
+   * Edits the user message `messageId` and sends it again: what followed it is replaced by a new turn.
+   * Returns false, doing nothing, while a turn runs, for empty text or an unknown message.
+   */
+  edit(messageId: string, text: string): boolean {
+    const engine = this.#currentEngine();
+    if (!engine || !text.trim()) return false;
+    const key = this.#threadKey();
+    const { run, conversation } = engine.snapshot(key);
+    if (isRunning(run) || !conversation.messages.some((m) => m.id === messageId && m.role === 'user')) return false;
+    engine.edit(key, messageId, text, this.#turnOptions).catch((error) => console.error('[soliplex-chat] edit failed', error));
+    return true;
+  }
+
   /** Starts a new, empty thread (stopping the current turn, if any) and returns its id (`''` on Soliplex until the first send creates it). */
   newThread(): string {
     this.cancel();
@@ -344,8 +423,15 @@ export class SoliplexChat extends LitElement {
     const key = this.#threadKey();
     const chat = this.chat;
     const toolRegistry = this.toolRegistry;
-    if (engine && (!chat || chat.engine !== engine || chat.threadKey !== key || chat.toolRegistry !== toolRegistry || changed.has('strings'))) {
-      this.chat = { engine, threadKey: key, toolRegistry, strings: mergeChatStrings(this.strings) };
+    const renderers = this.toolCardRenderers;
+    if (
+      engine &&
+      (!chat || chat.engine !== engine || chat.threadKey !== key || chat.toolRegistry !== toolRegistry || chat.toolCardRenderers !== renderers || changed.has('strings'))
+    ) {
+      this.chat = { engine, threadKey: key, toolRegistry, strings: mergeChatStrings(this.strings), toolCardRenderers: renderers };
+    }
+    if (changed.has('hideCopy') || changed.has('hideRegenerate') || changed.has('hideEdit')) {
+      this.#hiddenActions = { copy: this.hideCopy, regenerate: this.hideRegenerate, edit: this.hideEdit };
     }
   }
 
@@ -359,15 +445,40 @@ export class SoliplexChat extends LitElement {
       <div
         part="root"
         class="root"
+        @keydown=${this.#onKeydown}
         @soliplex-send-request=${this.#onSendRequest}
         @soliplex-stop-request=${this.#onInternal(() => this.cancel())}
         @soliplex-retry-request=${this.#onInternal(() => this.retry())}
+        @soliplex-new-chat-request=${this.#onInternal(() => this.#newChat())}
+        @soliplex-regenerate-request=${this.#onInternal(() => this.regenerate())}
+        @soliplex-edit-request=${this.#onEditRequest}
       >
         <slot name="header"></slot>
+        ${this.chatTitle || !this.hideNewChat
+          ? html`<div part="header" class="header">
+              ${this.chatTitle ? html`<h2 part="title" class="title">${this.chatTitle}</h2>` : nothing}
+              ${this.hideNewChat
+                ? nothing
+                : html`<button part="new-chat-button" class="new-chat" type="button" ?disabled=${empty && run.status === 'idle'} @click=${this.#newChat}>
+                    ${strings.newChat}
+                  </button>`}
+            </div>`
+          : nothing}
         ${empty
           ? renderEmptyState(this.#soliplex.active ? this.#soliplex : undefined, strings, (text) => this.send(text))
-          : html`<soliplex-message-list exportparts=${LIST_PARTS} .conversation=${conversation} .noImages=${this.noImages}></soliplex-message-list>`}
-        <soliplex-run-status exportparts="status, retry-button" .run=${run} .conversation=${conversation}></soliplex-run-status>
+          : html`<soliplex-message-list
+              exportparts=${LIST_PARTS}
+              .conversation=${conversation}
+              ?busy=${isRunning(run)}
+              .hiddenActions=${this.#hiddenActions}
+              .noImages=${this.noImages}
+            ></soliplex-message-list>`}
+        <soliplex-run-status
+          exportparts="status, retry-button, new-chat-button, error-details"
+          .run=${run}
+          .conversation=${conversation}
+          ?soliplex=${this.#soliplex.active}
+        ></soliplex-run-status>
         <soliplex-composer exportparts="composer, input, send-button, stop-button" ?busy=${isRunning(run)}></soliplex-composer>
         <slot name="footer"></slot>
         <div class="visually-hidden" role="log" aria-live="polite" aria-relevant="additions">
@@ -377,8 +488,34 @@ export class SoliplexChat extends LitElement {
     `;
   }
 
+  #hiddenActions: HiddenMessageActions = {};
+
   #currentEngine(): RunOrchestrator | undefined {
     return this.#engines.current();
+  }
+
+  /** Escape stops a running turn (from anywhere inside the chat); focus goes back to the composer. */
+  #onKeydown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing) return;
+    const engine = this.#currentEngine();
+    if (!engine || !isRunning(engine.snapshot(this.#threadKey()).run)) return;
+    event.preventDefault();
+    this.cancel();
+  };
+
+  #newChat = () => {
+    this.dispatchEvent(new SoliplexThreadChangeEvent(this.newThread()));
+    void this.updateComplete.then(() => this.composer?.focus());
+  };
+
+  #onEditRequest = (event: Event & { messageId?: string; text?: string }) => {
+    event.stopPropagation();
+    this.edit(event.messageId ?? '', event.text ?? '');
+  };
+
+  /** The person-readable text of a failure, as the status line shows it. */
+  #failureText(failure: RunFailure, stage?: 'history' | 'run'): string {
+    return failureText(failure, this.chat?.strings ?? mergeChatStrings(this.strings), this.#soliplex.active, stage);
   }
 
   /** The thread key, the same object while the endpoint and thread stay the same. */
@@ -405,8 +542,9 @@ export class SoliplexChat extends LitElement {
     // The first send on Soliplex created the thread: show it, unless the page moved on meanwhile.
     if (event.type === 'thread-created' && event.initiator === this && threadKeyId(event.from) === threadKeyId(this.#threadKey())) {
       this.thread = event.key.thread;
+      this.dispatchEvent(new SoliplexThreadChangeEvent(this.thread));
     }
-    domEventsFor(event).forEach((e) => this.dispatchEvent(e));
+    domEventsFor(event, (failure) => this.#failureText(failure)).forEach((e) => this.dispatchEvent(e));
   }
 
   /** The subcomponents' requests stop here: they are not part of the page-facing API. */

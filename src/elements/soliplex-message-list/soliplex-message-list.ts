@@ -1,5 +1,5 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
-import { property, query } from 'lit/decorators.js';
+import { property, query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { guard } from 'lit/directives/guard.js';
 import { consume } from '@lit/context';
@@ -9,6 +9,7 @@ import { defaultChatStrings, type SoliplexChatStrings } from '../shared/chat-str
 import { StreamingMarkdown, renderMarkdown } from './markdown.js';
 import { messageListStyles } from './soliplex-message-list.styles.js';
 import { markdownStyles } from './markdown.styles.js';
+import { messageActionsStyles } from './message-actions.styles.js';
 import '../soliplex-tool-call-card/soliplex-tool-call-card.js';
 import '../soliplex-approval-card/soliplex-approval-card.js';
 
@@ -21,7 +22,33 @@ const CHUNK = 20;
 
 type Visible = ChatMessage & { role: 'user' | 'assistant' | 'reasoning' };
 
-const TOOL_CARD_PARTS = 'tool-card, tool-name, tool-status, tool-details, tool-result';
+const TOOL_CARD_PARTS = 'tool-card, tool-name, tool-arguments, tool-status, tool-details, tool-result, tool-view';
+
+/** Which message actions a page hides (`hide-copy`, `hide-regenerate`, `hide-edit` on the chat). */
+export interface HiddenMessageActions {
+  readonly copy?: boolean;
+  readonly regenerate?: boolean;
+  readonly edit?: boolean;
+}
+
+/** Internal: the user asked to run the last answer again. */
+export class SoliplexRegenerateRequestEvent extends Event {
+  static readonly eventName = 'soliplex-regenerate-request';
+  constructor() {
+    super(SoliplexRegenerateRequestEvent.eventName, { bubbles: true, composed: true });
+  }
+}
+
+/** Internal: the user edited their last message and sends it again. */
+export class SoliplexEditRequestEvent extends Event {
+  static readonly eventName = 'soliplex-edit-request';
+  constructor(
+    readonly messageId: string,
+    readonly text: string,
+  ) {
+    super(SoliplexEditRequestEvent.eventName, { bubbles: true, composed: true });
+  }
+}
 const APPROVAL_PARTS = 'approval-card, approval-arguments, approve-button, deny-button';
 
 /**
@@ -34,7 +61,12 @@ const APPROVAL_PARTS = 'approval-card, approval-arguments, approve-button, deny-
  * frame), never by reading the layout in a render; messages off screen skip layout
  * (`content-visibility: auto`); a long conversation shows its latest messages first and the older
  * ones in idle chunks.
+ *
+ * Each message has a Copy action; the last answer Regenerate and the last user message Edit (while no
+ * turn runs). A "Jump to latest" button shows while the reader is scrolled up from the end.
  * @summary The messages and tool calls of a thread.
+ * @fires soliplex-regenerate-request - Internal: the user pressed Regenerate.
+ * @fires soliplex-edit-request - Internal: the user edited their last message and sent it.
  * @csspart messages - The scrolling container.
  * @csspart message - Every message.
  * @csspart user-message - A message from the user.
@@ -42,15 +74,32 @@ const APPROVAL_PARTS = 'approval-card, approval-arguments, approve-button, deny-
  * @csspart reasoning - The assistant's reasoning (collapsible).
  * @csspart tool-card - A tool call card (and its inner parts, see `<soliplex-tool-call-card>`).
  * @csspart approval-card - An approval card (and its inner parts, see `<soliplex-approval-card>`).
+ * @csspart message-actions - The actions under a message.
+ * @csspart copy-button - Copy a message.
+ * @csspart regenerate-button - Regenerate the last answer.
+ * @csspart edit-button - Edit the last user message.
+ * @csspart jump-to-latest - The "Jump to latest" button.
  */
 export class SoliplexMessageList extends LitElement {
-  static override styles = [messageListStyles, markdownStyles];
+  static override styles = [messageListStyles, markdownStyles, messageActionsStyles];
 
   /** The conversation to show. */
   @property({ attribute: false }) conversation: Conversation = emptyConversation;
 
   /** Shows Markdown images as links to them: no image loads unless the reader follows its link. */
   @property({ type: Boolean, attribute: 'no-images' }) noImages = false;
+  /** True while a turn runs: Regenerate and Edit wait for it to end. */
+  @property({ type: Boolean }) busy = false;
+
+  /** The message actions the page hides. */
+  @property({ attribute: false }) hiddenActions: HiddenMessageActions = {};
+
+  /** Shown while the reader is away from the end: new content may arrive below. */
+  @state() private away = false;
+  /** The user message being edited, and its draft. */
+  @state() private editing?: { readonly id: string; readonly draft: string };
+  /** The message whose text was just copied (for a moment). */
+  @state() private copied?: string;
 
   @consume({ context: chatContext, subscribe: true })
   @property({ attribute: false })
@@ -63,7 +112,12 @@ export class SoliplexMessageList extends LitElement {
   #atBottom = true;
   /** The scroll position this view last set, so its own scroll is not taken for the reader's. */
   #pinnedTop = -1;
-  /** Follows the end as the content grows: called after layout, so reading the sizes forces none. */
+  /** The scroll position at the last scroll event: only a move up can take the reader away from the end. */
+  #lastTop = 0;
+  /**
+   * Follows the end as the content grows, and as the list's own box shrinks (a status line or
+   * composer growing below): called after layout, so reading the sizes forces none.
+   */
   readonly #resize = new ResizeObserver(() => this.#pin());
   #observed?: Element;
 
@@ -79,6 +133,8 @@ export class SoliplexMessageList extends LitElement {
   /** Scrolls to the latest message and sticks there again. */
   scrollToEnd(): void {
     this.#atBottom = true;
+    this.#pinnedTop = -1;
+    this.away = false;
     this.#pin();
   }
 
@@ -94,6 +150,7 @@ export class SoliplexMessageList extends LitElement {
     this.#observed = undefined;
     this.#idle?.();
     this.#idle = undefined;
+    clearTimeout(this.#copiedTimer);
   }
 
   /** Focuses an approval card for another call than `callId`; false when there is none. */
@@ -109,6 +166,7 @@ export class SoliplexMessageList extends LitElement {
     const visible = this.conversation.messages.filter((m): m is Visible => m.role === 'user' || m.role === 'assistant' || m.role === 'reasoning');
     const shown = this.#shownPart(visible);
     this.#forgetMarkdown(visible);
+    const actions = this.#actionTargets(visible);
     return html`
       <div part="messages" class="scroller" role="region" tabindex="0" aria-label=${strings.conversationLabel} @scroll=${this.#onScroll}>
         <div class="content">
@@ -116,10 +174,21 @@ export class SoliplexMessageList extends LitElement {
             shown,
             (m) => m.id,
             // A token changes one message: guard skips re-rendering every other one.
-            (m) => guard([m, strings, this.noImages, ...this.#callsOf(m)], () => this.#renderMessage(m, strings)),
+            (m) => {
+              const edit = m.id === actions.edit ? this.editing : undefined;
+              const copied = this.copied === m.id;
+              return guard([m, strings, this.noImages, actions.regenerate === m.id, actions.edit === m.id, edit, copied, this.hiddenActions, ...this.#callsOf(m)], () =>
+                edit ? this.#renderEditor(edit, strings) : html`${this.#renderMessage(m, strings)}${this.#renderActions(m, actions, copied, strings)}`,
+              );
+            },
           )}
         </div>
       </div>
+      ${this.away
+        ? html`<button part="jump-to-latest" class="jump" type="button" @click=${this.#jumpToLatest}>
+            <span aria-hidden="true">↓</span> ${strings.jumpToLatest}
+          </button>`
+        : nothing}
     `;
   }
 
@@ -128,30 +197,156 @@ export class SoliplexMessageList extends LitElement {
     if (changed.has('noImages')) this.#markdown.clear();
   }
 
+  /** Which message gets Regenerate (the last answer) and which Edit (the last user message): none while a turn runs. */
+  #actionTargets(visible: Visible[]): { regenerate?: string; edit?: string } {
+    if (this.busy) return {};
+    const lastUser = visible.findLastIndex((m) => m.role === 'user');
+    if (lastUser < 0) return {};
+    const answer = visible.slice(lastUser + 1).findLast((m) => m.role === 'assistant' && (m.text || m.toolCallIds.length));
+    return { regenerate: answer?.id, edit: visible[lastUser]!.id };
+  }
+
+  #renderActions(message: Visible, targets: { regenerate?: string; edit?: string }, copied: boolean, strings: SoliplexChatStrings) {
+    if (message.role === 'reasoning') return nothing;
+    const hidden = this.hiddenActions;
+    // An answer is copied once it is complete: half an answer is not what anyone wants to paste.
+    const copy = !hidden.copy && message.text.trim() !== '' && (message.role === 'user' || message.complete);
+    const regenerate = !hidden.regenerate && targets.regenerate === message.id;
+    const edit = !hidden.edit && targets.edit === message.id;
+    if (!copy && !regenerate && !edit) return nothing;
+    return html`<div part="message-actions" class="actions from-${message.role}">
+      ${copy
+        ? html`<button part="copy-button" type="button" data-copied=${copied} @click=${() => this.#copy(message)}>
+            ${copied ? html`<span aria-hidden="true">✓ </span>` : nothing}${strings.copy}
+          </button>`
+        : nothing}
+      ${edit
+        ? html`<button part="edit-button" type="button" @click=${() => this.#startEdit(message)}>${strings.edit}</button>`
+        : nothing}
+      ${regenerate
+        ? html`<button part="regenerate-button" type="button" @click=${this.#regenerate}>${strings.regenerate}</button>`
+        : nothing}
+    </div>`;
+  }
+
+  #renderEditor(edit: { readonly id: string; readonly draft: string }, strings: SoliplexChatStrings) {
+    return html`<form class="editor" data-message-id=${edit.id} @submit=${this.#sendEdit} @keydown=${this.#onEditorKeydown}>
+      <textarea
+        aria-label=${strings.editLabel}
+        rows="3"
+        .value=${edit.draft}
+        @input=${(e: Event) => (this.editing = { id: edit.id, draft: (e.target as HTMLTextAreaElement).value })}
+      ></textarea>
+      <div class="actions from-user">
+        <button type="button" @click=${this.#cancelEdit}>${strings.editCancel}</button>
+        <button class="primary" type="submit">${strings.editSend}</button>
+      </div>
+    </form>`;
+  }
+
+  #copiedTimer?: ReturnType<typeof setTimeout>;
+
+  async #copy(message: Visible): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(message.text);
+    } catch (error) {
+      console.error('[soliplex-chat] copying failed', error);
+      return;
+    }
+    this.copied = message.id;
+    clearTimeout(this.#copiedTimer);
+    this.#copiedTimer = setTimeout(() => (this.copied = undefined), 1500);
+  }
+
+  #regenerate = () => {
+    const request = new SoliplexRegenerateRequestEvent();
+    this.dispatchEvent(request);
+  };
+
+  async #startEdit(message: Visible): Promise<void> {
+    this.editing = { id: message.id, draft: message.text };
+    await this.updateComplete;
+    const input = this.renderRoot.querySelector<HTMLTextAreaElement>('.editor textarea');
+    input?.focus();
+    input?.setSelectionRange(input.value.length, input.value.length);
+  }
+
+  #cancelEdit = async () => {
+    const id = this.editing?.id;
+    this.editing = undefined;
+    await this.updateComplete;
+    // Back to the Edit button the user came from.
+    this.renderRoot.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(id ?? '')}"] + .actions [part~="edit-button"]`)?.focus();
+  };
+
+  #sendEdit = (event: Event) => {
+    event.preventDefault();
+    const edit = this.editing;
+    if (!edit || !edit.draft.trim()) return;
+    this.editing = undefined;
+    const request = new SoliplexEditRequestEvent(edit.id, edit.draft);
+    this.dispatchEvent(request);
+    this.scrollToEnd();
+  };
+
+  #onEditorKeydown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      void this.#cancelEdit();
+    } else if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+      this.#sendEdit(event);
+    }
+  };
+
+  #jumpToLatest = () => {
+    this.scrollToEnd();
+    // The button goes away: keep focus in the conversation rather than lose it to the page.
+    this.scroller?.focus({ preventScroll: true });
+  };
+
   protected override updated(_changed: PropertyValues<this>): void {
     // Layout is not read here: the ResizeObserver pins the end once the frame is laid out.
     const content = this.content;
     if (content && content !== this.#observed) {
       this.#resize.disconnect();
       this.#resize.observe(content);
+      if (this.scroller) this.#resize.observe(this.scroller);
       this.#observed = content;
     }
+    // A conversation that shrank (another thread, an edit) may leave nothing below: back at the end.
+    if (_changed.has('conversation') && this.conversation.messages.length === 0) this.scrollToEnd();
   }
 
   /** At the end while the reader is there. Called after layout (or on a send), so it forces none per render. */
   #pin(): void {
     const el = this.scroller;
     if (!el || !this.#atBottom) return;
+    // The reader moved up since the last pin and its scroll event has not come yet (it can land a
+    // frame later): theirs wins. (Content that shrank leaves the view at the end, not above it.)
+    if (this.#pinnedTop >= 0 && el.scrollTop < this.#pinnedTop && el.scrollHeight - el.scrollTop - el.clientHeight > BOTTOM_SLACK) {
+      this.#atBottom = false;
+      this.away = true;
+      return;
+    }
     el.scrollTop = el.scrollHeight;
-    this.#pinnedTop = el.scrollTop;
+    // Its scroll event may come a frame later, after the reader's: measure their move from here.
+    this.#pinnedTop = this.#lastTop = el.scrollTop;
   }
 
   #onScroll = () => {
     const el = this.scroller;
+    if (!el) return;
+    const top = el.scrollTop;
+    const moved = top - this.#lastTop;
+    this.#lastTop = top;
     // The scroll this view made itself says nothing about where the reader is.
-    if (!el || el.scrollTop === this.#pinnedTop) return;
+    if (top === this.#pinnedTop) return;
     this.#pinnedTop = -1;
-    this.#atBottom = el.scrollHeight - el.scrollTop - el.clientHeight <= BOTTOM_SLACK;
+    if (el.scrollHeight - top - el.clientHeight <= BOTTOM_SLACK) this.#atBottom = true;
+    // Only the reader scrolls up: layout (content growing above or below, scroll anchoring, cards
+    // settling) never moves the view up and away from the end, so it cannot stop the following.
+    else if (moved < 0) this.#atBottom = false;
+    this.away = !this.#atBottom;
   };
 
   /**
@@ -202,7 +397,9 @@ export class SoliplexMessageList extends LitElement {
   #renderAssistant(message: AssistantMessage, strings: SoliplexChatStrings) {
     const calls = this.#callsOf(message);
     if (!message.text && calls.length === 0) return nothing;
-    return html`<div part="message assistant-message" class="message assistant" data-message-id=${message.id} aria-busy=${message.complete ? 'false' : 'true'}>
+    // `writing`: text is streaming in, shown with a caret after the last block.
+    const writing = !message.complete && !!message.text;
+    return html`<div part="message assistant-message" class="message assistant ${writing ? 'writing' : ''}" data-message-id=${message.id} aria-busy=${message.complete ? 'false' : 'true'}>
       ${message.text ? html`<span class="sender">${strings.assistant}: </span><div class="text">${this.#markdownOf(message)}</div>` : nothing}
       ${calls.length
         ? html`<div class="calls">
@@ -210,7 +407,12 @@ export class SoliplexMessageList extends LitElement {
               calls,
               (call) => call.id,
               (call) => html`
-                <soliplex-tool-call-card exportparts=${TOOL_CARD_PARTS} data-call-id=${call.id} .call=${call}></soliplex-tool-call-card>
+                <soliplex-tool-call-card
+                  exportparts=${TOOL_CARD_PARTS}
+                  data-call-id=${call.id}
+                  .call=${call}
+                  .renderer=${this.chat?.toolCardRenderers?.[call.name]}
+                ></soliplex-tool-call-card>
                 ${call.status === 'awaiting-approval'
                   ? html`<soliplex-approval-card exportparts=${APPROVAL_PARTS} data-call-id=${call.id} .call=${call}></soliplex-approval-card>`
                   : nothing}
@@ -263,5 +465,9 @@ if (!customElements.get('soliplex-message-list')) customElements.define('soliple
 declare global {
   interface HTMLElementTagNameMap {
     'soliplex-message-list': SoliplexMessageList;
+  }
+  interface HTMLElementEventMap {
+    'soliplex-regenerate-request': SoliplexRegenerateRequestEvent;
+    'soliplex-edit-request': SoliplexEditRequestEvent;
   }
 }

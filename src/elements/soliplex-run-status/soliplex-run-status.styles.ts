@@ -44,7 +44,21 @@ export const runStatusStyles = css`
     color: var(--_sc-danger);
     cursor: pointer;
   }
-  button:focus-visible {
+  .details {
+    flex-basis: 100%;
+    color: var(--_sc-muted);
+  }
+  .details summary {
+    cursor: pointer;
+  }
+  .details code {
+    display: block;
+    font-family: var(--_sc-mono-font);
+    font-size: 0.9em;
+    overflow-wrap: anywhere;
+  }
+  button:focus-visible,
+  summary:focus-visible {
     outline: 2px solid var(--_sc-accent);
     outline-offset: 2px;
   }

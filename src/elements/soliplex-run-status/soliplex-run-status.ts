@@ -4,6 +4,7 @@ import { consume } from '@lit/context';
 import { emptyConversation, idleState, isOfCurrentRun, type Conversation, type RunState } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
 import { defaultChatStrings, type SoliplexChatStrings } from '../shared/chat-strings.js';
+import { failureText, isMissingThread } from '../shared/failure-text.js';
 import { runStatusStyles } from './soliplex-run-status.styles.js';
 
 /** Internal: the user pressed Retry; the chat retries the turn. */
@@ -14,15 +15,26 @@ export class SoliplexRetryRequestEvent extends Event {
   }
 }
 
+/** Internal: the user pressed New chat (the thread is gone from the server). */
+export class SoliplexNewChatRequestEvent extends Event {
+  static readonly eventName = 'soliplex-new-chat-request';
+  constructor() {
+    super(SoliplexNewChatRequestEvent.eventName, { bubbles: true, composed: true });
+  }
+}
+
 /**
- * What the turn is doing: "Thinking…" while the model streams, "Calling: X" while a call streams,
- * "Executing: X, Y" while tools run, the reason and a Retry button after a failure, "Cancelled."
- * Idle and completed show nothing. The engine keeps a turn running across its tool hops, so the
- * status does not flicker between runs.
+ * What the turn is doing: "Thinking…" while the model thinks, "Writing…" while the answer streams,
+ * "Calling X…" while a call streams, "Executing X and Y…" while tools run, waiting for approval or
+ * for a connection; after a failure, what it means to a person (the technical detail under
+ * "Details") and Retry, or New chat when the thread is gone; "Stopped." Idle and completed show
+ * nothing. The engine keeps a turn running across its tool hops, so the status does not flicker.
  * @summary The run's status line.
  * @fires soliplex-retry-request - Internal: the user pressed Retry.
+ * @fires soliplex-new-chat-request - Internal: the user pressed New chat.
  * @csspart status - The status line; its `data-state` is the run status.
  * @csspart retry-button - The Retry button after a failure.
+ * @csspart error-details - The technical detail of a failure (collapsible).
  */
 export class SoliplexRunStatus extends LitElement {
   static override styles = runStatusStyles;
@@ -31,6 +43,9 @@ export class SoliplexRunStatus extends LitElement {
 
   /** The conversation, for the names of the calls in flight. */
   @property({ attribute: false }) conversation: Conversation = emptyConversation;
+
+  /** True on a Soliplex backend, where a 404 means the thread is gone (New chat, not Retry). */
+  @property({ type: Boolean }) soliplex = false;
 
   @consume({ context: chatContext, subscribe: true })
   @property({ attribute: false })
@@ -46,6 +61,18 @@ export class SoliplexRunStatus extends LitElement {
     this.dispatchEvent(request);
   };
 
+  #requestNewChat = () => {
+    const request = new SoliplexNewChatRequestEvent();
+    this.dispatchEvent(request);
+  };
+
+  /** Thinking until the current run's answer has text, writing while it streams in. */
+  #streamingText(strings: SoliplexChatStrings): string {
+    const last = this.conversation.messages.at(-1);
+    const writing = last?.role === 'assistant' && !last.complete && !!last.text && isOfCurrentRun(this.conversation, last);
+    return writing ? strings.writing : strings.thinking;
+  }
+
   #content(strings: SoliplexChatStrings) {
     const run = this.run;
     const calls = this.conversation.toolCalls;
@@ -53,7 +80,7 @@ export class SoliplexRunStatus extends LitElement {
       case 'running': {
         if (run.phase === 'streaming') {
           const streaming = Object.values(calls).find((c) => c.status === 'streaming' && isOfCurrentRun(this.conversation, c));
-          return streaming ? strings.calling(streaming.name) : strings.thinking;
+          return streaming ? strings.calling(streaming.name) : this.#streamingText(strings);
         }
         if (run.phase === 'waiting-for-connection') return strings.waitingForConnection;
         if (run.phase === 'loading-history') return run.progress?.total ? strings.loadingHistoryProgress(run.progress.loaded, run.progress.total) : strings.loadingHistory;
@@ -64,11 +91,17 @@ export class SoliplexRunStatus extends LitElement {
         const executing = inHop.filter((c) => c.status !== 'completed' && c.status !== 'failed' && c.status !== 'denied');
         return strings.executing((executing.length ? executing : inHop).map((c) => c.name));
       }
-      case 'failed':
-        return html`<span>${strings.failed(run.error.message)}</span>
-          <button part="retry-button" type="button" @click=${this.#requestRetry}>
-            ${strings.retry}
-          </button>`;
+      case 'failed': {
+        const missing = isMissingThread(run.error, this.soliplex);
+        return html`<span class="reason">${strings.failed(failureText(run.error, strings, this.soliplex, run.stage))}</span>
+          ${missing
+            ? html`<button part="new-chat-button" type="button" @click=${this.#requestNewChat}>${strings.newChat}</button>`
+            : html`<button part="retry-button" type="button" @click=${this.#requestRetry}>${strings.retry}</button>`}
+          <details part="error-details" class="details">
+            <summary>${strings.errorDetails}</summary>
+            <code>${run.error.message}${run.error.status ? ` (${run.error.kind} ${run.error.status})` : ` (${run.error.kind})`}</code>
+          </details>`;
+      }
       case 'cancelled':
         return strings.cancelled;
       default:
@@ -85,5 +118,6 @@ declare global {
   }
   interface HTMLElementEventMap {
     'soliplex-retry-request': SoliplexRetryRequestEvent;
+    'soliplex-new-chat-request': SoliplexNewChatRequestEvent;
   }
 }

@@ -17,11 +17,23 @@ export const toolCallCardStyles = css`
     gap: var(--_sc-gap);
     align-items: center;
   }
-  .name {
+  .signature {
+    /* As wide as the call: a long one takes the line (ellipsis), and the status wraps below it. */
+    flex: 1 1 auto;
+    min-width: 0;
+    overflow: hidden;
+    white-space: nowrap;
+    text-overflow: ellipsis;
     font-family: var(--_sc-mono-font);
+  }
+  .name {
     font-weight: 600;
   }
+  .args {
+    color: var(--_sc-muted);
+  }
   .status {
+    margin-inline-start: auto;
     display: inline-flex;
     gap: 0.3em;
     align-items: center;
@@ -51,6 +63,12 @@ export const toolCallCardStyles = css`
   }
   [data-status='denied'] {
     --_status-colour: var(--_sc-denied);
+  }
+  [data-status='cancelled'] {
+    --_status-colour: var(--_sc-muted);
+  }
+  .card[data-status='cancelled'] {
+    border-style: dashed;
   }
   .card[data-status='denied'] {
     border-style: dotted;

@@ -5,6 +5,7 @@ import type { ToolCall, ToolCallStatus } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
 import { defaultChatStrings } from '../shared/chat-strings.js';
 import { formatArguments, prettyJson } from '../shared/format.js';
+import { callSignatureArgs, parsePartialJson } from '../shared/partial-json.js';
 import { toolCallCardStyles } from './soliplex-tool-call-card.styles.js';
 
 /** A glyph per status, so the status does not rest on colour alone. */
@@ -16,15 +17,27 @@ const STATUS_ICONS: Record<ToolCallStatus, string> = {
   completed: '✓',
   failed: '✕',
   denied: '⊘',
+  cancelled: '■',
 };
 
 /**
- * One tool call: its name and status, and in a collapsible section its arguments (streaming live,
- * then pretty-printed) and its result or error. A tool's own `render(result, call)` output is shown
- * in the card once the call completes.
+ * A page's renderer for one tool's card: called on every change of the call, with its arguments as
+ * far as they have streamed (parsed best-effort while streaming) and, once it completed, the result
+ * the tool returned (`call.resultValue`, or `call.result` for a call the server ran). Returns what
+ * Lit can render (a template, a DOM node, text); shown in the card above the details.
+ */
+export type ToolCardRenderer = (call: ToolCall, args: unknown) => unknown;
+
+/**
+ * One tool call: `name(arg: value, …)` on one line with its status, and in a collapsible section its
+ * full arguments (streaming live, then pretty-printed) and its result or error. A page's card renderer
+ * for the tool (`toolCardRenderers` on the chat) is shown while the call streams and after; a tool's
+ * own `render(result, call)` output is shown once the call completes.
  * @summary A tool call with its status, arguments and result.
  * @csspart tool-card - The card.
  * @csspart tool-name - The tool's name.
+ * @csspart tool-arguments - The call's arguments on one line, `(arg: value, …)`, after the name.
+ * @csspart tool-view - What the page's card renderer for the tool shows.
  * @csspart tool-status - The status (icon and text).
  * @csspart tool-details - The collapsible arguments and result.
  * @csspart tool-result - The result rendered by the tool's own renderer.
@@ -35,6 +48,9 @@ export class SoliplexToolCallCard extends LitElement {
   /** The call to show. */
   @property({ attribute: false }) call?: ToolCall;
 
+  /** The page's renderer for this call's tool, if any. */
+  @property({ attribute: false }) renderer?: ToolCardRenderer;
+
   @consume({ context: chatContext, subscribe: true })
   @property({ attribute: false })
   chat?: ChatContextValue;
@@ -43,16 +59,20 @@ export class SoliplexToolCallCard extends LitElement {
     const call = this.call;
     if (!call) return nothing;
     const strings = this.chat?.strings ?? defaultChatStrings;
-    const statusText = strings.toolStatus[call.status];
+    const statusText = call.unanswered ? strings.toolNotAnswered : strings.toolStatus[call.status];
+    const args = call.args !== undefined && call.status !== 'streaming' ? call.args : parsePartialJson(call.argsText);
+    const signature = callSignatureArgs(args);
     return html`
       <section part="tool-card" class="card" data-status=${call.status} aria-label=${strings.toolCallLabel(call.name, statusText)}>
         <div class="header">
-          <span part="tool-name" class="name">${call.name}</span>
-          <span part="tool-status" class="status" data-status=${call.status}>
+          <code class="signature" title=${`${call.name}(${signature})`}
+            ><span part="tool-name" class="name">${call.name}</span><span part="tool-arguments" class="args">(${signature})</span></code
+          >
+          <span part="tool-status" class="status" data-status=${call.status} ?data-unanswered=${!!call.unanswered}>
             <span aria-hidden="true">${STATUS_ICONS[call.status]}</span>${statusText}
           </span>
         </div>
-        ${this.#renderCustom(call)}
+        ${this.#renderPage(call, args)} ${this.#renderCustom(call)}
         <details part="tool-details">
           <summary>${strings.toolDetails}</summary>
           <h4>${strings.arguments}</h4>
@@ -67,18 +87,27 @@ export class SoliplexToolCallCard extends LitElement {
     `;
   }
 
+  /** The page's card renderer for this tool, while the call streams and after. */
+  #renderPage(call: ToolCall, args: unknown): TemplateResult | typeof nothing {
+    if (!this.renderer) return nothing;
+    return html`<div part="tool-view" class="rendered">${guarded(() => this.renderer!(call, args), call, this.chat?.strings.renderFailed)}</div>`;
+  }
+
   /** The tool's own renderer: a Lit template or a DOM node. A renderer that throws shows a notice. */
   #renderCustom(call: ToolCall): TemplateResult | typeof nothing {
     const tool = this.chat?.toolRegistry.get(call.name);
     if (!tool?.render || call.status !== 'completed') return nothing;
-    let output: unknown;
-    try {
-      output = tool.render(call.resultValue, call);
-    } catch (error) {
-      console.error(`[soliplex-chat] the renderer of "${call.name}" threw`, error);
-      output = (this.chat?.strings ?? defaultChatStrings).renderFailed;
-    }
-    return html`<div part="tool-result" class="rendered">${output}</div>`;
+    return html`<div part="tool-result" class="rendered">${guarded(() => tool.render!(call.resultValue, call), call, this.chat?.strings.renderFailed)}</div>`;
+  }
+}
+
+/** Page code's output; a renderer that throws shows a notice instead of breaking the card. */
+function guarded(render: () => unknown, call: ToolCall, notice = defaultChatStrings.renderFailed): unknown {
+  try {
+    return render();
+  } catch (error) {
+    console.error(`[soliplex-chat] the renderer of "${call.name}" threw`, error);
+    return notice;
   }
 }
 

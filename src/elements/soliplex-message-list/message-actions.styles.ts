@@ -1,0 +1,86 @@
+import { css } from 'lit';
+
+/** Message actions, the inline editor, the streaming caret and "Jump to latest". */
+export const messageActionsStyles = css`
+  :host {
+    position: relative;
+  }
+  .actions {
+    display: flex;
+    gap: calc(var(--_sc-gap) / 2);
+    margin-block-start: calc(var(--_sc-gap) * -0.5);
+    font-size: 0.85em;
+  }
+  .actions.from-user {
+    align-self: flex-end;
+  }
+  .actions button,
+  .editor button {
+    font: inherit;
+    color: var(--_sc-muted);
+    background: transparent;
+    border: 1px solid transparent;
+    border-radius: var(--_sc-radius);
+    padding: 0.15em 0.5em;
+    cursor: pointer;
+  }
+  .actions button:hover {
+    color: var(--_sc-foreground);
+    border-color: var(--_sc-border);
+  }
+  .actions button:focus-visible,
+  .editor :focus-visible,
+  .jump:focus-visible {
+    outline: 2px solid var(--_sc-accent);
+    outline-offset: 1px;
+  }
+  .editor {
+    align-self: stretch;
+    display: flex;
+    flex-direction: column;
+    gap: calc(var(--_sc-gap) / 2);
+  }
+  .editor textarea {
+    font: inherit;
+    color: var(--_sc-foreground);
+    background: var(--_sc-input-background);
+    border: 1px solid var(--_sc-border);
+    border-radius: var(--_sc-radius);
+    padding: var(--_sc-gap);
+    resize: vertical;
+  }
+  .editor button.primary {
+    color: var(--_sc-on-accent);
+    background: var(--_sc-accent);
+  }
+  .writing > .text > :last-child::after {
+    content: '▍';
+    margin-inline-start: 0.1em;
+    animation: caret 1s steps(1) infinite;
+  }
+  @keyframes caret {
+    50% {
+      opacity: 0;
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .writing > .text > :last-child::after {
+      animation: none;
+    }
+  }
+  .jump {
+    position: absolute;
+    inset-block-end: var(--_sc-gap);
+    inset-inline-start: 50%;
+    transform: translateX(-50%);
+    font: inherit;
+    font-size: 0.9em;
+    color: var(--_sc-on-accent);
+    background: var(--_sc-accent);
+    border: 0;
+    border-radius: 999px;
+    padding: 0.3em 0.9em;
+    box-shadow: 0 2px 6px rgb(0 0 0 / 0.25);
+    cursor: pointer;
+  }
+`;

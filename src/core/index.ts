@@ -5,6 +5,14 @@
 export * from './conversation/conversation.js';
 export { reduceConversation, reduceEvents, parseToolArguments, contentText, type ReducerWarn } from './conversation/conversation-reducer.js';
 export { toAgUiMessages } from './conversation/message-mapper.js';
+export {
+  interruptsOf,
+  openInterrupts,
+  findInterrupt,
+  isExpired as isInterruptExpired,
+  expiryTime as interruptExpiryTime,
+  resumeEntries,
+} from './conversation/interrupts.js';
 export { applyJsonPatch, type JsonPatchOperation } from './conversation/json-patch.js';
 export { ToolRegistry, type ClientTool, type ToolExecutionContext, type JsonSchema, type RegisteredTool, type ArgumentCheck, type ArgumentIssue } from './tools/tool-registry.js';
 export {

@@ -1,6 +1,7 @@
 import { createContext } from '@lit/context';
 import type { RunOrchestrator, ThreadKey, ToolRegistry } from './core/index.js';
 import type { SoliplexChatStrings } from './elements/shared/chat-strings.js';
+import type { ActivityRenderers, InterruptRenderers } from './elements/shared/renderers.js';
 
 /**
  * What `<soliplex-chat>` shares with the elements in its shadow root. Immutable: the chat provides a
@@ -13,6 +14,10 @@ export interface ChatContextValue {
   /** The page's tools, for their result renderers. */
   readonly toolRegistry: ToolRegistry;
   readonly strings: SoliplexChatStrings;
+  /** The page's interrupt renderers, by `reason`. */
+  readonly interruptRenderers?: InterruptRenderers;
+  /** The page's activity renderers, by `activityType`. */
+  readonly activityRenderers?: ActivityRenderers;
 }
 
 export const chatContext = createContext<ChatContextValue | undefined>(Symbol('soliplex-chat'));

@@ -41,6 +41,25 @@ export interface SoliplexChatStrings {
   renderFailed: string;
   announceToolStatus: (toolName: string, status: string) => string;
   announceAnswer: (text: string) => string;
+  /** While the agent waits for answers to its interrupts. */
+  waitingForAnswer: string;
+  /** While the agent runs a step (`STEP_STARTED`). */
+  step: (stepName: string) => string;
+  /** An interrupt card's name when the agent gave no message. */
+  interruptLabel: string;
+  interruptSubmit: string;
+  interruptCancel: string;
+  interruptExpired: string;
+  interruptAnswered: string;
+  interruptCancelled: string;
+  /** Marks a required field of an interrupt's form. */
+  requiredField: string;
+  addItem: string;
+  removeItem: string;
+  /** An activity's name, from its `activityType`. */
+  activityLabel: (activityType: string) => string;
+  subagentStatus: Record<'running' | 'completed' | 'suspended' | 'failed', string>;
+  subagentLabel: (name: string, status: string) => string;
 }
 
 export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
@@ -85,6 +104,20 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
   renderFailed: 'This result could not be displayed.',
   announceToolStatus: (name: string, status: string) => `${name}: ${status}`,
   announceAnswer: (text: string) => `Assistant: ${text}`,
+  waitingForAnswer: 'Waiting for your answer',
+  step: (name: string) => `Step: ${name}`,
+  interruptLabel: 'The agent needs your input',
+  interruptSubmit: 'Send answer',
+  interruptCancel: 'Cancel',
+  interruptExpired: 'This request expired and can no longer be answered.',
+  interruptAnswered: 'Answered.',
+  interruptCancelled: 'Cancelled.',
+  requiredField: 'required',
+  addItem: 'Add',
+  removeItem: 'Remove',
+  activityLabel: (type: string) => `Activity: ${type}`,
+  subagentStatus: { running: 'Running', completed: 'Done', suspended: 'Waiting', failed: 'Failed' },
+  subagentLabel: (name: string, status: string) => `${name}: ${status}`,
 });
 
 /** Merges a page's partial strings over the defaults (the nested `toolStatus` too). */
@@ -94,5 +127,6 @@ export function mergeChatStrings(partial: Partial<SoliplexChatStrings> | undefin
     ...defaultChatStrings,
     ...partial,
     toolStatus: { ...defaultChatStrings.toolStatus, ...partial.toolStatus },
+    subagentStatus: { ...defaultChatStrings.subagentStatus, ...partial.subagentStatus },
   };
 }

@@ -20,6 +20,8 @@ import { chatContext, type ChatContextValue } from '../../context.js';
 import { ThreadController } from '../../controllers/thread-controller.js';
 import { TurnEventsController } from '../../controllers/turn-events-controller.js';
 import { SoliplexErrorEvent, SoliplexToolCallEvent, domEventsFor } from '../../events.js';
+import type { ActivityRenderers, InterruptRenderers } from '../shared/renderers.js';
+import type { SoliplexInterruptAnswerRequestEvent } from '../soliplex-interrupt-card/soliplex-interrupt-card.js';
 import { ToolRegistrationController } from '../../controllers/tool-registration-controller.js';
 import { AnnouncementController } from '../../controllers/announcement-controller.js';
 import { ApprovalFocusController } from '../../controllers/approval-focus-controller.js';
@@ -41,7 +43,8 @@ import '../soliplex-run-status/soliplex-run-status.js';
 import '../soliplex-composer/soliplex-composer.js';
 
 const LIST_PARTS =
-  'messages, message, user-message, assistant-message, reasoning, tool-card, tool-name, tool-status, tool-details, tool-result, approval-card, approval-arguments, approve-button, deny-button';
+  'messages, message, user-message, assistant-message, reasoning, tool-card, tool-name, tool-status, tool-details, tool-result, approval-card, approval-arguments, approve-button, deny-button, ' +
+  'interrupt-card, interrupt-message, interrupt-form, interrupt-submit, interrupt-cancel, interrupt-status, interrupt-custom, activity, activity-custom, subagent, subagent-summary';
 
 /**
  * A chat with an AG-UI agent that can call tools the page provides.
@@ -66,6 +69,8 @@ const LIST_PARTS =
  * @fires soliplex-tool-call - A client tool is about to run; `preventDefault()` vetoes it. {@link SoliplexToolCallEvent}
  * @fires soliplex-tool-result - A client tool call completed, failed or was denied. {@link SoliplexToolResultEvent}
  * @fires soliplex-error - A turn failed, or a tool sent by event could not be registered. {@link SoliplexErrorEvent}
+ * @fires soliplex-interrupt - A run ended waiting for the user's answers (`threadKey`, `interrupts`). {@link SoliplexInterruptEvent}
+ * @fires soliplex-custom-event - The agent sent a `CUSTOM` event (`name`, `value`). {@link SoliplexCustomEvent}
  *
  * @slot header - Above the conversation.
  * @slot empty - Replaces the empty state (welcome message and suggestions).
@@ -86,6 +91,17 @@ const LIST_PARTS =
  * @csspart tool-status - A tool card's status.
  * @csspart tool-details - A tool card's collapsible arguments and result.
  * @csspart tool-result - Output of a tool's own renderer.
+ * @csspart interrupt-card - A question of the agent (an AG-UI interrupt).
+ * @csspart interrupt-message - The interrupt's message.
+ * @csspart interrupt-form - The form generated from the interrupt's response schema.
+ * @csspart interrupt-submit - Send the answer (Approve, for a tool call).
+ * @csspart interrupt-cancel - Cancel the interrupt (Deny, for a tool call).
+ * @csspart interrupt-status - How a settled or expired interrupt stands.
+ * @csspart interrupt-custom - An interrupt renderer's output.
+ * @csspart activity - An activity of the agent.
+ * @csspart activity-custom - An activity renderer's output.
+ * @csspart subagent - A subagent's messages, grouped and collapsible.
+ * @csspart subagent-summary - A subagent's name and status.
  * @csspart approval-card - A card asking to approve a call.
  * @csspart approval-arguments - The arguments on an approval card.
  * @csspart approve-button - Approve.
@@ -162,6 +178,16 @@ export class SoliplexChat extends LitElement {
 
   /** UI strings for translation: a partial object merged over the English defaults. */
   @property({ attribute: false }) strings?: Partial<SoliplexChatStrings>;
+
+  /**
+   * Renderers for AG-UI interrupts, by `reason`: `(interrupt, {answer, cancel}, message) => template,
+   * node or text`, shown instead of the default card (message and a form from `responseSchema`, or
+   * Approve / Deny for a tool call).
+   */
+  @property({ attribute: false }) interruptRenderers?: InterruptRenderers;
+
+  /** Renderers for AG-UI activities, by `activityType`: `(content, message) => template, node or text`. */
+  @property({ attribute: false }) activityRenderers?: ActivityRenderers;
 
   #toolRegistry = new ToolRegistry();
   #toolRegistryIsDefault = true;
@@ -312,6 +338,20 @@ export class SoliplexChat extends LitElement {
     return true;
   }
 
+  /**
+   * Answers an open interrupt of the thread on screen (`payload` is the answer). When every interrupt
+   * is answered or cancelled, the run resumes. Returns false when it cannot be answered (unknown,
+   * settled, or expired).
+   */
+  answerInterrupt(interruptId: string, payload?: unknown): boolean {
+    return this.#currentEngine()?.answerInterrupt(this.#threadKey(), interruptId, payload, this.#turnOptions) ?? false;
+  }
+
+  /** Cancels an open interrupt of the thread on screen; returns false when there is no such open one. */
+  cancelInterrupt(interruptId: string): boolean {
+    return this.#currentEngine()?.cancelInterrupt(this.#threadKey(), interruptId, this.#turnOptions) ?? false;
+  }
+
   /** Starts a new, empty thread (stopping the current turn, if any) and returns its id (`''` on Soliplex until the first send creates it). */
   newThread(): string {
     this.cancel();
@@ -331,8 +371,16 @@ export class SoliplexChat extends LitElement {
     const key = this.#threadKey();
     const chat = this.chat;
     const toolRegistry = this.toolRegistry;
-    if (engine && (!chat || chat.engine !== engine || chat.threadKey !== key || chat.toolRegistry !== toolRegistry || changed.has('strings'))) {
-      this.chat = { engine, threadKey: key, toolRegistry, strings: mergeChatStrings(this.strings) };
+    const renderersChanged = changed.has('interruptRenderers') || changed.has('activityRenderers');
+    if (engine && (!chat || chat.engine !== engine || chat.threadKey !== key || chat.toolRegistry !== toolRegistry || changed.has('strings') || renderersChanged)) {
+      this.chat = {
+        engine,
+        threadKey: key,
+        toolRegistry,
+        strings: mergeChatStrings(this.strings),
+        ...(this.interruptRenderers ? { interruptRenderers: this.interruptRenderers } : {}),
+        ...(this.activityRenderers ? { activityRenderers: this.activityRenderers } : {}),
+      };
     }
   }
 
@@ -349,6 +397,7 @@ export class SoliplexChat extends LitElement {
         @soliplex-send-request=${this.#onSendRequest}
         @soliplex-stop-request=${this.#onInternal(() => this.cancel())}
         @soliplex-retry-request=${this.#onInternal(() => this.retry())}
+        @soliplex-interrupt-answer-request=${this.#onInterruptAnswer}
       >
         <slot name="header"></slot>
         ${empty
@@ -403,6 +452,12 @@ export class SoliplexChat extends LitElement {
       handle();
     };
   }
+
+  #onInterruptAnswer = (event: SoliplexInterruptAnswerRequestEvent) => {
+    event.stopPropagation();
+    event.accepted =
+      event.status === 'resolved' ? this.answerInterrupt(event.interruptId, event.payload) : this.cancelInterrupt(event.interruptId);
+  };
 
   #onSendRequest = (event: Event & { text?: string }) => {
     event.stopPropagation();

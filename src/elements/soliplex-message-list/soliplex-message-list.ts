@@ -10,6 +10,9 @@ import { StreamingMarkdown, renderMarkdown } from './markdown.js';
 import { messageListStyles } from './soliplex-message-list.styles.js';
 import '../soliplex-tool-call-card/soliplex-tool-call-card.js';
 import '../soliplex-approval-card/soliplex-approval-card.js';
+import '../soliplex-interrupt-card/soliplex-interrupt-card.js';
+import '../soliplex-activity/soliplex-activity.js';
+import { groupBySubagent, renderSubagentGroup } from './subagent-group.js';
 
 /** How close to the end (px) still counts as "at the bottom". */
 const BOTTOM_SLACK = 24;
@@ -18,10 +21,14 @@ const FIRST_WINDOW = 40;
 /** Then older messages render this many at a time, in idle time, one task each. */
 const CHUNK = 20;
 
-type Visible = ChatMessage & { role: 'user' | 'assistant' | 'reasoning' };
+type Visible = ChatMessage & { role: 'user' | 'assistant' | 'reasoning' | 'interrupt' | 'activity' };
+const VISIBLE_ROLES: ReadonlySet<string> = new Set(['user', 'assistant', 'reasoning', 'interrupt', 'activity']);
+const isVisible = (m: ChatMessage): m is Visible => VISIBLE_ROLES.has(m.role);
 
 const TOOL_CARD_PARTS = 'tool-card, tool-name, tool-status, tool-details, tool-result';
 const APPROVAL_PARTS = 'approval-card, approval-arguments, approve-button, deny-button';
+const INTERRUPT_PARTS = 'interrupt-card, interrupt-message, interrupt-form, interrupt-submit, interrupt-cancel, interrupt-status, interrupt-custom';
+const ACTIVITY_PARTS = 'activity, activity-custom';
 
 /**
  * The conversation: user and assistant messages (assistant Markdown rendered safely, streaming in),
@@ -102,21 +109,29 @@ export class SoliplexMessageList extends LitElement {
 
   override render() {
     const strings = this.chat?.strings ?? defaultChatStrings;
-    const visible = this.conversation.messages.filter((m): m is Visible => m.role === 'user' || m.role === 'assistant' || m.role === 'reasoning');
+    const visible = this.conversation.messages.filter(isVisible);
     const shown = this.#shownPart(visible);
     this.#forgetMarkdown(visible);
     return html`
       <div part="messages" class="scroller" role="region" tabindex="0" aria-label=${strings.conversationLabel} @scroll=${this.#onScroll}>
         <div class="content">
           ${repeat(
-            shown,
+            groupBySubagent(shown, this.conversation),
             (m) => m.id,
-            // A token changes one message: guard skips re-rendering every other one.
-            (m) => guard([m, strings, ...this.#callsOf(m)], () => this.#renderMessage(m, strings)),
+            (m) => ('kind' in m ? renderSubagentGroup(m, strings, (messages) => this.#renderMessages(messages, strings)) : this.#renderOne(m, strings)),
           )}
         </div>
       </div>
     `;
+  }
+
+  #renderMessages(messages: readonly Visible[], strings: SoliplexChatStrings) {
+    return repeat(messages, (m) => m.id, (m) => this.#renderOne(m, strings));
+  }
+
+  /** A token changes one message: guard skips re-rendering every other one. */
+  #renderOne(m: Visible, strings: SoliplexChatStrings) {
+    return guard([m, strings, ...this.#callsOf(m)], () => this.#renderMessage(m, strings));
   }
 
   protected override updated(_changed: PropertyValues<this>): void {
@@ -163,7 +178,7 @@ export class SoliplexMessageList extends LitElement {
     this.#idle ??= whenIdle(() => {
       this.#idle = undefined;
       if (this.#firstShown === undefined) return;
-      const messages = this.conversation.messages.filter((m) => m.role === 'user' || m.role === 'assistant' || m.role === 'reasoning');
+      const messages = this.conversation.messages.filter(isVisible);
       const at = messages.findIndex((m) => m.id === this.#firstShown);
       this.#firstShown = at > CHUNK ? messages[at - CHUNK]!.id : undefined;
       this.requestUpdate();
@@ -180,6 +195,13 @@ export class SoliplexMessageList extends LitElement {
         return this.#renderAssistant(message, strings);
       case 'reasoning':
         return this.#renderReasoning(message, strings);
+      case 'interrupt': {
+        const callId = message.interrupt.toolCallId;
+        const call = typeof callId === 'string' ? this.conversation.toolCalls[callId] : undefined;
+        return html`<soliplex-interrupt-card exportparts=${INTERRUPT_PARTS} data-message-id=${message.id} .message=${message} .call=${call}></soliplex-interrupt-card>`;
+      }
+      case 'activity':
+        return html`<soliplex-activity exportparts=${ACTIVITY_PARTS} data-message-id=${message.id} .message=${message}></soliplex-activity>`;
       default:
         return nothing;
     }

@@ -15,7 +15,8 @@ export class SoliplexRetryRequestEvent extends Event {
 }
 
 /**
- * What the turn is doing: "Thinking…" while the model streams, "Calling: X" while a call streams,
+ * What the turn is doing: "Thinking…" while the model streams ("Step: X" during an agent step),
+ * "Calling: X" while a call streams, "Waiting for your answer" while interrupts are open,
  * "Executing: X, Y" while tools run, the reason and a Retry button after a failure, "Cancelled."
  * Idle and completed show nothing. The engine keeps a turn running across its tool hops, so the
  * status does not flicker between runs.
@@ -53,8 +54,10 @@ export class SoliplexRunStatus extends LitElement {
       case 'running': {
         if (run.phase === 'streaming') {
           const streaming = Object.values(calls).find((c) => c.status === 'streaming' && isOfCurrentRun(this.conversation, c));
-          return streaming ? strings.calling(streaming.name) : strings.thinking;
+          const step = this.conversation.steps?.at(-1);
+          return streaming ? strings.calling(streaming.name) : step ? strings.step(step) : strings.thinking;
         }
+        if (run.phase === 'awaiting-input') return strings.waitingForAnswer;
         if (run.phase === 'waiting-for-connection') return strings.waitingForConnection;
         if (run.phase === 'loading-history') return run.progress?.total ? strings.loadingHistoryProgress(run.progress.loaded, run.progress.total) : strings.loadingHistory;
         if (run.phase !== 'executing-tools') return strings.creatingThread;

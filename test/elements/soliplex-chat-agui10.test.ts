@@ -6,7 +6,7 @@ import type {
   SoliplexRunFinishedEvent,
 } from '../../src/index.js';
 import { deepQuery, deepQueryAll, settled, statusLine, until, waitFor } from './chat-fixture.js';
-import { finished, say, script, started } from '../helpers/agui-server.js';
+import { finished, say, script, server, started } from '../helpers/agui-server.js';
 
 /** The AG-UI 1.0 features end to end: the chat against the real demo server on loopback. */
 
@@ -299,5 +299,20 @@ describe('<soliplex-chat> AG-UI 1.0 against the real server', () => {
     await waitFor(el, '[part~="interrupt-form"]');
     await settled(el);
     await expect(el).to.be.accessible();
+  });
+
+  it("the demo model's showcase: 'show interrupt' asks with a form, the answer resumes the run", async () => {
+    const el = await fixture<SoliplexChat>(html`<soliplex-chat agent-url=${`${server}/agent`}></soliplex-chat>`);
+    const outcomes: SoliplexRunFinishedEvent[] = [];
+    el.addEventListener('soliplex-run-finished', (e) => outcomes.push(e));
+    el.send('show interrupt');
+    await waitFor(el, '[part~="interrupt-form"]');
+    await settled(el);
+    type(field(el, 'Destination city'), 'Bergen');
+    await settled(el);
+    deepQuery(el, '[part~="interrupt-submit"]')!.click();
+    await until(() => outcomes.length === 1);
+    await settled(el);
+    expect(deepQueryAll(el, '[part~="assistant-message"]').at(-1)!.textContent).to.contain('"city":"Bergen"');
   });
 });

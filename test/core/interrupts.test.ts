@@ -197,4 +197,22 @@ describe('run outcomes and relayed events', () => {
     const raw = events.find((e) => e.type === 'raw');
     expect(raw && raw.type === 'raw' ? (raw.event as unknown as { source: string }).source : '').to.equal('lang');
   });
+
+  it('a RUN_STARTED declaring a newer major protocol version is reported clearly; an older one is accepted', async () => {
+    const warnings: string[] = [];
+    const { warn } = console;
+    console.warn = (...args: unknown[]) => void warnings.push(String(args[0]));
+    try {
+      const { engine } = setup([
+        [{ ...runStarted('r1'), protocolVersion: '0.9' } as BaseEvent, ...text('a1', 'old'), runFinished()],
+        [{ ...runStarted('r2'), protocolVersion: '2.1' } as BaseEvent, ...text('a2', 'new'), runFinished()],
+      ]);
+      expect(await engine.send(key, 'one')).to.equal('completed');
+      expect(warnings.filter((w) => w.includes('AG-UI'))).to.deep.equal([]);
+      expect(await engine.send(key, 'two')).to.equal('completed');
+      expect(warnings.find((w) => w.includes('AG-UI 2.1'))).to.contain("newer than this chat's 1.0");
+    } finally {
+      console.warn = warn;
+    }
+  });
 });

@@ -145,3 +145,18 @@ export function interruptHeldCallIds(conversation: Conversation): Set<string> {
   }
   return held;
 }
+
+/**
+ * History replay: a stored run started after interrupts answers them with its `resume` (as stored);
+ * any it does not name were left behind. Either way they are settled and resumed: a reloaded thread
+ * shows only its last run's interrupts as open.
+ */
+export function applyHistoricResume(conversation: Conversation, resume: readonly ResumeEntry[]): Conversation {
+  let next = conversation;
+  for (const entry of resume) {
+    if (!entry || typeof entry.interruptId !== 'string') continue;
+    next = settleInterrupt(next, entry.interruptId, entry.status === 'resolved' ? 'resolved' : 'cancelled', entry.payload);
+  }
+  next = cancelOpenInterrupts(next);
+  return markResumed(next, interruptsOf(next).filter((m) => !m.resumed).map((m) => m.interrupt.id));
+}

@@ -97,6 +97,8 @@ export interface HistoryRun {
   readonly messages: readonly Message[];
   readonly events: readonly BaseEvent[];
   readonly state?: unknown;
+  /** The run input's answers to the previous run's interrupts. */
+  readonly resume?: readonly ResumeEntry[];
 }
 
 /** The readable part of an error body: a string, or the `error` / `detail` / `message` field of a JSON one. */

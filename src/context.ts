@@ -1,7 +1,7 @@
 import { createContext } from '@lit/context';
 import type { RunOrchestrator, ThreadKey, ToolRegistry } from './core/index.js';
 import type { SoliplexChatStrings } from './elements/shared/chat-strings.js';
-import type { ActivityRenderers, InterruptRenderers } from './elements/shared/renderers.js';
+import type { ActivityRenderers, InterruptRenderers, ToolCallRenderers } from './elements/shared/renderers.js';
 
 /**
  * What `<soliplex-chat>` shares with the elements in its shadow root. Immutable: the chat provides a
@@ -18,6 +18,8 @@ export interface ChatContextValue {
   readonly interruptRenderers?: InterruptRenderers;
   /** The page's activity renderers, by `activityType`. */
   readonly activityRenderers?: ActivityRenderers;
+  /** The page's generative UI for tool calls, by tool name. */
+  readonly toolRenderers?: ToolCallRenderers;
 }
 
 export const chatContext = createContext<ChatContextValue | undefined>(Symbol('soliplex-chat'));

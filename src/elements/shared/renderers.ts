@@ -1,5 +1,5 @@
 import type { Interrupt } from '@ag-ui/core';
-import type { ActivityMessage, InterruptMessage } from '../../core/index.js';
+import type { ActivityMessage, InterruptMessage, ToolCall } from '../../core/index.js';
 
 /** What a page's interrupt renderer can do: answer (resolve with a payload) or cancel the interrupt. */
 export interface InterruptControls {
@@ -19,3 +19,14 @@ export type ActivityRenderer = (content: Readonly<Record<string, unknown>>, mess
 
 export type InterruptRenderers = Readonly<Record<string, InterruptRenderer>>;
 export type ActivityRenderers = Readonly<Record<string, ActivityRenderer>>;
+
+/**
+ * Generative UI for a tool call, client or server run, by tool name: called as the arguments stream
+ * (`args` parsed from the partial JSON so far), then with the complete arguments, then once the call
+ * has its result (`call.resultValue`, `call.status`).
+ */
+export type ToolCallRenderer = (call: ToolCall, args: unknown) => unknown;
+export type ToolCallRenderers = Readonly<Record<string, ToolCallRenderer>>;
+
+/** Renders the agent state (`STATE_SNAPSHOT` / `STATE_DELTA`), called again whenever it changes. */
+export type StateRenderer = (state: unknown) => unknown;

@@ -1,4 +1,4 @@
-import { LitElement, html, type PropertyValues } from 'lit';
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, query } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { provide } from '@lit/context';
@@ -20,7 +20,7 @@ import { chatContext, type ChatContextValue } from '../../context.js';
 import { ThreadController } from '../../controllers/thread-controller.js';
 import { TurnEventsController } from '../../controllers/turn-events-controller.js';
 import { SoliplexErrorEvent, SoliplexToolCallEvent, domEventsFor } from '../../events.js';
-import type { ActivityRenderers, InterruptRenderers } from '../shared/renderers.js';
+import type { ActivityRenderers, InterruptRenderers, StateRenderer, ToolCallRenderers } from '../shared/renderers.js';
 import type { SoliplexInterruptAnswerRequestEvent } from '../soliplex-interrupt-card/soliplex-interrupt-card.js';
 import { ToolRegistrationController } from '../../controllers/tool-registration-controller.js';
 import { AnnouncementController } from '../../controllers/announcement-controller.js';
@@ -43,7 +43,7 @@ import '../soliplex-run-status/soliplex-run-status.js';
 import '../soliplex-composer/soliplex-composer.js';
 
 const LIST_PARTS =
-  'messages, message, user-message, assistant-message, reasoning, tool-card, tool-name, tool-status, tool-details, tool-result, approval-card, approval-arguments, approve-button, deny-button, ' +
+  'messages, message, user-message, assistant-message, reasoning, tool-card, tool-name, tool-status, tool-details, tool-result, tool-ui, approval-card, approval-arguments, approve-button, deny-button, ' +
   'interrupt-card, interrupt-message, interrupt-form, interrupt-submit, interrupt-cancel, interrupt-status, interrupt-custom, activity, activity-custom, subagent, subagent-summary';
 
 /**
@@ -81,6 +81,7 @@ const LIST_PARTS =
  * @csspart empty-state - The empty state.
  * @csspart welcome - The welcome message.
  * @csspart suggestion - A suggestion button (from the Soliplex room).
+ * @csspart state - The agent state, as the `stateRenderer` shows it.
  * @csspart messages - The scrolling conversation.
  * @csspart message - Every message.
  * @csspart user-message - A user message.
@@ -188,6 +189,16 @@ export class SoliplexChat extends LitElement {
 
   /** Renderers for AG-UI activities, by `activityType`: `(content, message) => template, node or text`. */
   @property({ attribute: false }) activityRenderers?: ActivityRenderers;
+
+  /**
+   * Generative UI for tool calls by tool name, client or server run: `(call, args) => template, node
+   * or text`, called while the arguments stream (`args` parsed from the partial JSON), then with the
+   * result (`call.resultValue`). Shown in the call's card.
+   */
+  @property({ attribute: false }) toolRenderers?: ToolCallRenderers;
+
+  /** Renders the agent state above the conversation, again on every `STATE_SNAPSHOT` / `STATE_DELTA`. */
+  @property({ attribute: false }) stateRenderer?: StateRenderer;
 
   #toolRegistry = new ToolRegistry();
   #toolRegistryIsDefault = true;
@@ -371,7 +382,7 @@ export class SoliplexChat extends LitElement {
     const key = this.#threadKey();
     const chat = this.chat;
     const toolRegistry = this.toolRegistry;
-    const renderersChanged = changed.has('interruptRenderers') || changed.has('activityRenderers');
+    const renderersChanged = changed.has('interruptRenderers') || changed.has('activityRenderers') || changed.has('toolRenderers');
     if (engine && (!chat || chat.engine !== engine || chat.threadKey !== key || chat.toolRegistry !== toolRegistry || changed.has('strings') || renderersChanged)) {
       this.chat = {
         engine,
@@ -380,6 +391,7 @@ export class SoliplexChat extends LitElement {
         strings: mergeChatStrings(this.strings),
         ...(this.interruptRenderers ? { interruptRenderers: this.interruptRenderers } : {}),
         ...(this.activityRenderers ? { activityRenderers: this.activityRenderers } : {}),
+        ...(this.toolRenderers ? { toolRenderers: this.toolRenderers } : {}),
       };
     }
   }
@@ -400,6 +412,7 @@ export class SoliplexChat extends LitElement {
         @soliplex-interrupt-answer-request=${this.#onInterruptAnswer}
       >
         <slot name="header"></slot>
+        ${this.#renderState(conversation.state)}
         ${empty
           ? renderEmptyState(this.#soliplex.active ? this.#soliplex : undefined, strings, (text) => this.send(text))
           : html`<soliplex-message-list exportparts=${LIST_PARTS} .conversation=${conversation}></soliplex-message-list>`}
@@ -411,6 +424,18 @@ export class SoliplexChat extends LitElement {
         </div>
       </div>
     `;
+  }
+
+  /** The page's view of the agent state; a renderer that throws shows nothing (and is reported). */
+  #renderState(state: unknown) {
+    const renderer = this.stateRenderer;
+    if (!renderer) return nothing;
+    try {
+      return html`<div part="state" class="state">${renderer(state)}</div>`;
+    } catch (error) {
+      console.error('[soliplex-chat] the state renderer threw', error);
+      return nothing;
+    }
   }
 
   #currentEngine(): RunOrchestrator | undefined {

@@ -25,7 +25,7 @@ type Visible = ChatMessage & { role: 'user' | 'assistant' | 'reasoning' | 'inter
 const VISIBLE_ROLES: ReadonlySet<string> = new Set(['user', 'assistant', 'reasoning', 'interrupt', 'activity']);
 const isVisible = (m: ChatMessage): m is Visible => VISIBLE_ROLES.has(m.role);
 
-const TOOL_CARD_PARTS = 'tool-card, tool-name, tool-status, tool-details, tool-result';
+const TOOL_CARD_PARTS = 'tool-card, tool-name, tool-status, tool-details, tool-result, tool-ui';
 const APPROVAL_PARTS = 'approval-card, approval-arguments, approve-button, deny-button';
 const INTERRUPT_PARTS = 'interrupt-card, interrupt-message, interrupt-form, interrupt-submit, interrupt-cancel, interrupt-status, interrupt-custom';
 const ACTIVITY_PARTS = 'activity, activity-custom';

@@ -5,6 +5,7 @@ import type { ToolCall, ToolCallStatus } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
 import { defaultChatStrings } from '../shared/chat-strings.js';
 import { formatArguments, prettyJson } from '../shared/format.js';
+import { parsePartialJson } from '../shared/partial-json.js';
 import { toolCallCardStyles } from './soliplex-tool-call-card.styles.js';
 
 /** A glyph per status, so the status does not rest on colour alone. */
@@ -28,6 +29,7 @@ const STATUS_ICONS: Record<ToolCallStatus, string> = {
  * @csspart tool-status - The status (icon and text).
  * @csspart tool-details - The collapsible arguments and result.
  * @csspart tool-result - The result rendered by the tool's own renderer.
+ * @csspart tool-ui - The page's generative UI for the call (`toolRenderers`).
  */
 export class SoliplexToolCallCard extends LitElement {
   static override styles = toolCallCardStyles;
@@ -52,7 +54,7 @@ export class SoliplexToolCallCard extends LitElement {
             <span aria-hidden="true">${STATUS_ICONS[call.status]}</span>${statusText}
           </span>
         </div>
-        ${this.#renderCustom(call)}
+        ${this.#renderGenerative(call)} ${this.#renderCustom(call)}
         <details part="tool-details">
           <summary>${strings.toolDetails}</summary>
           <h4>${strings.arguments}</h4>
@@ -65,6 +67,20 @@ export class SoliplexToolCallCard extends LitElement {
         </details>
       </section>
     `;
+  }
+
+  /** The page's generative UI for this tool name (any call, while its arguments stream and after). */
+  #renderGenerative(call: ToolCall): TemplateResult | typeof nothing {
+    const renderer = this.chat?.toolRenderers?.[call.name];
+    if (!renderer) return nothing;
+    let output: unknown;
+    try {
+      output = renderer(call, call.args ?? parsePartialJson(call.argsText));
+    } catch (error) {
+      console.error(`[soliplex-chat] the tool renderer of "${call.name}" threw`, error);
+      output = (this.chat?.strings ?? defaultChatStrings).renderFailed;
+    }
+    return html`<div part="tool-ui" class="rendered">${output}</div>`;
   }
 
   /** The tool's own renderer: a Lit template or a DOM node. A renderer that throws shows a notice. */

@@ -11,7 +11,18 @@ export { SoliplexToolCallCard } from './elements/soliplex-tool-call-card/soliple
 export { SoliplexApprovalCard } from './elements/soliplex-approval-card/soliplex-approval-card.js';
 export { SoliplexInterruptCard } from './elements/soliplex-interrupt-card/soliplex-interrupt-card.js';
 export { SoliplexActivity } from './elements/soliplex-activity/soliplex-activity.js';
-export type { InterruptControls, InterruptRenderer, ActivityRenderer, InterruptRenderers, ActivityRenderers } from './elements/shared/renderers.js';
+export { SoliplexAttachments } from './elements/soliplex-attachments/soliplex-attachments.js';
+export type { AttachmentOptions } from './elements/soliplex-attachments/attachment-parts.js';
+export type {
+  InterruptControls,
+  InterruptRenderer,
+  ActivityRenderer,
+  InterruptRenderers,
+  ActivityRenderers,
+  ToolCallRenderer,
+  ToolCallRenderers,
+  StateRenderer,
+} from './elements/shared/renderers.js';
 export { SoliplexRunStatus } from './elements/soliplex-run-status/soliplex-run-status.js';
 export { SoliplexComposer } from './elements/soliplex-composer/soliplex-composer.js';
 export { renderMarkdown, safeHref } from './elements/soliplex-message-list/markdown.js';

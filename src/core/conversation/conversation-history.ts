@@ -1,5 +1,5 @@
 import { ToolCallStatus, appendUserMessage, closeOpenMessages, settleOpenToolCalls, settledToolCallStatuses, updateToolCall, emptyConversation, type Conversation } from './conversation.js';
-import { contentText, reduceEvents } from './conversation-reducer.js';
+import { attachmentParts, contentText, reduceEvents } from './conversation-reducer.js';
 import type { HistoryRun } from '../transport/transport.js';
 import { applyHistoricResume } from './interrupts.js';
 
@@ -16,7 +16,8 @@ export function replayHistory(runs: readonly HistoryRun[]): Conversation {
     if (index > 0) conversation = applyHistoricResume(conversation, run.resume ?? []);
     for (const message of run.messages) {
       if (message.role === 'user' && !conversation.messages.some((m) => m.id === message.id)) {
-        conversation = appendUserMessage(conversation, { role: 'user', id: message.id, text: contentText(message.content) });
+        const parts = attachmentParts(message.content);
+        conversation = appendUserMessage(conversation, { role: 'user', id: message.id, text: contentText(message.content), ...(parts ? { parts } : {}) });
       }
       const call = message.role === 'tool' ? conversation.toolCalls[message.toolCallId] : undefined;
       if (message.role === 'tool' && call && !settledToolCallStatuses.has(call.status)) {

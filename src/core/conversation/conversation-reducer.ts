@@ -52,6 +52,13 @@ export function contentText(content: unknown): string {
   return content === undefined || content === null ? '' : JSON.stringify(content);
 }
 
+/** The non-text parts of multimodal content (attachments), or undefined when there are none. */
+export function attachmentParts(content: unknown): ContentPart[] | undefined {
+  if (!Array.isArray(content)) return undefined;
+  const parts = (content as ContentPart[]).filter((part) => part && typeof part === 'object' && part.type !== 'text');
+  return parts.length ? parts : undefined;
+}
+
 function str(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
@@ -198,7 +205,8 @@ function mergeSnapshot(conversation: Conversation, snapshot: readonly Message[])
     switch (message.role) {
       case 'user': {
         const index = findIndex(next, message.id);
-        const user = { role: 'user', id: message.id, text: contentText(message.content) } as const;
+        const parts = attachmentParts(message.content);
+        const user = { role: 'user', id: message.id, text: contentText(message.content), ...(parts ? { parts } : {}) } as const;
         next = index >= 0 ? replaceMessage(next, index, user) : addMessage(next, user);
         break;
       }

@@ -2,7 +2,7 @@
  * The conversation model: immutable plain data, shared by the reducer, the orchestrator and the views.
  * Every update makes new objects along the changed path, so `===` tells what changed.
  */
-import type { Interrupt } from '@ag-ui/core';
+import type { ContentPart, Interrupt } from '@ag-ui/core';
 
 /** Where a tool call is in its life. */
 export const ToolCallStatus = {
@@ -67,6 +67,8 @@ export interface UserMessage extends Attributed {
   readonly role: 'user';
   readonly id: string;
   readonly text: string;
+  /** Attachments (AG-UI content parts other than text: images, audio, video, documents), in order. */
+  readonly parts?: readonly ContentPart[];
 }
 
 export interface AssistantMessage extends Attributed {

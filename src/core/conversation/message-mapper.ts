@@ -23,7 +23,13 @@ export function toAgUiMessages(conversation: Conversation): Message[] {
   for (const message of conversation.messages) {
     switch (message.role) {
       case 'user':
-        out.push({ id: message.id, role: 'user', content: message.text, ...extras(message) });
+        out.push({
+          id: message.id,
+          role: 'user',
+          // With attachments, the content is AG-UI content parts: the text first, then each attachment.
+          content: message.parts?.length ? [...(message.text ? [{ type: 'text' as const, text: message.text }] : []), ...message.parts] : message.text,
+          ...extras(message),
+        });
         break;
       case 'system':
       case 'developer':

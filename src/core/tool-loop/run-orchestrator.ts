@@ -13,7 +13,7 @@
  *    superseded or disposed turn drops out silently, since its end was already reported.
  * History loads (`loadThread`) are turns too, unannounced, so the run state has one owner.
  */
-import { EventType, type BaseEvent, type Context } from '@ag-ui/core';
+import { EventType, type BaseEvent, type ContentPart, type Context } from '@ag-ui/core';
 import {
   appendUserMessage,
   closeOpenMessages,
@@ -91,6 +91,12 @@ export interface RunOrchestratorOptions {
 
 export type { TurnOptions };
 
+/** A user message with attachments: its text, and AG-UI content parts (images, audio, video, documents). */
+export interface UserInput {
+  readonly text: string;
+  readonly parts?: readonly ContentPart[];
+}
+
 /** What ends a turn; `run` is the terminal run state to show (none for a superseded turn). */
 interface TurnEnd {
   readonly outcome: TurnOutcome;
@@ -163,19 +169,21 @@ export class RunOrchestrator {
   }
 
   /**
-   * Sends a user message and runs the turn to its end. A send on a thread that is already running
+   * Sends a user message (text, or `{text, parts}` with attachments as AG-UI content parts) and runs
+   * the turn to its end. A send on a thread that is already running
    * supersedes that turn: its stream and tools are stopped, it finishes as cancelled (`superseded`),
    * and this one takes over. A key with an empty `thread` creates the thread first (on the server,
    * when the backend owns thread ids) and announces it with `thread-created`.
    */
-  send(key: ThreadKey, text: string, options?: TurnOptions): Promise<TurnOutcome> {
+  send(key: ThreadKey, input: string | UserInput, options?: TurnOptions): Promise<TurnOutcome> {
     const turn = this.#startTurn(key, options);
     if (!turn) return Promise.reject(new Error('The orchestrator was disposed'));
+    const { text, parts } = typeof input === 'string' ? { text: input, parts: undefined } : input;
     // The message and the running state land together: no idle snapshot between send and run.
     turn.commit((snapshot) => ({
       ...snapshot,
       run: startingState,
-      conversation: appendUserMessage(snapshot.conversation, { role: 'user', id: this.#createId(), text }),
+      conversation: appendUserMessage(snapshot.conversation, { role: 'user', id: this.#createId(), text, ...(parts?.length ? { parts } : {}) }),
     }));
     return this.#drive(turn, false);
   }

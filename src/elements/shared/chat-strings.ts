@@ -60,6 +60,13 @@ export interface SoliplexChatStrings {
   activityLabel: (activityType: string) => string;
   subagentStatus: Record<'running' | 'completed' | 'suspended' | 'failed', string>;
   subagentLabel: (name: string, status: string) => string;
+  attach: string;
+  removeAttachment: (fileName: string) => string;
+  /** Why a file was not attached: a type not accepted, too large, or one file too many. */
+  attachmentRefused: (fileName: string, why: 'type' | 'size' | 'count', maxBytes: number) => string;
+  attachmentFailed: (reason: string) => string;
+  /** A user message's attachment, for screen readers. */
+  attachmentLabel: (name: string) => string;
 }
 
 export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
@@ -118,6 +125,16 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
   activityLabel: (type: string) => `Activity: ${type}`,
   subagentStatus: { running: 'Running', completed: 'Done', suspended: 'Waiting', failed: 'Failed' },
   subagentLabel: (name: string, status: string) => `${name}: ${status}`,
+  attach: 'Attach files',
+  removeAttachment: (name: string) => `Remove ${name}`,
+  attachmentRefused: (name: string, why: 'type' | 'size' | 'count', maxBytes: number) =>
+    why === 'type'
+      ? `${name}: this kind of file cannot be attached.`
+      : why === 'size'
+        ? `${name} is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`
+        : `${name}: no more files can be attached to one message.`,
+  attachmentFailed: (reason: string) => `The attachments could not be sent: ${reason}`,
+  attachmentLabel: (name: string) => `Attachment: ${name}`,
 });
 
 /** Merges a page's partial strings over the defaults (the nested `toolStatus` too). */

@@ -1,8 +1,9 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
-import { property, query } from 'lit/decorators.js';
+import { property, query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { provide } from '@lit/context';
 import type { AbstractAgent } from '@ag-ui/client';
+import type { AgentCapabilities } from '@ag-ui/core';
 import {
   ToolRegistry,
   emptyConversation,
@@ -22,6 +23,8 @@ import { TurnEventsController } from '../../controllers/turn-events-controller.j
 import { SoliplexErrorEvent, SoliplexToolCallEvent, domEventsFor } from '../../events.js';
 import type { ActivityRenderers, InterruptRenderers, StateRenderer, ToolCallRenderers } from '../shared/renderers.js';
 import type { SoliplexInterruptAnswerRequestEvent } from '../soliplex-interrupt-card/soliplex-interrupt-card.js';
+import type { AttachmentOptions } from '../soliplex-attachments/attachment-parts.js';
+import type { SoliplexAttachments } from '../soliplex-attachments/soliplex-attachments.js';
 import { ToolRegistrationController } from '../../controllers/tool-registration-controller.js';
 import { AnnouncementController } from '../../controllers/announcement-controller.js';
 import { ApprovalFocusController } from '../../controllers/approval-focus-controller.js';
@@ -44,7 +47,7 @@ import '../soliplex-composer/soliplex-composer.js';
 
 const LIST_PARTS =
   'messages, message, user-message, assistant-message, reasoning, tool-card, tool-name, tool-status, tool-details, tool-result, tool-ui, approval-card, approval-arguments, approve-button, deny-button, ' +
-  'interrupt-card, interrupt-message, interrupt-form, interrupt-submit, interrupt-cancel, interrupt-status, interrupt-custom, activity, activity-custom, subagent, subagent-summary';
+  'interrupt-card, interrupt-message, interrupt-form, interrupt-submit, interrupt-cancel, interrupt-status, interrupt-custom, activity, activity-custom, subagent, subagent-summary, message-attachment';
 
 /**
  * A chat with an AG-UI agent that can call tools the page provides.
@@ -103,12 +106,17 @@ const LIST_PARTS =
  * @csspart activity-custom - An activity renderer's output.
  * @csspart subagent - A subagent's messages, grouped and collapsible.
  * @csspart subagent-summary - A subagent's name and status.
+ * @csspart message-attachment - An attachment shown on a user message.
  * @csspart approval-card - A card asking to approve a call.
  * @csspart approval-arguments - The arguments on an approval card.
  * @csspart approve-button - Approve.
  * @csspart deny-button - Deny.
  * @csspart status - The run status line.
  * @csspart retry-button - Retry, after a failure.
+ * @csspart attachments - The attachment bar (when attachments are on).
+ * @csspart attach-button - The Attach button.
+ * @csspart attachment - One attached file.
+ * @csspart attachment-error - Why a file was refused or could not be sent.
  * @csspart composer - The message form.
  * @csspart input - The message textarea.
  * @csspart send-button - Send.
@@ -200,6 +208,21 @@ export class SoliplexChat extends LitElement {
   /** Renders the agent state above the conversation, again on every `STATE_SNAPSHOT` / `STATE_DELTA`. */
   @property({ attribute: false }) stateRenderer?: StateRenderer;
 
+  /**
+   * Attachments on user messages (images, audio, video, documents as AG-UI content parts): `true` for
+   * the defaults, or `{accept, maxBytes, maxFiles, upload}`. Off unless set, or unless the agent's
+   * capabilities (`capabilities`, or the `agent`'s `getCapabilities()`) say it accepts them. Files come
+   * from the Attach button, a paste or a drop; `upload(file)` turns each into a URL, else it is sent
+   * inline as base64.
+   */
+  @property({ attribute: false }) attachments?: boolean | AttachmentOptions;
+
+  /** What the agent supports (AG-UI `AgentCapabilities`), when the page knows it; the UI adapts (attachments). */
+  @property({ attribute: false }) capabilities?: AgentCapabilities;
+
+  /** What `agent.getCapabilities()` answered, for the agent it was asked of. */
+  @state() private agentCapabilities?: { readonly agent: AbstractAgent; readonly capabilities: AgentCapabilities };
+
   #toolRegistry = new ToolRegistry();
   #toolRegistryIsDefault = true;
   readonly #engines = new EngineController(this, () =>
@@ -216,6 +239,7 @@ export class SoliplexChat extends LitElement {
 
   @query('soliplex-composer') private composer?: SoliplexComposer;
   @query('soliplex-message-list') private messageList?: SoliplexMessageList;
+  @query('soliplex-attachments') private attachmentBar?: SoliplexAttachments;
 
   /** The thread id this chat made up (not the page's), so it is never taken for a stored thread. */
   #generatedThread?: string;
@@ -372,6 +396,7 @@ export class SoliplexChat extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('agent')) this.#askCapabilities();
     if (this.#soliplex.active) {
       // An id this chat made up for a generic endpoint is no stored Soliplex thread.
       if (this.thread && this.thread === this.#generatedThread) this.thread = '';
@@ -410,6 +435,9 @@ export class SoliplexChat extends LitElement {
         @soliplex-stop-request=${this.#onInternal(() => this.cancel())}
         @soliplex-retry-request=${this.#onInternal(() => this.retry())}
         @soliplex-interrupt-answer-request=${this.#onInterruptAnswer}
+        @paste=${this.#onPaste}
+        @dragover=${this.#onDragOver}
+        @drop=${this.#onDrop}
       >
         <slot name="header"></slot>
         ${this.#renderState(conversation.state)}
@@ -417,6 +445,7 @@ export class SoliplexChat extends LitElement {
           ? renderEmptyState(this.#soliplex.active ? this.#soliplex : undefined, strings, (text) => this.send(text))
           : html`<soliplex-message-list exportparts=${LIST_PARTS} .conversation=${conversation}></soliplex-message-list>`}
         <soliplex-run-status exportparts="status, retry-button" .run=${run} .conversation=${conversation}></soliplex-run-status>
+        ${this.#renderAttachments()}
         <soliplex-composer exportparts="composer, input, send-button, stop-button" ?busy=${isRunning(run)}></soliplex-composer>
         <slot name="footer"></slot>
         <div class="visually-hidden" role="log" aria-live="polite" aria-relevant="additions">
@@ -424,6 +453,62 @@ export class SoliplexChat extends LitElement {
         </div>
       </div>
     `;
+  }
+
+  #renderAttachments() {
+    const asked = this.agentCapabilities;
+    const capabilities = this.capabilities ?? (asked && asked.agent === this.agent ? asked.capabilities : undefined);
+    // Off unless the page turns them on, or the agent says it accepts some kind of file.
+    if (!this.attachments && !Object.values(capabilities?.multimodal?.input ?? {}).some(Boolean)) return nothing;
+    // Not part of the first paint: loaded when attachments are on.
+    void import('../soliplex-attachments/soliplex-attachments.js');
+    return html`<soliplex-attachments
+      exportparts="attachments, attach-button, attachment, attachment-error"
+      .config=${this.attachments}
+      .capabilities=${capabilities}
+    ></soliplex-attachments>`;
+  }
+
+  #askCapabilities(): void {
+    const agent = this.agent;
+    if (!agent?.getCapabilities) return;
+    agent.getCapabilities().then(
+      (capabilities) => {
+        if (this.agent === agent && capabilities) this.agentCapabilities = { agent, capabilities };
+      },
+      () => {}, // an agent that cannot say keeps the page's settings
+    );
+  }
+
+  /** Files pasted or dropped anywhere in the chat join the attachments (when they are on). */
+  #takeFiles(files: FileList | null | undefined, event: Event): void {
+    const bar = this.attachmentBar;
+    if (!bar || !files || files.length === 0) return;
+    event.preventDefault();
+    bar.add([...files]);
+  }
+
+  #onPaste = (event: ClipboardEvent) => this.#takeFiles(event.clipboardData?.files, event);
+  #onDrop = (event: DragEvent) => this.#takeFiles(event.dataTransfer?.files, event);
+  #onDragOver = (event: DragEvent) => {
+    if (this.attachmentBar && event.dataTransfer?.types.includes('Files')) event.preventDefault();
+  };
+
+  /** A send with attachments: the files become content parts first (uploaded, when the page says so). */
+  async #sendWithAttachments(text: string, bar: SoliplexAttachments): Promise<void> {
+    const engine = this.#currentEngine();
+    if (!engine) return;
+    const key = this.#threadKey();
+    let parts;
+    try {
+      parts = await bar.takeParts();
+    } catch (error) {
+      const strings = this.chat?.strings ?? mergeChatStrings(this.strings);
+      bar.showError(strings.attachmentFailed((error as Error)?.message ?? String(error)));
+      return;
+    }
+    engine.send(key, { text, parts }, this.#turnOptions).catch((error) => console.error('[soliplex-chat] send failed', error));
+    this.messageList?.scrollToEnd?.();
   }
 
   /** The page's view of the agent state; a renderer that throws shows nothing (and is reported). */
@@ -486,6 +571,14 @@ export class SoliplexChat extends LitElement {
 
   #onSendRequest = (event: Event & { text?: string }) => {
     event.stopPropagation();
+    const bar = this.attachmentBar;
+    if (bar?.count) {
+      const text = event.text ?? '';
+      const engine = this.#currentEngine();
+      if (!text.trim() || !engine || isRunning(engine.snapshot(this.#threadKey()).run)) event.preventDefault();
+      else void this.#sendWithAttachments(text, bar);
+      return;
+    }
     if (!this.send(event.text ?? '')) event.preventDefault();
     else this.messageList?.scrollToEnd?.(); // ?.(): the list may not have upgraded yet
   };

@@ -13,6 +13,7 @@ import '../soliplex-approval-card/soliplex-approval-card.js';
 import '../soliplex-interrupt-card/soliplex-interrupt-card.js';
 import '../soliplex-activity/soliplex-activity.js';
 import { groupBySubagent, renderSubagentGroup } from './subagent-group.js';
+import { renderAttachments } from './user-attachments.js';
 
 /** How close to the end (px) still counts as "at the bottom". */
 const BOTTOM_SLACK = 24;
@@ -190,7 +191,7 @@ export class SoliplexMessageList extends LitElement {
     switch (message.role) {
       case 'user':
         // One line on purpose: the bubble keeps the user's line breaks (pre-wrap), not the template's.
-        return html`<div part="message user-message" class="message user" data-message-id=${message.id}><span class="sender">${strings.you}: </span>${message.text}</div>`;
+        return html`<div part="message user-message" class="message user" data-message-id=${message.id}><span class="sender">${strings.you}: </span>${message.text}${message.parts?.length ? renderAttachments(message.parts, strings) : nothing}</div>`;
       case 'assistant':
         return this.#renderAssistant(message, strings);
       case 'reasoning':

@@ -64,6 +64,7 @@ describe('<soliplex-chat> AG-UI 1.0 against the real server', () => {
     expect(interrupts[0]!.threadKey.thread).to.equal(el.thread);
     expect(interrupts[0]!.interrupts.map((i) => i.id)).to.deep.equal(['trip']);
     expect(deepQuery(el, '[part~="interrupt-message"]')!.textContent).to.equal('Where to?');
+    expect(deepQuery(el, '[role="log"]')!.textContent).to.contain('The agent asks: Where to?');
 
     // Labels: the property's title, else its name; required marked; defaults filled; help text linked.
     const city = field(el, 'Destination city');

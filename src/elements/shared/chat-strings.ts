@@ -67,6 +67,8 @@ export interface SoliplexChatStrings {
   attachmentFailed: (reason: string) => string;
   /** A user message's attachment, for screen readers. */
   attachmentLabel: (name: string) => string;
+  /** Announced when the agent asks something (an interrupt). */
+  announceInterrupt: (message: string) => string;
 }
 
 export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
@@ -135,6 +137,7 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
         : `${name}: no more files can be attached to one message.`,
   attachmentFailed: (reason: string) => `The attachments could not be sent: ${reason}`,
   attachmentLabel: (name: string) => `Attachment: ${name}`,
+  announceInterrupt: (message: string) => `The agent asks: ${message}`,
 });
 
 /** Merges a page's partial strings over the defaults (the nested `toolStatus` too). */

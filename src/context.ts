@@ -1,7 +1,7 @@
 import { createContext } from '@lit/context';
 import type { RunOrchestrator, ThreadKey, ToolRegistry } from './core/index.js';
 import type { SoliplexChatStrings } from './elements/shared/chat-strings.js';
-import type { ToolCardRenderer } from './elements/soliplex-tool-call-card/soliplex-tool-call-card.js';
+import type { ActivityRenderers, InterruptRenderers, ToolCallRenderers } from './elements/shared/renderers.js';
 
 /**
  * What `<soliplex-chat>` shares with the elements in its shadow root. Immutable: the chat provides a
@@ -14,8 +14,12 @@ export interface ChatContextValue {
   /** The page's tools, for their result renderers. */
   readonly toolRegistry: ToolRegistry;
   readonly strings: SoliplexChatStrings;
-  /** The page's card renderers, by tool name. */
-  readonly toolCardRenderers?: Readonly<Record<string, ToolCardRenderer>>;
+  /** The page's interrupt renderers, by `reason`. */
+  readonly interruptRenderers?: InterruptRenderers;
+  /** The page's activity renderers, by `activityType`. */
+  readonly activityRenderers?: ActivityRenderers;
+  /** The page's generative UI for tool calls, by tool name. */
+  readonly toolRenderers?: ToolCallRenderers;
 }
 
 export const chatContext = createContext<ChatContextValue | undefined>(Symbol('soliplex-chat'));

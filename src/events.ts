@@ -2,6 +2,7 @@
  * The DOM events of `<soliplex-chat>`: one class per event. Outgoing events bubble and are composed,
  * so a page hears them from outside any shadow root the chat sits in.
  */
+import type { Interrupt } from '@ag-ui/core';
 import type { ClientTool, EngineEvent, RunFailure, ThreadKey, ToolCall } from './core/index.js';
 
 const outgoing = { bubbles: true, composed: true } as const;
@@ -91,6 +92,35 @@ export class SoliplexErrorEvent extends Event {
   }
 }
 
+/**
+ * A run ended waiting for the user (AG-UI interrupts): the chat shows each interrupt; a page may
+ * answer them itself with the chat's `answerInterrupt` / `cancelInterrupt`.
+ */
+export class SoliplexInterruptEvent extends Event {
+  static readonly eventName = 'soliplex-interrupt';
+  constructor(
+    readonly threadKey: ThreadKey,
+    /** The open interrupts, as the agent sent them. */
+    readonly interrupts: readonly Interrupt[],
+  ) {
+    super(SoliplexInterruptEvent.eventName, outgoing);
+  }
+}
+
+/** The agent sent an AG-UI `CUSTOM` event. */
+export class SoliplexCustomEvent extends Event {
+  static readonly eventName = 'soliplex-custom-event';
+  constructor(
+    readonly threadKey: ThreadKey,
+    /** The custom event's name. */
+    readonly name: string,
+    /** Its value, as the agent sent it. */
+    readonly value: unknown,
+  ) {
+    super(SoliplexCustomEvent.eventName, outgoing);
+  }
+}
+
 /** Asks the nearest chat above the target to add a tool (a `CustomEvent` works the same way). */
 export class SoliplexRegisterToolEvent extends CustomEvent<{ tool: ClientTool }> {
   static readonly eventName = 'soliplex-register-tool';
@@ -115,6 +145,8 @@ declare global {
     'soliplex-tool-result': SoliplexToolResultEvent;
     'soliplex-error': SoliplexErrorEvent;
     'soliplex-thread-change': SoliplexThreadChangeEvent;
+    'soliplex-interrupt': SoliplexInterruptEvent;
+    'soliplex-custom-event': SoliplexCustomEvent;
     'soliplex-register-tool': CustomEvent<{ tool: ClientTool }>;
     'soliplex-unregister-tool': CustomEvent<{ name: string }>;
   }
@@ -130,6 +162,10 @@ export function domEventsFor(event: EngineEvent, describe: (failure: RunFailure)
       return [new SoliplexRunStartedEvent(event.key, event.retry)];
     case 'tool-result':
       return [new SoliplexToolResultEvent(event.key, event.call)];
+    case 'interrupt':
+      return [new SoliplexInterruptEvent(event.key, event.interrupts)];
+    case 'custom':
+      return [new SoliplexCustomEvent(event.key, event.name, event.value)];
     case 'turn-finished': {
       const outcome = event.outcome === 'completed' ? 'success' : event.outcome;
       const finished = new SoliplexRunFinishedEvent(event.key, outcome, event.error);

@@ -7,8 +7,22 @@ export { SoliplexChat } from './elements/soliplex-chat/soliplex-chat.js';
 // The chat's own engine, ready before the first render (the CDN entry, src/cdn.ts, loads it on connect).
 import './elements/soliplex-chat/own-engine.js';
 export { SoliplexMessageList } from './elements/soliplex-message-list/soliplex-message-list.js';
-export { SoliplexToolCallCard, type ToolCardRenderer } from './elements/soliplex-tool-call-card/soliplex-tool-call-card.js';
+export { SoliplexToolCallCard } from './elements/soliplex-tool-call-card/soliplex-tool-call-card.js';
 export { SoliplexApprovalCard } from './elements/soliplex-approval-card/soliplex-approval-card.js';
+export { SoliplexInterruptCard } from './elements/soliplex-interrupt-card/soliplex-interrupt-card.js';
+export { SoliplexActivity } from './elements/soliplex-activity/soliplex-activity.js';
+export { SoliplexAttachments } from './elements/soliplex-attachments/soliplex-attachments.js';
+export type { AttachmentOptions } from './elements/soliplex-attachments/attachment-parts.js';
+export type {
+  InterruptControls,
+  InterruptRenderer,
+  ActivityRenderer,
+  InterruptRenderers,
+  ActivityRenderers,
+  ToolCallRenderer,
+  ToolCallRenderers,
+  StateRenderer,
+} from './elements/shared/renderers.js';
 export { SoliplexRunStatus } from './elements/soliplex-run-status/soliplex-run-status.js';
 export { SoliplexComposer } from './elements/soliplex-composer/soliplex-composer.js';
 export { renderMarkdown, safeHref, type MarkdownOptions } from './elements/soliplex-message-list/markdown.js';

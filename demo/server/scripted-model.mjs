@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventType } from '@ag-ui/core';
 import { buildCallArgs, matchTools } from './tool-heuristics.mjs';
+import { showcaseSteps } from './showcase-runs.mjs';
 
 /** Text of a message's content: a string, or the text parts of a multimodal array. */
 function contentText(/** @type {unknown} */ content) {
@@ -114,6 +115,9 @@ export function createScriptedModel({ chunkDelayMs = 15 } = {}) {
     const threadId = input?.threadId ?? randomUUID();
     const runId = input?.runId ?? randomUUID();
     const pause = { $delay: chunkDelayMs };
+    // "show interrupt", "show activity", … and resumed runs: the AG-UI 1.0 showcase (showcase-runs.mjs).
+    const showcase = showcaseSteps(input, { threadId, runId, pause });
+    if (showcase) return yield* showcase;
     const { text, calls } = planReply(input);
     const messageId = `msg-${runId}`;
 

@@ -3,8 +3,16 @@
  * orchestration and transports. No Lit, no rendering.
  */
 export * from './conversation/conversation.js';
-export { reduceConversation, reduceEvents, parseToolArguments, contentText, type ReducerWarn } from './conversation/conversation-reducer.js';
+export { reduceConversation, reduceEvents, parseToolArguments, contentText, attachmentParts, type ReducerWarn } from './conversation/conversation-reducer.js';
 export { toAgUiMessages } from './conversation/message-mapper.js';
+export {
+  interruptsOf,
+  openInterrupts,
+  findInterrupt,
+  isExpired as isInterruptExpired,
+  expiryTime as interruptExpiryTime,
+  resumeEntries,
+} from './conversation/interrupts.js';
 export { applyJsonPatch, type JsonPatchOperation } from './conversation/json-patch.js';
 export { ToolRegistry, type ClientTool, type ToolExecutionContext, type JsonSchema, type RegisteredTool, type ArgumentCheck, type ArgumentIssue } from './tools/tool-registry.js';
 export {
@@ -17,7 +25,7 @@ export {
 } from './tools/tool-executor.js';
 export * from './tool-loop/run-state.js';
 export { RunRegistry, type ThreadListener } from './tool-loop/run-registry.js';
-export { RunOrchestrator, type RunOrchestratorOptions, type TurnOptions } from './tool-loop/run-orchestrator.js';
+export { RunOrchestrator, type RunOrchestratorOptions, type TurnOptions, type UserInput } from './tool-loop/run-orchestrator.js';
 export type { EngineEvent, EngineListener, TurnOutcome, TurnEndReason, BeforeToolCall } from './tool-loop/engine-events.js';
 export { describeFailure } from './tool-loop/run-failure.js';
 export {

@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import { EventType } from '@ag-ui/core';
 import { AgUiEventVerifier } from '../../src/core/transport/agui-event-verifier.js';
 import { TransportError } from '../../src/core/index.js';
 
@@ -27,6 +28,55 @@ const protocolError = (frames: object[]) => {
 };
 
 describe('AgUiEventVerifier', () => {
+  it('accepts every AG-UI 1.0 event type in a legal stream, and every run outcome', () => {
+    const sub = { subagentRunId: 's1' };
+    const frames = [
+      { ...started, protocolVersion: '1.0' },
+      { type: 'STEP_STARTED', stepName: 'plan' },
+      { type: 'TEXT_MESSAGE_START', messageId: 'm1', role: 'assistant' },
+      { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: 'hi' },
+      { type: 'TEXT_MESSAGE_END', messageId: 'm1' },
+      { type: 'TEXT_MESSAGE_CHUNK', messageId: 'm2', delta: 'chunk' },
+      { type: 'TOOL_CALL_START', toolCallId: 'c1', toolCallName: 'x' },
+      { type: 'TOOL_CALL_ARGS', toolCallId: 'c1', delta: '{}' },
+      { type: 'TOOL_CALL_END', toolCallId: 'c1' },
+      { type: 'TOOL_CALL_CHUNK', toolCallId: 'c2', toolCallName: 'y', delta: '{}' },
+      { type: 'TOOL_CALL_RESULT', messageId: 'tr', toolCallId: 'c2', content: 'ok' },
+      { type: 'STATE_SNAPSHOT', snapshot: { a: 1 } },
+      { type: 'STATE_DELTA', delta: [{ op: 'replace', path: '/a', value: 2 }] },
+      { type: 'MESSAGES_SNAPSHOT', messages: [] },
+      { type: 'ACTIVITY_SNAPSHOT', messageId: 'act', activityType: 'PLAN', content: { s: [] } },
+      { type: 'ACTIVITY_DELTA', messageId: 'act', activityType: 'PLAN', patch: [{ op: 'add', path: '/s/-', value: 1 }] },
+      { type: 'RAW', event: { x: 1 }, source: 'vendor' },
+      { type: 'CUSTOM', name: 'n', value: 1 },
+      { type: 'REASONING_START', messageId: 'r1' },
+      { type: 'REASONING_MESSAGE_START', messageId: 'r1', role: 'reasoning' },
+      { type: 'REASONING_MESSAGE_CONTENT', messageId: 'r1', delta: 'hm' },
+      { type: 'REASONING_MESSAGE_END', messageId: 'r1' },
+      { type: 'REASONING_MESSAGE_CHUNK', messageId: 'r2', delta: 'more' },
+      { type: 'REASONING_ENCRYPTED_VALUE', subtype: 'message', entityId: 'r1', encryptedValue: 'opaque' },
+      { type: 'REASONING_END', messageId: 'r1' },
+      { type: 'SUBAGENT_STARTED', ...sub, name: 'helper' },
+      { type: 'SUBAGENT_FINISHED', ...sub, outcome: { type: 'suspended', interruptIds: ['i1'] } },
+      { type: 'SUBAGENT_STARTED', subagentRunId: 's2', name: 'other' },
+      { type: 'SUBAGENT_ERROR', subagentRunId: 's2', message: 'failed' },
+      { type: 'STEP_FINISHED', stepName: 'plan' },
+      { ...finished, outcome: { type: 'interrupt', interrupts: [{ id: 'i1', reason: 'input_required' }] } },
+      { ...started, runId: 'r2' },
+      { ...finished, runId: 'r2', outcome: { type: 'cancelled' } },
+      { ...started, runId: 'r3' },
+      { ...finished, runId: 'r3', outcome: { type: 'success', pendingToolCallIds: [] } },
+      { ...started, runId: 'r4' },
+      { type: 'RUN_ERROR', message: 'bad' },
+    ];
+    const { types, error } = check(frames);
+    expect(error).to.equal(undefined);
+    // Every type arrives, but the *_CHUNK ones, which arrive expanded into start/content/end.
+    const expected = Object.values(EventType).filter((t) => !t.endsWith('_CHUNK'));
+    expect([...new Set(types)].sort()).to.deep.equal(expected.sort());
+    expect(frames.map((f) => f.type).sort()).to.include.members(Object.values(EventType));
+  });
+
   it('passes a well-formed run through as the same objects', () => {
     const frames = [
       started,

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { replayHistory, type AssistantMessage } from '../../src/core/index.js';
+import { interruptsOf, replayHistory, resumeEntries, type AssistantMessage } from '../../src/core/index.js';
 import { runFinished, runStarted, text, toolCall } from '../helpers/agui-events.js';
 
 describe('history replay', () => {
@@ -39,5 +39,21 @@ describe('history replay', () => {
     // Not a failure: nobody answered it before the page was left.
     expect(conversation.toolCalls['c2']).to.include({ status: 'cancelled', unanswered: true });
     expect(conversation.state).to.deep.equal({ step: 1 });
+  });
+
+  it('interrupts: a later run closes the earlier ones (by its stored resume); only the last run\'s stay open', () => {
+    const interrupt = (id: string) => runFinished({ type: 'interrupt', interrupts: [{ id, reason: 'input_required' }] });
+    const conversation = replayHistory([
+      { runId: 'r1', messages: [{ id: 'u1', role: 'user', content: 'go' }], events: [runStarted('r1'), interrupt('i1')] },
+      { runId: 'r2', messages: [], resume: [{ interruptId: 'i1', status: 'resolved', payload: { ok: 1 } }], events: [runStarted('r2'), interrupt('i2')] },
+      { runId: 'r3', messages: [], events: [runStarted('r3'), interrupt('i3')] },
+    ]);
+    const byId = Object.fromEntries(interruptsOf(conversation).map((m) => [m.interrupt.id, m]));
+    expect(byId['i1']).to.include({ status: 'resolved', resumed: true });
+    expect(byId['i1']!.payload).to.deep.equal({ ok: 1 });
+    // r3 started without answering i2: it was left behind, never to be sent again.
+    expect(byId['i2']).to.include({ status: 'cancelled', resumed: true });
+    expect(byId['i3']).to.include({ status: 'open', resumed: false });
+    expect(resumeEntries(conversation)).to.deep.equal([]);
   });
 });

@@ -24,7 +24,7 @@ describe('regenerate and edit', () => {
     expect(runs, 'the call ran again').to.equal(2);
     expect(transport.requests[2]!.messages.map((m) => m.role)).to.deep.equal(['user']);
     const { conversation } = engine.snapshot(key);
-    expect(conversation.messages.map((m) => [m.role, m.text])).to.deep.equal([
+    expect(conversation.messages.map((m) => [m.role, (m as { text?: string }).text])).to.deep.equal([
       ['user', 'look it up'],
       ['assistant', ''],
       ['assistant', 'Second answer.'],
@@ -46,7 +46,7 @@ describe('regenerate and edit', () => {
     const first = engine.snapshot(key).conversation.messages[0]!;
     expect(await engine.edit(key, first.id, 'dogs')).to.equal('completed');
     expect(transport.requests[2]!.messages.map((m) => [m.role, m.content])).to.deep.equal([['user', 'dogs']]);
-    expect(engine.snapshot(key).conversation.messages.map((m) => m.text)).to.deep.equal(['dogs', 'Dogs.']);
+    expect(engine.snapshot(key).conversation.messages.map((m) => (m as { text?: string }).text)).to.deep.equal(['dogs', 'Dogs.']);
     await engine.edit(key, 'no-such-message', 'x').then(
       () => expect.fail('an unknown message must reject'),
       (error: Error) => expect(error.message).to.contain('no-such-message'),
@@ -69,6 +69,6 @@ describe('regenerate and edit', () => {
     expect(await first).to.equal('cancelled');
     expect(results).to.deep.equal(['c1:cancelled']);
     expect(await second).to.equal('completed');
-    expect(engine.snapshot(key).conversation.messages.map((m) => m.text)).to.deep.equal(['go', 'Fresh.']);
+    expect(engine.snapshot(key).conversation.messages.map((m) => (m as { text?: string }).text)).to.deep.equal(['go', 'Fresh.']);
   });
 });

@@ -52,6 +52,9 @@ function tally(trace: Trace): void {
     if (rec.event.type === 'run-continued') count('continuations');
   }
   for (const call of trace.calls) if (call.rejected !== undefined) count(`${call.api} rejected`);
+  for (const action of trace.actions) {
+    if (action.act.do === 'answer-interrupt' || action.act.do === 'cancel-interrupt') count(`${action.act.do}s`);
+  }
   if (trace.disposeCheck) count('cases disposed');
 }
 

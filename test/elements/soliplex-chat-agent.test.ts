@@ -48,4 +48,30 @@ describe('<soliplex-chat> with an AG-UI agent', () => {
     expect(deepQueryAll(el, '[part~="assistant-message"]').at(-1)!.textContent).to.contain("Alice's secret number is 42.");
     expect(deepQuery(el, '[part~="tool-card"]')).to.exist;
   });
+
+  it('interrupts through an HttpAgent: client tools run, the resume run carries every entry and protocolVersion', async () => {
+    const { agentUrl, requests } = await script<Body & { resume?: unknown[]; protocolVersion?: string }>([
+      [
+        started,
+        ...toolCall('c1', 'get_secret_number', { name: 'alice' }, 'a1'),
+        { type: 'RUN_FINISHED', outcome: { type: 'interrupt', interrupts: [{ id: 'confirm', reason: 'confirmation', message: 'Share it?' }] } },
+      ],
+      [started, ...say('a2', 'Shared.'), finished],
+    ]);
+    const tools = new ToolRegistry([
+      { name: 'get_secret_number', description: 'n', parameters: z.object({ name: z.string() }), execute: () => 42 },
+    ]);
+    const el = await fixture<SoliplexChat>(html`<soliplex-chat .agent=${new HttpAgent({ url: agentUrl })} .toolRegistry=${tools}></soliplex-chat>`);
+    const end = new Promise<SoliplexRunFinishedEvent>((resolve) => el.addEventListener('soliplex-run-finished', resolve, { once: true }));
+    el.send('share the number');
+    await new Promise<void>((resolve) => el.addEventListener('soliplex-interrupt', () => resolve(), { once: true }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(el.answerInterrupt('confirm', { ok: true })).to.equal(true);
+    expect((await end).outcome).to.equal('success');
+    const recorded = await requests();
+    expect(recorded).to.have.length(2);
+    expect(recorded.map((r) => r.body.protocolVersion)).to.deep.equal(['1.0', '1.0']);
+    expect(recorded[1]!.body.resume).to.deep.equal([{ interruptId: 'confirm', status: 'resolved', payload: { ok: true } }]);
+    expect(recorded[1]!.body.messages.find((m) => m.role === 'tool')).to.include({ toolCallId: 'c1', content: '42' });
+  });
 });

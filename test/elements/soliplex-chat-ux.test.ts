@@ -327,7 +327,7 @@ describe('<soliplex-chat> tool cards', function () {
       ],
       [getSecretNumber],
     );
-    el.toolCardRenderers = {
+    el.toolRenderers = {
       get_secret_number: (call, args) =>
         html`<p class="mine">${(args as { name?: string } | undefined)?.name ?? '…'}: ${call.status === 'completed' ? String(call.resultValue) : 'working'}</p>`,
     };

@@ -91,7 +91,10 @@ export interface ActionRec {
   readonly no: number;
   readonly seq: number;
   endSeq: number;
-  readonly act: Act | { readonly do: 'approve' | 'deny'; readonly thread: number; readonly id: string };
+  readonly act:
+    | Act
+    | { readonly do: 'approve' | 'deny'; readonly thread: number; readonly id: string }
+    | { readonly do: 'answer-interrupt' | 'cancel-interrupt'; readonly thread: number; readonly id: string };
   readonly source: string;
   /** Per thread, the active turn (per the events) when the action began. */
   readonly activeBefore: readonly (string | undefined)[];
@@ -188,6 +191,9 @@ export async function runFuzzCase(scenario: Scenario): Promise<Trace> {
   const fired = new Set<number>();
   const frames: CallRec[] = [];
   const approvalsHandled = new Set<string>();
+  const interruptsHandled = new Set<string>();
+  /** How the user answers each interrupt, by id (from the run script that raised it). */
+  const interruptAnswers = new Map<string, 'resolve' | 'cancel' | 'mixed'>();
   let idCounter = 0;
   const threadOfKey = (key: ThreadKey | undefined) => {
     const match = /^t(\d+)$/.exec(key?.thread ?? '');
@@ -210,6 +216,10 @@ export async function runFuzzCase(scenario: Scenario): Promise<Trace> {
     },
     onEvent(thread, index, event) {
       trace.requests.findLast((r) => r.thread === thread && r.index === index)?.delivered.push(event);
+      if (event.type === EventType.RUN_FINISHED) {
+        const outcome = (event as BaseEvent & { outcome?: { interrupts?: { id: string; metadata?: { fuzzAnswer?: 'resolve' | 'cancel' | 'mixed' } }[] } }).outcome;
+        for (const i of outcome?.interrupts ?? []) if (i.metadata?.fuzzAnswer) interruptAnswers.set(i.id, i.metadata.fuzzAnswer);
+      }
       if (event.type === EventType.TOOL_CALL_RESULT) {
         trace.serverResults.push({ seq: next(), thread, toolCallId: String((event as BaseEvent & { toolCallId?: unknown }).toolCallId) });
       }
@@ -311,6 +321,23 @@ export async function runFuzzCase(scenario: Scenario): Promise<Trace> {
         if (mode === 'approve' || mode === 'deny') {
           later('macro', () => perform({ do: mode, thread, id: call.id }, 'auto-approval'));
         }
+      }
+      // The user answers a turn's interrupts once it waits for them, as the run's script says.
+      if (snapshot.run.status === 'running' && snapshot.run.phase === 'awaiting-input') {
+        snapshot.run.interruptIds.forEach((id, i) => {
+          if (interruptsHandled.has(id)) return;
+          interruptsHandled.add(id);
+          const answer = interruptAnswers.get(id) ?? 'resolve';
+          const resolve = answer === 'resolve' || (answer === 'mixed' && i === 0);
+          // Only while a turn still waits: an answer after a stop starts a resume turn of its own,
+          // which this harness does not track as a call (test/core/interrupts.test.ts covers it).
+          later('macro', () => {
+            const run = engine.snapshot(keys[thread]!).run;
+            if (run.status === 'running' && run.phase === 'awaiting-input' && run.interruptIds.includes(id)) {
+              perform({ do: resolve ? 'answer-interrupt' : 'cancel-interrupt', thread, id }, 'auto-answer');
+            }
+          });
+        });
       }
     }, key),
   );
@@ -423,6 +450,12 @@ export async function runFuzzCase(scenario: Scenario): Promise<Trace> {
           break;
         case 'deny':
           engine.deny(keys[act.thread]!, act.id);
+          break;
+        case 'answer-interrupt':
+          engine.answerInterrupt(keys[act.thread]!, act.id, { answer: act.id });
+          break;
+        case 'cancel-interrupt':
+          engine.cancelInterrupt(keys[act.thread]!, act.id);
           break;
       }
     } catch (error) {

@@ -132,7 +132,7 @@ export const turnsFinishOnce: Invariant = {
       }
       const end = fins[0]!.event as TurnFinished;
       const okReason =
-        end.outcome === 'cancelled' ? ['user', 'superseded', 'disposed'].includes(end.reason) : end.reason === end.outcome;
+        end.outcome === 'cancelled' ? ['user', 'superseded', 'disposed', 'agent'].includes(end.reason) : end.reason === end.outcome;
       if (!okReason) v.push(`turn ${turnId} finished with outcome ${end.outcome} but reason ${end.reason}`);
     }
     for (const [turnId, fins] of finishes) {

@@ -86,7 +86,11 @@ export type Ending =
   /** The transport throws `TransportError('network')` after `at` of the events (0..1). */
   | { readonly k: 'network-error'; readonly at: number }
   /** The stream ends (resolves) without `RUN_FINISHED` after `at` of the events. */
-  | { readonly k: 'cut'; readonly at: number };
+  | { readonly k: 'cut'; readonly at: number }
+  /** `RUN_FINISHED` with the `interrupt` outcome: `count` interrupts the user answers as `answer` says. */
+  | { readonly k: 'interrupt'; readonly count: 1 | 2; readonly answer: 'resolve' | 'cancel' | 'mixed' }
+  /** `RUN_FINISHED` with the `cancelled` outcome. */
+  | { readonly k: 'agent-cancelled' };
 
 export interface RunScript {
   /** `RUN_STARTED.runId`: the request's run id, the same fixed id on every run, or no RUN_STARTED. */
@@ -213,6 +217,15 @@ function threadArbitraries(t: number) {
     { weight: 1, arbitrary: fc.constant({ k: 'run-error' as const }) },
     { weight: 1, arbitrary: fc.record({ k: fc.constant('network-error' as const), at: fc.double({ min: 0, max: 1, noNaN: true }) }) },
     { weight: 1, arbitrary: fc.record({ k: fc.constant('cut' as const), at: fc.double({ min: 0, max: 1, noNaN: true }) }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        k: fc.constant('interrupt' as const),
+        count: fc.constantFrom<1 | 2>(1, 2),
+        answer: fc.constantFrom<'resolve' | 'cancel' | 'mixed'>('resolve', 'cancel', 'mixed'),
+      }),
+    },
+    { weight: 1, arbitrary: fc.constant({ k: 'agent-cancelled' as const }) },
   );
   const run: fc.Arbitrary<RunScript> = fc.record({
     runId: fc.constantFrom<RunScript['runId']>('echo', 'echo', 'same', 'no-run-started'),
@@ -317,6 +330,8 @@ function describeEnding(e: Ending): string {
     case 'network-error':
     case 'cut':
       return `${e.k}@${e.at.toFixed(2)}`;
+    case 'interrupt':
+      return `RUN_FINISHED(interrupt x${e.count}, user ${e.answer}s)`;
     default:
       return e.k;
   }

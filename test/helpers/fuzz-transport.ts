@@ -196,6 +196,21 @@ export function materializeRun(script: RunScript, thread: number, request: RunRe
     case 'run-error':
       events.push(ev(EventType.RUN_ERROR, { message: 'fuzz: the agent failed', code: 'fuzz' }));
       return { events, pace: script.pace };
+    case 'interrupt': {
+      // Ids unique per request (the client's run id), as a server's would be per interrupt.
+      const interrupts = Array.from({ length: ending.count }, (_, i) => ({
+        id: `${request.runId}-i${i}`,
+        reason: 'fuzz',
+        message: `question ${i}`,
+        // How the harness's user answers it (read back from the event it sees).
+        metadata: { fuzzAnswer: ending.answer },
+      }));
+      events.push(ev(EventType.RUN_FINISHED, { threadId: request.threadId, runId, outcome: { type: 'interrupt', interrupts } }));
+      return { events, pace: script.pace };
+    }
+    case 'agent-cancelled':
+      events.push(ev(EventType.RUN_FINISHED, { threadId: request.threadId, runId, outcome: { type: 'cancelled' } }));
+      return { events, pace: script.pace };
     case 'network-error':
     case 'cut':
       return { events, pace: script.pace, breakAt: { index: Math.floor(ending.at * events.length), throw: ending.k === 'network-error' } };

@@ -1,6 +1,7 @@
 import { ToolCallStatus, appendUserMessage, closeOpenMessages, settleOpenToolCalls, settledToolCallStatuses, updateToolCall, emptyConversation, type Conversation } from './conversation.js';
-import { contentText, reduceEvents } from './conversation-reducer.js';
+import { attachmentParts, contentText, reduceEvents } from './conversation-reducer.js';
 import type { HistoryRun } from '../transport/transport.js';
+import { applyHistoricResume } from './interrupts.js';
 
 /**
  * Rebuilds a conversation from stored runs with the same reducer as the live stream. Each run's input
@@ -11,9 +12,12 @@ export function replayHistory(runs: readonly HistoryRun[]): Conversation {
   let conversation = emptyConversation;
   for (const [index, run] of runs.entries()) {
     if (run.state !== undefined) conversation = { ...conversation, state: run.state };
+    // A later run closed the earlier runs' interrupts: they are never shown as open or sent again.
+    if (index > 0) conversation = applyHistoricResume(conversation, run.resume ?? []);
     for (const message of run.messages) {
       if (message.role === 'user' && !conversation.messages.some((m) => m.id === message.id)) {
-        conversation = appendUserMessage(conversation, { role: 'user', id: message.id, text: contentText(message.content) });
+        const parts = attachmentParts(message.content);
+        conversation = appendUserMessage(conversation, { role: 'user', id: message.id, text: contentText(message.content), ...(parts ? { parts } : {}) });
       }
       const call = message.role === 'tool' ? conversation.toolCalls[message.toolCallId] : undefined;
       if (message.role === 'tool' && call && !settledToolCallStatuses.has(call.status)) {

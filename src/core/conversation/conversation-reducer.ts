@@ -11,6 +11,10 @@ import {
   type ToolCall,
 } from './conversation.js';
 import { applyJsonPatch, type JsonPatchOperation } from './json-patch.js';
+import { addInterrupts } from './interrupts.js';
+import { applyActivitySnapshot } from './activities.js';
+import { reduceProtocolExtras } from './protocol-extras.js';
+import { attributeEvent } from './subagents.js';
 
 /**
  * The pure reducer from AG-UI events to the conversation. The live stream and history replays both go
@@ -46,6 +50,13 @@ export function contentText(content: unknown): string {
       .join('');
   }
   return content === undefined || content === null ? '' : JSON.stringify(content);
+}
+
+/** The non-text parts of multimodal content (attachments), or undefined when there are none. */
+export function attachmentParts(content: unknown): ContentPart[] | undefined {
+  if (!Array.isArray(content)) return undefined;
+  const parts = (content as ContentPart[]).filter((part) => part && typeof part === 'object' && part.type !== 'text');
+  return parts.length ? parts : undefined;
 }
 
 function str(value: unknown): string | undefined {
@@ -194,7 +205,8 @@ function mergeSnapshot(conversation: Conversation, snapshot: readonly Message[])
     switch (message.role) {
       case 'user': {
         const index = findIndex(next, message.id);
-        const user = { role: 'user', id: message.id, text: contentText(message.content) } as const;
+        const parts = attachmentParts(message.content);
+        const user = { role: 'user', id: message.id, text: contentText(message.content), ...(parts ? { parts } : {}) } as const;
         next = index >= 0 ? replaceMessage(next, index, user) : addMessage(next, user);
         break;
       }
@@ -233,8 +245,11 @@ function mergeSnapshot(conversation: Conversation, snapshot: readonly Message[])
       case 'tool':
         next = completeFromServer(next, message.toolCallId, message.content, message.id);
         break;
+      case 'activity':
+        next = applyActivitySnapshot(next, { messageId: message.id, activityType: message.activityType, content: message.content });
+        break;
       default:
-        break; // activity messages are not part of the chat transcript
+        break;
     }
   }
   // The snapshot is authoritative for order; messages it does not name keep their place after it.
@@ -249,6 +264,12 @@ export function reduceConversation(
   event: BaseEvent,
   warn: ReducerWarn = defaultWarn,
 ): Conversation {
+  const next = reduceCore(conversation, event, warn);
+  // AG-UI 1.0 attribution: what a subagent's event created carries its subagentRunId.
+  return (event as AnyEvent)['subagentRunId'] === undefined ? next : attributeEvent(conversation, next, event as AnyEvent);
+}
+
+function reduceCore(conversation: Conversation, event: BaseEvent, warn: ReducerWarn): Conversation {
   const e = event as AnyEvent;
   const messageId = str(e['messageId']);
   const toolCallId = str(e['toolCallId']);
@@ -261,13 +282,17 @@ export function reduceConversation(
         runFinished: false,
         runError: undefined,
         pendingToolCallIds: undefined,
+        runOutcome: undefined,
+        steps: undefined,
       };
     case EventType.RUN_FINISHED: {
-      const outcome = e['outcome'] as { type?: string; pendingToolCallIds?: unknown } | undefined;
+      const outcome = e['outcome'] as { type?: string; pendingToolCallIds?: unknown; interrupts?: unknown } | undefined;
       const pending = outcome?.type === 'success' && Array.isArray(outcome.pendingToolCallIds)
         ? outcome.pendingToolCallIds.filter((id): id is string => typeof id === 'string')
         : undefined;
-      return { ...closeOpenParts(conversation), runFinished: true, pendingToolCallIds: pending };
+      const runOutcome = outcome?.type === 'interrupt' || outcome?.type === 'cancelled' ? outcome.type : 'success';
+      const closed = { ...closeOpenParts(conversation), runFinished: true, pendingToolCallIds: pending, runOutcome, steps: undefined } as const;
+      return runOutcome === 'interrupt' ? addInterrupts(closed, outcome?.interrupts) : closed;
     }
     case EventType.RUN_ERROR:
       return {
@@ -323,7 +348,7 @@ export function reduceConversation(
     case EventType.MESSAGES_SNAPSHOT:
       return Array.isArray(e['messages']) ? mergeSnapshot(conversation, e['messages'] as Message[]) : conversation;
     default:
-      return conversation;
+      return reduceProtocolExtras(conversation, event, warn);
   }
 }
 

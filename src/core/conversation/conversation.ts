@@ -2,6 +2,7 @@
  * The conversation model: immutable plain data, shared by the reducer, the orchestrator and the views.
  * Every update makes new objects along the changed path, so `===` tells what changed.
  */
+import type { ContentPart, Interrupt } from '@ag-ui/core';
 
 /** Where a tool call is in its life. */
 export const ToolCallStatus = {
@@ -56,15 +57,29 @@ export interface ToolCall {
    * still open when the page was left): the conversation moved on without it.
    */
   readonly unanswered?: boolean;
+  /** The subagent invocation that made the call (AG-UI `subagentRunId`). */
+  readonly subagentRunId?: string;
+  /** Opaque reasoning the agent attached (`REASONING_ENCRYPTED_VALUE`): sent back, never shown. */
+  readonly encryptedValue?: string;
 }
 
-export interface UserMessage {
+/** Fields a message may carry from AG-UI 1.0: who produced it, and opaque reasoning to send back. */
+interface Attributed {
+  /** The subagent invocation that produced it (AG-UI `subagentRunId`). */
+  readonly subagentRunId?: string;
+  /** Opaque reasoning the agent attached (`REASONING_ENCRYPTED_VALUE`): sent back, never shown. */
+  readonly encryptedValue?: string;
+}
+
+export interface UserMessage extends Attributed {
   readonly role: 'user';
   readonly id: string;
   readonly text: string;
+  /** Attachments (AG-UI content parts other than text: images, audio, video, documents), in order. */
+  readonly parts?: readonly ContentPart[];
 }
 
-export interface AssistantMessage {
+export interface AssistantMessage extends Attributed {
   readonly role: 'assistant';
   readonly id: string;
   readonly text: string;
@@ -77,7 +92,7 @@ export interface AssistantMessage {
   readonly runKey?: string;
 }
 
-export interface ReasoningMessage {
+export interface ReasoningMessage extends Attributed {
   readonly role: 'reasoning';
   readonly id: string;
   readonly text: string;
@@ -93,7 +108,56 @@ export interface InstructionMessage {
   readonly text: string;
 }
 
-export type ChatMessage = UserMessage | AssistantMessage | ReasoningMessage | InstructionMessage;
+/** How an interrupt stands: waiting for the user, answered, or cancelled (by the user, or expired). */
+export type InterruptStatus = 'open' | 'resolved' | 'cancelled';
+
+/**
+ * A question the agent asked when its run ended with the `interrupt` outcome (server-side human in
+ * the loop). It sits in the transcript after its run; the next run carries its answer in `resume`.
+ */
+export interface InterruptMessage {
+  readonly role: 'interrupt';
+  /** `interrupt:` + the interrupt's id, so it never collides with a message id. */
+  readonly id: string;
+  /** As the agent sent it (its `id` and `reason` are checked strings; the rest is untrusted). */
+  readonly interrupt: Interrupt;
+  readonly status: InterruptStatus;
+  /** The user's answer, for a resolved interrupt. */
+  readonly payload?: unknown;
+  /** True when it was cancelled because its `expiresAt` passed. */
+  readonly expired?: boolean;
+  /** True once a run carrying its resume entry finished: it is never sent again. */
+  readonly resumed: boolean;
+  readonly runId?: string;
+  readonly runKey?: string;
+}
+
+/** An `ACTIVITY_SNAPSHOT` / `ACTIVITY_DELTA` message: structured progress shown in the transcript, never sent back. */
+export interface ActivityMessage {
+  readonly role: 'activity';
+  readonly id: string;
+  readonly activityType: string;
+  readonly content: Readonly<Record<string, unknown>>;
+  readonly subagentRunId?: string;
+  readonly runId?: string;
+  readonly runKey?: string;
+}
+
+export type ChatMessage = UserMessage | AssistantMessage | ReasoningMessage | InstructionMessage | InterruptMessage | ActivityMessage;
+
+/** How a subagent invocation stands. */
+export type SubagentStatus = 'running' | 'completed' | 'suspended' | 'failed';
+
+/** A subagent invocation (`SUBAGENT_STARTED` … `SUBAGENT_FINISHED` / `SUBAGENT_ERROR`). */
+export interface Subagent {
+  readonly id: string;
+  readonly name: string;
+  readonly description?: string;
+  readonly status: SubagentStatus;
+  /** Why it failed (`SUBAGENT_ERROR.message`). */
+  readonly error?: string;
+  readonly parentSubagentRunId?: string;
+}
 
 export interface Conversation {
   readonly messages: readonly ChatMessage[];
@@ -114,6 +178,12 @@ export interface Conversation {
   readonly runFinished: boolean;
   /** `RUN_FINISHED.outcome.pendingToolCallIds` when the server named them. */
   readonly pendingToolCallIds?: readonly string[];
+  /** `RUN_FINISHED.outcome.type` of the current run (absent means success). */
+  readonly runOutcome?: 'success' | 'interrupt' | 'cancelled';
+  /** The steps of the current run that started and have not finished (`STEP_STARTED`), oldest first. */
+  readonly steps?: readonly string[];
+  /** Subagent invocations by `subagentRunId`. */
+  readonly subagents?: Readonly<Record<string, Subagent>>;
 }
 
 export const emptyConversation: Conversation = Object.freeze({
@@ -208,7 +278,7 @@ export function closeOpenMessages(conversation: Conversation): Conversation {
  */
 export function dropRunOutput(conversation: Conversation, run: string): Conversation {
   const dropped = conversation.messages.filter(
-    (m) => (m.role === 'assistant' || m.role === 'reasoning') && (m.runKey ?? m.runId) === run,
+    (m) => (m.role === 'assistant' || m.role === 'reasoning' || m.role === 'activity') && (m.runKey ?? m.runId) === run,
   );
   if (dropped.length === 0) return conversation;
   const toolCalls = { ...conversation.toolCalls };

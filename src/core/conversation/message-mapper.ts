@@ -1,5 +1,14 @@
 import type { Message } from '@ag-ui/core';
-import { ToolCallStatus, type Conversation, type ToolCall } from './conversation.js';
+import { ToolCallStatus, settledToolCallStatuses, type Conversation, type ToolCall } from './conversation.js';
+import { interruptHeldCallIds } from './interrupts.js';
+
+/** AG-UI 1.0 fields carried back as they came: attribution, and opaque reasoning (never shown). */
+function extras(item: { readonly subagentRunId?: string; readonly encryptedValue?: string }) {
+  return {
+    ...(item.subagentRunId ? { subagentRunId: item.subagentRunId } : {}),
+    ...(item.encryptedValue ? { encryptedValue: item.encryptedValue } : {}),
+  };
+}
 
 /**
  * Maps the conversation to the AG-UI `messages` of the next run: every message has an id, an
@@ -9,17 +18,28 @@ import { ToolCallStatus, type Conversation, type ToolCall } from './conversation
  */
 export function toAgUiMessages(conversation: Conversation): Message[] {
   const out: Message[] = [];
+  // Calls an unresumed interrupt holds are the server's to answer once it resumes.
+  const held = interruptHeldCallIds(conversation);
   for (const message of conversation.messages) {
     switch (message.role) {
       case 'user':
-        out.push({ id: message.id, role: 'user', content: message.text });
+        out.push({
+          id: message.id,
+          role: 'user',
+          // With attachments, the content is AG-UI content parts: the text first, then each attachment.
+          content: message.parts?.length ? [...(message.text ? [{ type: 'text' as const, text: message.text }] : []), ...message.parts] : message.text,
+          ...extras(message),
+        });
         break;
       case 'system':
       case 'developer':
         out.push({ id: message.id, role: message.role, content: message.text });
         break;
       case 'reasoning':
-        break; // reasoning is shown to the user, not sent back as context
+        // Reasoning is shown to the user, not sent back as context, unless it carries an encrypted
+        // value: the agent asked for that back.
+        if (message.encryptedValue) out.push({ id: message.id, role: 'reasoning', content: message.text, ...extras(message) });
+        break;
       case 'assistant': {
         const calls = message.toolCallIds
           .map((id) => conversation.toolCalls[id])
@@ -35,11 +55,13 @@ export function toAgUiMessages(conversation: Conversation): Message[] {
                   id: call.id,
                   type: 'function' as const,
                   function: { name: call.name, arguments: call.argsText.trim() === '' ? '{}' : call.argsText },
+                  ...(call.encryptedValue ? { encryptedValue: call.encryptedValue } : {}),
                 })),
               }
             : {}),
+          ...extras(message),
         });
-        for (const call of calls) out.push(toolMessage(call));
+        for (const call of calls) if (!held.has(call.id) || settledToolCallStatuses.has(call.status)) out.push(toolMessage(call));
         break;
       }
     }

@@ -1,3 +1,4 @@
+import type { BaseEvent, Interrupt } from '@ag-ui/core';
 import type { ToolCall } from '../conversation/conversation.js';
 import type { RunFailure, ThreadKey } from './run-state.js';
 
@@ -6,9 +7,10 @@ export type TurnOutcome = 'completed' | 'failed' | 'cancelled';
 
 /**
  * Why a turn ended: its outcome, or for a cancelled turn who stopped it — the user (`cancel`), a newer
- * turn on the same thread (`superseded`) or the engine's `dispose`.
+ * turn on the same thread (`superseded`), the engine's `dispose`, or the agent (`agent`: its run
+ * finished with the `cancelled` outcome).
  */
-export type TurnEndReason = 'completed' | 'failed' | 'user' | 'superseded' | 'disposed';
+export type TurnEndReason = 'completed' | 'failed' | 'user' | 'superseded' | 'disposed' | 'agent';
 
 /** Fields every event of a turn carries. */
 interface TurnEventBase {
@@ -24,6 +26,8 @@ interface TurnEventBase {
  * What the engine announces. A turn is one `turn-started`, then (for a first send that creates its
  * thread) one `thread-created`, then for each tool hop `tool-call` / `tool-result` per call and one
  * `run-continued`, then exactly one `turn-finished`, before any later `turn-started` on its thread.
+ * `custom` and `raw` relay those AG-UI events as they stream; `interrupt` reports a run that ended
+ * waiting for the user's answers.
  */
 export type EngineEvent =
   | (TurnEventBase & { readonly type: 'turn-started'; readonly retry: boolean })
@@ -31,6 +35,12 @@ export type EngineEvent =
   | (TurnEventBase & { readonly type: 'run-continued'; readonly hop: number })
   | (TurnEventBase & { readonly type: 'tool-call'; readonly call: ToolCall })
   | (TurnEventBase & { readonly type: 'tool-result'; readonly call: ToolCall })
+  /** A run ended waiting for the user: these interrupts (as the agent sent them) need an answer. */
+  | (TurnEventBase & { readonly type: 'interrupt'; readonly interrupts: readonly Interrupt[] })
+  /** A `CUSTOM` event of the agent, as it came. */
+  | (TurnEventBase & { readonly type: 'custom'; readonly name: string; readonly value: unknown })
+  /** A `RAW` event (an underlying system's event the agent passed through), for inspectors. */
+  | (TurnEventBase & { readonly type: 'raw'; readonly event: BaseEvent })
   | (TurnEventBase & {
       readonly type: 'turn-finished';
       readonly outcome: TurnOutcome;

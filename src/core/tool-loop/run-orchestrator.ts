@@ -13,7 +13,7 @@
  *    superseded or disposed turn drops out silently, since its end was already reported.
  * History loads (`loadThread`) are turns too, unannounced, so the run state has one owner.
  */
-import type { Context } from '@ag-ui/core';
+import { EventType, type BaseEvent, type ContentPart, type Context } from '@ag-ui/core';
 import {
   appendUserMessage,
   closeOpenMessages,
@@ -26,6 +26,16 @@ import {
   type ToolCall,
 } from '../conversation/conversation.js';
 import { replayHistory } from '../conversation/conversation-history.js';
+import {
+  cancelOpenInterrupts,
+  findInterrupt,
+  interruptHeldCallIds,
+  isExpired,
+  openInterrupts,
+  resumeEntries,
+  settleInterrupt,
+} from '../conversation/interrupts.js';
+import { awaitInterrupts, commitResumed, protocolVersionWarning } from './interrupts.js';
 import type { BeforeToolCall, EngineEvent, EngineListener, TurnEndReason, TurnOutcome } from './engine-events.js';
 import { describeFailure } from './run-failure.js';
 import { RunRegistry } from './run-registry.js';
@@ -83,6 +93,12 @@ export interface RunOrchestratorOptions {
 }
 
 export type { TurnOptions };
+
+/** A user message with attachments: its text, and AG-UI content parts (images, audio, video, documents). */
+export interface UserInput {
+  readonly text: string;
+  readonly parts?: readonly ContentPart[];
+}
 
 /** What ends a turn; `run` is the terminal run state to show (none for a superseded turn). */
 interface TurnEnd {
@@ -156,21 +172,60 @@ export class RunOrchestrator {
   }
 
   /**
-   * Sends a user message and runs the turn to its end. A send on a thread that is already running
+   * Sends a user message (text, or `{text, parts}` with attachments as AG-UI content parts) and runs
+   * the turn to its end. A send on a thread that is already running
    * supersedes that turn: its stream and tools are stopped, it finishes as cancelled (`superseded`),
    * and this one takes over. A key with an empty `thread` creates the thread first (on the server,
    * when the backend owns thread ids) and announces it with `thread-created`.
    */
-  send(key: ThreadKey, text: string, options?: TurnOptions): Promise<TurnOutcome> {
+  send(key: ThreadKey, input: string | UserInput, options?: TurnOptions): Promise<TurnOutcome> {
     const turn = this.#startTurn(key, options);
     if (!turn) return Promise.reject(new Error('The orchestrator was disposed'));
+    const { text, parts } = typeof input === 'string' ? { text: input, parts: undefined } : input;
     // The message and the running state land together: no idle snapshot between send and run.
     turn.commit((snapshot) => ({
       ...snapshot,
       run: startingState,
-      conversation: appendUserMessage(snapshot.conversation, { role: 'user', id: this.#createId(), text }),
+      conversation: appendUserMessage(snapshot.conversation, { role: 'user', id: this.#createId(), text, ...(parts?.length ? { parts } : {}) }),
     }));
     return this.#drive(turn, false);
+  }
+
+  /**
+   * Answers an open interrupt (`resume` status `resolved`, `payload` the answer). Returns false, doing
+   * nothing, when there is no such open interrupt or it expired (an expired one is marked so: it can
+   * only be cancelled). When it was the last open one and no turn is waiting on the thread (the page
+   * was reloaded, or the turn was stopped), the answers start a turn of their own with `options`.
+   */
+  answerInterrupt(key: ThreadKey, interruptId: string, payload?: unknown, options?: TurnOptions): boolean {
+    return this.#settleInterrupt(key, interruptId, 'resolved', payload, options);
+  }
+
+  /** Cancels an open interrupt (`resume` status `cancelled`); otherwise as `answerInterrupt`. */
+  cancelInterrupt(key: ThreadKey, interruptId: string, options?: TurnOptions): boolean {
+    return this.#settleInterrupt(key, interruptId, 'cancelled', undefined, options);
+  }
+
+  #settleInterrupt(key: ThreadKey, id: string, status: 'resolved' | 'cancelled', payload: unknown, options?: TurnOptions): boolean {
+    if (this.#disposing) return false;
+    const message = findInterrupt(this.registry.get(key).conversation, id);
+    if (!message || message.status !== 'open') return false;
+    const expired = isExpired(message);
+    if (expired && status === 'resolved') {
+      this.registry.update(key, (s) => ({ ...s, conversation: settleInterrupt(s.conversation, id, 'cancelled', undefined, true) }));
+    } else {
+      this.registry.update(key, (s) => ({ ...s, conversation: settleInterrupt(s.conversation, id, status, payload, expired) }));
+    }
+    // A waiting turn sees the change itself; otherwise the last answer resumes the run in a new turn.
+    const { conversation } = this.registry.get(key);
+    if (!this.#activeTurn(key) && openInterrupts(conversation).length === 0 && resumeEntries(conversation).length > 0) {
+      const turn = this.#startTurn(key, options);
+      if (turn) {
+        turn.commit((snapshot) => ({ ...snapshot, run: startingState }));
+        this.#drive(turn, false).catch(() => {});
+      }
+    }
+    return !(expired && status === 'resolved');
   }
 
   /**
@@ -407,6 +462,12 @@ export class RunOrchestrator {
       }
 
       const previousRunId = turn.conversation.currentRunId;
+      // No run starts with an interrupt open (a send or retry moved on from it): each is answered as
+      // cancelled, so the run's `resume` has an entry for every one (AG-UI allows no partial resume).
+      if (openInterrupts(turn.conversation).length > 0) {
+        turn.commit((snapshot) => ({ ...snapshot, conversation: cancelOpenInterrupts(snapshot.conversation) }));
+      }
+      const resume = resumeEntries(turn.conversation);
       const failure = await streamRun(turn, {
         transport: this.#transportFor(turn.key),
         tools: this.toolRegistry,
@@ -416,13 +477,28 @@ export class RunOrchestrator {
         forwardedProps: this.#options.forwardedProps,
         queue: this.#queue,
         hop,
+        resume,
+        observe: (event) => this.#observe(turn, event),
       });
       if (!turn.current) return;
       if (failure) return void this.#fail(turn, failure, true);
+      commitResumed(turn, resume.map((entry) => entry.interruptId));
+      if (turn.conversation.runOutcome === 'cancelled') {
+        return void this.#end(turn, {
+          outcome: 'cancelled',
+          reason: 'agent',
+          run: { status: RunStatus.Cancelled },
+          unsettled: 'The agent cancelled the run before this tool call ran.',
+        });
+      }
 
       const executed = this.#executedSet(turn.key);
-      const pending = pendingToolCallIds(turn.conversation, executed);
-      if (pending.length === 0) {
+      // Calls an interrupt holds are the server's, after the user answers.
+      const held = interruptHeldCallIds(turn.conversation);
+      const pending = pendingToolCallIds(turn.conversation, executed).filter((id) => !held.has(id));
+      const interrupts = openInterrupts(turn.conversation);
+      if (interrupts.length > 0) this.#emit(turn, { type: 'interrupt', interrupts: interrupts.map((m) => m.interrupt) });
+      if (pending.length === 0 && interrupts.length === 0) {
         this.#end(turn, {
           outcome: 'completed',
           reason: 'completed',
@@ -437,7 +513,7 @@ export class RunOrchestrator {
           message: `Stopped after ${this.maxDepth} tool rounds in one turn: the agent kept calling tools.`,
         });
       }
-      this.#setRun(turn, { status: RunStatus.Running, phase: RunPhase.ExecutingTools, hop, toolCallIds: pending });
+      if (pending.length > 0) this.#setRun(turn, { status: RunStatus.Running, phase: RunPhase.ExecutingTools, hop, toolCallIds: pending });
       // Marked before running, so nothing (a replay, a retry) can start the same call again.
       pending.forEach((id) => executed.add(id));
       const runner = {
@@ -450,6 +526,28 @@ export class RunOrchestrator {
       // A call that breaks the loop itself fails the turn at once; the abort stops its siblings.
       await Promise.all(pending.map((id) => runToolCall(turn, id, runner).catch((error: unknown) => this.#failInternal(turn, error))));
       if (!turn.current) return;
+      await this.#awaitAnswers(turn, hop);
+      if (!turn.current) return;
+    }
+  }
+
+  /** Client tools have run; the interrupts (answerable all along) may still wait for the user. */
+  async #awaitAnswers(turn: Turn, hop: number): Promise<void> {
+    const waiting = openInterrupts(turn.conversation);
+    if (waiting.length === 0) return;
+    this.#setRun(turn, { status: RunStatus.Running, phase: RunPhase.AwaitingInput, hop, interruptIds: waiting.map((m) => m.interrupt.id) });
+    await awaitInterrupts(turn);
+  }
+
+  /** Relays what the engine passes on as events: `CUSTOM`, `RAW`, and a newer protocol version. */
+  #observe(turn: Turn, event: BaseEvent): void {
+    if (!turn.current) return;
+    const e = event as BaseEvent & Record<string, unknown>;
+    if (event.type === EventType.CUSTOM && typeof e['name'] === 'string') this.#emit(turn, { type: 'custom', name: e['name'], value: e['value'] });
+    else if (event.type === EventType.RAW) this.#emit(turn, { type: 'raw', event });
+    else if (event.type === EventType.RUN_STARTED) {
+      const warning = protocolVersionWarning(e['protocolVersion']);
+      if (warning) console.warn(`[soliplex-chat] ${warning}`);
     }
   }
 

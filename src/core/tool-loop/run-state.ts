@@ -42,6 +42,8 @@ export const RunPhase = {
   LoadingHistory: 'loading-history',
   /** The run waits for a free connection to its host (see `maxStreamsPerHost`). */
   WaitingForConnection: 'waiting-for-connection',
+  /** The last run ended with interrupts: the turn waits for the user to answer or cancel each. */
+  AwaitingInput: 'awaiting-input',
 } as const;
 export type RunPhase = (typeof RunPhase)[keyof typeof RunPhase];
 
@@ -104,6 +106,15 @@ export interface WaitingForConnectionState {
   readonly hop: number;
 }
 
+/** The turn waits for answers to the interrupts its last run ended with. */
+export interface AwaitingInputState {
+  readonly status: typeof RunStatus.Running;
+  readonly phase: typeof RunPhase.AwaitingInput;
+  readonly hop: number;
+  /** The interrupts' ids. */
+  readonly interruptIds: readonly string[];
+}
+
 export interface CompletedState {
   readonly status: typeof RunStatus.Completed;
 }
@@ -129,6 +140,7 @@ export type RunState =
   | ExecutingToolsState
   | PreparingState
   | WaitingForConnectionState
+  | AwaitingInputState
   | CompletedState
   | FailedState
   | CancelledState;
@@ -158,6 +170,6 @@ export function emptyThread(key: ThreadKey): ThreadSnapshot {
 
 export function isRunning(
   state: RunState,
-): state is StreamingState | ExecutingToolsState | PreparingState | WaitingForConnectionState {
+): state is StreamingState | ExecutingToolsState | PreparingState | WaitingForConnectionState | AwaitingInputState {
   return state.status === RunStatus.Running;
 }

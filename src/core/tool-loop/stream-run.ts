@@ -20,6 +20,10 @@ export interface StreamRunOptions {
   readonly queue?: ConnectionQueue;
   /** The turn's hop (0 for the user's run), for the waiting state. */
   readonly hop?: number;
+  /** Answers to the last run's interrupts (`RunAgentInput.resume`). */
+  readonly resume?: RunRequest['resume'];
+  /** Sees each event after it is reduced (the engine relays `CUSTOM` and `RAW` from here). */
+  readonly observe?: (event: BaseEvent) => void;
 }
 
 /**
@@ -66,6 +70,7 @@ async function stream(turn: Turn, options: StreamRunOptions): Promise<RunFailure
   const conversation = turn.conversation;
   const onEvent = (event: BaseEvent) => {
     turn.commit((snapshot) => ({ ...snapshot, conversation: reduceConversation(snapshot.conversation, event) }));
+    options.observe?.(event);
   };
   try {
     await options.transport.run(
@@ -78,6 +83,7 @@ async function stream(turn: Turn, options: StreamRunOptions): Promise<RunFailure
         context: options.context,
         forwardedProps: options.forwardedProps,
         parentRunId: options.parentRunId,
+        ...(options.resume?.length ? { resume: options.resume } : {}),
         signal: turn.controller.signal,
       },
       onEvent,

@@ -40,6 +40,7 @@ async function runAgent(agent: AbstractAgent, request: RunRequest, onEvent: RunE
     tools: [...request.tools],
     context: [...(request.context ?? [])],
     forwardedProps: request.forwardedProps ?? {},
+    ...(request.resume?.length ? { resume: [...request.resume] } : {}),
   };
   try {
     await agent.runAgent(parameters, {

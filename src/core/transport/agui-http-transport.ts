@@ -43,6 +43,7 @@ export class AgUiHttpTransport implements Transport {
       tools: request.tools,
       context: request.context ?? [],
       forwardedProps: request.forwardedProps ?? {},
+      ...(request.resume?.length ? { resume: request.resume } : {}),
     };
     const doFetch = this.options.fetch ?? fetch;
     let response: Response;

@@ -1,4 +1,4 @@
-import type { BaseEvent, Context, Message, Tool } from '@ag-ui/core';
+import type { BaseEvent, Context, Message, ResumeEntry, Tool } from '@ag-ui/core';
 
 /** One run to stream: everything the server needs, since it keeps no history of its own. */
 export interface RunRequest {
@@ -14,6 +14,11 @@ export interface RunRequest {
   readonly forwardedProps?: unknown;
   /** The previous run of this turn when this run is a tool continuation. */
   readonly parentRunId?: string;
+  /**
+   * Answers to the interrupts the last run ended with: one entry for every one of them (AG-UI 1.0
+   * allows no partial resume). Absent when there is nothing to resume.
+   */
+  readonly resume?: readonly ResumeEntry[];
   /** Aborted on cancel, supersede or dispose: the transport stops reading and returns. */
   readonly signal: AbortSignal;
 }
@@ -92,6 +97,8 @@ export interface HistoryRun {
   readonly messages: readonly Message[];
   readonly events: readonly BaseEvent[];
   readonly state?: unknown;
+  /** The run input's answers to the previous run's interrupts. */
+  readonly resume?: readonly ResumeEntry[];
 }
 
 /** The readable part of an error body: a string, or the `error` / `detail` / `message` field of a JSON one. */

@@ -62,6 +62,34 @@ export interface SoliplexChatStrings {
   editCancel: string;
   jumpToLatest: string;
   newChat: string;
+  /** While the agent waits for answers to its interrupts. */
+  waitingForAnswer: string;
+  /** While the agent runs a step (`STEP_STARTED`). */
+  step: (stepName: string) => string;
+  /** An interrupt card's name when the agent gave no message. */
+  interruptLabel: string;
+  interruptSubmit: string;
+  interruptCancel: string;
+  interruptExpired: string;
+  interruptAnswered: string;
+  interruptCancelled: string;
+  /** Marks a required field of an interrupt's form. */
+  requiredField: string;
+  addItem: string;
+  removeItem: string;
+  /** An activity's name, from its `activityType`. */
+  activityLabel: (activityType: string) => string;
+  subagentStatus: Record<'running' | 'completed' | 'suspended' | 'failed', string>;
+  subagentLabel: (name: string, status: string) => string;
+  attach: string;
+  removeAttachment: (fileName: string) => string;
+  /** Why a file was not attached: a type not accepted, too large, or one file too many. */
+  attachmentRefused: (fileName: string, why: 'type' | 'size' | 'count', maxBytes: number) => string;
+  attachmentFailed: (reason: string) => string;
+  /** A user message's attachment, for screen readers. */
+  attachmentLabel: (name: string) => string;
+  /** Announced when the agent asks something (an interrupt). */
+  announceInterrupt: (message: string) => string;
 }
 
 /** "a", "a and b", "a, b and c". */
@@ -133,6 +161,31 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
   editCancel: 'Cancel',
   jumpToLatest: 'Jump to latest',
   newChat: 'New chat',
+  waitingForAnswer: 'Waiting for your answer',
+  step: (name: string) => `Step: ${name}`,
+  interruptLabel: 'The agent needs your input',
+  interruptSubmit: 'Send answer',
+  interruptCancel: 'Cancel',
+  interruptExpired: 'This request expired and can no longer be answered.',
+  interruptAnswered: 'Answered.',
+  interruptCancelled: 'Cancelled.',
+  requiredField: 'required',
+  addItem: 'Add',
+  removeItem: 'Remove',
+  activityLabel: (type: string) => `Activity: ${type}`,
+  subagentStatus: { running: 'Running', completed: 'Done', suspended: 'Waiting', failed: 'Failed' },
+  subagentLabel: (name: string, status: string) => `${name}: ${status}`,
+  attach: 'Attach files',
+  removeAttachment: (name: string) => `Remove ${name}`,
+  attachmentRefused: (name: string, why: 'type' | 'size' | 'count', maxBytes: number) =>
+    why === 'type'
+      ? `${name}: this kind of file cannot be attached.`
+      : why === 'size'
+        ? `${name} is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`
+        : `${name}: no more files can be attached to one message.`,
+  attachmentFailed: (reason: string) => `The attachments could not be sent: ${reason}`,
+  attachmentLabel: (name: string) => `Attachment: ${name}`,
+  announceInterrupt: (message: string) => `The agent asks: ${message}`,
 });
 
 /** Merges a page's partial strings over the defaults (the nested `toolStatus` too). */
@@ -143,5 +196,6 @@ export function mergeChatStrings(partial: Partial<SoliplexChatStrings> | undefin
     ...partial,
     toolStatus: { ...defaultChatStrings.toolStatus, ...partial.toolStatus },
     errors: { ...defaultChatStrings.errors, ...partial.errors },
+    subagentStatus: { ...defaultChatStrings.subagentStatus, ...partial.subagentStatus },
   };
 }

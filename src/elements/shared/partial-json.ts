@@ -1,40 +1,52 @@
 /**
- * Best-effort parse of JSON that is still streaming (tool arguments): closes an open string and the
- * open objects and arrays, and drops a dangling key, comma or colon. Undefined when even that fails.
- * For display only; the engine parses the complete text itself.
+ * Parses JSON that is still streaming (a tool call's arguments): the longest prefix that can be
+ * closed into valid JSON, closed. `{"city":"Os` reads as `{city: "Os"}`, `{"a":[1,2` as `{a: [1, 2]}`.
+ * For previews only: undefined when nothing parses yet.
  */
 export function parsePartialJson(text: string): unknown {
-  if (!text.trim()) return undefined;
+  const trimmed = text.trim();
+  if (!trimmed) return undefined;
   try {
-    return JSON.parse(text);
+    return JSON.parse(trimmed);
   } catch {
-    // completed below
+    // still streaming: close it below
   }
-  const closers: string[] = [];
-  let inString = false;
-  let escaped = false;
-  for (const ch of text) {
-    if (inString) {
-      if (escaped) escaped = false;
-      else if (ch === '\\') escaped = true;
-      else if (ch === '"') inString = false;
-    } else if (ch === '"') inString = true;
-    else if (ch === '{') closers.push('}');
-    else if (ch === '[') closers.push(']');
-    else if (ch === '}' || ch === ']') closers.pop();
-  }
-  let head = text;
-  if (escaped) head = head.slice(0, -1);
-  if (inString) head += '"';
-  for (let attempt = 0; attempt < 3; attempt++) {
+  // Drop a few trailing characters at most (a half key, a half literal, a dangling comma or colon).
+  for (let end = trimmed.length, tries = 0; end > 0 && tries < 64; end--, tries++) {
+    const closed = closeJson(trimmed.slice(0, end));
+    if (closed === undefined) continue;
     try {
-      return JSON.parse(head + [...closers].reverse().join(''));
+      return JSON.parse(closed);
     } catch {
-      // `{"a": "x", "b` → drop the dangling key; `{"a":` / `{"a": 1,` → drop the separator
-      head = head.replace(/,?\s*"(?:[^"\\]|\\.)*"\s*$/, '').replace(/[,:]\s*$/, '').replace(/,?\s*"(?:[^"\\]|\\.)*"\s*:?\s*$/, '');
+      // try a shorter prefix
     }
   }
   return undefined;
+}
+
+/** The prefix with its open string, arrays and objects closed; undefined if it cannot be. */
+function closeJson(prefix: string): string | undefined {
+  const stack: string[] = [];
+  let inString = false;
+  let escaped = false;
+  for (const char of prefix) {
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (char === '\\') escaped = true;
+      else if (char === '"') inString = false;
+      continue;
+    }
+    if (char === '"') inString = true;
+    else if (char === '{') stack.push('}');
+    else if (char === '[') stack.push(']');
+    else if (char === '}' || char === ']') {
+      if (stack.pop() !== char) return undefined;
+    }
+  }
+  if (escaped) return undefined;
+  let out = inString ? `${prefix}"` : prefix;
+  out = out.replace(/[,:]\s*$/, '');
+  return out + stack.reverse().join('');
 }
 
 /** `name(city: "Paris", days: 3)`: the arguments of a call on one line, each value kept short. */

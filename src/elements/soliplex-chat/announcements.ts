@@ -6,7 +6,7 @@ const ANNOUNCED_TOOL_STATUSES = new Set(['awaiting-approval', 'executing', 'comp
 
 /**
  * What changed between two renders that a screen reader should hear: answers once they are complete
- * (never each streamed token) and tool calls reaching a new status.
+ * (never each streamed token), tool calls reaching a new status, and the agent's questions (interrupts).
  */
 export function describeChanges(previous: Conversation, next: Conversation, strings: SoliplexChatStrings): string[] {
   if (previous === next) return [];
@@ -16,6 +16,12 @@ export function describeChanges(previous: Conversation, next: Conversation, stri
     if (message.role !== 'assistant' || !message.complete || !message.text.trim()) continue;
     const old = before.get(message.id);
     if (!old || (old.role === 'assistant' && !old.complete)) lines.push(strings.announceAnswer(message.text));
+  }
+  // A question of the agent (an interrupt) is announced when it arrives.
+  for (const message of next.messages) {
+    if (message.role === 'interrupt' && message.status === 'open' && !before.has(message.id)) {
+      lines.push(strings.announceInterrupt(message.interrupt.message ?? strings.interruptLabel));
+    }
   }
   for (const call of Object.values(next.toolCalls)) {
     const old = previous.toolCalls[call.id];

@@ -1,8 +1,9 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
-import { property, query } from 'lit/decorators.js';
+import { property, query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { provide } from '@lit/context';
 import type { AbstractAgent } from '@ag-ui/client';
+import type { AgentCapabilities } from '@ag-ui/core';
 import {
   ToolRegistry,
   emptyConversation,
@@ -21,6 +22,10 @@ import { chatContext, type ChatContextValue } from '../../context.js';
 import { ThreadController } from '../../controllers/thread-controller.js';
 import { TurnEventsController } from '../../controllers/turn-events-controller.js';
 import { SoliplexErrorEvent, SoliplexThreadChangeEvent, SoliplexToolCallEvent, domEventsFor } from '../../events.js';
+import type { ActivityRenderers, InterruptRenderers, StateRenderer, ToolCallRenderers } from '../shared/renderers.js';
+import type { SoliplexInterruptAnswerRequestEvent } from '../soliplex-interrupt-card/soliplex-interrupt-card.js';
+import type { AttachmentOptions } from '../soliplex-attachments/attachment-parts.js';
+import type { SoliplexAttachments } from '../soliplex-attachments/soliplex-attachments.js';
 import { ToolRegistrationController } from '../../controllers/tool-registration-controller.js';
 import { AnnouncementController } from '../../controllers/announcement-controller.js';
 import { ApprovalFocusController } from '../../controllers/approval-focus-controller.js';
@@ -31,7 +36,6 @@ import { mergeChatStrings, type SoliplexChatStrings } from '../shared/chat-strin
 import type { SoliplexComposer } from '../soliplex-composer/soliplex-composer.js';
 import type { HiddenMessageActions, SoliplexMessageList } from '../soliplex-message-list/soliplex-message-list.js';
 import { failureText } from '../shared/failure-text.js';
-import type { ToolCardRenderer } from '../soliplex-tool-call-card/soliplex-tool-call-card.js';
 import { describeChanges } from './announcements.js';
 import { FocusReturnController } from './focus-return.js';
 import { renderEmptyState } from './empty-state.js';
@@ -45,7 +49,9 @@ import '../soliplex-run-status/soliplex-run-status.js';
 import '../soliplex-composer/soliplex-composer.js';
 
 const LIST_PARTS =
-  'messages, message, user-message, assistant-message, reasoning, tool-card, tool-name, tool-arguments, tool-status, tool-details, tool-result, tool-view, approval-card, approval-arguments, approve-button, deny-button, message-actions, copy-button, regenerate-button, edit-button, jump-to-latest';
+  'messages, message, user-message, assistant-message, reasoning, tool-card, tool-name, tool-arguments, tool-status, tool-details, tool-result, tool-view, approval-card, approval-arguments, approve-button, deny-button, ' +
+  'message-actions, copy-button, regenerate-button, edit-button, jump-to-latest, ' +
+  'interrupt-card, interrupt-message, interrupt-form, interrupt-submit, interrupt-cancel, interrupt-status, interrupt-custom, activity, activity-custom, subagent, subagent-summary, message-attachment';
 
 /**
  * A chat with an AG-UI agent that can call tools the page provides.
@@ -76,6 +82,8 @@ const LIST_PARTS =
  * @fires soliplex-tool-result - A client tool call completed, failed, was denied, or was stopped (status `cancelled`: Stop, a newer message, the chat closed). {@link SoliplexToolResultEvent}
  * @fires soliplex-thread-change - The chat moved to another thread on its own (the first send on Soliplex created it, or the user pressed New chat); `thread` is the new id. {@link SoliplexThreadChangeEvent}
  * @fires soliplex-error - A turn failed, a thread could not be created or loaded, or a tool sent by event could not be registered; `message` in words a person understands, `detail` the technical text. {@link SoliplexErrorEvent}
+ * @fires soliplex-interrupt - A run ended waiting for the user's answers (`threadKey`, `interrupts`). {@link SoliplexInterruptEvent}
+ * @fires soliplex-custom-event - The agent sent a `CUSTOM` event (`name`, `value`). {@link SoliplexCustomEvent}
  *
  * @slot header - Above the conversation.
  * @slot empty - Replaces the empty state (welcome message and suggestions).
@@ -89,6 +97,7 @@ const LIST_PARTS =
  * @csspart empty-state - The empty state.
  * @csspart welcome - The welcome message.
  * @csspart suggestion - A suggestion button (from the Soliplex room).
+ * @csspart state - The agent state, as the `stateRenderer` shows it.
  * @csspart messages - The scrolling conversation.
  * @csspart message - Every message.
  * @csspart user-message - A user message.
@@ -97,10 +106,22 @@ const LIST_PARTS =
  * @csspart tool-card - A tool call card.
  * @csspart tool-name - A tool card's tool name.
  * @csspart tool-arguments - A tool card's arguments on one line, after the name.
- * @csspart tool-view - What the page's card renderer for the tool (`toolCardRenderers`) shows.
+ * @csspart tool-view - What the page's renderer for the tool (`toolRenderers`) shows in its card.
  * @csspart tool-status - A tool card's status.
  * @csspart tool-details - A tool card's collapsible arguments and result.
  * @csspart tool-result - Output of a tool's own renderer.
+ * @csspart interrupt-card - A question of the agent (an AG-UI interrupt).
+ * @csspart interrupt-message - The interrupt's message.
+ * @csspart interrupt-form - The form generated from the interrupt's response schema.
+ * @csspart interrupt-submit - Send the answer (Approve, for a tool call).
+ * @csspart interrupt-cancel - Cancel the interrupt (Deny, for a tool call).
+ * @csspart interrupt-status - How a settled or expired interrupt stands.
+ * @csspart interrupt-custom - An interrupt renderer's output.
+ * @csspart activity - An activity of the agent.
+ * @csspart activity-custom - An activity renderer's output.
+ * @csspart subagent - A subagent's messages, grouped and collapsible.
+ * @csspart subagent-summary - A subagent's name and status.
+ * @csspart message-attachment - An attachment shown on a user message.
  * @csspart approval-card - A card asking to approve a call.
  * @csspart approval-arguments - The arguments on an approval card.
  * @csspart approve-button - Approve.
@@ -113,6 +134,10 @@ const LIST_PARTS =
  * @csspart regenerate-button - "Regenerate" on the last answer.
  * @csspart edit-button - "Edit" on the last user message.
  * @csspart jump-to-latest - "Jump to latest", while the reader is scrolled up from the end.
+ * @csspart attachments - The attachment bar (when attachments are on).
+ * @csspart attach-button - The Attach button.
+ * @csspart attachment - One attached file.
+ * @csspart attachment-error - Why a file was refused or could not be sent.
  * @csspart composer - The message form.
  * @csspart input - The message textarea.
  * @csspart send-button - Send.
@@ -213,12 +238,39 @@ export class SoliplexChat extends LitElement {
   @property({ type: Boolean, attribute: 'hide-edit' }) hideEdit = false;
 
   /**
-   * The page's renderers for tool cards, by tool name (any tool, the server's too). Each is called
-   * with the call and its arguments (parsed as far as they have streamed) on every change of the call,
-   * and its output shows in the card: live arguments while streaming, the result (`call.resultValue`,
-   * or `call.result` for a server-run call) once done. Assign a new object to change them.
+   * Renderers for AG-UI interrupts, by `reason`: `(interrupt, {answer, cancel}, message) => template,
+   * node or text`, shown instead of the default card (message and a form from `responseSchema`, or
+   * Approve / Deny for a tool call).
    */
-  @property({ attribute: false }) toolCardRenderers?: Readonly<Record<string, ToolCardRenderer>>;
+  @property({ attribute: false }) interruptRenderers?: InterruptRenderers;
+
+  /** Renderers for AG-UI activities, by `activityType`: `(content, message) => template, node or text`. */
+  @property({ attribute: false }) activityRenderers?: ActivityRenderers;
+
+  /**
+   * Generative UI for tool calls by tool name, client or server run: `(call, args) => template, node
+   * or text`, called while the arguments stream (`args` parsed from the partial JSON), then with the
+   * result (`call.resultValue`). Shown in the call's card.
+   */
+  @property({ attribute: false }) toolRenderers?: ToolCallRenderers;
+
+  /** Renders the agent state above the conversation, again on every `STATE_SNAPSHOT` / `STATE_DELTA`. */
+  @property({ attribute: false }) stateRenderer?: StateRenderer;
+
+  /**
+   * Attachments on user messages (images, audio, video, documents as AG-UI content parts): `true` for
+   * the defaults, or `{accept, maxBytes, maxFiles, upload}`. Off unless set, or unless the agent's
+   * capabilities (`capabilities`, or the `agent`'s `getCapabilities()`) say it accepts them. Files come
+   * from the Attach button, a paste or a drop; `upload(file)` turns each into a URL, else it is sent
+   * inline as base64.
+   */
+  @property({ attribute: false }) attachments?: boolean | AttachmentOptions;
+
+  /** What the agent supports (AG-UI `AgentCapabilities`), when the page knows it; the UI adapts (attachments). */
+  @property({ attribute: false }) capabilities?: AgentCapabilities;
+
+  /** What `agent.getCapabilities()` answered, for the agent it was asked of. */
+  @state() private agentCapabilities?: { readonly agent: AbstractAgent; readonly capabilities: AgentCapabilities };
 
   #toolRegistry = new ToolRegistry();
   #toolRegistryIsDefault = true;
@@ -236,6 +288,7 @@ export class SoliplexChat extends LitElement {
 
   @query('soliplex-composer') private composer?: SoliplexComposer;
   @query('soliplex-message-list') private messageList?: SoliplexMessageList;
+  @query('soliplex-attachments') private attachmentBar?: SoliplexAttachments;
 
   /** The thread id this chat made up (not the page's), so it is never taken for a stored thread. */
   #generatedThread?: string;
@@ -404,6 +457,20 @@ export class SoliplexChat extends LitElement {
     return true;
   }
 
+  /**
+   * Answers an open interrupt of the thread on screen (`payload` is the answer). When every interrupt
+   * is answered or cancelled, the run resumes. Returns false when it cannot be answered (unknown,
+   * settled, or expired).
+   */
+  answerInterrupt(interruptId: string, payload?: unknown): boolean {
+    return this.#currentEngine()?.answerInterrupt(this.#threadKey(), interruptId, payload, this.#turnOptions) ?? false;
+  }
+
+  /** Cancels an open interrupt of the thread on screen; returns false when there is no such open one. */
+  cancelInterrupt(interruptId: string): boolean {
+    return this.#currentEngine()?.cancelInterrupt(this.#threadKey(), interruptId, this.#turnOptions) ?? false;
+  }
+
   /** Starts a new, empty thread (stopping the current turn, if any) and returns its id (`''` on Soliplex until the first send creates it). */
   newThread(): string {
     this.cancel();
@@ -413,6 +480,7 @@ export class SoliplexChat extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('agent')) this.#askCapabilities();
     if (this.#soliplex.active) {
       // An id this chat made up for a generic endpoint is no stored Soliplex thread.
       if (this.thread && this.thread === this.#generatedThread) this.thread = '';
@@ -423,12 +491,17 @@ export class SoliplexChat extends LitElement {
     const key = this.#threadKey();
     const chat = this.chat;
     const toolRegistry = this.toolRegistry;
-    const renderers = this.toolCardRenderers;
-    if (
-      engine &&
-      (!chat || chat.engine !== engine || chat.threadKey !== key || chat.toolRegistry !== toolRegistry || chat.toolCardRenderers !== renderers || changed.has('strings'))
-    ) {
-      this.chat = { engine, threadKey: key, toolRegistry, strings: mergeChatStrings(this.strings), toolCardRenderers: renderers };
+    const renderersChanged = changed.has('interruptRenderers') || changed.has('activityRenderers') || changed.has('toolRenderers');
+    if (engine && (!chat || chat.engine !== engine || chat.threadKey !== key || chat.toolRegistry !== toolRegistry || changed.has('strings') || renderersChanged)) {
+      this.chat = {
+        engine,
+        threadKey: key,
+        toolRegistry,
+        strings: mergeChatStrings(this.strings),
+        ...(this.interruptRenderers ? { interruptRenderers: this.interruptRenderers } : {}),
+        ...(this.activityRenderers ? { activityRenderers: this.activityRenderers } : {}),
+        ...(this.toolRenderers ? { toolRenderers: this.toolRenderers } : {}),
+      };
     }
     if (changed.has('hideCopy') || changed.has('hideRegenerate') || changed.has('hideEdit')) {
       this.#hiddenActions = { copy: this.hideCopy, regenerate: this.hideRegenerate, edit: this.hideEdit };
@@ -452,6 +525,10 @@ export class SoliplexChat extends LitElement {
         @soliplex-new-chat-request=${this.#onInternal(() => this.#newChat())}
         @soliplex-regenerate-request=${this.#onInternal(() => this.regenerate())}
         @soliplex-edit-request=${this.#onEditRequest}
+        @soliplex-interrupt-answer-request=${this.#onInterruptAnswer}
+        @paste=${this.#onPaste}
+        @dragover=${this.#onDragOver}
+        @drop=${this.#onDrop}
       >
         <slot name="header"></slot>
         ${this.chatTitle || !this.hideNewChat
@@ -464,6 +541,7 @@ export class SoliplexChat extends LitElement {
                   </button>`}
             </div>`
           : nothing}
+        ${this.#renderState(conversation.state)}
         ${empty
           ? renderEmptyState(this.#soliplex.active ? this.#soliplex : undefined, strings, (text) => this.send(text))
           : html`<soliplex-message-list
@@ -479,6 +557,7 @@ export class SoliplexChat extends LitElement {
           .conversation=${conversation}
           ?soliplex=${this.#soliplex.active}
         ></soliplex-run-status>
+        ${this.#renderAttachments()}
         <soliplex-composer exportparts="composer, input, send-button, stop-button" ?busy=${isRunning(run)}></soliplex-composer>
         <slot name="footer"></slot>
         <div class="visually-hidden" role="log" aria-live="polite" aria-relevant="additions">
@@ -489,6 +568,74 @@ export class SoliplexChat extends LitElement {
   }
 
   #hiddenActions: HiddenMessageActions = {};
+
+  #renderAttachments() {
+    const asked = this.agentCapabilities;
+    const capabilities = this.capabilities ?? (asked && asked.agent === this.agent ? asked.capabilities : undefined);
+    // Off unless the page turns them on, or the agent says it accepts some kind of file.
+    if (!this.attachments && !Object.values(capabilities?.multimodal?.input ?? {}).some(Boolean)) return nothing;
+    // Not part of the first paint: loaded when attachments are on.
+    void import('../soliplex-attachments/soliplex-attachments.js');
+    return html`<soliplex-attachments
+      exportparts="attachments, attach-button, attachment, attachment-error"
+      .config=${this.attachments}
+      .capabilities=${capabilities}
+    ></soliplex-attachments>`;
+  }
+
+  #askCapabilities(): void {
+    const agent = this.agent;
+    if (!agent?.getCapabilities) return;
+    agent.getCapabilities().then(
+      (capabilities) => {
+        if (this.agent === agent && capabilities) this.agentCapabilities = { agent, capabilities };
+      },
+      () => {}, // an agent that cannot say keeps the page's settings
+    );
+  }
+
+  /** Files pasted or dropped anywhere in the chat join the attachments (when they are on). */
+  #takeFiles(files: FileList | null | undefined, event: Event): void {
+    const bar = this.attachmentBar;
+    if (!bar || !files || files.length === 0) return;
+    event.preventDefault();
+    bar.add([...files]);
+  }
+
+  #onPaste = (event: ClipboardEvent) => this.#takeFiles(event.clipboardData?.files, event);
+  #onDrop = (event: DragEvent) => this.#takeFiles(event.dataTransfer?.files, event);
+  #onDragOver = (event: DragEvent) => {
+    if (this.attachmentBar && event.dataTransfer?.types.includes('Files')) event.preventDefault();
+  };
+
+  /** A send with attachments: the files become content parts first (uploaded, when the page says so). */
+  async #sendWithAttachments(text: string, bar: SoliplexAttachments): Promise<void> {
+    const engine = this.#currentEngine();
+    if (!engine) return;
+    const key = this.#threadKey();
+    let parts;
+    try {
+      parts = await bar.takeParts();
+    } catch (error) {
+      const strings = this.chat?.strings ?? mergeChatStrings(this.strings);
+      bar.showError(strings.attachmentFailed((error as Error)?.message ?? String(error)));
+      return;
+    }
+    engine.send(key, { text, parts }, this.#turnOptions).catch((error) => console.error('[soliplex-chat] send failed', error));
+    this.messageList?.scrollToEnd?.();
+  }
+
+  /** The page's view of the agent state; a renderer that throws shows nothing (and is reported). */
+  #renderState(state: unknown) {
+    const renderer = this.stateRenderer;
+    if (!renderer) return nothing;
+    try {
+      return html`<div part="state" class="state">${renderer(state)}</div>`;
+    } catch (error) {
+      console.error('[soliplex-chat] the state renderer threw', error);
+      return nothing;
+    }
+  }
 
   #currentEngine(): RunOrchestrator | undefined {
     return this.#engines.current();
@@ -555,8 +702,22 @@ export class SoliplexChat extends LitElement {
     };
   }
 
+  #onInterruptAnswer = (event: SoliplexInterruptAnswerRequestEvent) => {
+    event.stopPropagation();
+    event.accepted =
+      event.status === 'resolved' ? this.answerInterrupt(event.interruptId, event.payload) : this.cancelInterrupt(event.interruptId);
+  };
+
   #onSendRequest = (event: Event & { text?: string }) => {
     event.stopPropagation();
+    const bar = this.attachmentBar;
+    if (bar?.count) {
+      const text = event.text ?? '';
+      const engine = this.#currentEngine();
+      if (!text.trim() || !engine || isRunning(engine.snapshot(this.#threadKey()).run)) event.preventDefault();
+      else void this.#sendWithAttachments(text, bar);
+      return;
+    }
     if (!this.send(event.text ?? '')) event.preventDefault();
     else this.messageList?.scrollToEnd?.(); // ?.(): the list may not have upgraded yet
   };

@@ -12,6 +12,10 @@ import { markdownStyles } from './markdown.styles.js';
 import { messageActionsStyles } from './message-actions.styles.js';
 import '../soliplex-tool-call-card/soliplex-tool-call-card.js';
 import '../soliplex-approval-card/soliplex-approval-card.js';
+import '../soliplex-interrupt-card/soliplex-interrupt-card.js';
+import '../soliplex-activity/soliplex-activity.js';
+import { groupBySubagent, renderSubagentGroup } from './subagent-group.js';
+import { renderAttachments } from './user-attachments.js';
 
 /** How close to the end (px) still counts as "at the bottom". */
 const BOTTOM_SLACK = 24;
@@ -20,7 +24,9 @@ const FIRST_WINDOW = 40;
 /** Then older messages render this many at a time, in idle time, one task each. */
 const CHUNK = 20;
 
-type Visible = ChatMessage & { role: 'user' | 'assistant' | 'reasoning' };
+type Visible = ChatMessage & { role: 'user' | 'assistant' | 'reasoning' | 'interrupt' | 'activity' };
+const VISIBLE_ROLES: ReadonlySet<string> = new Set(['user', 'assistant', 'reasoning', 'interrupt', 'activity']);
+const isVisible = (m: ChatMessage): m is Visible => VISIBLE_ROLES.has(m.role);
 
 const TOOL_CARD_PARTS = 'tool-card, tool-name, tool-arguments, tool-status, tool-details, tool-result, tool-view';
 
@@ -50,6 +56,8 @@ export class SoliplexEditRequestEvent extends Event {
   }
 }
 const APPROVAL_PARTS = 'approval-card, approval-arguments, approve-button, deny-button';
+const INTERRUPT_PARTS = 'interrupt-card, interrupt-message, interrupt-form, interrupt-submit, interrupt-cancel, interrupt-status, interrupt-custom';
+const ACTIVITY_PARTS = 'activity, activity-custom';
 
 /**
  * The conversation: user and assistant messages (assistant Markdown rendered safely, streaming in),
@@ -163,7 +171,7 @@ export class SoliplexMessageList extends LitElement {
 
   override render() {
     const strings = this.chat?.strings ?? defaultChatStrings;
-    const visible = this.conversation.messages.filter((m): m is Visible => m.role === 'user' || m.role === 'assistant' || m.role === 'reasoning');
+    const visible = this.conversation.messages.filter(isVisible);
     const shown = this.#shownPart(visible);
     this.#forgetMarkdown(visible);
     const actions = this.#actionTargets(visible);
@@ -171,16 +179,12 @@ export class SoliplexMessageList extends LitElement {
       <div part="messages" class="scroller" role="region" tabindex="0" aria-label=${strings.conversationLabel} @scroll=${this.#onScroll}>
         <div class="content">
           ${repeat(
-            shown,
+            groupBySubagent(shown, this.conversation),
             (m) => m.id,
-            // A token changes one message: guard skips re-rendering every other one.
-            (m) => {
-              const edit = m.id === actions.edit ? this.editing : undefined;
-              const copied = this.copied === m.id;
-              return guard([m, strings, this.noImages, actions.regenerate === m.id, actions.edit === m.id, edit, copied, this.hiddenActions, ...this.#callsOf(m)], () =>
-                edit ? this.#renderEditor(edit, strings) : html`${this.#renderMessage(m, strings)}${this.#renderActions(m, actions, copied, strings)}`,
-              );
-            },
+            (m) =>
+              'kind' in m
+                ? renderSubagentGroup(m, strings, (messages) => this.#renderMessages(messages, strings, actions))
+                : this.#renderOne(m, strings, actions),
           )}
         </div>
       </div>
@@ -207,7 +211,7 @@ export class SoliplexMessageList extends LitElement {
   }
 
   #renderActions(message: Visible, targets: { regenerate?: string; edit?: string }, copied: boolean, strings: SoliplexChatStrings) {
-    if (message.role === 'reasoning') return nothing;
+    if (message.role !== 'user' && message.role !== 'assistant') return nothing;
     const hidden = this.hiddenActions;
     // An answer is copied once it is complete: half an answer is not what anyone wants to paste.
     const copy = !hidden.copy && message.text.trim() !== '' && (message.role === 'user' || message.complete);
@@ -246,7 +250,7 @@ export class SoliplexMessageList extends LitElement {
 
   #copiedTimer?: ReturnType<typeof setTimeout>;
 
-  async #copy(message: Visible): Promise<void> {
+  async #copy(message: { readonly id: string; readonly text: string }): Promise<void> {
     try {
       await navigator.clipboard.writeText(message.text);
     } catch (error) {
@@ -263,7 +267,7 @@ export class SoliplexMessageList extends LitElement {
     this.dispatchEvent(request);
   };
 
-  async #startEdit(message: Visible): Promise<void> {
+  async #startEdit(message: { readonly id: string; readonly text: string }): Promise<void> {
     this.editing = { id: message.id, draft: message.text };
     await this.updateComplete;
     const input = this.renderRoot.querySelector<HTMLTextAreaElement>('.editor textarea');
@@ -303,6 +307,19 @@ export class SoliplexMessageList extends LitElement {
     // The button goes away: keep focus in the conversation rather than lose it to the page.
     this.scroller?.focus({ preventScroll: true });
   };
+
+  #renderMessages(messages: readonly Visible[], strings: SoliplexChatStrings, actions: { regenerate?: string; edit?: string }) {
+    return repeat(messages, (m) => m.id, (m) => this.#renderOne(m, strings, actions));
+  }
+
+  /** A token changes one message: guard skips re-rendering every other one. */
+  #renderOne(m: Visible, strings: SoliplexChatStrings, actions: { regenerate?: string; edit?: string }) {
+    const edit = m.id === actions.edit ? this.editing : undefined;
+    const copied = this.copied === m.id;
+    return guard([m, strings, this.noImages, actions.regenerate === m.id, actions.edit === m.id, edit, copied, this.hiddenActions, ...this.#callsOf(m)], () =>
+      edit ? this.#renderEditor(edit, strings) : html`${this.#renderMessage(m, strings)}${this.#renderActions(m, actions, copied, strings)}`,
+    );
+  }
 
   protected override updated(_changed: PropertyValues<this>): void {
     // Layout is not read here: the ResizeObserver pins the end once the frame is laid out.
@@ -367,7 +384,7 @@ export class SoliplexMessageList extends LitElement {
     this.#idle ??= whenIdle(() => {
       this.#idle = undefined;
       if (this.#firstShown === undefined) return;
-      const messages = this.conversation.messages.filter((m) => m.role === 'user' || m.role === 'assistant' || m.role === 'reasoning');
+      const messages = this.conversation.messages.filter(isVisible);
       const at = messages.findIndex((m) => m.id === this.#firstShown);
       this.#firstShown = at > CHUNK ? messages[at - CHUNK]!.id : undefined;
       this.requestUpdate();
@@ -379,11 +396,18 @@ export class SoliplexMessageList extends LitElement {
     switch (message.role) {
       case 'user':
         // One line on purpose: the bubble keeps the user's line breaks (pre-wrap), not the template's.
-        return html`<div part="message user-message" class="message user" data-message-id=${message.id}><span class="sender">${strings.you}: </span>${message.text}</div>`;
+        return html`<div part="message user-message" class="message user" data-message-id=${message.id}><span class="sender">${strings.you}: </span>${message.text}${message.parts?.length ? renderAttachments(message.parts, strings) : nothing}</div>`;
       case 'assistant':
         return this.#renderAssistant(message, strings);
       case 'reasoning':
         return this.#renderReasoning(message, strings);
+      case 'interrupt': {
+        const callId = message.interrupt.toolCallId;
+        const call = typeof callId === 'string' ? this.conversation.toolCalls[callId] : undefined;
+        return html`<soliplex-interrupt-card exportparts=${INTERRUPT_PARTS} data-message-id=${message.id} .message=${message} .call=${call}></soliplex-interrupt-card>`;
+      }
+      case 'activity':
+        return html`<soliplex-activity exportparts=${ACTIVITY_PARTS} data-message-id=${message.id} .message=${message}></soliplex-activity>`;
       default:
         return nothing;
     }
@@ -411,7 +435,7 @@ export class SoliplexMessageList extends LitElement {
                   exportparts=${TOOL_CARD_PARTS}
                   data-call-id=${call.id}
                   .call=${call}
-                  .renderer=${this.chat?.toolCardRenderers?.[call.name]}
+                  
                 ></soliplex-tool-call-card>
                 ${call.status === 'awaiting-approval'
                   ? html`<soliplex-approval-card exportparts=${APPROVAL_PARTS} data-call-id=${call.id} .call=${call}></soliplex-approval-card>`

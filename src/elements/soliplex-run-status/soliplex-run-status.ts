@@ -24,11 +24,12 @@ export class SoliplexNewChatRequestEvent extends Event {
 }
 
 /**
- * What the turn is doing: "Thinking…" while the model thinks, "Writing…" while the answer streams,
- * "Calling X…" while a call streams, "Executing X and Y…" while tools run, waiting for approval or
- * for a connection; after a failure, what it means to a person (the technical detail under
- * "Details") and Retry, or New chat when the thread is gone; "Stopped." Idle and completed show
- * nothing. The engine keeps a turn running across its tool hops, so the status does not flicker.
+ * What the turn is doing: "Thinking…" while the model thinks ("Step: X" during an agent step),
+ * "Writing…" while the answer streams, "Calling X…" while a call streams, "Waiting for your answer"
+ * while interrupts are open, "Executing X and Y…" while tools run, waiting for approval or for a
+ * connection; after a failure, what it means to a person (the technical detail under "Details") and
+ * Retry, or New chat when the thread is gone; "Stopped." Idle and completed show nothing. The engine
+ * keeps a turn running across its tool hops, so the status does not flicker.
  * @summary The run's status line.
  * @fires soliplex-retry-request - Internal: the user pressed Retry.
  * @fires soliplex-new-chat-request - Internal: the user pressed New chat.
@@ -80,8 +81,10 @@ export class SoliplexRunStatus extends LitElement {
       case 'running': {
         if (run.phase === 'streaming') {
           const streaming = Object.values(calls).find((c) => c.status === 'streaming' && isOfCurrentRun(this.conversation, c));
-          return streaming ? strings.calling(streaming.name) : this.#streamingText(strings);
+          const step = this.conversation.steps?.at(-1);
+          return streaming ? strings.calling(streaming.name) : step ? strings.step(step) : this.#streamingText(strings);
         }
+        if (run.phase === 'awaiting-input') return strings.waitingForAnswer;
         if (run.phase === 'waiting-for-connection') return strings.waitingForConnection;
         if (run.phase === 'loading-history') return run.progress?.total ? strings.loadingHistoryProgress(run.progress.loaded, run.progress.total) : strings.loadingHistory;
         if (run.phase !== 'executing-tools') return strings.creatingThread;

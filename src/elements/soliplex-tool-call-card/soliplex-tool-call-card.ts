@@ -21,23 +21,15 @@ const STATUS_ICONS: Record<ToolCallStatus, string> = {
 };
 
 /**
- * A page's renderer for one tool's card: called on every change of the call, with its arguments as
- * far as they have streamed (parsed best-effort while streaming) and, once it completed, the result
- * the tool returned (`call.resultValue`, or `call.result` for a call the server ran). Returns what
- * Lit can render (a template, a DOM node, text); shown in the card above the details.
- */
-export type ToolCardRenderer = (call: ToolCall, args: unknown) => unknown;
-
-/**
  * One tool call: `name(arg: value, …)` on one line with its status, and in a collapsible section its
- * full arguments (streaming live, then pretty-printed) and its result or error. A page's card renderer
- * for the tool (`toolCardRenderers` on the chat) is shown while the call streams and after; a tool's
+ * full arguments (streaming live, then pretty-printed) and its result or error. The page's renderer
+ * for the tool (`toolRenderers` on the chat) is shown while the call streams and after; a tool's
  * own `render(result, call)` output is shown once the call completes.
  * @summary A tool call with its status, arguments and result.
  * @csspart tool-card - The card.
  * @csspart tool-name - The tool's name.
  * @csspart tool-arguments - The call's arguments on one line, `(arg: value, …)`, after the name.
- * @csspart tool-view - What the page's card renderer for the tool shows.
+ * @csspart tool-view - What the page's renderer for the tool (`toolRenderers`) shows.
  * @csspart tool-status - The status (icon and text).
  * @csspart tool-details - The collapsible arguments and result.
  * @csspart tool-result - The result rendered by the tool's own renderer.
@@ -47,9 +39,6 @@ export class SoliplexToolCallCard extends LitElement {
 
   /** The call to show. */
   @property({ attribute: false }) call?: ToolCall;
-
-  /** The page's renderer for this call's tool, if any. */
-  @property({ attribute: false }) renderer?: ToolCardRenderer;
 
   @consume({ context: chatContext, subscribe: true })
   @property({ attribute: false })
@@ -72,7 +61,7 @@ export class SoliplexToolCallCard extends LitElement {
             <span aria-hidden="true">${STATUS_ICONS[call.status]}</span>${statusText}
           </span>
         </div>
-        ${this.#renderPage(call, args)} ${this.#renderCustom(call)}
+        ${this.#renderGenerative(call, args)} ${this.#renderCustom(call)}
         <details part="tool-details">
           <summary>${strings.toolDetails}</summary>
           <h4>${strings.arguments}</h4>
@@ -87,10 +76,18 @@ export class SoliplexToolCallCard extends LitElement {
     `;
   }
 
-  /** The page's card renderer for this tool, while the call streams and after. */
-  #renderPage(call: ToolCall, args: unknown): TemplateResult | typeof nothing {
-    if (!this.renderer) return nothing;
-    return html`<div part="tool-view" class="rendered">${guarded(() => this.renderer!(call, args), call, this.chat?.strings.renderFailed)}</div>`;
+  /** The page's generative UI for this tool name (any call, while its arguments stream and after). */
+  #renderGenerative(call: ToolCall, args: unknown): TemplateResult | typeof nothing {
+    const renderer = this.chat?.toolRenderers?.[call.name];
+    if (!renderer) return nothing;
+    let output: unknown;
+    try {
+      output = renderer(call, args);
+    } catch (error) {
+      console.error(`[soliplex-chat] the tool renderer of "${call.name}" threw`, error);
+      output = (this.chat?.strings ?? defaultChatStrings).renderFailed;
+    }
+    return html`<div part="tool-view" class="rendered">${output}</div>`;
   }
 
   /** The tool's own renderer: a Lit template or a DOM node. A renderer that throws shows a notice. */

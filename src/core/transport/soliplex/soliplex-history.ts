@@ -1,4 +1,4 @@
-import type { BaseEvent, Message } from '@ag-ui/core';
+import type { BaseEvent, Message, ResumeEntry } from '@ag-ui/core';
 import { TransportError, type HistoryProgress, type HistoryRun } from '../transport.js';
 import type { SoliplexApi, SoliplexRun } from './soliplex-api.js';
 
@@ -72,8 +72,15 @@ export async function loadSoliplexHistory(
       messages: added,
       events: (Array.isArray(run.events) ? run.events : []) as BaseEvent[],
       state: (run.run_input ?? finished[index]!.run_input)?.state,
+      ...resumeOf(run.run_input ?? finished[index]!.run_input),
     };
   });
+}
+
+/** The run input's `resume` entries (answers to the previous run's interrupts), when it had any. */
+function resumeOf(input: object | null | undefined): { resume?: ResumeEntry[] } {
+  const resume = (input as { resume?: unknown } | null | undefined)?.resume;
+  return Array.isArray(resume) ? { resume: resume as ResumeEntry[] } : {};
 }
 
 /** The failed run named in the message, kind and status kept (a 401 stays "sign-in needed"). */

@@ -1,4 +1,4 @@
-import type { BaseEvent } from '@ag-ui/core';
+import { PROTOCOL_VERSION, type BaseEvent } from '@ag-ui/core';
 import { readSseFrames } from '../sse-reader.js';
 import { TransportError, type CreatedThread, type HistoryProgress, type RunEventSink, type RunRequest, type Transport } from '../transport.js';
 import { SoliplexApi, type SoliplexConnection } from './soliplex-api.js';
@@ -60,11 +60,13 @@ export class SoliplexTransport implements Transport {
       threadId: thread,
       runId,
       ...(request.parentRunId ? { parentRunId: request.parentRunId } : {}),
+      protocolVersion: PROTOCOL_VERSION,
       state: request.state ?? {},
       messages: request.messages,
       tools: request.tools,
       context: request.context ?? [],
       forwardedProps: request.forwardedProps ?? {},
+      ...(request.resume?.length ? { resume: request.resume } : {}),
     };
     const path = this.api.runPath(room, thread, runId);
     const attempts = this.options.resumeAttempts ?? 3;

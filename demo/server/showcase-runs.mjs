@@ -1,0 +1,138 @@
+// Scripted runs of the demo model that show the AG-UI 1.0 features beyond text and tools: a message
+// starting "show interrupt", "show approval", "show activity", "show subagents", "show steps",
+// "show reasoning", "show custom" or "show cancel" plays one of them; a run that carries `resume`
+// (answers to an interrupt) says what it received. Everything else is left to the scripted model.
+import { EventType } from '@ag-ui/core';
+
+const TRIP_SCHEMA = {
+  type: 'object',
+  required: ['city'],
+  properties: {
+    city: { type: 'string', title: 'Destination city', description: 'Where you want to go' },
+    nights: { type: 'integer', title: 'Nights', default: 2 },
+    travelClass: { type: 'string', title: 'Travel class', enum: ['economy', 'business'] },
+    breakfast: { type: 'boolean', title: 'Breakfast included', default: true },
+    guests: { type: 'array', title: 'Guests', items: { type: 'string' } },
+  },
+};
+
+/** The features, by the word after "show". */
+export const SHOWCASES = ['interrupt', 'approval', 'activity', 'subagents', 'steps', 'reasoning', 'custom', 'cancel'];
+
+function say(/** @type {string} */ messageId, /** @type {string} */ text, /** @type {object} */ extra = {}) {
+  return [
+    { type: EventType.TEXT_MESSAGE_START, messageId, role: 'assistant', ...extra },
+    { type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta: text, ...extra },
+    { type: EventType.TEXT_MESSAGE_END, messageId, ...extra },
+  ];
+}
+
+function lastUserText(/** @type {any} */ input) {
+  const messages = Array.isArray(input?.messages) ? input.messages : [];
+  const user = messages.findLast((/** @type {any} */ m) => m?.role === 'user');
+  return typeof user?.content === 'string' ? user.content : '';
+}
+
+/**
+ * The showcase run for `input`, as Steps between RUN_STARTED and RUN_FINISHED (both included), or
+ * null when the input asks for none.
+ * @param {any} input RunAgentInput
+ * @param {{ threadId: string, runId: string, pause: object }} ids
+ * @returns {object[] | null}
+ */
+export function showcaseSteps(input, { threadId, runId, pause }) {
+  const start = { type: EventType.RUN_STARTED, threadId, runId, protocolVersion: '1.0' };
+  const end = (/** @type {object | undefined} */ outcome) => ({ type: EventType.RUN_FINISHED, threadId, runId, ...(outcome ? { outcome } : {}) });
+  const id = (/** @type {string} */ name) => `${name}-${runId}`;
+
+  if (Array.isArray(input?.resume) && input.resume.length > 0) {
+    const lines = input.resume.map((/** @type {any} */ r) =>
+      r.status === 'cancelled' ? `${r.interruptId}: cancelled` : `${r.interruptId}: ${JSON.stringify(r.payload ?? null)}`,
+    );
+    return [start, ...say(id('resumed'), `Thanks. I received: ${lines.join('; ')}.`), end()];
+  }
+  const match = /^show (\w+)/i.exec(lastUserText(input).trim());
+  const feature = match?.[1]?.toLowerCase();
+  switch (feature) {
+    case 'interrupt':
+      return [
+        start,
+        ...say(id('ask'), 'I need a few details before I book.'),
+        end({ type: 'interrupt', interrupts: [{ id: id('trip'), reason: 'input_required', message: 'Where should I book your trip?', responseSchema: TRIP_SCHEMA }] }),
+      ];
+    case 'approval': {
+      const callId = id('delete');
+      return [
+        start,
+        { type: EventType.TOOL_CALL_START, toolCallId: callId, toolCallName: 'delete_old_files' },
+        { type: EventType.TOOL_CALL_ARGS, toolCallId: callId, delta: '{"olderThanDays":30}' },
+        { type: EventType.TOOL_CALL_END, toolCallId: callId },
+        end({ type: 'interrupt', interrupts: [{ id: id('approve'), reason: 'tool_approval', toolCallId: callId, message: 'Delete files older than 30 days on the server?' }] }),
+      ];
+    }
+    case 'activity': {
+      const plan = id('plan');
+      return [
+        start,
+        { type: EventType.ACTIVITY_SNAPSHOT, messageId: plan, activityType: 'PLAN', content: { goal: 'Plan a weekend in Oslo', done: [], next: 'flights' } },
+        pause,
+        { type: EventType.ACTIVITY_DELTA, messageId: plan, activityType: 'PLAN', patch: [{ op: 'add', path: '/done/-', value: 'flights' }, { op: 'replace', path: '/next', value: 'hotel' }] },
+        pause,
+        { type: EventType.ACTIVITY_DELTA, messageId: plan, activityType: 'PLAN', patch: [{ op: 'add', path: '/done/-', value: 'hotel' }, { op: 'replace', path: '/next', value: 'nothing' }] },
+        ...say(id('done'), 'The plan is ready.'),
+        end(),
+      ];
+    }
+    case 'subagents':
+      return [
+        start,
+        ...say(id('lead'), 'I will ask two helpers.'),
+        { type: EventType.SUBAGENT_STARTED, subagentRunId: id('sub1'), name: 'researcher' },
+        ...say(id('s1'), 'Found three sources about Oslo.', { subagentRunId: id('sub1') }),
+        { type: EventType.SUBAGENT_FINISHED, subagentRunId: id('sub1') },
+        { type: EventType.SUBAGENT_STARTED, subagentRunId: id('sub2'), name: 'fact-checker' },
+        ...say(id('s2'), 'Checking the sources…', { subagentRunId: id('sub2') }),
+        { type: EventType.SUBAGENT_ERROR, subagentRunId: id('sub2'), message: 'One source was offline.' },
+        ...say(id('sum'), 'Two of three sources agree: go in June.'),
+        end(),
+      ];
+    case 'steps':
+      return [
+        start,
+        { type: EventType.STEP_STARTED, stepName: 'planning' },
+        { $delay: 600 },
+        { type: EventType.STEP_FINISHED, stepName: 'planning' },
+        { type: EventType.STEP_STARTED, stepName: 'writing' },
+        { $delay: 600 },
+        ...say(id('out'), 'Planned, then written.'),
+        { type: EventType.STEP_FINISHED, stepName: 'writing' },
+        end(),
+      ];
+    case 'reasoning': {
+      const r = id('r');
+      return [
+        start,
+        { type: EventType.REASONING_START, messageId: r },
+        { type: EventType.REASONING_MESSAGE_START, messageId: r, role: 'reasoning' },
+        { type: EventType.REASONING_MESSAGE_CONTENT, messageId: r, delta: 'The user wants to see reasoning; keep it short.' },
+        { type: EventType.REASONING_MESSAGE_END, messageId: r },
+        { type: EventType.REASONING_ENCRYPTED_VALUE, subtype: 'message', entityId: r, encryptedValue: `opaque-${runId}` },
+        { type: EventType.REASONING_END, messageId: r },
+        ...say(id('a'), 'I thought about it (the encrypted part goes back to me, unseen).'),
+        end(),
+      ];
+    }
+    case 'custom':
+      return [
+        start,
+        { type: EventType.CUSTOM, name: 'demo.progress', value: { percent: 100 } },
+        { type: EventType.RAW, event: { vendor: 'demo', note: 'a raw provider event' }, source: 'demo-server' },
+        ...say(id('a'), 'I sent a CUSTOM event (the page hears soliplex-custom-event) and a RAW one.'),
+        end(),
+      ];
+    case 'cancel':
+      return [start, ...say(id('a'), 'I am stopping this run myself.'), end({ type: 'cancelled' })];
+    default:
+      return null;
+  }
+}

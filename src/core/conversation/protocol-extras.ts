@@ -1,0 +1,60 @@
+import { EventType, type BaseEvent } from '@ag-ui/core';
+import type { Conversation } from './conversation.js';
+import { applyActivityDelta, applyActivitySnapshot } from './activities.js';
+import { reduceSubagent } from './subagents.js';
+
+/**
+ * The AG-UI 1.0 events beyond text, tools and state, for the reducer: steps, activities, subagents
+ * and encrypted reasoning values. `CUSTOM` and `RAW` change nothing here: the engine passes them on
+ * as events (`custom`, `raw`). `REASONING_START` / `REASONING_END` only bracket reasoning messages.
+ */
+export function reduceProtocolExtras(conversation: Conversation, event: BaseEvent, warn: (message: string) => void): Conversation {
+  const e = event as BaseEvent & Record<string, unknown>;
+  switch (event.type) {
+    case EventType.STEP_STARTED: {
+      const name = e['stepName'];
+      if (typeof name !== 'string') return conversation;
+      return { ...conversation, steps: [...(conversation.steps ?? []).filter((s) => s !== name), name] };
+    }
+    case EventType.STEP_FINISHED: {
+      const steps = conversation.steps ?? [];
+      return steps.includes(e['stepName'] as string) ? { ...conversation, steps: steps.filter((s) => s !== e['stepName']) } : conversation;
+    }
+    case EventType.ACTIVITY_SNAPSHOT:
+      return applyActivitySnapshot(conversation, e);
+    case EventType.ACTIVITY_DELTA:
+      return applyActivityDelta(conversation, e, warn);
+    case EventType.SUBAGENT_STARTED:
+    case EventType.SUBAGENT_FINISHED:
+    case EventType.SUBAGENT_ERROR:
+      return reduceSubagent(conversation, e);
+    case EventType.REASONING_ENCRYPTED_VALUE:
+      return keepEncryptedValue(conversation, e, warn);
+    default:
+      return conversation;
+  }
+}
+
+/** Stores an encrypted value on the call or message it names, to send back with it; never shown. */
+function keepEncryptedValue(conversation: Conversation, e: Record<string, unknown>, warn: (message: string) => void): Conversation {
+  const { entityId, encryptedValue, subtype } = e;
+  if (typeof entityId !== 'string' || typeof encryptedValue !== 'string') return conversation;
+  if (subtype === 'tool-call') {
+    const call = conversation.toolCalls[entityId];
+    if (!call) return warnUnknown(conversation, warn, entityId);
+    return { ...conversation, toolCalls: { ...conversation.toolCalls, [entityId]: { ...call, encryptedValue } } };
+  }
+  const index = conversation.messages.findIndex((m) => m.id === entityId);
+  const message = conversation.messages[index];
+  if (!message || (message.role !== 'assistant' && message.role !== 'reasoning' && message.role !== 'user')) {
+    return warnUnknown(conversation, warn, entityId);
+  }
+  const messages = [...conversation.messages];
+  messages[index] = { ...message, encryptedValue };
+  return { ...conversation, messages };
+}
+
+function warnUnknown(conversation: Conversation, warn: (message: string) => void, id: string): Conversation {
+  warn(`Encrypted value for unknown entity ${id} ignored`);
+  return conversation;
+}

@@ -1,0 +1,190 @@
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { consume } from '@lit/context';
+import { interruptExpiryTime, isInterruptExpired, type InterruptMessage, type ToolCall } from '../../core/index.js';
+import { chatContext, type ChatContextValue } from '../../context.js';
+import { defaultChatStrings, type SoliplexChatStrings } from '../shared/chat-strings.js';
+import { formatArguments } from '../shared/format.js';
+import type { InterruptControls } from '../shared/renderers.js';
+import { initialValue, payloadOf, renderSchemaForm, setAt, type Schema } from './schema-form.js';
+import { interruptCardStyles } from './soliplex-interrupt-card.styles.js';
+
+/** Internal: the user answered or cancelled an interrupt; the chat tells the engine. */
+export class SoliplexInterruptAnswerRequestEvent extends Event {
+  static readonly eventName = 'soliplex-interrupt-answer-request';
+  /** Set by the chat: whether the engine took the answer. */
+  accepted = false;
+  constructor(
+    readonly interruptId: string,
+    readonly status: 'resolved' | 'cancelled',
+    readonly payload?: unknown,
+  ) {
+    super(SoliplexInterruptAnswerRequestEvent.eventName, { bubbles: true, composed: true });
+  }
+}
+
+/** setTimeout's limit; a later expiry re-renders when it fires and schedules again. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * One interrupt of the agent (a run that ended waiting for the user): its message, and a form
+ * generated from its `responseSchema`, or Approve / Deny when it concerns a tool call. An expired
+ * interrupt says so and can only be dismissed. A page renderer registered for its `reason` replaces
+ * the default body.
+ * @summary Answer or cancel one interrupt of the agent.
+ * @fires soliplex-interrupt-answer-request - Internal: the user answered or cancelled.
+ * @csspart interrupt-card - The card.
+ * @csspart interrupt-message - The agent's message.
+ * @csspart interrupt-form - The generated form.
+ * @csspart interrupt-submit - Send the answer (or Approve).
+ * @csspart interrupt-cancel - Cancel (or Deny).
+ * @csspart interrupt-status - How the interrupt stands once settled or expired.
+ * @csspart interrupt-custom - A page renderer's output.
+ */
+export class SoliplexInterruptCard extends LitElement {
+  static override styles = interruptCardStyles;
+
+  /** The interrupt to show. */
+  @property({ attribute: false }) message?: InterruptMessage;
+
+  /** The tool call the interrupt concerns, when it names one. */
+  @property({ attribute: false }) call?: ToolCall;
+
+  @consume({ context: chatContext, subscribe: true })
+  @property({ attribute: false })
+  chat?: ChatContextValue;
+
+  /** The form's current value (the view's own draft, until it is sent). */
+  @state() private draft: unknown;
+  #draftFor?: string;
+  #expiryTimer?: ReturnType<typeof setTimeout>;
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.#expiryTimer);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    const message = this.message;
+    if (changed.has('message') && message && message.id !== this.#draftFor) {
+      this.#draftFor = message.id;
+      const schema = message.interrupt.responseSchema as Schema | undefined;
+      this.draft = schema ? initialValue(schema) : undefined;
+    }
+  }
+
+  protected override updated(): void {
+    // Re-render when the interrupt expires, so it says so without waiting for another change.
+    clearTimeout(this.#expiryTimer);
+    const message = this.message;
+    const at = message && message.status === 'open' ? interruptExpiryTime(message.interrupt) : undefined;
+    if (at !== undefined && at > Date.now()) {
+      this.#expiryTimer = setTimeout(() => this.requestUpdate(), Math.min(at - Date.now() + 10, MAX_TIMER_MS));
+    }
+  }
+
+  override render() {
+    const message = this.message;
+    if (!message) return nothing;
+    const strings = this.chat?.strings ?? defaultChatStrings;
+    const { interrupt } = message;
+    const expired = isInterruptExpired(message);
+    const open = message.status === 'open';
+    const renderer = this.chat?.interruptRenderers?.[interrupt.reason];
+    const label = interrupt.message ?? strings.interruptLabel;
+    return html`
+      <section part="interrupt-card" class="card" role="group" aria-label=${label} data-status=${expired && open ? 'expired' : message.status} data-reason=${interrupt.reason}>
+        ${renderer ? this.#renderCustom(renderer, message, strings) : this.#renderDefault(message, strings, open, expired)}
+        ${this.#renderStatus(message, strings, expired)}
+      </section>
+    `;
+  }
+
+  #renderCustom(renderer: NonNullable<ChatContextValue['interruptRenderers']>[string], message: InterruptMessage, strings: SoliplexChatStrings) {
+    const controls: InterruptControls = {
+      answer: (payload?: unknown) => this.#send('resolved', payload),
+      cancel: () => this.#send('cancelled'),
+    };
+    let output: unknown;
+    try {
+      output = renderer(message.interrupt, controls, message);
+    } catch (error) {
+      console.error(`[soliplex-chat] the interrupt renderer of "${message.interrupt.reason}" threw`, error);
+      output = strings.renderFailed;
+    }
+    return html`<div part="interrupt-custom">${output}</div>`;
+  }
+
+  #renderDefault(message: InterruptMessage, strings: SoliplexChatStrings, open: boolean, expired: boolean) {
+    const { interrupt } = message;
+    const prompt = html`<p part="interrupt-message" class="message">${interrupt.message ?? strings.interruptLabel}</p>`;
+    if (!open) return prompt;
+    if (expired) {
+      return html`${prompt}
+        <div class="actions"><button part="interrupt-cancel" type="button" @click=${() => this.#send('cancelled')}>${strings.interruptCancel}</button></div>`;
+    }
+    if (typeof interrupt.toolCallId === 'string') {
+      const call = this.call;
+      return html`${prompt}
+        ${call ? html`<p class="tool">${strings.approvalPrompt(call.name)}</p><pre class="arguments" aria-label=${strings.arguments}>${formatArguments(call)}</pre>` : nothing}
+        <div class="actions">
+          <button part="interrupt-submit" class="primary" type="button" @click=${() => this.#send('resolved', { approved: true })}>${strings.approve}</button>
+          <button part="interrupt-cancel" type="button" @click=${() => this.#send('resolved', { approved: false })}>${strings.deny}</button>
+        </div>`;
+    }
+    const schema = interrupt.responseSchema as Schema | undefined;
+    return html`${prompt}
+      <form part="interrupt-form" novalidate @submit=${(e: Event) => this.#submit(e, schema)}>
+        ${schema
+          ? renderSchemaForm(schema, {
+              value: this.draft,
+              strings,
+              idPrefix: `i-${interrupt.id}`.replace(/[^\w-]/g, '_'),
+              disabled: false,
+              onChange: (path, value) => (this.draft = setAt(this.draft, path, value)),
+            })
+          : nothing}
+        <div class="actions">
+          <button part="interrupt-submit" class="primary" type="submit">${strings.interruptSubmit}</button>
+          <button part="interrupt-cancel" type="button" @click=${() => this.#send('cancelled')}>${strings.interruptCancel}</button>
+        </div>
+      </form>`;
+  }
+
+  #renderStatus(message: InterruptMessage, strings: SoliplexChatStrings, expired: boolean) {
+    const text =
+      message.status === 'resolved' ? strings.interruptAnswered
+      : expired ? strings.interruptExpired
+      : message.status === 'cancelled' ? strings.interruptCancelled
+      : undefined;
+    return text ? html`<p part="interrupt-status" class="status" role="status">${text}</p>` : nothing;
+  }
+
+  #submit(event: Event, schema: Schema | undefined): void {
+    event.preventDefault();
+    const form = event.currentTarget as HTMLFormElement;
+    // Required fields are checked by the browser, which also tells the user which one is missing.
+    if (!form.reportValidity()) return;
+    this.#send('resolved', schema ? payloadOf(schema, this.draft) : undefined);
+  }
+
+  #send(status: 'resolved' | 'cancelled', payload?: unknown): boolean {
+    const message = this.message;
+    if (!message || message.status !== 'open') return false;
+    const request = new SoliplexInterruptAnswerRequestEvent(message.interrupt.id, status, payload);
+    this.dispatchEvent(request);
+    if (!request.accepted) this.requestUpdate(); // e.g. it expired meanwhile: show that
+    return request.accepted;
+  }
+}
+
+if (!customElements.get('soliplex-interrupt-card')) customElements.define('soliplex-interrupt-card', SoliplexInterruptCard);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'soliplex-interrupt-card': SoliplexInterruptCard;
+  }
+  interface HTMLElementEventMap {
+    'soliplex-interrupt-answer-request': SoliplexInterruptAnswerRequestEvent;
+  }
+}

@@ -180,7 +180,7 @@ describe('<soliplex-chat> AG-UI 1.0 against the real server', () => {
     await until(() => outcomes.length === 1);
     expect(outcomes[0]!.outcome).to.equal('cancelled');
     await settled(el);
-    expect(statusLine(el).textContent).to.contain('Cancelled');
+    expect(statusLine(el).textContent).to.contain('Stopped');
   });
 
   it('CUSTOM reaches the page as soliplex-custom-event; steps show in the status', async () => {

@@ -29,11 +29,12 @@ export {
   type CreatedThread,
   type HistoryRun,
   type HistoryProgress,
+  type StoredThreadInfo,
 } from './transport/transport.js';
 export { replayHistory } from './conversation/conversation-history.js';
 export { readSseFrames, type SseFrame } from './transport/sse-reader.js';
 export { SoliplexTransport, type SoliplexTransportOptions } from './transport/soliplex/soliplex-transport.js';
-export { SoliplexApi, type SoliplexConnection, type SoliplexRoom, type TokenSource } from './transport/soliplex/soliplex-api.js';
+export { SoliplexApi, type SoliplexConnection, type SoliplexRoom, type SoliplexThread, type TokenSource } from './transport/soliplex/soliplex-api.js';
 export { createAgUiHttpTransport, preloadAgUiHttpTransport } from './transport/lazy-agui-http-transport.js';
 export type { AgUiHttpTransportOptions, HeadersSource } from './transport/agui-http-transport.js';
 export { createAgentTransport } from './transport/agent-transport.js';

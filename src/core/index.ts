@@ -39,3 +39,6 @@ export { createAgUiHttpTransport, preloadAgUiHttpTransport } from './transport/l
 export type { AgUiHttpTransportOptions, HeadersSource } from './transport/agui-http-transport.js';
 export { createAgentTransport } from './transport/agent-transport.js';
 export { randomId } from './random-id.js';
+export { ThreadIndex, type ThreadEntry } from './threads/thread-index.js';
+export { threadActivity, type ThreadActivity } from './threads/thread-activity.js';
+export { LocalThreadStore, type LocalThreadStoreOptions, type StoredThread } from './threads/local-thread-store.js';

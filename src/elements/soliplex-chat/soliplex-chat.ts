@@ -1,5 +1,5 @@
 import { LitElement, html, type PropertyValues } from 'lit';
-import { property, query } from 'lit/decorators.js';
+import { property, query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { provide } from '@lit/context';
 import type { AbstractAgent } from '@ag-ui/client';
@@ -19,7 +19,7 @@ import {
 import { chatContext, type ChatContextValue } from '../../context.js';
 import { ThreadController } from '../../controllers/thread-controller.js';
 import { TurnEventsController } from '../../controllers/turn-events-controller.js';
-import { SoliplexErrorEvent, SoliplexToolCallEvent, domEventsFor } from '../../events.js';
+import { SoliplexErrorEvent, SoliplexThreadChangeEvent, SoliplexToolCallEvent, domEventsFor, type SoliplexThreadSelectEvent } from '../../events.js';
 import { ToolRegistrationController } from '../../controllers/tool-registration-controller.js';
 import { AnnouncementController } from '../../controllers/announcement-controller.js';
 import { ApprovalFocusController } from '../../controllers/approval-focus-controller.js';
@@ -34,11 +34,17 @@ import { renderEmptyState } from './empty-state.js';
 import { headersConverter } from './headers-converter.js';
 import { createOwnEngineIfLoaded, loadChatParts } from './chat-parts.js';
 import { chatStyles } from './soliplex-chat.styles.js';
+import { loadThreadList, renderThreadPanel } from './thread-panel.js';
+import { threadPanelStyles } from './thread-panel.styles.js';
+import type { ThreadListServer } from '../soliplex-thread-list/soliplex-thread-list.js';
 // <soliplex-message-list> (Markdown, tool and approval cards) is not needed for the first paint of an
 // empty chat: loadChatParts() imports it on connect, with the engine (see chat-parts.ts). Lit keeps the
 // properties set on it before it upgrades.
 import '../soliplex-run-status/soliplex-run-status.js';
 import '../soliplex-composer/soliplex-composer.js';
+
+/** The drawer button's label (the list's own strings translate the list). */
+const THREADS_LABEL = 'Chats';
 
 const LIST_PARTS =
   'messages, message, user-message, assistant-message, reasoning, tool-card, tool-name, tool-status, tool-details, tool-result, approval-card, approval-arguments, approve-button, deny-button';
@@ -56,8 +62,10 @@ const LIST_PARTS =
  * @attr agent-url - A generic AG-UI endpoint (used when no `engine` or `agent` is given).
  * @attr server-url - A Soliplex server; with `room`, the chat talks the Soliplex rooms/threads/runs API.
  * @attr room - The Soliplex room; its welcome message and suggestions fill the empty state.
- * @attr thread - The thread id. Generic endpoints: a fresh one when absent. Soliplex: a stored thread
- *   whose history is reloaded; when absent, the first send creates a thread.
+ * @attr thread - The thread id (reflected). Generic endpoints: a fresh one when absent. Soliplex: a stored
+ *   thread whose history is reloaded; when absent, the first send creates a thread.
+ * @attr threads - Shows the built-in thread list beside the messages (a drawer when the chat is narrow).
+ * @attr persist - With `threads`: `false` keeps generic endpoints' threads out of IndexedDB (kept by default).
  * @attr headers - Request headers as a JSON object (the `headers` property takes an object).
  * @attr theme - `light`, `dark` or `auto` (follows `prefers-color-scheme`).
  *
@@ -66,6 +74,7 @@ const LIST_PARTS =
  * @fires soliplex-tool-call - A client tool is about to run; `preventDefault()` vetoes it. {@link SoliplexToolCallEvent}
  * @fires soliplex-tool-result - A client tool call completed, failed or was denied. {@link SoliplexToolResultEvent}
  * @fires soliplex-error - A turn failed, or a tool sent by event could not be registered. {@link SoliplexErrorEvent}
+ * @fires soliplex-thread-change - The chat now shows another thread by its own doing (its thread list, a new chat, the thread its first Soliplex send created); fields `threadKey` and `detail`. {@link SoliplexThreadChangeEvent}
  *
  * @slot header - Above the conversation.
  * @slot empty - Replaces the empty state (welcome message and suggestions).
@@ -73,6 +82,13 @@ const LIST_PARTS =
  * @slot footer - Below the composer.
  *
  * @csspart root - The chat's frame.
+ * @csspart thread-list - The built-in `<soliplex-thread-list>` (with `threads`).
+ * @csspart threads-toggle - Opens the thread list drawer when the chat is narrow.
+ * @csspart new-chat-button - The thread list's "New chat" button.
+ * @csspart thread - A thread list entry.
+ * @csspart thread-button - The button that shows a thread.
+ * @csspart badge - A thread's run badge.
+ * @csspart unread-badge - A thread's unread mark.
  * @csspart empty-state - The empty state.
  * @csspart welcome - The welcome message.
  * @csspart suggestion - A suggestion button (from the Soliplex room).
@@ -122,7 +138,7 @@ const LIST_PARTS =
  * @cssprop [--soliplex-chat-density=1] - Multiplies the spacing (0.75 compact, 1.25 roomy).
  */
 export class SoliplexChat extends LitElement {
-  static override styles = chatStyles;
+  static override styles = [chatStyles, threadPanelStyles];
 
   /** The AG-UI endpoint; used when no `engine` is given, and as the thread key's server. */
   @property({ attribute: 'agent-url' }) agentUrl = '';
@@ -133,8 +149,16 @@ export class SoliplexChat extends LitElement {
   /** The Soliplex room to talk to. */
   @property() room = '';
 
-  /** The thread shown. Set by the chat when the page sets none (see the `thread` attribute). */
-  @property() thread = '';
+  /** The thread shown, reflected to the attribute. Set by the chat when the page sets none (see the `thread` attribute). */
+  @property({ reflect: true }) thread = '';
+
+  /** Shows the built-in thread list (`<soliplex-thread-list>` on this chat's engine) beside the messages. */
+  @property({ type: Boolean, reflect: true }) threads = false;
+
+  /** With `threads`: keep generic endpoints' threads in IndexedDB across reloads (`persist="false"` turns it off). */
+  @property({ type: Boolean, converter: { fromAttribute: (value: string | null) => value !== 'false' } }) persist = true;
+
+  @state() private threadsOpen = false;
 
   /** A bearer token for the Soliplex server (prefer `getToken` for tokens that expire). */
   @property({ attribute: false }) token?: string;
@@ -315,12 +339,15 @@ export class SoliplexChat extends LitElement {
   /** Starts a new, empty thread (stopping the current turn, if any) and returns its id (`''` on Soliplex until the first send creates it). */
   newThread(): string {
     this.cancel();
+    const previous = this.#threadKey();
     // A Soliplex thread is created by the next send; a generic endpoint takes any fresh id.
     this.thread = this.#soliplex.active ? '' : (this.#generatedThread = randomId());
+    this.#announceThreadChange(previous);
     return this.thread;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    if (this.threads) void loadThreadList();
     if (this.#soliplex.active) {
       // An id this chat made up for a generic endpoint is no stored Soliplex thread.
       if (this.thread && this.thread === this.#generatedThread) this.thread = '';
@@ -343,6 +370,7 @@ export class SoliplexChat extends LitElement {
     const strings = this.chat?.strings ?? mergeChatStrings(this.strings);
     const empty = !conversation.messages.some((m) => m.role === 'user' || m.role === 'assistant');
     return html`
+      ${this.threads ? this.#renderThreadPanel() : ''}
       <div
         part="root"
         class="root"
@@ -362,6 +390,54 @@ export class SoliplexChat extends LitElement {
         </div>
       </div>
     `;
+  }
+
+  #renderThreadPanel() {
+    return renderThreadPanel({
+      engine: this.#currentEngine(),
+      servers: this.#panelServers(),
+      selected: this.#threadKey(),
+      persist: this.persist,
+      open: this.threadsOpen,
+      label: THREADS_LABEL,
+      onSelect: (event) => this.#onThreadSelect(event),
+      onToggle: (open) => (this.threadsOpen = open),
+    });
+  }
+
+  #servers?: { id: string; servers: readonly ThreadListServer[] };
+  /** What the built-in list shows: this chat's backend (the same array while it stays the same). */
+  #panelServers(): readonly ThreadListServer[] {
+    const soliplex = this.#soliplex.active;
+    const id = JSON.stringify(soliplex ? [this.serverUrl] : [this.agentUrl]);
+    if (this.#servers?.id !== id) {
+      const getToken = (options: { refresh: boolean }) => (this.getToken ? this.getToken(options) : this.token);
+      const servers = soliplex ? [{ serverUrl: this.serverUrl, room: this.room, getToken }] : [{ agentUrl: this.agentUrl }];
+      this.#servers = { id, servers };
+    }
+    return this.#servers.servers;
+  }
+
+  /** The user picked a thread (or a new chat) in the built-in list: show it; turns elsewhere go on. */
+  #onThreadSelect(event: SoliplexThreadSelectEvent): void {
+    event.stopPropagation();
+    this.threadsOpen = false;
+    const previous = this.#threadKey();
+    const key = event.threadKey;
+    if (key.room) {
+      this.serverUrl = key.server;
+      this.room = key.room;
+    } else {
+      this.serverUrl = this.room = '';
+      this.agentUrl = key.server;
+    }
+    this.thread = key.thread;
+    this.#announceThreadChange(previous);
+  }
+
+  #announceThreadChange(previous: ThreadKey): void {
+    const key = this.#threadKey();
+    if (threadKeyId(key) !== threadKeyId(previous)) this.dispatchEvent(new SoliplexThreadChangeEvent(key, previous));
   }
 
   #currentEngine(): RunOrchestrator | undefined {
@@ -391,7 +467,9 @@ export class SoliplexChat extends LitElement {
   #onEngineEvent(event: EngineEvent): void {
     // The first send on Soliplex created the thread: show it, unless the page moved on meanwhile.
     if (event.type === 'thread-created' && event.initiator === this && threadKeyId(event.from) === threadKeyId(this.#threadKey())) {
+      const previous = this.#threadKey();
       this.thread = event.key.thread;
+      this.#announceThreadChange(previous);
     }
     domEventsFor(event).forEach((e) => this.dispatchEvent(e));
   }

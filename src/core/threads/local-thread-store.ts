@@ -111,7 +111,15 @@ export class LocalThreadStore {
       opening.onupgradeneeded = () => {
         if (!opening.result.objectStoreNames.contains(STORE)) opening.result.createObjectStore(STORE, { keyPath: 'id' });
       };
-      opening.onsuccess = () => resolve(opening.result);
+      opening.onsuccess = () => {
+        const db = opening.result;
+        // Another tab upgrades or deletes the database: let go, and open it again on the next use.
+        db.onversionchange = () => {
+          db.close();
+          this.#db = undefined;
+        };
+        resolve(db);
+      };
       opening.onerror = () => {
         console.warn('[soliplex-chat] IndexedDB is not available: threads are not kept across reloads', opening.error);
         resolve(undefined);

@@ -46,6 +46,8 @@ interface RoomState {
   rooms?: readonly SoliplexRoom[];
   /** The room the user picked (else the server's `room`, else the first listed). */
   picked?: string;
+  /** The server's `room` when the user picked: a new one from the page wins over the pick. */
+  pickedOver?: string;
   error?: string;
   /** The (server, room) whose threads were last listed. */
   listed?: string;
@@ -269,9 +271,11 @@ export class SoliplexThreadList extends LitElement {
     if (!this.servers?.length) return [{ id: UNNAMED_GROUP, label: '', includes: () => true }];
     return this.servers.map((server) => {
       if (server.serverUrl) {
-        const id = `soliplex:${server.serverUrl}:${server.room ?? ''}`;
+        const id = `soliplex:${server.serverUrl}`;
         const state = this.#rooms.get(id);
-        const room = state?.picked ?? server.room ?? state?.rooms?.[0]?.id ?? '';
+        // A room picked here holds until the page names another one.
+        const picked = state?.picked && state.pickedOver === server.room ? state.picked : undefined;
+        const room = picked ?? server.room ?? state?.rooms?.[0]?.id ?? '';
         const token: TokenSource | undefined = server.getToken ?? server.token;
         const serverUrl = server.serverUrl;
         return {
@@ -316,10 +320,16 @@ export class SoliplexThreadList extends LitElement {
     this.dispatchEvent(new SoliplexErrorEvent(failure.message, failure));
   }
 
+  /** Picking a room lists its threads and starts a new chat there (the chat then shows the room's welcome). */
   #pickRoom(group: Group, room: string): void {
     const state = this.#rooms.get(group.id);
-    if (state) state.picked = room;
-    this.requestUpdate();
+    if (state) {
+      state.picked = room;
+      state.pickedOver = this.servers.find((s) => s.serverUrl === group.soliplex!.serverUrl)?.room;
+    }
+    const key = { server: group.soliplex!.serverUrl, room, thread: '' };
+    this.#index.index?.add(key);
+    this.#select(key, true);
   }
 
   #select(key: ThreadKey, newChat = false): void {

@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import {
   ToolRegistry,
   type SoliplexChat,
@@ -7,7 +7,7 @@ import {
 } from '../../src/index.js';
 import { deepQuery, settled, until, waitFor } from './chat-fixture.js';
 import { finished, script, server, started, say } from '../helpers/agui-server.js';
-import { answers, entry, entryButtons, finishedOn, gate, nameOf, newChatButton, threadsChat, untilEntry } from './thread-fixture.js';
+import { answers, entry, entryButtons, finishedOn, gate, nameOf, newChatButton, panelOf, threadsChat, untilEntry } from './thread-fixture.js';
 
 const secretTool = (execute: (name: string) => Promise<string>, extra = {}) => ({
   name: 'get_secret_number',
@@ -186,6 +186,33 @@ describe('<soliplex-chat threads>: several runs at once, visible', () => {
     await until(() => !list.shadowRoot!.querySelector('ul')!.textContent!.includes('Renamed'));
     expect(entryButtons(list).map(nameOf)).to.deep.equal(['second thread']);
     await expect(list).to.be.accessible();
+  });
+
+  it('a narrow chat shows its thread list as a drawer, opened by its button and closed by Escape or a pick', async () => {
+    const el = await fixture<SoliplexChat>(html`<soliplex-chat threads persist="false" agent-url=${`${server}/agent`} style="width: 360px"></soliplex-chat>`);
+    const list = await panelOf(el);
+    const toggle = el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="threads-toggle"]')!;
+    expect(getComputedStyle(toggle).display).to.not.equal('none');
+    expect(getComputedStyle(list).visibility).to.equal('hidden');
+    expect(toggle.getAttribute('aria-expanded')).to.equal('false');
+    toggle.click();
+    await el.updateComplete;
+    expect(toggle.getAttribute('aria-expanded')).to.equal('true');
+    await until(() => getComputedStyle(list).visibility === 'visible');
+    await expect(el).to.be.accessible();
+    newChatButton(list).dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+    await el.updateComplete;
+    expect(toggle.getAttribute('aria-expanded')).to.equal('false');
+    toggle.click();
+    await el.updateComplete;
+    newChatButton(list).click();
+    await el.updateComplete;
+    expect(toggle.getAttribute('aria-expanded')).to.equal('false', 'a pick closes the drawer');
+
+    // Wide, the list sits beside the messages and the button is gone.
+    el.style.width = '900px';
+    await until(() => getComputedStyle(toggle).display === 'none');
+    expect(getComputedStyle(list).visibility).to.equal('visible');
   });
 
   it('the thread reflects to its attribute, and New chat in the list does not stop the running turn', async () => {

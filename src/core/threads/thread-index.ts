@@ -31,6 +31,8 @@ interface Meta {
   seen?: { messages: number; running: boolean };
   /** The conversation last saved locally. */
   saved?: Conversation;
+  /** The entry last built: given again while nothing it shows has changed (streamed deltas change nothing). */
+  entry?: ThreadEntry;
 }
 
 const TITLE_LENGTH = 80;
@@ -77,7 +79,10 @@ export class ThreadIndex {
     return () => this.#listeners.delete(listener);
   }
 
-  /** The threads to list, most recently active first; `include` keeps only some (by key). */
+  /**
+   * The threads to list, most recently active first; `include` keeps only some (by key). An entry whose
+   * fields have not changed is the same object as last time, so a view can skip it.
+   */
   entries(include: (key: ThreadKey) => boolean = () => true): ThreadEntry[] {
     const entries: ThreadEntry[] = [];
     for (const meta of this.#metas.values()) {
@@ -85,14 +90,16 @@ export class ThreadIndex {
       const snapshot = this.engine.registry.get(meta.key);
       const running = isRunning(snapshot.run);
       if (!meta.listed && !running && snapshot.conversation.messages.length === 0) continue;
-      entries.push({
+      const next: ThreadEntry = {
         key: meta.key,
         title: meta.name ?? firstUserText(snapshot.conversation),
         lastActivity: meta.lastActivity,
         running,
         unread: snapshot.unread,
         activity: threadActivity(snapshot),
-      });
+      };
+      if (!meta.entry || !sameEntry(meta.entry, next)) meta.entry = next;
+      entries.push(meta.entry);
     }
     return entries.sort((a, b) => b.lastActivity - a.lastActivity);
   }
@@ -268,6 +275,17 @@ export class ThreadIndex {
       }
     }
   }
+}
+
+function sameEntry(a: ThreadEntry, b: ThreadEntry): boolean {
+  return (
+    a.key === b.key &&
+    a.title === b.title &&
+    a.lastActivity === b.lastActivity &&
+    a.running === b.running &&
+    a.unread === b.unread &&
+    JSON.stringify(a.activity) === JSON.stringify(b.activity)
+  );
 }
 
 /** The first line of the first user message, shortened. */

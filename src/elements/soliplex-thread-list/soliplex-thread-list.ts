@@ -1,6 +1,7 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
+import { guard } from 'lit/directives/guard.js';
 import {
   LocalThreadStore,
   SoliplexApi,
@@ -169,7 +170,15 @@ export class SoliplexThreadList extends LitElement {
               ${groups.length > 1 ? html`<h3 part="server-label" class="server">${group.label}</h3>` : nothing}
               ${group.soliplex ? this.#renderRooms(group) : nothing}
               <ul part="threads" class="threads" role="list">
-                ${repeat(entries, (e) => threadKeyId(e.key), (e) => this.#renderEntry(e, selectedId, focusId))}
+                ${repeat(
+                  entries,
+                  (e) => threadKeyId(e.key),
+                  // Hundreds of threads stream at once: an entry re-renders only when what it shows changed.
+                  (e) =>
+                    guard([e, selectedId, focusId, this.confirming, this.renaming, this.strings], () =>
+                      this.#renderEntry(e, selectedId, focusId),
+                    ),
+                )}
               </ul>
             </section>
           `,

@@ -63,7 +63,7 @@ const npm = {
 };
 
 const cdn = {
-  input: { 'soliplex-chat': 'src/cdn.ts', core: 'src/core/index.ts', 'thread-list': 'src/elements/soliplex-thread-list/soliplex-thread-list.ts' },
+  input: { 'soliplex-chat': 'src/cdn.ts', core: 'src/core/index.ts' },
   // The lazy chunks import shared code back from the entry chunk; 'strict' would turn
   // soliplex-chat.js into a 1-line facade over chunks/index-*.js (an extra request on load).
   preserveEntrySignatures: 'allow-extension',

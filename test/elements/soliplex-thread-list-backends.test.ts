@@ -154,7 +154,8 @@ describe('<soliplex-thread-list> with its backends', () => {
     ];
     const list = await fixture<SoliplexThreadList>(html`<soliplex-thread-list persist="false" .engine=${engine} .servers=${servers}></soliplex-thread-list>`);
     await engine.send({ server: generic.agentUrl, room: '', thread: 'g1' }, 'hello generic');
-    await until(() => !!entry(list, 'Seeded chat') && !!entry(list, 'hello generic'));
+    await until(() => !!entry(list, 'Seeded chat'));
+    await untilEntry(list, 'hello generic', (name) => name === 'hello generic, unread');
 
     const sections = [...list.shadowRoot!.querySelectorAll('section')];
     expect(sections.map((s) => s.querySelector('[part~="server-label"]')!.textContent)).to.deep.equal(['Generic agent', 'Soliplex']);
@@ -172,6 +173,40 @@ describe('<soliplex-thread-list> with its backends', () => {
       html`<soliplex-chat .engine=${engine} server-url=${server} room=${soliplex.room} thread=${selected[0]!.thread}></soliplex-chat>`,
     );
     await until(() => answers(chat).includes('Stored answer.'));
+    engine.dispose();
+  });
+
+  it('renaming a Soliplex thread keeps the name on the server; a refused rename goes back and says why', async () => {
+    const { room } = await script([]);
+    const thread = await seedThread(room, 'Old name', 'hi', 'Hello.');
+    const engine = multiEngine();
+    const list = await fixture<SoliplexThreadList>(
+      html`<soliplex-thread-list persist="false" .engine=${engine} .servers=${[{ serverUrl: server, room }]}></soliplex-thread-list>`,
+    );
+    const rename = async (from: string, to: string) => {
+      (await untilEntry(list, from, () => true)).closest('li')!.querySelector<HTMLButtonElement>('[part~="rename-button"]')!.click();
+      await list.updateComplete;
+      const input = list.shadowRoot!.querySelector<HTMLInputElement>('[part~="rename-input"]')!;
+      input.value = to;
+      input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    };
+    await rename('Old name', 'Trip plans');
+    await until(() => !!entry(list, 'Trip plans'));
+    const named = async () => {
+      const { threads } = (await (await fetch(`${server}/api/v1/rooms/${room}/agui`)).json()) as { threads: { thread_id: string; metadata: { name: string } | null }[] };
+      return threads.find((t) => t.thread_id === thread)?.metadata?.name;
+    };
+    await until(async () => (await named()) === 'Trip plans');
+
+    // The thread is gone on the server: the rename is refused, the old name comes back, the page hears why.
+    await fetch(`${server}/api/v1/rooms/${room}/agui/${thread}`, { method: 'DELETE' });
+    const errors: string[] = [];
+    list.addEventListener('soliplex-error', (e) => errors.push(e.message));
+    await rename('Trip plans', 'Lost');
+    await until(() => errors.length === 1);
+    expect(errors[0]).to.contain('404');
+    await untilEntry(list, 'Trip plans', () => true);
+    expect(list.shadowRoot!.querySelector('[part~="error"]')!.textContent).to.contain('404');
     engine.dispose();
   });
 

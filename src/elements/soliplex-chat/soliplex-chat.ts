@@ -409,7 +409,7 @@ export class SoliplexChat extends LitElement {
   /** What the built-in list shows: this chat's backend (the same array while it stays the same). */
   #panelServers(): readonly ThreadListServer[] {
     const soliplex = this.#soliplex.active;
-    const id = JSON.stringify(soliplex ? [this.serverUrl] : [this.agentUrl]);
+    const id = JSON.stringify(soliplex ? [this.serverUrl, this.room] : [this.agentUrl]);
     if (this.#servers?.id !== id) {
       const getToken = (options: { refresh: boolean }) => (this.getToken ? this.getToken(options) : this.token);
       const servers = soliplex ? [{ serverUrl: this.serverUrl, room: this.room, getToken }] : [{ agentUrl: this.agentUrl }];

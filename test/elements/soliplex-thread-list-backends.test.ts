@@ -30,12 +30,12 @@ function multiEngine(options: { maxStreamsPerHost?: number } = {}) {
   });
 }
 
-async function seedThread(room: string, name: string, user: string, answer: string): Promise<string> {
+async function seedThread(room: string, name: string | undefined, user: string, answer: string): Promise<string> {
   const response = await fetch(`${server}/api/test/threads`, {
     method: 'POST',
     body: JSON.stringify({
       room,
-      metadata: { name },
+      ...(name ? { metadata: { name } } : {}),
       runs: [{ messages: [{ id: 'u1', role: 'user', content: user }], events: [started, ...say('a1', answer), finished] }],
     }),
   });
@@ -146,6 +146,7 @@ describe('<soliplex-thread-list> with its backends', () => {
   it('two servers in one list: a generic endpoint and a Soliplex room, each thread keyed by its server', async () => {
     const generic = await script([[started, ...say('m1', 'Generic answer.'), finished]]);
     const soliplex = await script([]);
+    await seedThread(soliplex.room, undefined, 'unnamed', 'Unnamed answer.');
     await seedThread(soliplex.room, 'Seeded chat', 'hello soliplex', 'Stored answer.');
     const engine = multiEngine();
     const servers = [
@@ -159,7 +160,8 @@ describe('<soliplex-thread-list> with its backends', () => {
 
     const sections = [...list.shadowRoot!.querySelectorAll('section')];
     expect(sections.map((s) => s.querySelector('[part~="server-label"]')!.textContent)).to.deep.equal(['Generic agent', 'Soliplex']);
-    expect(entryButtons(list).map(nameOf)).to.deep.equal(['hello generic, unread', 'Seeded chat']);
+    // Newest first; a stored thread the server gives no name is "Untitled chat" until it is loaded.
+    expect(entryButtons(list).map(nameOf)).to.deep.equal(['hello generic, unread', 'Seeded chat', 'Untitled chat']);
     expect(sections[0]!.textContent).to.contain('hello generic');
     expect(sections[1]!.textContent).to.contain('Seeded chat');
 

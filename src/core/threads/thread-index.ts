@@ -17,6 +17,8 @@ export interface ThreadEntry {
   readonly unread: boolean;
   /** What its run is doing, for its badge. */
   readonly activity: ThreadActivity;
+  /** Listed by the backend (a stored thread, perhaps not loaded yet), not just made here. */
+  readonly stored: boolean;
 }
 
 interface Meta {
@@ -97,6 +99,7 @@ export class ThreadIndex {
         running,
         unread: snapshot.unread,
         activity: threadActivity(snapshot),
+        stored: !!meta.fromServer,
       };
       if (!meta.entry || !sameEntry(meta.entry, next)) meta.entry = next;
       entries.push(meta.entry);
@@ -284,6 +287,7 @@ function sameEntry(a: ThreadEntry, b: ThreadEntry): boolean {
     a.lastActivity === b.lastActivity &&
     a.running === b.running &&
     a.unread === b.unread &&
+    a.stored === b.stored &&
     JSON.stringify(a.activity) === JSON.stringify(b.activity)
   );
 }

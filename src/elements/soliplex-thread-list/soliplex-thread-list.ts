@@ -218,7 +218,7 @@ export class SoliplexThreadList extends LitElement {
   #renderEntry(entry: ThreadEntry, selectedId: string | undefined, focusId: string | undefined) {
     const strings = this.#strings;
     const id = threadKeyId(entry.key);
-    const title = entry.title || strings.untitled;
+    const title = entry.title || (entry.stored ? strings.untitledStored : strings.untitled);
     const state = entryState(entry);
     if (this.confirming === id) {
       return html`<li part="thread" class="entry confirm" data-state=${state}>

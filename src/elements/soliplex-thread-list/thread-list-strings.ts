@@ -4,8 +4,10 @@ import type { ThreadActivity } from '../../core/index.js';
 export interface SoliplexThreadListStrings {
   listLabel: string;
   newChat: string;
-  /** The title of a thread with no name and no message yet. */
+  /** The title of a new thread with no name and no message yet. */
   untitled: string;
+  /** The title of a stored thread the server gives no name (until its history is loaded). */
+  untitledStored: string;
   rename: (title: string) => string;
   renameInput: string;
   delete: (title: string) => string;
@@ -28,6 +30,7 @@ export const defaultThreadListStrings: Readonly<SoliplexThreadListStrings> = Obj
   listLabel: 'Chats',
   newChat: 'New chat',
   untitled: 'New chat',
+  untitledStored: 'Untitled chat',
   rename: (title: string) => `Rename ${title}`,
   renameInput: 'Chat name',
   delete: (title: string) => `Delete ${title}`,

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Screenshots of the widget for docs/: light and dark themes in the empty, tool-running, approval,
 // answered, writing, stopped, error, jump-to-latest and not-answered (approval pending at a reload)
-// states, and the demo page at 375 px, taken from the real demo (CDN bundle, demo server) in
-// headless Chromium.
+// states, with its thread list (live badges), and the demo page at 375 px, taken from the real demo
+// (CDN bundle, demo server) in headless Chromium.
 // Usage: npm run build && node scripts/screenshots.mjs
 import { spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
@@ -21,6 +21,47 @@ await new Promise((resolve, reject) => {
   demo.stdout.on('data', (chunk) => String(chunk).includes('http://') && resolve());
   demo.on('exit', (code) => reject(new Error(`demo exited with ${code}`)));
 });
+
+/**
+ * The chat with its thread list (`threads`): four threads at once, three of them in the background —
+ * one unread, one waiting for approval, one executing a tool — and the one on screen answered.
+ */
+async function shootThreads(theme) {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 640 }, colorScheme: theme });
+  await page.goto(`http://localhost:${port}/demo/`);
+  const chat = page.locator('soliplex-chat');
+  await page.locator('soliplex-chat textarea').waitFor();
+  await chat.evaluate((el, t) => {
+    el.setAttribute('theme', t);
+    el.setAttribute('persist', 'false');
+    el.setAttribute('threads', '');
+    // eslint-disable-next-line no-undef -- runs in the page
+    document.body.style.gridTemplateColumns = '1fr 860px';
+    el.style.height = '640px';
+  }, theme);
+  const newChat = page.locator('soliplex-chat [part~="new-chat-button"]');
+  await newChat.waitFor();
+  const ask = async (text) => {
+    await page.locator('soliplex-chat textarea').fill(text);
+    await page.locator('soliplex-chat textarea').press('Enter');
+  };
+  const badge = (text) => page.locator('soliplex-chat [part~="badge"]').getByText(text).first().waitFor({ timeout: 15000 });
+  await ask('What are the secret numbers for alice and bob?');
+  await badge(/Streaming|Calling|Executing/);
+  await newChat.click();
+  await ask('Please delete the note');
+  await badge('Waiting for approval');
+  await newChat.click();
+  await ask('What can you do?');
+  await page.locator('soliplex-chat [part~="unread-badge"]').first().waitFor({ timeout: 15000 });
+  await page.locator('soliplex-chat [part~="assistant-message"]').first().waitFor({ timeout: 15000 });
+  await newChat.click();
+  await ask('Run the slow task please');
+  await page.locator('soliplex-chat [part~="tool-card"]').getByText(/executing/i).first().waitFor();
+  await badge('Executing slow_task');
+  await chat.screenshot({ path: new URL(`${theme}-threads.png`, out).pathname });
+  await page.close();
+}
 
 const browser = await chromium.launch({
   executablePath: findChromium(),
@@ -108,6 +149,7 @@ try {
     await phone.locator('soliplex-chat [part~="stop-button"]').waitFor({ state: 'detached' });
     await phone.screenshot({ path: new URL(`${theme}-375px.png`, out).pathname });
     await phone.close();
+    await shootThreads(theme);
   }
   console.log(`screenshots written to ${out.pathname}`);
 } finally {

@@ -62,18 +62,6 @@ export class SoliplexToolResultEvent extends Event {
 }
 
 /**
- * The chat moved to another thread on its own: the first send on Soliplex created the thread, or the
- * user pressed New chat. `thread` is the new id (`''` on Soliplex until the next send creates one).
- * A page that keeps the thread (in its URL, say) listens to this.
- */
-export class SoliplexThreadChangeEvent extends Event {
-  static readonly eventName = 'soliplex-thread-change';
-  constructor(readonly thread: string) {
-    super(SoliplexThreadChangeEvent.eventName, outgoing);
-  }
-}
-
-/**
  * Something went wrong: a turn failed, a thread could not be created or loaded, or a tool sent by
  * event could not be registered.
  */
@@ -121,6 +109,54 @@ export class SoliplexCustomEvent extends Event {
   }
 }
 
+/** What `soliplex-thread-change` carries in `detail` too (for frameworks that read `detail`). */
+export interface SoliplexThreadChangeDetail {
+  readonly threadKey: ThreadKey;
+  /** The thread shown before. */
+  readonly previous?: ThreadKey;
+}
+
+/**
+ * The chat now shows another thread, by its own doing: one picked in its thread list, a new chat, or
+ * the thread its first send created on Soliplex (not when the page sets `thread`). Put
+ * `threadKey.thread` in the page's URL to come back to it after a reload.
+ */
+export class SoliplexThreadChangeEvent extends Event {
+  static readonly eventName = 'soliplex-thread-change';
+  readonly detail: SoliplexThreadChangeDetail;
+  constructor(
+    readonly threadKey: ThreadKey,
+    previous?: ThreadKey,
+  ) {
+    super(SoliplexThreadChangeEvent.eventName, outgoing);
+    this.detail = { threadKey, ...(previous ? { previous } : {}) };
+  }
+}
+
+/** What `soliplex-thread-select` carries in `detail` too. */
+export interface SoliplexThreadSelectDetail {
+  readonly threadKey: ThreadKey;
+  /** True for a new chat (its key has a fresh id, or `thread: ''` on Soliplex until its first send). */
+  readonly newChat: boolean;
+}
+
+/**
+ * The user picked a thread in `<soliplex-thread-list>` (or asked for a new chat there): a page that
+ * pairs the list with a chat shows that thread (set the chat's `server-url`/`room` or `agent-url`, and
+ * `thread`). A chat's built-in list does this itself.
+ */
+export class SoliplexThreadSelectEvent extends Event {
+  static readonly eventName = 'soliplex-thread-select';
+  readonly detail: SoliplexThreadSelectDetail;
+  constructor(
+    readonly threadKey: ThreadKey,
+    readonly newChat = false,
+  ) {
+    super(SoliplexThreadSelectEvent.eventName, outgoing);
+    this.detail = { threadKey, newChat };
+  }
+}
+
 /** Asks the nearest chat above the target to add a tool (a `CustomEvent` works the same way). */
 export class SoliplexRegisterToolEvent extends CustomEvent<{ tool: ClientTool }> {
   static readonly eventName = 'soliplex-register-tool';
@@ -147,6 +183,7 @@ declare global {
     'soliplex-thread-change': SoliplexThreadChangeEvent;
     'soliplex-interrupt': SoliplexInterruptEvent;
     'soliplex-custom-event': SoliplexCustomEvent;
+    'soliplex-thread-select': SoliplexThreadSelectEvent;
     'soliplex-register-tool': CustomEvent<{ tool: ClientTool }>;
     'soliplex-unregister-tool': CustomEvent<{ name: string }>;
   }

@@ -25,9 +25,12 @@ export type {
 } from './elements/shared/renderers.js';
 export { SoliplexRunStatus } from './elements/soliplex-run-status/soliplex-run-status.js';
 export { SoliplexComposer } from './elements/soliplex-composer/soliplex-composer.js';
+export { SoliplexThreadList, type ThreadListServer } from './elements/soliplex-thread-list/soliplex-thread-list.js';
+export { defaultThreadListStrings, type SoliplexThreadListStrings } from './elements/soliplex-thread-list/thread-list-strings.js';
 export { renderMarkdown, safeHref, type MarkdownOptions } from './elements/soliplex-message-list/markdown.js';
 export { defaultChatStrings, mergeChatStrings, type SoliplexChatStrings } from './elements/shared/chat-strings.js';
 export * from './events.js';
 export { chatContext, type ChatContextValue } from './context.js';
 export { ThreadController, type ThreadControllerConfig } from './controllers/thread-controller.js';
 export { TurnEventsController, type TurnEventsControllerConfig } from './controllers/turn-events-controller.js';
+export { ThreadIndexController } from './controllers/thread-index-controller.js';

@@ -37,12 +37,16 @@ export {
   type CreatedThread,
   type HistoryRun,
   type HistoryProgress,
+  type StoredThreadInfo,
 } from './transport/transport.js';
 export { replayHistory } from './conversation/conversation-history.js';
 export { readSseFrames, type SseFrame } from './transport/sse-reader.js';
 export { SoliplexTransport, type SoliplexTransportOptions } from './transport/soliplex/soliplex-transport.js';
-export { SoliplexApi, type SoliplexConnection, type SoliplexRoom, type TokenSource } from './transport/soliplex/soliplex-api.js';
+export { SoliplexApi, type SoliplexConnection, type SoliplexRoom, type SoliplexThread, type TokenSource } from './transport/soliplex/soliplex-api.js';
 export { createAgUiHttpTransport, preloadAgUiHttpTransport } from './transport/lazy-agui-http-transport.js';
 export type { AgUiHttpTransportOptions, HeadersSource } from './transport/agui-http-transport.js';
 export { createAgentTransport } from './transport/agent-transport.js';
 export { randomId } from './random-id.js';
+export { ThreadIndex, type ThreadEntry } from './threads/thread-index.js';
+export { threadActivity, type ThreadActivity } from './threads/thread-activity.js';
+export { LocalThreadStore, type LocalThreadStoreOptions, type StoredThread } from './threads/local-thread-store.js';

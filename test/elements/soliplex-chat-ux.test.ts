@@ -400,7 +400,7 @@ describe('<soliplex-chat> errors a person understands', function () {
     const newChat = deepQuery<HTMLButtonElement>(statusLine(el), '[part~="new-chat-button"]')!;
     expect(newChat.textContent!.trim()).to.equal('New chat');
     const changes: string[] = [];
-    el.addEventListener('soliplex-thread-change', (e) => changes.push(e.thread));
+    el.addEventListener('soliplex-thread-change', (e) => changes.push(e.threadKey.thread));
     newChat.click();
     await settled(el);
     expect(el.thread).to.equal('');
@@ -430,7 +430,7 @@ describe('<soliplex-chat> header', function () {
     await settled(el);
     const before = el.thread;
     const changes: string[] = [];
-    el.addEventListener('soliplex-thread-change', (e) => changes.push(e.thread));
+    el.addEventListener('soliplex-thread-change', (e) => changes.push(e.threadKey.thread));
     button(el, 'New chat')[0]!.click();
     await settled(el);
     expect(el.thread).to.not.equal(before);

@@ -115,3 +115,19 @@ test('bad run input → 422, unknown thread/run → 404, delete → 204', async 
   assert.equal((await api(url, base)).status, 404);
   assert.deepEqual((await apiJson(url, '/v1/rooms/demo/agui')).threads, []);
 });
+
+test('a thread is renamed with POST …/meta (205), listed with its name, and `{}` erases the name', async (t) => {
+  const { url } = await soliplexServer(t);
+  const { thread } = await newThread(url, 'demo');
+  const base = `/v1/rooms/demo/agui/${thread.thread_id}`;
+  const renamed = await api(url, `${base}/meta`, { body: { name: 'Trip plans' } });
+  assert.equal(renamed.status, 205);
+  const listed = (await apiJson(url, '/v1/rooms/demo/agui')).threads[0];
+  assert.deepEqual(listed.metadata, { name: 'Trip plans', description: null });
+  assert.ok(listed.last_activity > thread.last_activity, 'a rename is activity');
+  assert.equal((await api(url, `${base}/meta`, { body: {} })).status, 205);
+  assert.equal((await apiJson(url, base)).metadata, null);
+  assert.equal((await api(url, `${base}/meta`, { body: 'x' })).status, 422);
+  assert.equal((await api(url, `/v1/rooms/demo/agui/nope/meta`, { body: { name: 'n' } })).status, 404);
+  assert.equal((await api(url, `${base}/meta`)).status, 405, 'only POST');
+});

@@ -106,6 +106,13 @@ export function createSoliplexApi({ model, modelName, scripts, soliplexToken, ke
         threads.delete(thread);
         return sendJson(res, 204);
       }
+    } else if (runId === 'meta') {
+      // POST …/agui/{thread}/meta {name?, description?}: Soliplex answers 205; `{}` erases the metadata.
+      const thread = threads.get(roomId, threadId);
+      if (method === 'POST') {
+        threads.setMetadata(thread, await readJsonBody(req));
+        return sendJson(res, 205);
+      }
     } else {
       const thread = threads.get(roomId, threadId);
       const run = threads.getRun(thread, runId);

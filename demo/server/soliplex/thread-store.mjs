@@ -129,6 +129,16 @@ export function createThreadStore() {
       return thread;
     },
 
+    /**
+     * Replaces a thread's metadata (`{}` or nulls erase it, as Soliplex does).
+     * @param {Thread} thread @param {any} body `{name?, description?}`
+     */
+    setMetadata(thread, body) {
+      const metadata = threadMetadata(body ?? {});
+      thread.metadata = metadata && (metadata.name !== null || metadata.description !== null) ? metadata : null;
+      thread.last_activity = isoNow();
+    },
+
     /** Deletes a thread and stops its producers. @param {Thread} thread */
     delete(thread) {
       for (const run of thread.runs.values()) run.abort.abort();

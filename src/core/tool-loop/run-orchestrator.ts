@@ -60,7 +60,7 @@ import { streamRun } from './stream-run.js';
 import { pendingToolCallIds } from './pending-tool-calls.js';
 import { randomId } from '../random-id.js';
 import { ToolRegistry } from '../tools/tool-registry.js';
-import type { Transport } from '../transport/transport.js';
+import type { StoredThreadInfo, Transport } from '../transport/transport.js';
 
 const DEFAULT_MAX_DEPTH = 10;
 const DEFAULT_STREAMS_PER_HOST = 5;
@@ -314,6 +314,32 @@ export class RunOrchestrator {
     const current = this.registry.get(key);
     if (this.#activeTurn(key) || isRunning(current.run) || current.conversation.messages.length > 0) return false;
     return (await this.#loadHistory(key, signal, true)) === 'completed';
+  }
+
+  /** The threads the backend keeps for (server, room); none when it keeps no threads. */
+  async listThreads(server: string, room: string, signal: AbortSignal = new AbortController().signal): Promise<readonly StoredThreadInfo[]> {
+    const transport = this.#transportFor({ server, room, thread: '' });
+    return transport.listThreads ? transport.listThreads(signal) : [];
+  }
+
+  /**
+   * Deletes a thread: its running turn is cancelled first (it finishes as cancelled), then the
+   * backend's copy is deleted (when it keeps threads) and the thread's snapshot is forgotten. Rejects,
+   * keeping the snapshot, when the backend refuses.
+   */
+  async deleteThread(key: ThreadKey, signal: AbortSignal = new AbortController().signal): Promise<void> {
+    this.cancel(key);
+    const transport = this.#transportFor(key);
+    if (key.thread && transport.deleteThread) await transport.deleteThread(key.thread, signal);
+    if (this.#activeTurn(key)) return; // a new turn started meanwhile: it owns the thread now
+    // The executed calls are remembered still: a call id never runs twice, even on a thread re-created.
+    this.registry.delete(key);
+  }
+
+  /** Renames a thread on the backend, when it keeps names (otherwise there is nothing to do here). */
+  async renameThread(key: ThreadKey, name: string, signal: AbortSignal = new AbortController().signal): Promise<void> {
+    const transport = this.#transportFor(key);
+    if (key.thread && transport.renameThread) await transport.renameThread(key.thread, name, signal);
   }
 
   /** Stops the thread's turn: its stream is aborted, its tools' signals fire, nothing more is sent. */

@@ -38,6 +38,20 @@ export class RunRegistry {
     }
   }
 
+  /** Forgets a thread's snapshot; its listeners are told it is empty again (what `get` now returns). */
+  delete(key: ThreadKey): void {
+    const id = threadKeyId(key);
+    if (!this.#threads.delete(id)) return;
+    const empty = emptyThread(key);
+    for (const listener of [...(this.#listeners.get(id) ?? []), ...this.#anyListeners]) {
+      try {
+        listener(empty);
+      } catch (error) {
+        console.error('[soliplex-chat] a thread listener threw', error);
+      }
+    }
+  }
+
   /** Applies `update` to the current snapshot of `key`. */
   update(key: ThreadKey, update: (snapshot: ThreadSnapshot) => ThreadSnapshot): ThreadSnapshot {
     const next = update(this.get(key));

@@ -73,6 +73,21 @@ export interface Transport {
    * that reads a history in one request may never call it.
    */
   loadHistory?(threadId: string, signal: AbortSignal, onProgress?: HistoryProgress): Promise<readonly HistoryRun[]>;
+  /** The threads the backend keeps for this transport's room, for backends that keep them. */
+  listThreads?(signal: AbortSignal): Promise<readonly StoredThreadInfo[]>;
+  /** Deletes a stored thread on the backend. */
+  deleteThread?(threadId: string, signal: AbortSignal): Promise<void>;
+  /** Renames a stored thread on the backend. */
+  renameThread?(threadId: string, name: string, signal: AbortSignal): Promise<void>;
+}
+
+/** A thread the backend keeps, as its thread list describes it. */
+export interface StoredThreadInfo {
+  readonly threadId: string;
+  /** The name the server keeps for it, if any. */
+  readonly name?: string;
+  /** When it last changed, in ms since the epoch (its creation when the server does not say). */
+  readonly lastActivity?: number;
 }
 
 /**

@@ -21,7 +21,7 @@ import {
 import { chatContext, type ChatContextValue } from '../../context.js';
 import { ThreadController } from '../../controllers/thread-controller.js';
 import { TurnEventsController } from '../../controllers/turn-events-controller.js';
-import { SoliplexErrorEvent, SoliplexThreadChangeEvent, SoliplexToolCallEvent, domEventsFor } from '../../events.js';
+import { SoliplexErrorEvent, SoliplexThreadChangeEvent, SoliplexToolCallEvent, domEventsFor, type SoliplexThreadSelectEvent } from '../../events.js';
 import type { ActivityRenderers, InterruptRenderers, StateRenderer, ToolCallRenderers } from '../shared/renderers.js';
 import type { SoliplexInterruptAnswerRequestEvent } from '../soliplex-interrupt-card/soliplex-interrupt-card.js';
 import type { AttachmentOptions } from '../soliplex-attachments/attachment-parts.js';
@@ -42,11 +42,17 @@ import { renderEmptyState } from './empty-state.js';
 import { headersConverter } from './headers-converter.js';
 import { createOwnEngineIfLoaded, loadChatParts } from './chat-parts.js';
 import { chatStyles } from './soliplex-chat.styles.js';
+import { loadThreadList, renderThreadPanel } from './thread-panel.js';
+import { threadPanelStyles } from './thread-panel.styles.js';
+import type { ThreadListServer } from '../soliplex-thread-list/soliplex-thread-list.js';
 // <soliplex-message-list> (Markdown, tool and approval cards) is not needed for the first paint of an
 // empty chat: loadChatParts() imports it on connect, with the engine (see chat-parts.ts). Lit keeps the
 // properties set on it before it upgrades.
 import '../soliplex-run-status/soliplex-run-status.js';
 import '../soliplex-composer/soliplex-composer.js';
+
+/** The drawer button's label (the list's own strings translate the list). */
+const THREADS_LABEL = 'Chats';
 
 const LIST_PARTS =
   'messages, message, user-message, assistant-message, reasoning, tool-card, tool-name, tool-arguments, tool-status, tool-details, tool-result, tool-view, approval-card, approval-arguments, approve-button, deny-button, ' +
@@ -66,8 +72,10 @@ const LIST_PARTS =
  * @attr agent-url - A generic AG-UI endpoint (used when no `engine` or `agent` is given).
  * @attr server-url - A Soliplex server; with `room`, the chat talks the Soliplex rooms/threads/runs API.
  * @attr room - The Soliplex room; its welcome message and suggestions fill the empty state.
- * @attr thread - The thread id. Generic endpoints: a fresh one when absent. Soliplex: a stored thread
- *   whose history is reloaded; when absent, the first send creates a thread.
+ * @attr thread - The thread id (reflected). Generic endpoints: a fresh one when absent. Soliplex: a stored
+ *   thread whose history is reloaded; when absent, the first send creates a thread.
+ * @attr threads - Shows the built-in thread list beside the messages (a drawer when the chat is narrow).
+ * @attr persist - With `threads`: `false` keeps generic endpoints' threads out of IndexedDB (kept by default).
  * @attr headers - Request headers as a JSON object (the `headers` property takes an object).
  * @attr theme - `light`, `dark` or `auto` (follows `prefers-color-scheme`).
  * @attr chat-title - A title shown in the chat's header bar (none when absent).
@@ -80,7 +88,7 @@ const LIST_PARTS =
  * @fires soliplex-run-finished - A user turn ended, once per turn, with `outcome` and `error`. {@link SoliplexRunFinishedEvent}
  * @fires soliplex-tool-call - A client tool is about to run; `preventDefault()` vetoes it. {@link SoliplexToolCallEvent}
  * @fires soliplex-tool-result - A client tool call completed, failed, was denied, or was stopped (status `cancelled`: Stop, a newer message, the chat closed). {@link SoliplexToolResultEvent}
- * @fires soliplex-thread-change - The chat moved to another thread on its own (the first send on Soliplex created it, or the user pressed New chat); `thread` is the new id. {@link SoliplexThreadChangeEvent}
+ * @fires soliplex-thread-change - The chat now shows another thread by its own doing (its thread list, a new chat, the thread its first Soliplex send created); fields `threadKey` and `detail`. {@link SoliplexThreadChangeEvent}
  * @fires soliplex-error - A turn failed, a thread could not be created or loaded, or a tool sent by event could not be registered; `message` in words a person understands, `detail` the technical text. {@link SoliplexErrorEvent}
  * @fires soliplex-interrupt - A run ended waiting for the user's answers (`threadKey`, `interrupts`). {@link SoliplexInterruptEvent}
  * @fires soliplex-custom-event - The agent sent a `CUSTOM` event (`name`, `value`). {@link SoliplexCustomEvent}
@@ -93,7 +101,13 @@ const LIST_PARTS =
  * @csspart root - The chat's frame.
  * @csspart header - The header bar (title and New chat), when either is shown.
  * @csspart title - The title (`chat-title`).
- * @csspart new-chat-button - "New chat", in the header bar and after a failure that a retry cannot fix (a thread gone from the server).
+ * @csspart new-chat-button - "New chat": in the header bar, in the thread list, and after a failure that a retry cannot fix (a thread gone from the server).
+ * @csspart thread-list - The built-in `<soliplex-thread-list>` (with `threads`).
+ * @csspart threads-toggle - Opens the thread list drawer when the chat is narrow.
+ * @csspart thread - A thread list entry.
+ * @csspart thread-button - The button that shows a thread.
+ * @csspart badge - A thread's run badge.
+ * @csspart unread-badge - A thread's unread mark.
  * @csspart empty-state - The empty state.
  * @csspart welcome - The welcome message.
  * @csspart suggestion - A suggestion button (from the Soliplex room).
@@ -175,7 +189,7 @@ const LIST_PARTS =
  * @cssprop [--soliplex-chat-density=1] - Multiplies the spacing (0.75 compact, 1.25 roomy).
  */
 export class SoliplexChat extends LitElement {
-  static override styles = chatStyles;
+  static override styles = [chatStyles, threadPanelStyles];
 
   /** The AG-UI endpoint; used when no `engine` is given, and as the thread key's server. */
   @property({ attribute: 'agent-url' }) agentUrl = '';
@@ -186,8 +200,16 @@ export class SoliplexChat extends LitElement {
   /** The Soliplex room to talk to. */
   @property() room = '';
 
-  /** The thread shown. Set by the chat when the page sets none (see the `thread` attribute). */
-  @property() thread = '';
+  /** The thread shown, reflected to the attribute. Set by the chat when the page sets none (see the `thread` attribute). */
+  @property({ reflect: true }) thread = '';
+
+  /** Shows the built-in thread list (`<soliplex-thread-list>` on this chat's engine) beside the messages. */
+  @property({ type: Boolean, reflect: true }) threads = false;
+
+  /** With `threads`: keep generic endpoints' threads in IndexedDB across reloads (`persist="false"` turns it off). */
+  @property({ type: Boolean, converter: { fromAttribute: (value: string | null) => value !== 'false' } }) persist = true;
+
+  @state() private threadsOpen = false;
 
   /** A bearer token for the Soliplex server (prefer `getToken` for tokens that expire). */
   @property({ attribute: false }) token?: string;
@@ -474,13 +496,16 @@ export class SoliplexChat extends LitElement {
   /** Starts a new, empty thread (stopping the current turn, if any) and returns its id (`''` on Soliplex until the first send creates it). */
   newThread(): string {
     this.cancel();
+    const previous = this.#threadKey();
     // A Soliplex thread is created by the next send; a generic endpoint takes any fresh id.
     this.thread = this.#soliplex.active ? '' : (this.#generatedThread = randomId());
+    this.#announceThreadChange(previous);
     return this.thread;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('agent')) this.#askCapabilities();
+    if (this.threads) void loadThreadList();
     if (this.#soliplex.active) {
       // An id this chat made up for a generic endpoint is no stored Soliplex thread.
       if (this.thread && this.thread === this.#generatedThread) this.thread = '';
@@ -515,6 +540,7 @@ export class SoliplexChat extends LitElement {
     const strings = this.chat?.strings ?? mergeChatStrings(this.strings);
     const empty = !conversation.messages.some((m) => m.role === 'user' || m.role === 'assistant');
     return html`
+      ${this.threads ? this.#renderThreadPanel() : ''}
       <div
         part="root"
         class="root"
@@ -637,6 +663,54 @@ export class SoliplexChat extends LitElement {
     }
   }
 
+  #renderThreadPanel() {
+    return renderThreadPanel({
+      engine: this.#currentEngine(),
+      servers: this.#panelServers(),
+      selected: this.#threadKey(),
+      persist: this.persist,
+      open: this.threadsOpen,
+      label: THREADS_LABEL,
+      onSelect: (event) => this.#onThreadSelect(event),
+      onToggle: (open) => (this.threadsOpen = open),
+    });
+  }
+
+  #servers?: { id: string; servers: readonly ThreadListServer[] };
+  /** What the built-in list shows: this chat's backend (the same array while it stays the same). */
+  #panelServers(): readonly ThreadListServer[] {
+    const soliplex = this.#soliplex.active;
+    const id = JSON.stringify(soliplex ? [this.serverUrl, this.room] : [this.agentUrl]);
+    if (this.#servers?.id !== id) {
+      const getToken = (options: { refresh: boolean }) => (this.getToken ? this.getToken(options) : this.token);
+      const servers = soliplex ? [{ serverUrl: this.serverUrl, room: this.room, getToken }] : [{ agentUrl: this.agentUrl }];
+      this.#servers = { id, servers };
+    }
+    return this.#servers.servers;
+  }
+
+  /** The user picked a thread (or a new chat) in the built-in list: show it; turns elsewhere go on. */
+  #onThreadSelect(event: SoliplexThreadSelectEvent): void {
+    event.stopPropagation();
+    this.threadsOpen = false;
+    const previous = this.#threadKey();
+    const key = event.threadKey;
+    if (key.room) {
+      this.serverUrl = key.server;
+      this.room = key.room;
+    } else {
+      this.serverUrl = this.room = '';
+      this.agentUrl = key.server;
+    }
+    this.thread = key.thread;
+    this.#announceThreadChange(previous);
+  }
+
+  #announceThreadChange(previous: ThreadKey): void {
+    const key = this.#threadKey();
+    if (threadKeyId(key) !== threadKeyId(previous)) this.dispatchEvent(new SoliplexThreadChangeEvent(key, previous));
+  }
+
   #currentEngine(): RunOrchestrator | undefined {
     return this.#engines.current();
   }
@@ -651,7 +725,9 @@ export class SoliplexChat extends LitElement {
   };
 
   #newChat = () => {
-    this.dispatchEvent(new SoliplexThreadChangeEvent(this.newThread()));
+    const previous = this.#threadKey();
+    this.newThread();
+    this.#announceThreadChange(previous);
     void this.updateComplete.then(() => this.composer?.focus());
   };
 
@@ -688,8 +764,9 @@ export class SoliplexChat extends LitElement {
   #onEngineEvent(event: EngineEvent): void {
     // The first send on Soliplex created the thread: show it, unless the page moved on meanwhile.
     if (event.type === 'thread-created' && event.initiator === this && threadKeyId(event.from) === threadKeyId(this.#threadKey())) {
+      const previous = this.#threadKey();
       this.thread = event.key.thread;
-      this.dispatchEvent(new SoliplexThreadChangeEvent(this.thread));
+      this.#announceThreadChange(previous);
     }
     domEventsFor(event, (failure) => this.#failureText(failure)).forEach((e) => this.dispatchEvent(e));
   }

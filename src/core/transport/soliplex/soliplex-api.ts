@@ -36,6 +36,8 @@ export interface SoliplexThread {
   readonly thread_id: string;
   readonly runs: Readonly<Record<string, SoliplexRun>>;
   readonly created: string;
+  readonly metadata?: { readonly name?: string | null; readonly description?: string | null } | null;
+  readonly last_activity?: string | null;
 }
 
 /**
@@ -56,6 +58,26 @@ export class SoliplexApi {
 
   getRoom(room: string, signal?: AbortSignal): Promise<SoliplexRoom> {
     return this.json('GET', this.roomPath(room), undefined, signal);
+  }
+
+  /** The rooms the user may use, keyed by id (`GET /api/v1/rooms`). */
+  listRooms(signal?: AbortSignal): Promise<Readonly<Record<string, SoliplexRoom>>> {
+    return this.json('GET', '/api/v1/rooms', undefined, signal);
+  }
+
+  /** The user's threads in a room, without their runs (`GET …/agui`). */
+  async listThreads(room: string, signal?: AbortSignal): Promise<readonly SoliplexThread[]> {
+    const answer = await this.json<{ threads?: readonly SoliplexThread[] }>('GET', `${this.roomPath(room)}/agui`, undefined, signal);
+    return Array.isArray(answer?.threads) ? answer.threads : [];
+  }
+
+  async deleteThread(room: string, thread: string, signal?: AbortSignal): Promise<void> {
+    await this.request('DELETE', `${this.roomPath(room)}/agui/${encodeURIComponent(thread)}`, { signal });
+  }
+
+  /** Sets the thread's name (`POST …/agui/{thread}/meta`, answered 205). */
+  async renameThread(room: string, thread: string, name: string, signal?: AbortSignal): Promise<void> {
+    await this.request('POST', `${this.roomPath(room)}/agui/${encodeURIComponent(thread)}/meta`, { body: { name }, signal });
   }
 
   createThread(room: string, signal?: AbortSignal): Promise<SoliplexThread> {

@@ -1,6 +1,14 @@
 import { PROTOCOL_VERSION, type BaseEvent } from '@ag-ui/core';
 import { readSseFrames } from '../sse-reader.js';
-import { TransportError, type CreatedThread, type HistoryProgress, type RunEventSink, type RunRequest, type Transport } from '../transport.js';
+import {
+  TransportError,
+  type CreatedThread,
+  type HistoryProgress,
+  type RunEventSink,
+  type RunRequest,
+  type StoredThreadInfo,
+  type Transport,
+} from '../transport.js';
 import { SoliplexApi, type SoliplexConnection } from './soliplex-api.js';
 import { loadSoliplexHistory } from './soliplex-history.js';
 
@@ -47,6 +55,26 @@ export class SoliplexTransport implements Transport {
       onProgress,
       ...(this.options.historyConcurrency !== undefined ? { concurrency: this.options.historyConcurrency } : {}),
     });
+  }
+
+  async listThreads(signal: AbortSignal): Promise<readonly StoredThreadInfo[]> {
+    const threads = await this.api.listThreads(this.options.room, signal);
+    return threads
+      .filter((thread) => typeof thread?.thread_id === 'string')
+      .map((thread) => {
+        const name = typeof thread.metadata?.name === 'string' && thread.metadata.name ? thread.metadata.name : undefined;
+        const time = Date.parse(thread.last_activity ?? thread.created);
+        return { threadId: thread.thread_id, ...(name ? { name } : {}), ...(Number.isNaN(time) ? {} : { lastActivity: time }) };
+      });
+  }
+
+  deleteThread(threadId: string, signal: AbortSignal): Promise<void> {
+    this.#initialRuns.delete(threadId);
+    return this.api.deleteThread(this.options.room, threadId, signal);
+  }
+
+  renameThread(threadId: string, name: string, signal: AbortSignal): Promise<void> {
+    return this.api.renameThread(this.options.room, threadId, name, signal);
   }
 
   async run(request: RunRequest, onEvent: RunEventSink): Promise<{ runId: string }> {

@@ -1,0 +1,300 @@
+import { emptyConversation, type Conversation } from '../conversation/conversation.js';
+import type { RunOrchestrator } from '../tool-loop/run-orchestrator.js';
+import { idleState, isRunning, threadKeyId, type ThreadKey, type ThreadSnapshot } from '../tool-loop/run-state.js';
+import type { LocalThreadStore } from './local-thread-store.js';
+import { threadActivity, type ThreadActivity } from './thread-activity.js';
+
+/** One thread as a thread list shows it. */
+export interface ThreadEntry {
+  readonly key: ThreadKey;
+  /** Its name (given by the user or the server), else its first user message; `''` when it has neither. */
+  readonly title: string;
+  /** When a message was added, a turn started or ended, or it was renamed (ms since the epoch). */
+  readonly lastActivity: number;
+  /** The engine's run state says running (creating, loading, queued, streaming or executing). */
+  readonly running: boolean;
+  /** A turn ended while no view showed the thread. */
+  readonly unread: boolean;
+  /** What its run is doing, for its badge. */
+  readonly activity: ThreadActivity;
+  /** Listed by the backend (a stored thread, perhaps not loaded yet), not just made here. */
+  readonly stored: boolean;
+}
+
+interface Meta {
+  key: ThreadKey;
+  name?: string;
+  lastActivity: number;
+  /** Shown even while empty: a new chat, or a thread the backend listed. */
+  listed: boolean;
+  /** Listed by the backend: a later listing without it drops it. */
+  fromServer?: boolean;
+  /** What the last change looked like, to tell activity from streamed deltas. */
+  seen?: { messages: number; running: boolean };
+  /** The conversation last saved locally. */
+  saved?: Conversation;
+  /** The entry last built: given again while nothing it shows has changed (streamed deltas change nothing). */
+  entry?: ThreadEntry;
+}
+
+const TITLE_LENGTH = 80;
+const SAVE_DELAY_MS = 50;
+const indexes = new WeakMap<RunOrchestrator, ThreadIndex>();
+
+/**
+ * The threads of one engine, as thread lists show them: every thread of its run registry that has a
+ * message or a running turn, the new chats and server-listed threads added to it, each with a title,
+ * its last activity and its run's live activity. The run state stays the registry's (one owner); the
+ * index keeps only what the engine does not: names, activity times, and which threads to list.
+ *
+ * One index per engine (`ThreadIndex.for`), shared by every list and chat on it. With `persistLocally`,
+ * threads of generic endpoints (room `''`) are restored from and saved to a `LocalThreadStore`.
+ */
+export class ThreadIndex {
+  readonly engine: RunOrchestrator;
+  readonly #metas = new Map<string, Meta>();
+  readonly #listeners = new Set<() => void>();
+  readonly #saveTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  readonly #saving = new Set<Promise<void>>();
+  #store?: LocalThreadStore;
+  #restored?: Promise<void>;
+
+  /** The index of `engine`, made on first use. */
+  static for(engine: RunOrchestrator): ThreadIndex {
+    let index = indexes.get(engine);
+    if (!index) indexes.set(engine, (index = new ThreadIndex(engine)));
+    return index;
+  }
+
+  constructor(engine: RunOrchestrator) {
+    this.engine = engine;
+    for (const snapshot of engine.registry.threads) this.#onSnapshot(snapshot);
+    engine.registry.subscribe((snapshot) => this.#onSnapshot(snapshot));
+    engine.on((event) => {
+      if (event.type === 'thread-created') this.#moved(event.from, event.key);
+    });
+  }
+
+  /** Listens to changes of the list (entries, titles, activity); returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /**
+   * The threads to list, most recently active first; `include` keeps only some (by key). An entry whose
+   * fields have not changed is the same object as last time, so a view can skip it.
+   */
+  entries(include: (key: ThreadKey) => boolean = () => true): ThreadEntry[] {
+    const entries: ThreadEntry[] = [];
+    for (const meta of this.#metas.values()) {
+      if (!include(meta.key)) continue;
+      const snapshot = this.engine.registry.get(meta.key);
+      const running = isRunning(snapshot.run);
+      if (!meta.listed && !running && snapshot.conversation.messages.length === 0) continue;
+      const next: ThreadEntry = {
+        key: meta.key,
+        title: meta.name ?? firstUserText(snapshot.conversation),
+        lastActivity: meta.lastActivity,
+        running,
+        unread: snapshot.unread,
+        activity: threadActivity(snapshot),
+        stored: !!meta.fromServer,
+      };
+      if (!meta.entry || !sameEntry(meta.entry, next)) meta.entry = next;
+      entries.push(meta.entry);
+    }
+    return entries.sort((a, b) => b.lastActivity - a.lastActivity);
+  }
+
+  /** Lists a thread even while it is empty (a new chat), optionally with a name. */
+  add(key: ThreadKey, name?: string): void {
+    const meta = this.#meta(key);
+    meta.listed = true;
+    if (name) meta.name = name;
+    meta.lastActivity = Date.now();
+    this.#notify();
+  }
+
+  /** Names a thread (an empty name goes back to its first message); on Soliplex the server keeps it. */
+  async rename(key: ThreadKey, name: string): Promise<void> {
+    const meta = this.#meta(key);
+    const previous = meta.name;
+    meta.name = name.trim() || undefined;
+    meta.lastActivity = Date.now();
+    this.#notify();
+    this.#scheduleSave(meta, true);
+    try {
+      await this.engine.renameThread(key, name.trim());
+    } catch (error) {
+      meta.name = previous;
+      this.#notify();
+      throw error;
+    }
+  }
+
+  /**
+   * Deletes a thread: a running turn is cancelled first, then the engine deletes it (on Soliplex, with
+   * the server's DELETE) and it leaves the list and the local store. Rejects, keeping it listed, when
+   * the server refuses.
+   */
+  async delete(key: ThreadKey): Promise<void> {
+    await this.engine.deleteThread(key);
+    const id = threadKeyId(key);
+    clearTimeout(this.#saveTimers.get(id));
+    this.#saveTimers.delete(id);
+    this.#metas.delete(id);
+    this.#notify();
+    if (this.#store && !key.room) await this.#store.delete(key);
+  }
+
+  /**
+   * Lists the threads the backend keeps for (server, room) (Soliplex: `GET …/rooms/{room}/agui`);
+   * threads it listed before and no longer lists leave the list unless they are running.
+   */
+  async refresh(server: string, room: string, signal?: AbortSignal): Promise<void> {
+    const stored = await this.engine.listThreads(server, room, signal);
+    const ids = new Set<string>();
+    for (const info of stored) {
+      const key = { server, room, thread: info.threadId };
+      ids.add(threadKeyId(key));
+      const meta = this.#meta(key, info.lastActivity);
+      meta.listed = true;
+      meta.fromServer = true;
+      if (info.name) meta.name = info.name;
+      if (info.lastActivity !== undefined) meta.lastActivity = Math.max(meta.lastActivity, info.lastActivity);
+    }
+    for (const [id, meta] of this.#metas) {
+      const gone = meta.fromServer && meta.key.server === server && meta.key.room === room && !ids.has(id);
+      if (gone && !isRunning(this.engine.registry.get(meta.key).run)) this.#metas.delete(id);
+    }
+    this.#notify();
+  }
+
+  /**
+   * Restores the threads of generic endpoints kept in `store` (into threads that are still empty) and
+   * saves them there from now on, whenever a turn ends or they are renamed. Once per index; later calls
+   * return the first restore.
+   */
+  persistLocally(store: LocalThreadStore): Promise<void> {
+    if (this.#restored) return this.#restored;
+    this.#store = store;
+    this.#restored = store.loadAll().then((threads) => {
+      for (const stored of threads) {
+        const current = this.engine.registry.get(stored.key);
+        const meta = this.#meta(stored.key, stored.lastActivity);
+        if (stored.name && !meta.name) meta.name = stored.name;
+        meta.listed = true;
+        if (current.conversation.messages.length > 0 || isRunning(current.run)) continue;
+        const conversation: Conversation = { ...emptyConversation, ...stored.conversation };
+        meta.saved = conversation;
+        this.engine.registry.set({ key: stored.key, conversation, run: idleState, unread: false });
+      }
+      this.#notify();
+    });
+    return this.#restored;
+  }
+
+  /** Resolves once the saves scheduled so far are written. */
+  async flush(): Promise<void> {
+    for (const [id, timer] of this.#saveTimers) {
+      clearTimeout(timer);
+      this.#saveTimers.delete(id);
+      const meta = this.#metas.get(id);
+      if (meta) this.#save(meta);
+    }
+    await Promise.allSettled([...this.#saving]);
+  }
+
+  #meta(key: ThreadKey, lastActivity = Date.now()): Meta {
+    const id = threadKeyId(key);
+    let meta = this.#metas.get(id);
+    if (!meta) this.#metas.set(id, (meta = { key, lastActivity, listed: false }));
+    return meta;
+  }
+
+  #onSnapshot(snapshot: ThreadSnapshot): void {
+    const running = isRunning(snapshot.run);
+    const messages = snapshot.conversation.messages.length;
+    const id = threadKeyId(snapshot.key);
+    let meta = this.#metas.get(id);
+    if (!meta) {
+      if (!running && messages === 0) return;
+      meta = this.#meta(snapshot.key);
+    }
+    // Streamed deltas change no order: only a new message or a turn's start or end is activity.
+    if (meta.seen && (meta.seen.messages !== messages || meta.seen.running !== running)) meta.lastActivity = Date.now();
+    meta.seen = { messages, running };
+    if (!running) this.#scheduleSave(meta);
+    this.#notify();
+  }
+
+  /** The first send of a new chat created its thread: the entry moves to the new key. */
+  #moved(from: ThreadKey, to: ThreadKey): void {
+    const old = this.#metas.get(threadKeyId(from));
+    if (!old) return;
+    this.#metas.delete(threadKeyId(from));
+    const meta = this.#meta(to);
+    meta.listed ||= old.listed;
+    meta.name ??= old.name;
+    this.#notify();
+  }
+
+  #scheduleSave(meta: Meta, force = false): void {
+    const store = this.#store;
+    if (!store || meta.key.room || !meta.key.thread) return;
+    const { conversation } = this.engine.registry.get(meta.key);
+    if ((!force && conversation === meta.saved) || conversation.messages.length === 0) return;
+    const id = threadKeyId(meta.key);
+    clearTimeout(this.#saveTimers.get(id));
+    this.#saveTimers.set(
+      id,
+      setTimeout(() => {
+        this.#saveTimers.delete(id);
+        this.#save(meta);
+      }, SAVE_DELAY_MS),
+    );
+  }
+
+  #save(meta: Meta): void {
+    const store = this.#store;
+    if (!store || this.#metas.get(threadKeyId(meta.key)) !== meta) return;
+    const snapshot = this.engine.registry.get(meta.key);
+    if (isRunning(snapshot.run) || snapshot.conversation.messages.length === 0) return;
+    meta.saved = snapshot.conversation;
+    const saving = store
+      .save({ key: meta.key, ...(meta.name ? { name: meta.name } : {}), lastActivity: meta.lastActivity, conversation: snapshot.conversation })
+      .catch((error: unknown) => console.warn('[soliplex-chat] a thread could not be saved', error))
+      .finally(() => this.#saving.delete(saving));
+    this.#saving.add(saving);
+  }
+
+  #notify(): void {
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener();
+      } catch (error) {
+        console.error('[soliplex-chat] a thread list listener threw', error);
+      }
+    }
+  }
+}
+
+function sameEntry(a: ThreadEntry, b: ThreadEntry): boolean {
+  return (
+    a.key === b.key &&
+    a.title === b.title &&
+    a.lastActivity === b.lastActivity &&
+    a.running === b.running &&
+    a.unread === b.unread &&
+    a.stored === b.stored &&
+    JSON.stringify(a.activity) === JSON.stringify(b.activity)
+  );
+}
+
+/** The first line of the first user message, shortened. */
+function firstUserText(conversation: Conversation): string {
+  const first = conversation.messages.find((m) => m.role === 'user');
+  const line = first?.text.trim().split('\n', 1)[0] ?? '';
+  return line.length > TITLE_LENGTH ? `${line.slice(0, TITLE_LENGTH - 1)}…` : line;
+}

@@ -1,0 +1,489 @@
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
+import { guard } from 'lit/directives/guard.js';
+import {
+  LocalThreadStore,
+  SoliplexApi,
+  describeFailure,
+  randomId,
+  threadKeyId,
+  type RunOrchestrator,
+  type SoliplexRoom,
+  type ThreadEntry,
+  type ThreadKey,
+  type TokenSource,
+} from '../../core/index.js';
+import { ThreadIndexController } from '../../controllers/thread-index-controller.js';
+import { SoliplexErrorEvent, SoliplexThreadSelectEvent } from '../../events.js';
+import { adoptPreUpgradeProperties } from '../shared/upgrade-properties.js';
+import { defaultThreadListStrings, type SoliplexThreadListStrings } from './thread-list-strings.js';
+import { threadListStyles } from './soliplex-thread-list.styles.js';
+
+/**
+ * One backend a thread list shows: a Soliplex server (`serverUrl`, with a `room`; without one the
+ * list offers the rooms the user may use), or a generic AG-UI endpoint (`agentUrl`).
+ */
+export interface ThreadListServer {
+  readonly serverUrl?: string;
+  readonly room?: string;
+  readonly token?: string;
+  readonly getToken?: (options: { refresh: boolean }) => string | undefined | Promise<string | undefined>;
+  readonly agentUrl?: string;
+  /** Its heading when the list shows several (default: its URL). */
+  readonly label?: string;
+}
+
+interface Group {
+  readonly id: string;
+  readonly label: string;
+  /** Soliplex: its server, the room shown and the connection for the room list. */
+  readonly soliplex?: { readonly serverUrl: string; readonly room: string; readonly token?: TokenSource };
+  readonly agentUrl?: string;
+  readonly includes: (key: ThreadKey) => boolean;
+}
+
+interface RoomState {
+  rooms?: readonly SoliplexRoom[];
+  /** The room the user picked (else the server's `room`, else the first listed). */
+  picked?: string;
+  /** The server's `room` when the user picked: a new one from the page wins over the pick. */
+  pickedOver?: string;
+  error?: string;
+  /** The (server, room) whose threads were last listed. */
+  listed?: string;
+  abort?: AbortController;
+}
+
+let defaultStore: LocalThreadStore | undefined;
+const UNNAMED_GROUP = '';
+
+/**
+ * The threads of an engine, side by side, with a live badge for each one's run: streaming, "Calling X",
+ * "Executing X, Y", waiting for approval, waiting for a free connection, failed, unread. Picking one
+ * fires `soliplex-thread-select` (a chat's built-in list, `<soliplex-chat threads>`, shows it); runs
+ * on threads not shown go on in the background. Also: a "New chat" button, rename, delete with
+ * confirmation (on Soliplex with the server's DELETE; a running thread is cancelled first), a room
+ * picker for Soliplex servers, and several servers in one list.
+ *
+ * Threads of generic endpoints are kept in IndexedDB (see `persist`); Soliplex threads are listed from
+ * the server. Entries are keyboard navigable: arrow keys, Home and End move between threads, Enter
+ * shows one, F2 renames and Delete deletes it.
+ *
+ * @summary A list of chat threads with live run badges.
+ * @tag soliplex-thread-list
+ *
+ * @attr persist - `false` turns local storage of generic endpoints' threads off (on by default).
+ *
+ * @fires soliplex-thread-select - The user picked a thread, or asked for a new chat; fields `threadKey`, `newChat` (also in `detail`). {@link SoliplexThreadSelectEvent}
+ * @fires soliplex-error - Threads or rooms could not be listed, or a rename or delete failed. {@link SoliplexErrorEvent}
+ *
+ * @csspart root - The list's frame.
+ * @csspart new-chat-button - The "New chat" button.
+ * @csspart server-label - A server's heading (with several servers).
+ * @csspart room-picker - The room select of a Soliplex server.
+ * @csspart room-welcome - The picked room's welcome message.
+ * @csspart room-suggestions - The picked room's suggestions.
+ * @csspart threads - The list of one server's threads.
+ * @csspart thread - One entry (`data-state`: idle, running, waiting-for-approval, failed; `data-unread`).
+ * @csspart thread-button - The button that shows the thread.
+ * @csspart badge - The run's badge.
+ * @csspart unread-badge - The unread mark.
+ * @csspart rename-button - Rename.
+ * @csspart delete-button - Delete (asks first).
+ * @csspart confirm-delete-button - Confirms a delete.
+ * @csspart rename-input - The name field while renaming.
+ * @csspart error - Why something failed.
+ *
+ * @cssprop [--soliplex-chat-background=#ffffff] - Background.
+ * @cssprop [--soliplex-chat-foreground=#1f2328] - Text colour.
+ * @cssprop [--soliplex-chat-muted=#57606a] - Secondary text.
+ * @cssprop [--soliplex-chat-border=#c3cad2] - Borders.
+ * @cssprop [--soliplex-chat-accent=#0b5cad] - The thread shown, focus rings and unread marks.
+ * @cssprop [--soliplex-chat-warning=#8a5c00] - The waiting-for-approval badge.
+ * @cssprop [--soliplex-chat-danger=#c4202b] - The failed badge.
+ */
+export class SoliplexThreadList extends LitElement {
+  static override styles = threadListStyles;
+
+  /** The engine whose threads are listed, shared with the chat(s) that show them. */
+  @property({ attribute: false }) engine?: RunOrchestrator;
+
+  /** The backends to list (a heading each when several); when empty, every thread of the engine is listed. */
+  @property({ attribute: false }) servers: readonly ThreadListServer[] = [];
+
+  /** The thread on screen (set it when the chat shows another; the list sets it when the user picks one). */
+  @property({ attribute: false }) selected?: ThreadKey;
+
+  /** Keep generic endpoints' threads in IndexedDB across reloads (the attribute `persist="false"` turns it off). */
+  @property({ type: Boolean, converter: { fromAttribute: (value: string | null) => value !== 'false' } }) persist = true;
+
+  /** Where local threads are kept (default: one `LocalThreadStore` for the page, capped at 50 threads). */
+  @property({ attribute: false }) store?: LocalThreadStore;
+
+  /** UI strings for translation: a partial object merged over the English defaults. */
+  @property({ attribute: false }) strings?: Partial<SoliplexThreadListStrings>;
+
+  @state() private confirming?: string;
+  @state() private renaming?: string;
+  @state() private focusId?: string;
+  @state() private failure?: string;
+
+  readonly #index = new ThreadIndexController(this, () => this.engine);
+  readonly #rooms = new Map<string, RoomState>();
+
+  constructor() {
+    super();
+    adoptPreUpgradeProperties<SoliplexThreadList>(this, ['engine', 'servers', 'selected']);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    for (const room of this.#rooms.values()) room.abort?.abort();
+    this.#rooms.clear();
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    const index = this.#index.index;
+    if (!index) return;
+    if (this.persist && (changed.has('engine') || changed.has('persist') || changed.has('store') || !this.hasUpdated)) {
+      void index.persistLocally(this.store ?? (defaultStore ??= new LocalThreadStore()));
+    }
+    for (const group of this.#groups()) if (group.soliplex) this.#syncSoliplex(group);
+  }
+
+  override render() {
+    const strings = this.#strings;
+    const groups = this.#groups();
+    const index = this.#index.index;
+    const selectedId = this.selected ? threadKeyId(this.selected) : undefined;
+    const lists = groups.map((group) => ({ group, entries: index?.entries(group.includes) ?? [] }));
+    const ids = lists.flatMap(({ entries }) => entries.map((e) => threadKeyId(e.key)));
+    const focusId = this.focusId && ids.includes(this.focusId) ? this.focusId : selectedId && ids.includes(selectedId) ? selectedId : ids[0];
+    return html`
+      <nav part="root" class="root" aria-label=${strings.listLabel}>
+        <button part="new-chat-button" class="new-chat" type="button" @click=${() => this.#newChat()}>${strings.newChat}</button>
+        ${this.failure ? html`<p part="error" class="error" role="alert">${this.failure}</p>` : nothing}
+        ${lists.map(
+          ({ group, entries }) => html`
+            <section class="group" aria-label=${group.label || nothing}>
+              ${groups.length > 1 ? html`<h3 part="server-label" class="server">${group.label}</h3>` : nothing}
+              ${group.soliplex ? this.#renderRooms(group) : nothing}
+              <ul part="threads" class="threads" role="list">
+                ${repeat(
+                  entries,
+                  (e) => threadKeyId(e.key),
+                  // Hundreds of threads stream at once: an entry re-renders only when what it shows changed.
+                  (e) =>
+                    guard([e, selectedId, focusId, this.confirming, this.renaming, this.strings], () =>
+                      this.#renderEntry(e, selectedId, focusId),
+                    ),
+                )}
+              </ul>
+            </section>
+          `,
+        )}
+      </nav>
+    `;
+  }
+
+  get #strings(): SoliplexThreadListStrings {
+    return this.strings ? { ...defaultThreadListStrings, ...this.strings } : defaultThreadListStrings;
+  }
+
+  #renderRooms(group: Group) {
+    const state = this.#rooms.get(group.id);
+    const strings = this.#strings;
+    const rooms = state?.rooms ?? [];
+    const room = rooms.find((r) => r.id === group.soliplex!.room);
+    return html`
+      ${state?.error ? html`<p part="error" class="error" role="alert">${strings.loadFailed(state.error)}</p>` : nothing}
+      ${rooms.length > 1
+        ? html`<label class="room"
+            >${strings.room}
+            <select part="room-picker" @change=${(e: Event) => this.#pickRoom(group, (e.target as HTMLSelectElement).value)}>
+              ${rooms.map((r) => html`<option value=${r.id} ?selected=${r.id === group.soliplex!.room}>${r.name ?? r.id}</option>`)}
+            </select></label
+          >`
+        : nothing}
+      ${room?.welcome_message ? html`<p part="room-welcome" class="welcome">${room.welcome_message}</p>` : nothing}
+      ${room?.suggestions?.length
+        ? html`<ul part="room-suggestions" class="suggestions">
+            ${room.suggestions.map((s) => html`<li>${s}</li>`)}
+          </ul>`
+        : nothing}
+    `;
+  }
+
+  #renderEntry(entry: ThreadEntry, selectedId: string | undefined, focusId: string | undefined) {
+    const strings = this.#strings;
+    const id = threadKeyId(entry.key);
+    const title = entry.title || (entry.stored ? strings.untitledStored : strings.untitled);
+    const state = entryState(entry);
+    if (this.confirming === id) {
+      return html`<li part="thread" class="entry confirm" data-state=${state}>
+        <span class="question">${strings.confirmDelete(title)}</span>
+        <button part="confirm-delete-button" class="danger" type="button" @click=${() => this.#delete(entry.key)}>
+          ${strings.confirmDeleteButton}
+        </button>
+        <button type="button" @click=${() => this.#stopConfirming(id)}>${strings.cancel}</button>
+      </li>`;
+    }
+    if (this.renaming === id) {
+      return html`<li part="thread" class="entry renaming" data-state=${state}>
+        <input
+          part="rename-input"
+          aria-label=${strings.renameInput}
+          .value=${entry.title}
+          @keydown=${(e: KeyboardEvent) => this.#onRenameKey(e, entry.key)}
+          @blur=${(e: FocusEvent) => this.#commitRename(entry.key, (e.target as HTMLInputElement).value)}
+        />
+      </li>`;
+    }
+    const badge = strings.activity(entry.activity);
+    const words = stateWords(entry, strings);
+    // The badge's detail ("Calling X") joins the state words, unless it says the same.
+    const detail = badge && !words.some((w) => w === badge.toLowerCase()) ? [badge] : [];
+    const suffix = [...words, ...detail].map((w) => `, ${w}`).join('');
+    const tabindex = focusId === id ? 0 : -1;
+    return html`<li part="thread" class="entry" data-state=${state} ?data-unread=${entry.unread}>
+      <button
+        part="thread-button"
+        class="thread"
+        type="button"
+        data-id=${id}
+        tabindex=${tabindex}
+        aria-current=${selectedId === id ? 'true' : 'false'}
+        @click=${() => this.#select(entry.key)}
+        @keydown=${(e: KeyboardEvent) => this.#onEntryKey(e, entry.key)}
+        @focus=${() => (this.focusId = id)}
+      >
+        <!-- The accessible name is the title and the state words; the badges repeat them for the eye. -->
+        <span class="title">${title}<span class="visually-hidden">${suffix}</span></span>
+        <span class="meta" aria-hidden="true">
+          ${badge ? html`<span part="badge" class="badge" data-kind=${entry.activity.kind}>${badge}</span>` : nothing}
+          ${entry.unread ? html`<span part="unread-badge" class="unread">${strings.unread}</span>` : nothing}
+          <time datetime=${new Date(entry.lastActivity).toISOString()}>${formatTime(entry.lastActivity)}</time>
+        </span>
+      </button>
+      <button part="rename-button" class="icon" type="button" tabindex=${tabindex} aria-label=${strings.rename(title)} @click=${() => this.#startRename(id)}>
+        ✎
+      </button>
+      <button part="delete-button" class="icon" type="button" tabindex=${tabindex} aria-label=${strings.delete(title)} @click=${() => this.#confirm(id)}>
+        ✕
+      </button>
+    </li>`;
+  }
+
+  /** The groups to show: one per server, or one for every thread when no servers are given. */
+  #groups(): Group[] {
+    if (!this.servers?.length) return [{ id: UNNAMED_GROUP, label: '', includes: () => true }];
+    return this.servers.map((server) => {
+      if (server.serverUrl) {
+        const id = `soliplex:${server.serverUrl}`;
+        const state = this.#rooms.get(id);
+        // A room picked here holds until the page names another one.
+        const picked = state?.picked && state.pickedOver === server.room ? state.picked : undefined;
+        const room = picked ?? server.room ?? state?.rooms?.[0]?.id ?? '';
+        const token: TokenSource | undefined = server.getToken ?? server.token;
+        const serverUrl = server.serverUrl;
+        return {
+          id,
+          label: server.label ?? serverUrl,
+          soliplex: { serverUrl, room, ...(token ? { token } : {}) },
+          includes: (key: ThreadKey) => key.server === serverUrl && key.room === room && !!room,
+        };
+      }
+      const agentUrl = server.agentUrl ?? '';
+      return { id: `agui:${agentUrl}`, label: server.label ?? agentUrl, agentUrl, includes: (key: ThreadKey) => key.server === agentUrl && !key.room };
+    });
+  }
+
+  /** Lists the rooms (once) and the room's threads (when the room changes). */
+  #syncSoliplex(group: Group): void {
+    const { serverUrl, room, token } = group.soliplex!;
+    let state = this.#rooms.get(group.id);
+    if (!state) {
+      this.#rooms.set(group.id, (state = { abort: new AbortController() }));
+      const api = new SoliplexApi({ serverUrl, ...(token ? { token } : {}) });
+      api.listRooms(state.abort!.signal).then(
+        (rooms) => {
+          state!.rooms = Object.values(rooms ?? {}).filter((r) => r && typeof r.id === 'string');
+          this.requestUpdate();
+        },
+        (error: unknown) => this.#failed(error, state),
+      );
+    }
+    const listedId = `${serverUrl}\n${room}`;
+    if (!room || state.listed === listedId) return;
+    state.listed = listedId;
+    this.#index.index?.refresh(serverUrl, room, state.abort?.signal).catch((error: unknown) => this.#failed(error, state));
+  }
+
+  #failed(error: unknown, state?: RoomState): void {
+    if ((error as Error)?.name === 'AbortError' || !this.isConnected) return;
+    const failure = describeFailure(error);
+    if (state) state.error = failure.message;
+    else this.failure = failure.message;
+    this.requestUpdate();
+    this.dispatchEvent(new SoliplexErrorEvent(failure.message, failure));
+  }
+
+  /** Picking a room lists its threads and starts a new chat there (the chat then shows the room's welcome). */
+  #pickRoom(group: Group, room: string): void {
+    const state = this.#rooms.get(group.id);
+    if (state) {
+      state.picked = room;
+      state.pickedOver = this.servers.find((s) => s.serverUrl === group.soliplex!.serverUrl)?.room;
+    }
+    const key = { server: group.soliplex!.serverUrl, room, thread: '' };
+    this.#index.index?.add(key);
+    this.#select(key, true);
+  }
+
+  #select(key: ThreadKey, newChat = false): void {
+    this.selected = key;
+    this.focusId = threadKeyId(key);
+    this.dispatchEvent(new SoliplexThreadSelectEvent(key, newChat));
+  }
+
+  /** A new chat on the selected thread's server (or the first one): Soliplex creates it on its first send. */
+  #newChat(): void {
+    const groups = this.#groups();
+    const group = (this.selected && groups.find((g) => g.includes(this.selected!))) ?? groups[0]!;
+    let key: ThreadKey;
+    if (group.soliplex) key = { server: group.soliplex.serverUrl, room: group.soliplex.room, thread: '' };
+    else if (group.agentUrl !== undefined) key = { server: group.agentUrl, room: '', thread: randomId() };
+    else key = { server: this.selected?.server ?? '', room: this.selected?.room ?? '', thread: this.selected?.room ? '' : randomId() };
+    this.#index.index?.add(key);
+    this.#select(key, true);
+  }
+
+  #onEntryKey(event: KeyboardEvent, key: ThreadKey): void {
+    const buttons = [...this.renderRoot.querySelectorAll<HTMLButtonElement>('button[part~="thread-button"]')];
+    const at = buttons.indexOf(event.currentTarget as HTMLButtonElement);
+    const move = (to: number) => {
+      const target = buttons[Math.max(0, Math.min(buttons.length - 1, to))];
+      if (!target) return;
+      event.preventDefault();
+      this.focusId = target.dataset.id;
+      target.focus();
+    };
+    switch (event.key) {
+      case 'ArrowDown':
+        return move(at + 1);
+      case 'ArrowUp':
+        return move(at - 1);
+      case 'Home':
+        return move(0);
+      case 'End':
+        return move(buttons.length - 1);
+      case 'F2':
+        event.preventDefault();
+        return void this.#startRename(threadKeyId(key));
+      case 'Delete':
+        event.preventDefault();
+        return void this.#confirm(threadKeyId(key));
+    }
+  }
+
+  async #confirm(id: string): Promise<void> {
+    this.renaming = undefined;
+    this.confirming = id;
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLButtonElement>('[part~="confirm-delete-button"]')?.focus();
+  }
+
+  async #stopConfirming(id: string): Promise<void> {
+    this.confirming = undefined;
+    await this.#focusEntry(id);
+  }
+
+  async #focusEntry(id: string): Promise<void> {
+    this.focusId = id;
+    await this.updateComplete;
+    [...this.renderRoot.querySelectorAll<HTMLButtonElement>('button[part~="thread-button"]')].find((b) => b.dataset.id === id)?.focus();
+  }
+
+  async #delete(key: ThreadKey): Promise<void> {
+    const index = this.#index.index;
+    this.confirming = undefined;
+    if (!index) return;
+    const wasSelected = !!this.selected && threadKeyId(this.selected) === threadKeyId(key);
+    try {
+      await index.delete(key);
+    } catch (error) {
+      this.#failed(error);
+      return;
+    }
+    this.failure = undefined;
+    if (wasSelected) this.#newChat();
+  }
+
+  async #startRename(id: string): Promise<void> {
+    this.confirming = undefined;
+    this.renaming = id;
+    await this.updateComplete;
+    const input = this.renderRoot.querySelector<HTMLInputElement>('[part~="rename-input"]');
+    input?.focus();
+    input?.select();
+  }
+
+  #onRenameKey(event: KeyboardEvent, key: ThreadKey): void {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      void this.#commitRename(key, (event.target as HTMLInputElement).value);
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      this.renaming = undefined;
+      void this.#focusEntry(threadKeyId(key));
+    }
+  }
+
+  async #commitRename(key: ThreadKey, name: string): Promise<void> {
+    const id = threadKeyId(key);
+    if (this.renaming !== id) return;
+    this.renaming = undefined;
+    void this.#focusEntry(id);
+    try {
+      await this.#index.index?.rename(key, name);
+      this.failure = undefined;
+    } catch (error) {
+      this.#failed(error);
+    }
+  }
+}
+
+/** The entry's state for styling. */
+function entryState(entry: ThreadEntry): string {
+  if (entry.activity.kind === 'waiting-for-approval') return 'waiting-for-approval';
+  if (entry.running) return 'running';
+  return entry.activity.kind === 'failed' ? 'failed' : 'idle';
+}
+
+/** The pinned state words of an entry's accessible name. */
+function stateWords(entry: ThreadEntry, strings: SoliplexThreadListStrings): string[] {
+  const words: string[] = [];
+  if (entry.activity.kind === 'waiting-for-approval') words.push(strings.stateWaitingForApproval);
+  else if (entry.running) words.push(strings.stateRunning);
+  if (entry.activity.kind === 'failed') words.push(strings.stateFailed);
+  if (entry.unread) words.push(strings.stateUnread);
+  return words;
+}
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const dateFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+
+function formatTime(ms: number): string {
+  const date = new Date(ms);
+  return date.toDateString() === new Date().toDateString() ? timeFormat.format(date) : dateFormat.format(date);
+}
+
+if (!customElements.get('soliplex-thread-list')) customElements.define('soliplex-thread-list', SoliplexThreadList);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'soliplex-thread-list': SoliplexThreadList;
+  }
+}

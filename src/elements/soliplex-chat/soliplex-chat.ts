@@ -725,9 +725,7 @@ export class SoliplexChat extends LitElement {
   };
 
   #newChat = () => {
-    const previous = this.#threadKey();
-    this.newThread();
-    this.#announceThreadChange(previous);
+    this.newThread(); // announces the change
     void this.updateComplete.then(() => this.composer?.focus());
   };
 

@@ -82,28 +82,28 @@ describe('Soliplex transport against the demo server', () => {
 
   it('asks for a new token once on a 401 and retries', async () => {
     const { room } = await scriptRoom([[started, ...say('a1', 'Signed in.'), finished]]);
-    await setServerToken('fresh');
+    await setServerToken('fresh', room);
     try {
       const asked: boolean[] = [];
       const { engine, key } = await setup(room, { token: ({ refresh }) => (asked.push(refresh), refresh ? 'fresh' : 'stale') });
       expect(await engine.send(key, 'hello')).to.equal('completed');
       expect(asked).to.deep.equal([false, true]);
     } finally {
-      await setServerToken(null);
+      await setServerToken(null, room);
     }
   });
 
   it('says sign-in is needed when the fresh token is refused too', async () => {
-    await setServerToken('secret');
+    const { room } = await scriptRoom([[started, finished]]);
+    await setServerToken('secret', room);
     try {
-      const { room } = await scriptRoom([[started, finished]]);
       const transport = new SoliplexTransport({ serverUrl: server, room, token: () => 'wrong' });
       const engine = new RunOrchestrator({ transport });
       const error = await engine.createThread(server, room).catch((e: Error) => e);
       expect(error).to.be.instanceOf(Error);
       expect((error as Error).message).to.contain('Sign-in needed');
     } finally {
-      await setServerToken(null);
+      await setServerToken(null, room);
     }
   });
 

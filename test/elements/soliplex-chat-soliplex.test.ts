@@ -58,9 +58,9 @@ describe('<soliplex-chat> on a Soliplex server', () => {
   });
 
   it('shows that sign-in is needed and keeps the message when the token is refused', async () => {
-    await setServerToken('right');
+    const room = await scriptRoom([[started, finished]]);
+    await setServerToken('right', room);
     try {
-      const room = await scriptRoom([[started, finished]]);
       const el = await fixture<SoliplexChat>(html`<soliplex-chat server-url=${server} room=${room} .getToken=${() => 'wrong'}></soliplex-chat>`);
       const error = new Promise<SoliplexErrorEvent>((resolve) => el.addEventListener('soliplex-error', resolve, { once: true }));
       const done = finishedOnce(el);
@@ -75,7 +75,7 @@ describe('<soliplex-chat> on a Soliplex server', () => {
       expect(deepQuery(el, '[part~="user-message"]')!.textContent).to.contain('my precious draft');
       expect(deepQuery(el, '[part~="retry-button"]')).to.not.equal(undefined);
     } finally {
-      await setServerToken(null);
+      await setServerToken(null, room);
     }
   });
 });

@@ -33,7 +33,10 @@ export async function script<Body = Record<string, unknown>>(runs: object[][]) {
   };
 }
 
-/** Sets the token the server's Soliplex API accepts (`null`: no auth). */
-export async function setServerToken(token: string | null): Promise<void> {
-  await fetch(`${server}/api/test/token`, { method: 'POST', body: JSON.stringify({ token }) });
+/**
+ * Sets the token the server's Soliplex API accepts (`null`: no auth) for one room: test files run at
+ * once share the server, and a server-wide token would refuse the others' requests.
+ */
+export async function setServerToken(token: string | null, room: string): Promise<void> {
+  await fetch(`${server}/api/test/token`, { method: 'POST', body: JSON.stringify({ token, room }) });
 }

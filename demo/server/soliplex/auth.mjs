@@ -1,25 +1,36 @@
 // Optional bearer-token check for the demo Soliplex API. No token = no-auth mode (Soliplex's default
-// for local servers). Tests can swap the accepted token at runtime to make a client's token stale.
+// for local servers). Tests can swap the accepted token at runtime to make a client's token stale,
+// for the whole server or for one room only (so test files running at once don't refuse each other).
 import { HttpError } from '../http-util.mjs';
 
 /** @param {string | undefined} initialToken */
 export function createAuthGate(initialToken) {
   /** @type {string | null} */
   let token = initialToken || null;
+  /** Tokens that apply to one room only, by room id. */
+  const roomTokens = new Map();
   return {
     get token() {
       return token;
     },
-    /** @param {string | null} next null (or '') switches auth off */
-    setToken(next) {
-      token = next || null;
+    /** @param {string | null} next null (or '') switches auth off @param {string} [room] only for this room */
+    setToken(next, room) {
+      if (room) {
+        if (next) roomTokens.set(room, next);
+        else roomTokens.delete(room);
+      } else token = next || null;
     },
-    /** Throws HttpError(401) unless the request carries `Authorization: Bearer <token>`. */
-    check(/** @type {import('node:http').IncomingMessage} */ req) {
-      if (!token) return;
+    /**
+     * Throws HttpError(401) unless the request carries `Authorization: Bearer <token>` (the room's
+     * own token, when it has one).
+     * @param {import('node:http').IncomingMessage} req @param {string} [room]
+     */
+    check(req, room) {
+      const wanted = (room && roomTokens.get(room)) || token;
+      if (!wanted) return;
       const header = req.headers.authorization;
       if (!header) throw new HttpError(401, 'Not authenticated');
-      if (header !== `Bearer ${token}`) throw new HttpError(401, 'Invalid or expired token');
+      if (header !== `Bearer ${wanted}`) throw new HttpError(401, 'Invalid or expired token');
     },
   };
 }

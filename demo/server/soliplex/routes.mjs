@@ -66,7 +66,7 @@ export function createSoliplexApi({ model, modelName, scripts, soliplexToken, ke
     if (method === 'GET' && path === '/api/login/demo') return fakeLogin(req, res);
     if (method === 'POST' && path === '/api/test/token') {
       const body = /** @type {any} */ (await readJsonBody(req));
-      auth.setToken(body?.token ?? null);
+      auth.setToken(body?.token ?? null, typeof body?.room === 'string' ? body.room : undefined);
       return sendJson(res, 200, { token: auth.token });
     }
     if (method === 'POST' && path === '/api/test/threads') {
@@ -80,7 +80,7 @@ export function createSoliplexApi({ model, modelName, scripts, soliplexToken, ke
       return sendJson(res, 200, DEMO_USER);
     }
     if (!path.startsWith('/api/v1/')) throw new HttpError(404, 'Not Found');
-    auth.check(req);
+    auth.check(req, /^\/api\/v1\/rooms\/([^/]+)/.exec(path)?.[1]);
 
     if (method === 'GET' && path === '/api/v1/rooms') return sendJson(res, 200, allRooms());
     const m = /^\/api\/v1\/rooms\/([^/]+)(?:\/agui(?:\/([^/]+)(?:\/([^/]+))?)?)?$/.exec(path);

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 /** Budgets in bytes of gzip -9 (issue 13: half of deep-chat's 123.6 KB for everything a chat loads). */
 const BUDGET = { firstPaint: 20 * 1024, defaultChat: 60 * 1024 };
 /** Chunks that only optional features load (matched on the file name rollup gives them). */
-const OPTIONAL = [{ pattern: /\/json-schema-validator-[^/]*\.js$/, feature: 'JSON-Schema tool validation (zod)' }];
+const OPTIONAL = [{ pattern: /\/json-schema-validator-[^/]*\.js$/, feature: 'JSON-Schema tool validation (@cfworker/json-schema)' }];
 /** Packages that must never be on the default path. */
 const FORBIDDEN_ON_DEFAULT_PATH = /^(@ag-ui\/client|@ag-ui\/proto|@ag-ui\/encoder|rxjs|zod|@bufbuild\/.*|@protobuf-ts\/.*|protobufjs)$/;
 

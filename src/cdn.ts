@@ -8,5 +8,5 @@
  */
 export { SoliplexChat } from './elements/soliplex-chat/soliplex-chat.js';
 export { ToolRegistry, type ClientTool, type ToolExecutionContext, type JsonSchema } from './core/tools/tool-registry.js';
-export { defaultChatStrings, mergeChatStrings, type SoliplexChatStrings } from './elements/shared/chat-strings.js';
+export { defaultChatStrings, mergeChatStrings, type SoliplexChatStrings, type SoliplexChatStringsOverrides } from './elements/shared/chat-strings.js';
 export * from './events.js';

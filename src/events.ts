@@ -1,6 +1,8 @@
 /**
  * The DOM events of `<soliplex-chat>`: one class per event. Outgoing events bubble and are composed,
- * so a page hears them from outside any shadow root the chat sits in.
+ * so a page hears them from outside any shadow root the chat sits in. Each carries its data twice:
+ * as typed fields (`event.outcome`) and as `event.detail` (`{ outcome, … }`), for frameworks and
+ * helpers that read `detail` (Vue's and Angular's `$event.detail`, React wrappers).
  */
 import type { ClientTool, EngineEvent, RunFailure, ThreadKey, ToolCall } from './core/index.js';
 
@@ -10,19 +12,19 @@ const outgoing = { bubbles: true, composed: true } as const;
 export type SoliplexRunOutcome = 'success' | 'failed' | 'cancelled';
 
 /** A user turn started (a send or a retry). Tool continuations do not start a new turn. */
-export class SoliplexRunStartedEvent extends Event {
+export class SoliplexRunStartedEvent extends CustomEvent<{ threadKey: ThreadKey; retry: boolean }> {
   static readonly eventName = 'soliplex-run-started';
   constructor(
     readonly threadKey: ThreadKey,
     /** True when the turn is a retry of a failed or cancelled one. */
     readonly retry: boolean,
   ) {
-    super(SoliplexRunStartedEvent.eventName, outgoing);
+    super(SoliplexRunStartedEvent.eventName, { ...outgoing, detail: { threadKey, retry } });
   }
 }
 
 /** A user turn ended, tool hops included: fired exactly once per turn. */
-export class SoliplexRunFinishedEvent extends Event {
+export class SoliplexRunFinishedEvent extends CustomEvent<{ threadKey: ThreadKey; outcome: SoliplexRunOutcome; error?: RunFailure }> {
   static readonly eventName = 'soliplex-run-finished';
   constructor(
     readonly threadKey: ThreadKey,
@@ -30,7 +32,7 @@ export class SoliplexRunFinishedEvent extends Event {
     /** Why the turn failed, when `outcome` is `'failed'`. */
     readonly error?: RunFailure,
   ) {
-    super(SoliplexRunFinishedEvent.eventName, outgoing);
+    super(SoliplexRunFinishedEvent.eventName, { ...outgoing, detail: { threadKey, outcome, ...(error ? { error } : {}) } });
   }
 }
 
@@ -38,30 +40,30 @@ export class SoliplexRunFinishedEvent extends Event {
  * A client tool is about to run (before any approval). Cancelable: `preventDefault()` vetoes the
  * call, and the model is told the page blocked it.
  */
-export class SoliplexToolCallEvent extends Event {
+export class SoliplexToolCallEvent extends CustomEvent<{ threadKey: ThreadKey; call: ToolCall }> {
   static readonly eventName = 'soliplex-tool-call';
   constructor(
     readonly threadKey: ThreadKey,
     /** The call, with its validated `args`. */
     readonly call: ToolCall,
   ) {
-    super(SoliplexToolCallEvent.eventName, { ...outgoing, cancelable: true });
+    super(SoliplexToolCallEvent.eventName, { ...outgoing, cancelable: true, detail: { threadKey, call } });
   }
 }
 
 /** A client tool call settled: completed, failed or denied. */
-export class SoliplexToolResultEvent extends Event {
+export class SoliplexToolResultEvent extends CustomEvent<{ threadKey: ThreadKey; call: ToolCall }> {
   static readonly eventName = 'soliplex-tool-result';
   constructor(
     readonly threadKey: ThreadKey,
     readonly call: ToolCall,
   ) {
-    super(SoliplexToolResultEvent.eventName, outgoing);
+    super(SoliplexToolResultEvent.eventName, { ...outgoing, detail: { threadKey, call } });
   }
 }
 
 /** Something went wrong: a turn failed, or a tool sent by event could not be registered. */
-export class SoliplexErrorEvent extends Event {
+export class SoliplexErrorEvent extends CustomEvent<{ message: string; cause: RunFailure | Error }> {
   static readonly eventName = 'soliplex-error';
   constructor(
     /** A message a person understands. */
@@ -69,7 +71,7 @@ export class SoliplexErrorEvent extends Event {
     /** The run failure or the thrown error. */
     readonly cause: RunFailure | Error,
   ) {
-    super(SoliplexErrorEvent.eventName, outgoing);
+    super(SoliplexErrorEvent.eventName, { ...outgoing, detail: { message, cause } });
   }
 }
 
@@ -106,8 +108,10 @@ export function domEventsFor(event: EngineEvent): Event[] {
   switch (event.type) {
     case 'turn-started':
       return [new SoliplexRunStartedEvent(event.key, event.retry)];
-    case 'tool-result':
-      return [new SoliplexToolResultEvent(event.key, event.call)];
+    case 'tool-result': {
+      const result = new SoliplexToolResultEvent(event.key, event.call);
+      return event.uncheckable ? [new SoliplexErrorEvent(event.uncheckable.message, event.uncheckable), result] : [result];
+    }
     case 'turn-finished': {
       const outcome = event.outcome === 'completed' ? 'success' : event.outcome;
       const finished = new SoliplexRunFinishedEvent(event.key, outcome, event.error);

@@ -12,7 +12,7 @@ export { SoliplexApprovalCard } from './elements/soliplex-approval-card/soliplex
 export { SoliplexRunStatus } from './elements/soliplex-run-status/soliplex-run-status.js';
 export { SoliplexComposer } from './elements/soliplex-composer/soliplex-composer.js';
 export { renderMarkdown, safeHref } from './elements/soliplex-message-list/markdown.js';
-export { defaultChatStrings, mergeChatStrings, type SoliplexChatStrings } from './elements/shared/chat-strings.js';
+export { defaultChatStrings, mergeChatStrings, type SoliplexChatStrings, type SoliplexChatStringsOverrides } from './elements/shared/chat-strings.js';
 export * from './events.js';
 export { chatContext, type ChatContextValue } from './context.js';
 export { ThreadController, type ThreadControllerConfig } from './controllers/thread-controller.js';

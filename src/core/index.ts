@@ -6,7 +6,7 @@ export * from './conversation/conversation.js';
 export { reduceConversation, reduceEvents, parseToolArguments, contentText, type ReducerWarn } from './conversation/conversation-reducer.js';
 export { toAgUiMessages } from './conversation/message-mapper.js';
 export { applyJsonPatch, type JsonPatchOperation } from './conversation/json-patch.js';
-export { ToolRegistry, type ClientTool, type ToolExecutionContext, type JsonSchema, type RegisteredTool, type ArgumentCheck, type ArgumentIssue } from './tools/tool-registry.js';
+export { ToolRegistry, type ClientTool, type ToolExecutionContext, type JsonSchema, type RegisteredTool, type ArgumentCheck, type ArgumentIssue, type ZodLikeSchema } from './tools/tool-registry.js';
 export {
   DEFAULT_TOOL_TIMEOUT_MS,
   executeTool,

@@ -26,7 +26,7 @@ import { ApprovalFocusController } from '../../controllers/approval-focus-contro
 import { SoliplexRoomController } from '../../controllers/soliplex-room-controller.js';
 import { EngineController } from '../../controllers/engine-controller.js';
 import { adoptPreUpgradeProperties } from '../shared/upgrade-properties.js';
-import { mergeChatStrings, type SoliplexChatStrings } from '../shared/chat-strings.js';
+import { mergeChatStrings, type SoliplexChatStringsOverrides } from '../shared/chat-strings.js';
 import type { SoliplexComposer } from '../soliplex-composer/soliplex-composer.js';
 import type { SoliplexMessageList } from '../soliplex-message-list/soliplex-message-list.js';
 import { describeChanges } from './announcements.js';
@@ -161,7 +161,7 @@ export class SoliplexChat extends LitElement {
   @property({ reflect: true }) theme?: 'light' | 'dark' | 'auto';
 
   /** UI strings for translation: a partial object merged over the English defaults. */
-  @property({ attribute: false }) strings?: Partial<SoliplexChatStrings>;
+  @property({ attribute: false }) strings?: SoliplexChatStringsOverrides;
 
   #toolRegistry = new ToolRegistry();
   #toolRegistryIsDefault = true;

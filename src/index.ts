@@ -2,6 +2,9 @@
  * soliplex-chat: the `<soliplex-chat>` element, its parts, events and controllers, and the engine.
  * Importing this module defines the custom elements.
  */
+// First (and dom-guard-end last): stand-ins for HTMLElement, document and customElements while this
+// package's modules evaluate where there is no DOM (edge, SSR), so importing it does not throw.
+import './dom-guard.js';
 export * from './core/index.js';
 export { SoliplexChat } from './elements/soliplex-chat/soliplex-chat.js';
 // The chat's own engine, ready before the first render (the CDN entry, src/cdn.ts, loads it on connect).
@@ -17,3 +20,4 @@ export * from './events.js';
 export { chatContext, type ChatContextValue } from './context.js';
 export { ThreadController, type ThreadControllerConfig } from './controllers/thread-controller.js';
 export { TurnEventsController, type TurnEventsControllerConfig } from './controllers/turn-events-controller.js';
+import './dom-guard-end.js';

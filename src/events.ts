@@ -92,6 +92,14 @@ export class SoliplexUnregisterToolEvent extends CustomEvent<{ name: string }> {
 }
 
 declare global {
+  // The public events, for listeners typed through the global map (Angular's `$event`, `window`).
+  interface GlobalEventHandlersEventMap {
+    'soliplex-run-started': SoliplexRunStartedEvent;
+    'soliplex-run-finished': SoliplexRunFinishedEvent;
+    'soliplex-tool-call': SoliplexToolCallEvent;
+    'soliplex-tool-result': SoliplexToolResultEvent;
+    'soliplex-error': SoliplexErrorEvent;
+  }
   interface HTMLElementEventMap {
     'soliplex-run-started': SoliplexRunStartedEvent;
     'soliplex-run-finished': SoliplexRunFinishedEvent;

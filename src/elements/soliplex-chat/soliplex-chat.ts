@@ -61,11 +61,11 @@ const LIST_PARTS =
  * @attr headers - Request headers as a JSON object (the `headers` property takes an object).
  * @attr theme - `light`, `dark` or `auto` (follows `prefers-color-scheme`).
  *
- * @fires soliplex-run-started - A user turn started (send or retry). {@link SoliplexRunStartedEvent}
- * @fires soliplex-run-finished - A user turn ended, once per turn, with `outcome` and `error`. {@link SoliplexRunFinishedEvent}
- * @fires soliplex-tool-call - A client tool is about to run; `preventDefault()` vetoes it. {@link SoliplexToolCallEvent}
- * @fires soliplex-tool-result - A client tool call completed, failed or was denied. {@link SoliplexToolResultEvent}
- * @fires soliplex-error - A turn failed, or a tool sent by event could not be registered. {@link SoliplexErrorEvent}
+ * @fires {SoliplexRunStartedEvent} soliplex-run-started - A user turn started (send or retry).
+ * @fires {SoliplexRunFinishedEvent} soliplex-run-finished - A user turn ended, once per turn, with `outcome` and `error`.
+ * @fires {SoliplexToolCallEvent} soliplex-tool-call - A client tool is about to run; `preventDefault()` vetoes it.
+ * @fires {SoliplexToolResultEvent} soliplex-tool-result - A client tool call completed, failed or was denied.
+ * @fires {SoliplexErrorEvent} soliplex-error - A turn failed, or a tool sent by event could not be registered.
  *
  * @slot header - Above the conversation.
  * @slot empty - Replaces the empty state (welcome message and suggestions).

@@ -34,6 +34,7 @@ const APPROVAL_PARTS = 'approval-card, approval-arguments, approve-button, deny-
  * (`content-visibility: auto`); a long conversation shows its latest messages first and the older
  * ones in idle chunks.
  * @summary The messages and tool calls of a thread.
+ * @internal A part of `<soliplex-chat>`, defined by it; not a public tag.
  * @csspart messages - The scrolling container.
  * @csspart message - Every message.
  * @csspart user-message - A message from the user.

@@ -20,6 +20,7 @@ export class SoliplexRetryRequestEvent extends Event {
  * Idle and completed show nothing. The engine keeps a turn running across its tool hops, so the
  * status does not flicker between runs.
  * @summary The run's status line.
+ * @internal A part of `<soliplex-chat>`, defined by it; not a public tag.
  * @fires soliplex-retry-request - Internal: the user pressed Retry.
  * @csspart status - The status line; its `data-state` is the run status.
  * @csspart retry-button - The Retry button after a failure.

@@ -23,6 +23,7 @@ const STATUS_ICONS: Record<ToolCallStatus, string> = {
  * then pretty-printed) and its result or error. A tool's own `render(result, call)` output is shown
  * in the card once the call completes.
  * @summary A tool call with its status, arguments and result.
+ * @internal A part of `<soliplex-chat>`, defined by it; not a public tag.
  * @csspart tool-card - The card.
  * @csspart tool-name - The tool's name.
  * @csspart tool-status - The status (icon and text).

@@ -47,7 +47,7 @@ function shippedSource(source, mapPath) {
 const clean = (dir) => ({ name: 'clean', buildStart: () => rmSync(dir, { recursive: true, force: true }) });
 
 const npm = {
-  input: { index: 'src/index.ts', 'core/index': 'src/core/index.ts', 'react/index': 'src/react/index.ts' },
+  input: { index: 'src/index.ts', 'core/index': 'src/core/index.ts', 'react/index': 'src/react/index.ts', 'testing/index': 'src/testing/index.ts' },
   external: isDependency,
   onwarn,
   plugins: [

@@ -1,7 +1,8 @@
 /* global window, document */ // inside page.evaluate / waitForFunction callbacks (they run in the page)
 // The package as integrators get it: `npm pack`'s tarball, checked on its own and installed into
 // fresh consumer projects (test/consumers/: Vite vanilla, React 18, React 19, Vue 3 with
-// strictTemplates), each type-checked and built. Their sources hold `@ts-expect-error` /
+// strictTemplates), each type-checked and built, and a Jest project (the README's ESM recipe,
+// running the test kit). Their sources hold `@ts-expect-error` /
 // `@vue-expect-error` lines for one wrong prop and one wrong event field, so a typing that lets them
 // through fails the build. The built apps then run in Chromium. Needs `npm run build` first (npm
 // test runs it in test:e2e); the consumers install from the npm registry (about a minute, in parallel).
@@ -20,7 +21,9 @@ import { findChromium } from '../../scripts/chromium-path.mjs';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const consumersDir = join(root, 'test/consumers');
 const packDir = join(consumersDir, '.pack');
-const CONSUMERS = ['vanilla', 'react18', 'react19', 'vue'];
+/** Web apps (type-checked, built, run in Chromium). */
+const APPS = ['vanilla', 'react18', 'react19', 'vue'];
+const CONSUMERS = [...APPS, 'jest'];
 const execFileP = promisify(execFile);
 
 /** Runs a command; rejects with its output. npm_* variables of a parent `npm run` are dropped. */
@@ -70,7 +73,7 @@ before(async () => {
   );
   for (const name of CONSUMERS) {
     const t = Date.now();
-    await run('npm', ['run', 'build'], join(consumersDir, name));
+    timings[name].output = await run('npm', ['run', 'build'], join(consumersDir, name));
     timings[name].build = Date.now() - t;
   }
   for (const [name, t] of Object.entries(timings)) console.log(`# ${name}: install ${(t.install / 1000).toFixed(1)} s, build ${(t.build / 1000).toFixed(1)} s`);
@@ -141,7 +144,12 @@ describe('consumer projects (installed from the tarball, type-checked, built)', 
     return new Set(stdout.split('\n').filter((l) => l.includes('node_modules'))).size;
   };
 
-  for (const name of CONSUMERS) {
+  it('jest: the README recipe (ESM mode, no transform) runs a test written with soliplex-chat/testing', async () => {
+    assert.match(timings.jest.output, /Tests:\s+1 passed, 1 total/);
+    assert.equal(await zodInstalls('jest'), 0);
+  });
+
+  for (const name of APPS) {
     it(`${name}: built, with at most the app's own zod in its install and bundle`, async () => {
       assert.ok(existsSync(join(consumersDir, name, 'dist/index.html')));
       const expected = name === 'react19' ? 1 : 0; // only react19 declares a tool with zod (its own zod 4)
@@ -173,7 +181,7 @@ describe('consumer projects (installed from the tarball, type-checked, built)', 
       server?.close();
     });
 
-    for (const name of CONSUMERS) {
+    for (const name of APPS) {
       it(`${name}: the chat gets its tools as a property and the app hears soliplex-run-finished`, async () => {
         const page = await browser.newPage();
         const errors = [];

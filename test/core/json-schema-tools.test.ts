@@ -121,6 +121,10 @@ describe('tools declared with JSON Schema', () => {
     expect(results[0]!.call.error).to.equal('Tool "broken" cannot check its arguments: validator exploded');
     expect(toModel).to.contain('cannot check its arguments');
     expect(errors.map((e) => e.message)).to.deep.equal(['Tool "broken" cannot check its arguments: validator exploded']);
+    // Every event carries its fields as `detail` too.
     expect(errors[0]!.detail.message).to.equal(errors[0]!.message);
+    expect(errors[0]!.detail.cause).to.equal(errors[0]!.cause);
+    expect(results[0]!.detail).to.deep.equal({ threadKey: results[0]!.threadKey, call: results[0]!.call });
+    expect(finished[0]!.detail).to.deep.equal({ threadKey: finished[0]!.threadKey, outcome: finished[0]!.outcome });
   });
 });

@@ -16,6 +16,7 @@ import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
+import { publint } from 'publint';
 import { findChromium } from '../../scripts/chromium-path.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -89,6 +90,11 @@ describe('the packed tarball', () => {
     assert.equal(pkg.license, 'MIT');
     assert.match(readFileSync(join(pkgDir(), 'LICENSE'), 'utf8'), /^MIT License/);
     assert.ok(pkg.repository?.url && pkg.homepage && pkg.bugs?.url && pkg.keywords?.length);
+  });
+
+  it('passes publint, suggestions included', async () => {
+    const { messages } = await publint({ pkgDir: pkgDir(), pack: false, level: 'suggestion' });
+    assert.deepEqual(messages, []);
   });
 
   it('ships sourcemaps whose sources are in the package or inlined', () => {

@@ -8,7 +8,7 @@ import wc from 'eslint-plugin-wc';
 import globals from 'globals';
 
 export default defineConfig(
-  { ignores: ['dist/', 'node_modules/', 'custom-elements.json', 'coverage/', 'test-results/', 'demo/hosts/*/dist/', 'demo/hosts/*/.angular/'] },
+  { ignores: ['dist/', 'node_modules/', 'custom-elements.json', 'coverage/', 'test-results/', 'demo/hosts/*/dist/', 'demo/hosts/*/.angular/', 'test/consumers/'] },
 
   js.configs.recommended,
 

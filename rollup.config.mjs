@@ -9,6 +9,8 @@
 //    shares its chunks with the element's. Nothing here imports @ag-ui/client: a page that passes an
 //    `agent` brings it.
 import { readFileSync, rmSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import typescript from '@rollup/plugin-typescript';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
@@ -30,12 +32,22 @@ function onwarn(warning, warn) {
   warn(warning);
 }
 
+// plugin-typescript's maps under preserveModules name src/ one folder too high (outside the
+// package); point them at the shipped src/ (package.json `files`) instead. Dependencies' sources
+// keep their node_modules path; their text is in sourcesContent.
+const root = dirname(fileURLToPath(import.meta.url));
+function shippedSource(source, mapPath) {
+  const at = source.lastIndexOf('src/');
+  if (source.includes('node_modules/') || at < 0) return source;
+  return relative(dirname(mapPath), join(root, source.slice(at)));
+}
+
 // Empty the output dir first: chunk names carry hashes, so stale chunks would pile up (and be
 // counted by scripts/size.mjs).
 const clean = (dir) => ({ name: 'clean', buildStart: () => rmSync(dir, { recursive: true, force: true }) });
 
 const npm = {
-  input: { index: 'src/index.ts', 'core/index': 'src/core/index.ts' },
+  input: { index: 'src/index.ts', 'core/index': 'src/core/index.ts', 'react/index': 'src/react/index.ts', 'testing/index': 'src/testing/index.ts' },
   external: isDependency,
   onwarn,
   plugins: [
@@ -50,6 +62,7 @@ const npm = {
     dir: 'dist/npm',
     format: 'es',
     sourcemap: true,
+    sourcemapPathTransform: shippedSource,
     preserveModules: true,
     preserveModulesRoot: 'src',
     // plugin-typescript forces importHelpers, so decorators import `tslib`. tslib is not a
@@ -91,6 +104,7 @@ const cdn = {
     dir: 'dist/cdn',
     format: 'es',
     sourcemap: true,
+    sourcemapPathTransform: shippedSource,
     entryFileNames: '[name].js',
     // A lazily loaded module keeps its name (own-engine, soliplex-message-list …); code shared by
     // several entries or lazy chunks goes to shared-*.js (rollup would name it after one of them).

@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 const BUDGET = { firstPaint: 20 * 1024, defaultChat: 60 * 1024 };
 /** Chunks that only optional features load (matched on the file name rollup gives them). */
 const OPTIONAL = [
-  { pattern: /\/json-schema-validator-[^/]*\.js$/, feature: 'JSON-Schema tool validation (zod)' },
+  { pattern: /\/json-schema-validator-[^/]*\.js$/, feature: 'JSON-Schema tool validation (@cfworker/json-schema)' },
   // Its grammars (one chunk each, imported by it) load with the first code block in their language.
   { pattern: /\/code-highlighter-[^/]*\.js$/, feature: 'syntax highlighting (with the first code block in a bundled language)' },
 ];

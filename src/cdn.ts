@@ -8,7 +8,7 @@
  */
 export { SoliplexChat } from './elements/soliplex-chat/soliplex-chat.js';
 export { ToolRegistry, type ClientTool, type ToolExecutionContext, type JsonSchema } from './core/tools/tool-registry.js';
-export { defaultChatStrings, mergeChatStrings, type SoliplexChatStrings } from './elements/shared/chat-strings.js';
+export { defaultChatStrings, mergeChatStrings, type SoliplexChatStrings, type SoliplexChatStringsOverrides } from './elements/shared/chat-strings.js';
 export * from './events.js';
 /** Loads and defines `<soliplex-thread-list>` (a chat with `threads` loads it by itself). */
 export { loadThreadList } from './elements/soliplex-chat/thread-panel.js';

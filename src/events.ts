@@ -1,6 +1,8 @@
 /**
  * The DOM events of `<soliplex-chat>`: one class per event. Outgoing events bubble and are composed,
- * so a page hears them from outside any shadow root the chat sits in.
+ * so a page hears them from outside any shadow root the chat sits in. Each carries its data twice:
+ * as typed fields (`event.outcome`) and as `event.detail` (`{ outcome, … }`), for frameworks and
+ * helpers that read `detail` (Vue's and Angular's `$event.detail`, React wrappers).
  */
 import type { Interrupt } from '@ag-ui/core';
 import type { ClientTool, EngineEvent, RunFailure, ThreadKey, ToolCall } from './core/index.js';
@@ -11,19 +13,19 @@ const outgoing = { bubbles: true, composed: true } as const;
 export type SoliplexRunOutcome = 'success' | 'failed' | 'cancelled';
 
 /** A user turn started (a send or a retry). Tool continuations do not start a new turn. */
-export class SoliplexRunStartedEvent extends Event {
+export class SoliplexRunStartedEvent extends CustomEvent<{ threadKey: ThreadKey; retry: boolean }> {
   static readonly eventName = 'soliplex-run-started';
   constructor(
     readonly threadKey: ThreadKey,
     /** True when the turn is a retry of a failed or cancelled one. */
     readonly retry: boolean,
   ) {
-    super(SoliplexRunStartedEvent.eventName, outgoing);
+    super(SoliplexRunStartedEvent.eventName, { ...outgoing, detail: { threadKey, retry } });
   }
 }
 
 /** A user turn ended, tool hops included: fired exactly once per turn. */
-export class SoliplexRunFinishedEvent extends Event {
+export class SoliplexRunFinishedEvent extends CustomEvent<{ threadKey: ThreadKey; outcome: SoliplexRunOutcome; error?: RunFailure }> {
   static readonly eventName = 'soliplex-run-finished';
   constructor(
     readonly threadKey: ThreadKey,
@@ -31,7 +33,7 @@ export class SoliplexRunFinishedEvent extends Event {
     /** Why the turn failed, when `outcome` is `'failed'`. */
     readonly error?: RunFailure,
   ) {
-    super(SoliplexRunFinishedEvent.eventName, outgoing);
+    super(SoliplexRunFinishedEvent.eventName, { ...outgoing, detail: { threadKey, outcome, ...(error ? { error } : {}) } });
   }
 }
 
@@ -39,44 +41,44 @@ export class SoliplexRunFinishedEvent extends Event {
  * A client tool is about to run (before any approval). Cancelable: `preventDefault()` vetoes the
  * call, and the model is told the page blocked it.
  */
-export class SoliplexToolCallEvent extends Event {
+export class SoliplexToolCallEvent extends CustomEvent<{ threadKey: ThreadKey; call: ToolCall }> {
   static readonly eventName = 'soliplex-tool-call';
   constructor(
     readonly threadKey: ThreadKey,
     /** The call, with its validated `args`. */
     readonly call: ToolCall,
   ) {
-    super(SoliplexToolCallEvent.eventName, { ...outgoing, cancelable: true });
+    super(SoliplexToolCallEvent.eventName, { ...outgoing, cancelable: true, detail: { threadKey, call } });
   }
 }
 
 /** A client tool call settled: completed, failed, denied, or stopped (`cancelled`) with its turn. */
-export class SoliplexToolResultEvent extends Event {
+export class SoliplexToolResultEvent extends CustomEvent<{ threadKey: ThreadKey; call: ToolCall }> {
   static readonly eventName = 'soliplex-tool-result';
   constructor(
     readonly threadKey: ThreadKey,
     readonly call: ToolCall,
   ) {
-    super(SoliplexToolResultEvent.eventName, outgoing);
+    super(SoliplexToolResultEvent.eventName, { ...outgoing, detail: { threadKey, call } });
   }
 }
 
 /**
- * Something went wrong: a turn failed, a thread could not be created or loaded, or a tool sent by
- * event could not be registered.
+ * Something went wrong: a turn failed, a thread could not be created or loaded, a tool's arguments
+ * could not be checked, or a tool sent by event could not be registered.
  */
-export class SoliplexErrorEvent extends Event {
+export class SoliplexErrorEvent extends CustomEvent<{ message: string; technical: string; cause: RunFailure | Error }> {
   static readonly eventName = 'soliplex-error';
-  /** The technical detail (the failure's own message: the HTTP status, the browser's error…). */
-  readonly detail: string;
+  /** The technical text (the failure's own message: the HTTP status, the browser's error…). */
+  readonly technical: string;
   constructor(
     /** A message a person understands (as the status line shows it). */
     readonly message: string,
     /** The run failure or the thrown error. */
     readonly cause: RunFailure | Error,
   ) {
-    super(SoliplexErrorEvent.eventName, outgoing);
-    this.detail = cause.message;
+    super(SoliplexErrorEvent.eventName, { ...outgoing, detail: { message, technical: cause.message, cause } });
+    this.technical = cause.message;
   }
 }
 
@@ -84,19 +86,19 @@ export class SoliplexErrorEvent extends Event {
  * A run ended waiting for the user (AG-UI interrupts): the chat shows each interrupt; a page may
  * answer them itself with the chat's `answerInterrupt` / `cancelInterrupt`.
  */
-export class SoliplexInterruptEvent extends Event {
+export class SoliplexInterruptEvent extends CustomEvent<{ threadKey: ThreadKey; interrupts: readonly Interrupt[] }> {
   static readonly eventName = 'soliplex-interrupt';
   constructor(
     readonly threadKey: ThreadKey,
     /** The open interrupts, as the agent sent them. */
     readonly interrupts: readonly Interrupt[],
   ) {
-    super(SoliplexInterruptEvent.eventName, outgoing);
+    super(SoliplexInterruptEvent.eventName, { ...outgoing, detail: { threadKey, interrupts } });
   }
 }
 
 /** The agent sent an AG-UI `CUSTOM` event. */
-export class SoliplexCustomEvent extends Event {
+export class SoliplexCustomEvent extends CustomEvent<{ threadKey: ThreadKey; name: string; value: unknown }> {
   static readonly eventName = 'soliplex-custom-event';
   constructor(
     readonly threadKey: ThreadKey,
@@ -105,11 +107,11 @@ export class SoliplexCustomEvent extends Event {
     /** Its value, as the agent sent it. */
     readonly value: unknown,
   ) {
-    super(SoliplexCustomEvent.eventName, outgoing);
+    super(SoliplexCustomEvent.eventName, { ...outgoing, detail: { threadKey, name, value } });
   }
 }
 
-/** What `soliplex-thread-change` carries in `detail` too (for frameworks that read `detail`). */
+/** What `soliplex-thread-change` carries in `detail`. */
 export interface SoliplexThreadChangeDetail {
   readonly threadKey: ThreadKey;
   /** The thread shown before. */
@@ -121,19 +123,17 @@ export interface SoliplexThreadChangeDetail {
  * the thread its first send created on Soliplex (not when the page sets `thread`). Put
  * `threadKey.thread` in the page's URL to come back to it after a reload.
  */
-export class SoliplexThreadChangeEvent extends Event {
+export class SoliplexThreadChangeEvent extends CustomEvent<SoliplexThreadChangeDetail> {
   static readonly eventName = 'soliplex-thread-change';
-  readonly detail: SoliplexThreadChangeDetail;
   constructor(
     readonly threadKey: ThreadKey,
     previous?: ThreadKey,
   ) {
-    super(SoliplexThreadChangeEvent.eventName, outgoing);
-    this.detail = { threadKey, ...(previous ? { previous } : {}) };
+    super(SoliplexThreadChangeEvent.eventName, { ...outgoing, detail: { threadKey, ...(previous ? { previous } : {}) } });
   }
 }
 
-/** What `soliplex-thread-select` carries in `detail` too. */
+/** What `soliplex-thread-select` carries in `detail`. */
 export interface SoliplexThreadSelectDetail {
   readonly threadKey: ThreadKey;
   /** True for a new chat (its key has a fresh id, or `thread: ''` on Soliplex until its first send). */
@@ -145,15 +145,13 @@ export interface SoliplexThreadSelectDetail {
  * pairs the list with a chat shows that thread (set the chat's `server-url`/`room` or `agent-url`, and
  * `thread`). A chat's built-in list does this itself.
  */
-export class SoliplexThreadSelectEvent extends Event {
+export class SoliplexThreadSelectEvent extends CustomEvent<SoliplexThreadSelectDetail> {
   static readonly eventName = 'soliplex-thread-select';
-  readonly detail: SoliplexThreadSelectDetail;
   constructor(
     readonly threadKey: ThreadKey,
     readonly newChat = false,
   ) {
-    super(SoliplexThreadSelectEvent.eventName, outgoing);
-    this.detail = { threadKey, newChat };
+    super(SoliplexThreadSelectEvent.eventName, { ...outgoing, detail: { threadKey, newChat } });
   }
 }
 
@@ -173,17 +171,24 @@ export class SoliplexUnregisterToolEvent extends CustomEvent<{ name: string }> {
   }
 }
 
+/** The public events by name. */
+interface SoliplexEventMap {
+  'soliplex-run-started': SoliplexRunStartedEvent;
+  'soliplex-run-finished': SoliplexRunFinishedEvent;
+  'soliplex-tool-call': SoliplexToolCallEvent;
+  'soliplex-tool-result': SoliplexToolResultEvent;
+  'soliplex-error': SoliplexErrorEvent;
+  'soliplex-thread-change': SoliplexThreadChangeEvent;
+  'soliplex-interrupt': SoliplexInterruptEvent;
+  'soliplex-custom-event': SoliplexCustomEvent;
+  'soliplex-thread-select': SoliplexThreadSelectEvent;
+}
+
 declare global {
-  interface HTMLElementEventMap {
-    'soliplex-run-started': SoliplexRunStartedEvent;
-    'soliplex-run-finished': SoliplexRunFinishedEvent;
-    'soliplex-tool-call': SoliplexToolCallEvent;
-    'soliplex-tool-result': SoliplexToolResultEvent;
-    'soliplex-error': SoliplexErrorEvent;
-    'soliplex-thread-change': SoliplexThreadChangeEvent;
-    'soliplex-interrupt': SoliplexInterruptEvent;
-    'soliplex-custom-event': SoliplexCustomEvent;
-    'soliplex-thread-select': SoliplexThreadSelectEvent;
+  // The public events, for listeners typed through the global map (Angular's `$event`, `window`).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface GlobalEventHandlersEventMap extends SoliplexEventMap {}
+  interface HTMLElementEventMap extends SoliplexEventMap {
     'soliplex-register-tool': CustomEvent<{ tool: ClientTool }>;
     'soliplex-unregister-tool': CustomEvent<{ name: string }>;
   }
@@ -197,8 +202,10 @@ export function domEventsFor(event: EngineEvent, describe: (failure: RunFailure)
   switch (event.type) {
     case 'turn-started':
       return [new SoliplexRunStartedEvent(event.key, event.retry)];
-    case 'tool-result':
-      return [new SoliplexToolResultEvent(event.key, event.call)];
+    case 'tool-result': {
+      const result = new SoliplexToolResultEvent(event.key, event.call);
+      return event.uncheckable ? [new SoliplexErrorEvent(event.uncheckable.message, event.uncheckable), result] : [result];
+    }
     case 'interrupt':
       return [new SoliplexInterruptEvent(event.key, event.interrupts)];
     case 'custom':

@@ -1,26 +1,18 @@
-// JSX typings for <soliplex-chat> in React 19: `import type {} from 'soliplex-chat/react'` once.
-// React 19 sets a prop as a property when the element has one (toolRegistry, engine, strings, token,
-// getToken) and as an attribute otherwise, and turns an `on<event-name>` function prop into
-// addEventListener('<event-name>'), so `onsoliplex-run-finished` hears 'soliplex-run-finished'.
+// Types of `soliplex-chat/react`: the `<SoliplexChat>` component (React 18 and 19, built with
+// @lit/react), and JSX props for the `<soliplex-chat>` tag itself in React 19, generated from
+// custom-elements.json (dist/types/jsx.d.ts): attributes by their HTML names, properties, and one
+// `on<event-name>` handler per event, typed with the event's class.
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
-import type { SoliplexChat } from '../dist/npm/index.js';
-import type { SoliplexChatAttributes, SoliplexChatEventHandlers, SoliplexChatProperties } from './chat-props.js';
+import type { SoliplexChat as SoliplexChatElement } from '../dist/npm/index.js';
+import type { SoliplexChatProps as SoliplexChatTagProps } from '../dist/types/jsx.js';
 
-export interface SoliplexChatJsxProps
-  extends DetailedHTMLProps<HTMLAttributes<SoliplexChat>, SoliplexChat>,
-    SoliplexChatAttributes,
-    SoliplexChatProperties {
-  'onsoliplex-run-started'?: SoliplexChatEventHandlers['runStarted'];
-  'onsoliplex-run-finished'?: SoliplexChatEventHandlers['runFinished'];
-  'onsoliplex-tool-call'?: SoliplexChatEventHandlers['toolCall'];
-  'onsoliplex-tool-result'?: SoliplexChatEventHandlers['toolResult'];
-  'onsoliplex-error'?: SoliplexChatEventHandlers['error'];
-}
+export * from '../dist/npm/react/index.js';
+export type { SoliplexChatTagProps };
 
 declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {
-      'soliplex-chat': SoliplexChatJsxProps;
+      'soliplex-chat': SoliplexChatTagProps & DetailedHTMLProps<HTMLAttributes<SoliplexChatElement>, SoliplexChatElement>;
     }
   }
 }

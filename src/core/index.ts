@@ -14,7 +14,7 @@ export {
   resumeEntries,
 } from './conversation/interrupts.js';
 export { applyJsonPatch, type JsonPatchOperation } from './conversation/json-patch.js';
-export { ToolRegistry, type ClientTool, type ToolExecutionContext, type JsonSchema, type RegisteredTool, type ArgumentCheck, type ArgumentIssue } from './tools/tool-registry.js';
+export { ToolRegistry, type ClientTool, type ToolExecutionContext, type JsonSchema, type RegisteredTool, type ArgumentCheck, type ArgumentIssue, type ZodLikeSchema } from './tools/tool-registry.js';
 export {
   DEFAULT_TOOL_TIMEOUT_MS,
   executeTool,

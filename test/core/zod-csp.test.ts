@@ -59,7 +59,7 @@ async function inCspFrame(body: string): Promise<FrameOutcome> {
   }
 }
 
-describe('zod under a strict CSP (no eval)', () => {
+describe('tool validation and zod under a strict CSP (no eval)', () => {
   it('loads the generic transport and streams a run without an eval violation', async () => {
     const { agentUrl } = await script([[started, ...say('a1', 'Hello'), finished]]);
     const outcome = await inCspFrame(`
@@ -84,8 +84,12 @@ describe('zod under a strict CSP (no eval)', () => {
         parameters: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } };
       let registry = new ToolRegistry([jsonTool]);
       const json = [await registry.entry('lookup').validate({ name: 'alice' }), await registry.entry('lookup').validate({})];
-      // The page's own zod schema, built after the engine loaded zod.
+      // The JSON Schema validator is eval-free and loads no zod: nothing has imported zod so far.
+      const zodLoadedByEngine = performance.getEntriesByType('resource').some((r) => r.name.includes('/node_modules/zod/'));
+      if (zodLoadedByEngine) throw new Error('the engine loaded zod');
+      // A page that declares tools with zod brings its own and makes it jitless (zod's own switch).
       const { z } = await import(${JSON.stringify(zod)});
+      z.config({ jitless: true });
       registry = registry.register({ name: 'add', description: '', execute, parameters: z.object({ a: z.number() }) });
       const zodChecks = [await registry.entry('add').validate({ a: 1 }), await registry.entry('add').validate({ a: 'x' })];
       return [...json, ...zodChecks].map((check) => check.success ? check.data : check.issues.map((i) => i.path.join('.')));

@@ -1,6 +1,6 @@
 import { expect, fixture, html, nextFrame } from '@open-wc/testing';
 import type { BaseEvent } from '@ag-ui/core';
-import { RunOrchestrator, ToolRegistry, TransportError, type ClientTool, type HistoryRun, type SoliplexChat, type ToolCall } from '../../src/index.js';
+import { RunOrchestrator, ToolRegistry, TransportError, type ClientTool, type HistoryRun, type SoliplexChat, type SoliplexErrorEvent, type ToolCall } from '../../src/index.js';
 import { runFinished, runStarted, text, toolArgs, toolCall, toolStart } from '../helpers/agui-events.js';
 import { ScriptedTransport, deferred, type ScriptedRun } from '../helpers/scripted-transport.js';
 import { chatWith, deepQuery, deepQueryAll, settled, statusLine, until, waitFor } from './chat-fixture.js';
@@ -376,8 +376,8 @@ describe('<soliplex-chat> errors a person understands', function () {
   this.timeout(30_000);
   it("says it can't reach the agent, with the browser's words under Details and in soliplex-error", async () => {
     const { el } = await chatWith([[{ $throw: new TransportError('network', 'The connection to the agent failed: Failed to fetch') }]]);
-    const errors: Array<Event & { message: string; detail: string }> = [];
-    el.addEventListener('soliplex-error', (e) => errors.push(e as never));
+    const errors: SoliplexErrorEvent[] = [];
+    el.addEventListener('soliplex-error', (e) => errors.push(e));
     el.send('hello');
     await until(() => statusLine(el).dataset['state'] === 'failed');
     await settled(el);
@@ -386,7 +386,7 @@ describe('<soliplex-chat> errors a person understands', function () {
     expect(details.open).to.equal(false);
     expect(details.textContent).to.contain('Failed to fetch');
     expect(errors[0]!.message).to.equal("Can't reach the agent. Check your connection and try again.");
-    expect(errors[0]!.detail).to.contain('Failed to fetch');
+    expect(errors[0]!.technical).to.contain('Failed to fetch');
     expect(button(el, 'Retry')).to.have.length(1);
   });
 

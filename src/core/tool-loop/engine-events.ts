@@ -34,7 +34,12 @@ export type EngineEvent =
   | (TurnEventBase & { readonly type: 'thread-created'; readonly from: ThreadKey })
   | (TurnEventBase & { readonly type: 'run-continued'; readonly hop: number })
   | (TurnEventBase & { readonly type: 'tool-call'; readonly call: ToolCall })
-  | (TurnEventBase & { readonly type: 'tool-result'; readonly call: ToolCall })
+  | (TurnEventBase & {
+      readonly type: 'tool-result';
+      readonly call: ToolCall;
+      /** Set when the call failed because its arguments could not be checked (a broken schema or validator). */
+      readonly uncheckable?: Error;
+    })
   /** A run ended waiting for the user: these interrupts (as the agent sent them) need an answer. */
   | (TurnEventBase & { readonly type: 'interrupt'; readonly interrupts: readonly Interrupt[] })
   /** A `CUSTOM` event of the agent, as it came. */

@@ -547,7 +547,8 @@ export class RunOrchestrator {
         vetoes: [this.beforeToolCall, ...this.#vetoes, turn.options.beforeToolCall].filter((hook) => !!hook),
         timeoutMs: this.#options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
         createId: this.#createId,
-        emit: (type: 'tool-call' | 'tool-result', call: ToolCall) => this.#emit(turn, { type, call }),
+        emit: (type: 'tool-call' | 'tool-result', call: ToolCall, uncheckable?: Error) =>
+          this.#emit(turn, uncheckable ? { type: 'tool-result', call, uncheckable } : { type, call }),
       };
       // A call that breaks the loop itself fails the turn at once; the abort stops its siblings.
       await Promise.all(pending.map((id) => runToolCall(turn, id, runner).catch((error: unknown) => this.#failInternal(turn, error))));

@@ -13,8 +13,8 @@ export interface ToolCallRunnerOptions {
   readonly vetoes: readonly BeforeToolCall[];
   readonly timeoutMs: number;
   readonly createId: () => string;
-  /** Announces a call that starts running, and one that settled. */
-  readonly emit: (type: 'tool-call' | 'tool-result', call: ToolCall) => void;
+  /** Announces a call that starts running, and one that settled (with why its arguments could not be checked). */
+  readonly emit: (type: 'tool-call' | 'tool-result', call: ToolCall, uncheckable?: Error) => void;
 }
 
 /**
@@ -23,10 +23,10 @@ export interface ToolCallRunnerOptions {
  * turn lost its slot (cancelled, superseded or disposed).
  */
 export async function runToolCall(turn: Turn, id: string, options: ToolCallRunnerOptions): Promise<void> {
-  const settle = (patch: Partial<ToolCall>) => {
+  const settle = (patch: Partial<ToolCall>, uncheckable?: Error) => {
     if (!turn.updateCall(id, { resultMessageId: options.createId(), ...patch })) return;
     const call = turn.conversation.toolCalls[id];
-    if (call) options.emit('tool-result', call);
+    if (call) options.emit('tool-result', call, uncheckable);
   };
   const call = turn.conversation.toolCalls[id];
   if (!call || !turn.current) return;
@@ -35,7 +35,7 @@ export async function runToolCall(turn: Turn, id: string, options: ToolCallRunne
 
   const validated = await validateArguments(entry, call);
   if (!turn.current) return;
-  if (!validated.ok) return settle({ status: ToolCallStatus.Failed, error: validated.error });
+  if (!validated.ok) return settle({ status: ToolCallStatus.Failed, error: validated.error }, validated.uncheckable);
   const { args } = validated;
 
   for (const veto of options.vetoes) {

@@ -37,7 +37,7 @@ function describeIssues(issues: readonly ArgumentIssue[]): string {
 export async function validateArguments(
   entry: RegisteredTool,
   call: ToolCall,
-): Promise<{ ok: true; args: unknown } | { ok: false; error: string }> {
+): Promise<{ ok: true; args: unknown } | { ok: false; error: string; uncheckable?: Error }> {
   const parsed = call.args !== undefined ? call.args : parseToolArguments(call.argsText);
   if (parsed === undefined) {
     return {
@@ -49,7 +49,9 @@ export async function validateArguments(
   try {
     result = await entry.validate(parsed);
   } catch (error) {
-    return { ok: false, error: `Tool "${call.name}" cannot check its arguments: ${errorText(error)}` };
+    // The page's schema or validator is broken, not the model's call: the page must hear of it.
+    const message = `Tool "${call.name}" cannot check its arguments: ${errorText(error)}`;
+    return { ok: false, error: message, uncheckable: new Error(message, { cause: error }) };
   }
   if (!result.success) {
     return {

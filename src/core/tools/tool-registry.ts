@@ -1,9 +1,20 @@
 import type { Tool as AgUiTool } from '@ag-ui/core';
-import type { z } from 'zod/v4';
 import type { ToolCall } from '../conversation/conversation.js';
+import { checkJsonSchema } from './json-schema-check.js';
 
 /** A JSON Schema object describing a tool's arguments. */
 export type JsonSchema = Record<string, unknown>;
+
+/**
+ * What the registry needs of a zod 4 schema (`z.object({...})`): written out so the package's types
+ * don't import zod, which is only a peer for pages that declare tools with it.
+ */
+export interface ZodLikeSchema<Output = unknown> {
+  safeParse(data: unknown):
+    | { readonly success: true; readonly data: Output }
+    | { readonly success: false; readonly error: { readonly issues: readonly ArgumentIssue[] } };
+  toJSONSchema(params?: { io?: 'input' | 'output'; unrepresentable?: 'any' | 'throw' }): unknown;
+}
 
 /** What `execute` receives besides the arguments. */
 export interface ToolExecutionContext {
@@ -25,7 +36,7 @@ export interface ClientTool<Args = any> {
   /** What the tool does, for the model. */
   readonly description: string;
   /** The arguments: a zod schema, or a JSON Schema object. Omit for a tool without arguments. */
-  readonly parameters?: z.ZodType<Args> | JsonSchema;
+  readonly parameters?: ZodLikeSchema<Args> | JsonSchema;
   /** Runs the tool. A string result goes to the model as is; anything else as JSON. */
   execute(args: Args, context: ToolExecutionContext): unknown;
   /** Hold the call for the user's approval first: always, or when the function says so. */
@@ -55,8 +66,8 @@ export interface RegisteredTool {
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const EMPTY_PARAMETERS: JsonSchema = { type: 'object', properties: {} };
 
-function isZodSchema(value: unknown): value is z.ZodType {
-  return typeof value === 'object' && value !== null && typeof (value as z.ZodType).safeParse === 'function';
+function isZodSchema(value: unknown): value is ZodLikeSchema {
+  return typeof value === 'object' && value !== null && typeof (value as ZodLikeSchema).safeParse === 'function';
 }
 
 /** Prepared tools by identity, so deriving a new registry does not convert every schema again. */
@@ -92,26 +103,27 @@ function prepareUncached(tool: ClientTool): RegisteredTool {
     return {
       tool,
       definition: { name: tool.name, description: tool.description ?? '', parameters: jsonSchema },
-      validate: async (args) => toCheck(parameters.safeParse(args)),
+      validate: async (args) => {
+        const result = parameters.safeParse(args);
+        return result.success ? { success: true, data: result.data } : { success: false, issues: result.error.issues };
+      },
     };
   }
   if (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters)) {
     throw new TypeError(`Tool "${tool.name}" needs parameters as a zod schema or a JSON Schema object`);
   }
-  // zod converts JSON Schema to a validator; it loads with the protocol client, not with the page.
-  let validator: Promise<z.ZodType> | undefined;
+  // A schema the validator could not use fails here, not on every call.
+  checkJsonSchema(parameters as JsonSchema, tool.name);
+  // The validator loads on first use (not with the page), and compiles once per tool.
+  let validator: Promise<(args: unknown) => ArgumentCheck> | undefined;
   return {
     tool,
     definition: { name: tool.name, description: tool.description ?? '', parameters },
     validate: async (args) => {
       validator ??= import('./json-schema-validator.js').then(({ compileJsonSchema }) => compileJsonSchema(parameters as JsonSchema));
-      return toCheck((await validator).safeParse(args));
+      return (await validator)(args);
     },
   };
-}
-
-function toCheck(result: z.ZodSafeParseResult<unknown>): ArgumentCheck {
-  return result.success ? { success: true, data: result.data } : { success: false, issues: result.error.issues };
 }
 
 /**

@@ -188,8 +188,19 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
   announceInterrupt: (message: string) => `The agent asks: ${message}`,
 });
 
+/**
+ * What a page passes as `strings`: any subset, nested objects too (`{ toolStatus: { completed: 'Fertig' } }`).
+ */
+export type SoliplexChatStringsOverrides = {
+  [K in keyof SoliplexChatStrings]?: SoliplexChatStrings[K] extends (...args: never[]) => unknown
+    ? SoliplexChatStrings[K]
+    : SoliplexChatStrings[K] extends object
+      ? Partial<SoliplexChatStrings[K]>
+      : SoliplexChatStrings[K];
+};
+
 /** Merges a page's partial strings over the defaults (the nested `toolStatus` too). */
-export function mergeChatStrings(partial: Partial<SoliplexChatStrings> | undefined): SoliplexChatStrings {
+export function mergeChatStrings(partial: SoliplexChatStringsOverrides | undefined): SoliplexChatStrings {
   if (!partial) return defaultChatStrings;
   return {
     ...defaultChatStrings,

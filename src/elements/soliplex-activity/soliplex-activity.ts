@@ -11,6 +11,7 @@ import { prettyJson } from '../shared/format.js';
  * and its content's fields as a list (text as text, lists of plain values as lists, anything else as
  * JSON). A page renderer registered for its `activityType` replaces the default.
  * @summary An activity of the agent, kept up to date as it changes.
+ * @internal A part of `<soliplex-chat>`, defined by it; not a public tag.
  * @csspart activity - The activity.
  * @csspart activity-custom - A page renderer's output.
  */

@@ -33,6 +33,7 @@ export class SoliplexApprovalDecidedEvent extends Event {
  * Asks the user to approve or deny a tool call that awaits approval, showing its arguments. The
  * decision goes straight to the engine shared through context.
  * @summary Approve or deny one tool call.
+ * @internal A part of `<soliplex-chat>`, defined by it; not a public tag.
  * @fires soliplex-approval-shown - Internal: the card appeared (the chat may move focus to it).
  * @fires soliplex-approval-decided - Internal: the user decided (the chat moves focus on).
  * @csspart approval-card - The card (focusable, so focus can move to it when it appears).

@@ -19,6 +19,7 @@ interface Pending {
  * Remove button each, and why a file was refused (type, size, count). Paste and drop reach it through
  * the chat. The files are this view's draft until the chat takes them as AG-UI content parts on send.
  * @summary Attachments for the next message.
+ * @internal A part of `<soliplex-chat>`, defined by it; not a public tag.
  * @csspart attachments - The attachment bar.
  * @csspart attach-button - The Attach button.
  * @csspart attachment - One attached file (preview and name).

@@ -32,7 +32,7 @@ import { ApprovalFocusController } from '../../controllers/approval-focus-contro
 import { SoliplexRoomController } from '../../controllers/soliplex-room-controller.js';
 import { EngineController } from '../../controllers/engine-controller.js';
 import { adoptPreUpgradeProperties } from '../shared/upgrade-properties.js';
-import { mergeChatStrings, type SoliplexChatStrings } from '../shared/chat-strings.js';
+import { mergeChatStrings, type SoliplexChatStringsOverrides } from '../shared/chat-strings.js';
 import type { SoliplexComposer } from '../soliplex-composer/soliplex-composer.js';
 import type { HiddenMessageActions, SoliplexMessageList } from '../soliplex-message-list/soliplex-message-list.js';
 import { failureText } from '../shared/failure-text.js';
@@ -84,14 +84,14 @@ const LIST_PARTS =
  * @attr hide-regenerate - Hides the "Regenerate" action on the last answer.
  * @attr hide-edit - Hides the "Edit" action on the last user message.
  *
- * @fires soliplex-run-started - A user turn started (send or retry). {@link SoliplexRunStartedEvent}
- * @fires soliplex-run-finished - A user turn ended, once per turn, with `outcome` and `error`. {@link SoliplexRunFinishedEvent}
- * @fires soliplex-tool-call - A client tool is about to run; `preventDefault()` vetoes it. {@link SoliplexToolCallEvent}
- * @fires soliplex-tool-result - A client tool call completed, failed, was denied, or was stopped (status `cancelled`: Stop, a newer message, the chat closed). {@link SoliplexToolResultEvent}
- * @fires soliplex-thread-change - The chat now shows another thread by its own doing (its thread list, a new chat, the thread its first Soliplex send created); fields `threadKey` and `detail`. {@link SoliplexThreadChangeEvent}
- * @fires soliplex-error - A turn failed, a thread could not be created or loaded, or a tool sent by event could not be registered; `message` in words a person understands, `detail` the technical text. {@link SoliplexErrorEvent}
- * @fires soliplex-interrupt - A run ended waiting for the user's answers (`threadKey`, `interrupts`). {@link SoliplexInterruptEvent}
- * @fires soliplex-custom-event - The agent sent a `CUSTOM` event (`name`, `value`). {@link SoliplexCustomEvent}
+ * @fires {SoliplexRunStartedEvent} soliplex-run-started - A user turn started (send or retry).
+ * @fires {SoliplexRunFinishedEvent} soliplex-run-finished - A user turn ended, once per turn, with `outcome` and `error`.
+ * @fires {SoliplexToolCallEvent} soliplex-tool-call - A client tool is about to run; `preventDefault()` vetoes it.
+ * @fires {SoliplexToolResultEvent} soliplex-tool-result - A client tool call completed, failed, was denied, or was stopped (status `cancelled`: Stop, a newer message, the chat closed).
+ * @fires {SoliplexThreadChangeEvent} soliplex-thread-change - The chat now shows another thread by its own doing (its thread list, a new chat, the thread its first Soliplex send created); fields `threadKey` and `detail`.
+ * @fires {SoliplexErrorEvent} soliplex-error - A turn failed, a thread could not be created or loaded, or a tool sent by event could not be registered; `message` in words a person understands, `technical` the technical text.
+ * @fires {SoliplexInterruptEvent} soliplex-interrupt - A run ended waiting for the user's answers (`threadKey`, `interrupts`).
+ * @fires {SoliplexCustomEvent} soliplex-custom-event - The agent sent a `CUSTOM` event (`name`, `value`).
  *
  * @slot header - Above the conversation.
  * @slot empty - Replaces the empty state (welcome message and suggestions).
@@ -242,7 +242,7 @@ export class SoliplexChat extends LitElement {
   @property({ type: Boolean, attribute: 'no-images' }) noImages = false;
 
   /** UI strings for translation: a partial object merged over the English defaults. */
-  @property({ attribute: false }) strings?: Partial<SoliplexChatStrings>;
+  @property({ attribute: false }) strings?: SoliplexChatStringsOverrides;
 
   /** A title shown in the header bar; no title when empty. */
   @property({ attribute: 'chat-title' }) chatTitle = '';

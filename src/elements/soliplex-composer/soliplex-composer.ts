@@ -29,6 +29,7 @@ export class SoliplexStopRequestEvent extends Event {
  * button becomes Stop and sending is locked, but the draft stays editable. The text is cleared only
  * when the chat accepts it.
  * @summary The message input with Send and Stop.
+ * @internal A part of `<soliplex-chat>`, defined by it; not a public tag.
  * @fires soliplex-send-request - Internal: asks the chat to send the draft (cancelable).
  * @fires soliplex-stop-request - Internal: asks the chat to stop the turn.
  * @csspart composer - The form.

@@ -32,6 +32,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * interrupt says so and can only be dismissed. A page renderer registered for its `reason` replaces
  * the default body.
  * @summary Answer or cancel one interrupt of the agent.
+ * @internal A part of `<soliplex-chat>`, defined by it; not a public tag.
  * @fires soliplex-interrupt-answer-request - Internal: the user answered or cancelled.
  * @csspart interrupt-card - The card.
  * @csspart interrupt-message - The agent's message.

@@ -73,6 +73,7 @@ const ACTIVITY_PARTS = 'activity, activity-custom';
  * Each message has a Copy action; the last answer Regenerate and the last user message Edit (while no
  * turn runs). A "Jump to latest" button shows while the reader is scrolled up from the end.
  * @summary The messages and tool calls of a thread.
+ * @internal A part of `<soliplex-chat>`, defined by it; not a public tag.
  * @fires soliplex-regenerate-request - Internal: the user pressed Regenerate.
  * @fires soliplex-edit-request - Internal: the user edited their last message and sent it.
  * @csspart messages - The scrolling container.

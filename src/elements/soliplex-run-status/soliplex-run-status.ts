@@ -31,6 +31,7 @@ export class SoliplexNewChatRequestEvent extends Event {
  * Retry, or New chat when the thread is gone; "Stopped." Idle and completed show nothing. The engine
  * keeps a turn running across its tool hops, so the status does not flicker.
  * @summary The run's status line.
+ * @internal A part of `<soliplex-chat>`, defined by it; not a public tag.
  * @fires soliplex-retry-request - Internal: the user pressed Retry.
  * @fires soliplex-new-chat-request - Internal: the user pressed New chat.
  * @csspart status - The status line; its `data-state` is the run status.

@@ -75,8 +75,8 @@ const UNNAMED_GROUP = '';
  *
  * @attr persist - `false` turns local storage of generic endpoints' threads off (on by default).
  *
- * @fires soliplex-thread-select - The user picked a thread, or asked for a new chat; fields `threadKey`, `newChat` (also in `detail`). {@link SoliplexThreadSelectEvent}
- * @fires soliplex-error - Threads or rooms could not be listed, or a rename or delete failed. {@link SoliplexErrorEvent}
+ * @fires {SoliplexThreadSelectEvent} soliplex-thread-select - The user picked a thread, or asked for a new chat; fields `threadKey`, `newChat` (also in `detail`).
+ * @fires {SoliplexErrorEvent} soliplex-error - Threads or rooms could not be listed, or a rename or delete failed.
  *
  * @csspart root - The list's frame.
  * @csspart new-chat-button - The "New chat" button.

@@ -26,6 +26,7 @@ const STATUS_ICONS: Record<ToolCallStatus, string> = {
  * for the tool (`toolRenderers` on the chat) is shown while the call streams and after; a tool's
  * own `render(result, call)` output is shown once the call completes.
  * @summary A tool call with its status, arguments and result.
+ * @internal A part of `<soliplex-chat>`, defined by it; not a public tag.
  * @csspart tool-card - The card.
  * @csspart tool-name - The tool's name.
  * @csspart tool-arguments - The call's arguments on one line, `(arg: value, …)`, after the name.

@@ -24,6 +24,9 @@ const OPTIONAL = [
   { pattern: /\/json-schema-validator-[^/]*\.js$/, feature: 'JSON-Schema tool validation (@cfworker/json-schema)' },
   // Its grammars (one chunk each, imported by it) load with the first code block in their language.
   { pattern: /\/code-highlighter-[^/]*\.js$/, feature: 'syntax highlighting (with the first code block in a bundled language)' },
+  // Opt-in features: loaded only when the page turns them on.
+  { pattern: /\/soliplex-thread-list-[^/]*\.js$/, feature: 'the thread list (`threads`, or loadThreadList())' },
+  { pattern: /\/soliplex-attachments-[^/]*\.js$/, feature: 'attachments (`attachments`, or an agent that accepts files)' },
 ];
 /** Packages that must never be on the default path. */
 const FORBIDDEN_ON_DEFAULT_PATH = /^(@ag-ui\/client|@ag-ui\/proto|@ag-ui\/encoder|rxjs|zod|@bufbuild\/.*|@protobuf-ts\/.*|protobufjs)$/;

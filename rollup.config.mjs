@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import typescript from '@rollup/plugin-typescript';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
+import minifyHTML from '@lit-labs/rollup-plugin-minify-html-literals';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const deps = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies });
@@ -97,6 +98,9 @@ const cdn = {
       declaration: false,
       declarationMap: false,
     }),
+    // The whitespace and comments inside html`` and css`` templates (terser leaves string contents
+    // alone): about a tenth of the CDN bundle.
+    minifyHTML(),
     // Default comment handling keeps @license headers (Lit's BSD-3 notice) in the CDN bundle.
     terser({ module: true, ecma: 2022 }),
   ],

@@ -186,12 +186,8 @@ export interface Conversation {
   readonly subagents?: Readonly<Record<string, Subagent>>;
 }
 
-export const emptyConversation: Conversation = Object.freeze({
-  messages: [],
-  toolCalls: {},
-  state: {},
-  runFinished: false,
-});
+// In a module of its own: an empty chat's first paint needs it, and none of the functions here.
+export { emptyConversation } from './empty-conversation.js';
 
 /** Whether a message or call came from the run being reduced (by client key when there is one). */
 export function isOfCurrentRun(conversation: Conversation, item: { readonly runId?: string; readonly runKey?: string }): boolean {

@@ -1,4 +1,5 @@
-import { emptyConversation, type Conversation } from '../conversation/conversation.js';
+import type { Conversation } from '../conversation/conversation.js';
+import { emptyConversation } from '../conversation/empty-conversation.js';
 
 /** Identifies a conversation thread: runs are keyed by (server, room, thread). */
 export interface ThreadKey {

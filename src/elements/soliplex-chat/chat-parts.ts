@@ -33,8 +33,10 @@ export function createOwnEngineIfLoaded(options: OwnEngineOptions): RunOrchestra
  */
 export function loadChatParts(genericEndpoint = false): Promise<void> {
   if (genericEndpoint) void preloadAgUiHttpTransport();
-  loading ??= Promise.all([import('./own-engine.js'), import('../soliplex-message-list/soliplex-message-list.js')]).then(
-    () => undefined,
-  );
+  loading ??= Promise.all([
+    import('./own-engine.js'),
+    import('../soliplex-message-list/soliplex-message-list.js'),
+    import('../soliplex-run-status/soliplex-run-status.js'),
+  ]).then(() => undefined);
   return loading;
 }

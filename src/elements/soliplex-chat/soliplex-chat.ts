@@ -45,10 +45,10 @@ import { chatStyles } from './soliplex-chat.styles.js';
 import { loadThreadList, renderThreadPanel } from './thread-panel.js';
 import { threadPanelStyles } from './thread-panel.styles.js';
 import type { ThreadListServer } from '../soliplex-thread-list/soliplex-thread-list.js';
-// <soliplex-message-list> (Markdown, tool and approval cards) is not needed for the first paint of an
-// empty chat: loadChatParts() imports it on connect, with the engine (see chat-parts.ts). Lit keeps the
-// properties set on it before it upgrades.
-import '../soliplex-run-status/soliplex-run-status.js';
+// <soliplex-message-list> (Markdown, tool and approval cards) and <soliplex-run-status> (an idle chat
+// shows no status) are not needed for the first paint of an empty chat: loadChatParts() imports them
+// on connect, with the engine (see chat-parts.ts). Lit keeps the properties set on them before they
+// upgrade.
 import '../soliplex-composer/soliplex-composer.js';
 
 /** The drawer button's label (the list's own strings translate the list). */

@@ -67,7 +67,7 @@ describe('<soliplex-chat> on a Soliplex server', () => {
       el.send('my precious draft');
       const refused = await error;
     expect(refused.message).to.equal('The agent needs you to sign in again.');
-    expect(refused.detail).to.contain('Sign-in needed');
+    expect(refused.technical).to.contain('Sign-in needed');
       expect((await done).outcome).to.equal('failed');
       await settled(el);
       expect(deepQuery(el, '[part~="status"]')!.textContent).to.contain('Sign-in needed');

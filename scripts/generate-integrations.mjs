@@ -33,7 +33,10 @@ const quiet = { hideLogs: true };
 // --- JSX --------------------------------------------------------------------------------------------
 generateJsxTypes(manifest(), { ...quiet, outdir: typesDir, fileName: 'jsx.d.ts', globalTypePath: TYPES_FROM });
 const jsxFile = join(typesDir, 'jsx.d.ts');
-writeFileSync(jsxFile, readFileSync(jsxFile, 'utf8').replace(/CustomEvent<(Soliplex\w+Event)>/g, '$1'));
+// Two elements firing the same event class make the generator import it twice: keep one.
+const dedupeImports = (text) =>
+  text.replace(/import type \{([^}]*)\}/, (_, names) => `import type {${[...new Set(names.split(',').map((n) => n.trim()).filter(Boolean))].map((n) => `\n  ${n},`).join('')}\n}`);
+writeFileSync(jsxFile, dedupeImports(readFileSync(jsxFile, 'utf8').replace(/CustomEvent<(Soliplex\w+Event)>/g, '$1')));
 
 // --- Vue --------------------------------------------------------------------------------------------
 const camel = (name) => name.replace(/-([a-z])/g, (_, c) => c.toUpperCase());

@@ -2,6 +2,9 @@
  * The conversation model: immutable plain data, shared by the reducer, the orchestrator and the views.
  * Every update makes new objects along the changed path, so `===` tells what changed.
  */
+import type { ContentPart } from '@ag-ui/core';
+import type { ThreadToolState } from '../tools/tool-groups.js';
+import type { ToolSetChanges } from '../tools/tool-augmentation.js';
 
 /** Where a tool call is in its life. */
 export const ToolCallStatus = {
@@ -48,6 +51,12 @@ export interface ToolCall {
   readonly runId?: string;
   /** The client's own key of that run, unique per run: what a retry replaces. */
   readonly runKey?: string;
+  /** A structured result's AG-UI content parts: sent instead of `result` (see `ToolSettings.resultContent`). */
+  readonly resultContent?: readonly ContentPart[];
+  /** What the call changed in the thread's tools (a group expanded, a skill activated, augmentation). */
+  readonly changes?: ToolSetChanges;
+  /** True when the result came from the tool's result cache, not a new execution. */
+  readonly cached?: boolean;
 }
 
 export interface UserMessage {
@@ -106,6 +115,8 @@ export interface Conversation {
   readonly runFinished: boolean;
   /** `RUN_FINISHED.outcome.pendingToolCallIds` when the server named them. */
   readonly pendingToolCallIds?: readonly string[];
+  /** The thread's tool state (expanded groups, active skills, augmentation); see tool-groups.ts. */
+  readonly tools?: ThreadToolState;
 }
 
 export const emptyConversation: Conversation = Object.freeze({

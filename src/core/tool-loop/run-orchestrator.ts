@@ -47,6 +47,12 @@ import { streamRun } from './stream-run.js';
 import { pendingToolCallIds } from './pending-tool-calls.js';
 import { randomId } from '../random-id.js';
 import { ToolRegistry } from '../tools/tool-registry.js';
+// Tool groups, skills, augmentation, middleware, caching (issue 11): the thread's toolset is resolved
+// before each run and before its calls execute; the logic lives in src/core/tools/.
+import { resolveToolset, threadToolState } from '../tools/tool-groups.js';
+import type { ToolMiddleware } from '../tools/tool-middleware.js';
+import { ToolResultCache } from '../tools/tool-cache.js';
+import { ToolFailFastError } from '../tools/tool-failure.js';
 import type { Transport } from '../transport/transport.js';
 
 const DEFAULT_MAX_DEPTH = 10;
@@ -106,6 +112,8 @@ export class RunOrchestrator {
   /** The page's veto hook; may be replaced at any time. Views add theirs with `addToolCallVeto`. */
   beforeToolCall?: BeforeToolCall;
   readonly #vetoes = new Set<BeforeToolCall>();
+  readonly #middleware: ToolMiddleware[] = [];
+  readonly #cache = new ToolResultCache();
   readonly #options: RunOrchestratorOptions;
   readonly #ownsRegistry: boolean;
   readonly #turns = new Map<string, Turn>();
@@ -144,6 +152,18 @@ export class RunOrchestrator {
   addToolCallVeto(hook: BeforeToolCall): () => void {
     this.#vetoes.add(hook);
     return () => this.#vetoes.delete(hook);
+  }
+
+  /**
+   * Adds tool middleware: every tool execution passes through the middleware in the order they were
+   * added, `(invocation, next) => result` (see tool-middleware.ts). Returns the function that removes it.
+   */
+  use(middleware: ToolMiddleware): () => void {
+    this.#middleware.push(middleware);
+    return () => {
+      const index = this.#middleware.indexOf(middleware);
+      if (index >= 0) this.#middleware.splice(index, 1);
+    };
   }
 
   /** Listens to engine events; returns the function that stops listening. */
@@ -235,9 +255,12 @@ export class RunOrchestrator {
     });
   }
 
-  /** Lets a call that awaits approval run. */
-  approve(key: ThreadKey, toolCallId: string): void {
-    this.#activeTurn(key)?.decide(toolCallId, { approved: true });
+  /**
+   * Lets a call that awaits approval run. `always`: the user allows this tool for the rest of the
+   * thread, and its later calls there are not held for approval again.
+   */
+  approve(key: ThreadKey, toolCallId: string, options?: { always?: boolean }): void {
+    this.#activeTurn(key)?.decide(toolCallId, { approved: true, ...(options?.always ? { always: true } : {}) });
   }
 
   /** Refuses a call that awaits approval; the model is told it was denied (with `reason` if given). */
@@ -351,6 +374,7 @@ export class RunOrchestrator {
   /** Fails a turn that has not ended because of a bug; ended turns are left as they are. */
   #failInternal(turn: Turn, error: unknown): void {
     if (turn.ended) return;
+    if (error instanceof ToolFailFastError) return void this.#fail(turn, { kind: 'tool', message: error.message });
     this.#fail(turn, { kind: 'internal', message: `Something went wrong: ${(error as Error)?.message ?? error}` });
   }
 
@@ -363,12 +387,14 @@ export class RunOrchestrator {
       }
 
       const previousRunId = turn.conversation.currentRunId;
+      const toolset = resolveToolset(this.toolRegistry, threadToolState(turn.conversation, this.toolRegistry));
+      const context = [...(this.#options.context ?? []), ...toolset.context];
       const failure = await streamRun(turn, {
         transport: this.#transportFor(turn.key),
-        tools: this.toolRegistry,
+        tools: toolset,
         runId: this.#createId(),
         parentRunId: hop > 0 ? previousRunId : undefined,
-        context: this.#options.context,
+        context: context.length > 0 ? context : undefined,
         forwardedProps: this.#options.forwardedProps,
         queue: this.#queue,
         hop,
@@ -398,6 +424,9 @@ export class RunOrchestrator {
       pending.forEach((id) => executed.add(id));
       const runner = {
         tools: this.toolRegistry,
+        toolset,
+        middleware: [...this.#middleware],
+        cache: this.#cache,
         vetoes: [this.beforeToolCall, ...this.#vetoes, turn.options.beforeToolCall].filter((hook) => !!hook),
         timeoutMs: this.#options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
         createId: this.#createId,

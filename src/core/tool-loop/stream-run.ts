@@ -10,7 +10,8 @@ import type { Turn } from './turn.js';
 
 export interface StreamRunOptions {
   readonly transport: Transport;
-  readonly tools: ToolRegistry;
+  /** The tools offered (a registry, or the thread's resolved toolset). */
+  readonly tools: Pick<ToolRegistry, 'definitions'>;
   readonly runId: string;
   /** The previous run of the turn, for a tool continuation. */
   readonly parentRunId?: string;

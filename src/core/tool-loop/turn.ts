@@ -3,7 +3,8 @@ import type { BeforeToolCall, TurnEndReason, TurnOutcome } from './engine-events
 import type { RunRegistry } from './run-registry.js';
 import type { ThreadKey, ThreadSnapshot } from './run-state.js';
 
-export type ApprovalDecision = { readonly approved: boolean; readonly reason?: string };
+/** `always`: the user allowed this tool for the rest of the thread (it is not asked again). */
+export type ApprovalDecision = { readonly approved: boolean; readonly reason?: string; readonly always?: boolean };
 
 /** What the caller of `send` / `retry` may attach to one turn. */
 export interface TurnOptions {

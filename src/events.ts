@@ -2,7 +2,7 @@
  * The DOM events of `<soliplex-chat>`: one class per event. Outgoing events bubble and are composed,
  * so a page hears them from outside any shadow root the chat sits in.
  */
-import type { ClientTool, EngineEvent, RunFailure, ThreadKey, ToolCall } from './core/index.js';
+import type { ClientTool, EngineEvent, RunFailure, ThreadKey, ToolCall, ToolGroup } from './core/index.js';
 
 const outgoing = { bubbles: true, composed: true } as const;
 
@@ -81,7 +81,15 @@ export class SoliplexRegisterToolEvent extends CustomEvent<{ tool: ClientTool }>
   }
 }
 
-/** Asks the nearest chat above the target to remove a tool by name. */
+/** Asks the nearest chat above the target to add a tool group (a `CustomEvent` works the same way). */
+export class SoliplexRegisterToolGroupEvent extends CustomEvent<{ group: ToolGroup }> {
+  static readonly eventName = 'soliplex-register-tool-group';
+  constructor(group: ToolGroup) {
+    super(SoliplexRegisterToolGroupEvent.eventName, { ...outgoing, detail: { group } });
+  }
+}
+
+/** Asks the nearest chat above the target to remove a tool (or a tool group) by name. */
 export class SoliplexUnregisterToolEvent extends CustomEvent<{ name: string }> {
   static readonly eventName = 'soliplex-unregister-tool';
   constructor(name: string) {
@@ -97,6 +105,7 @@ declare global {
     'soliplex-tool-result': SoliplexToolResultEvent;
     'soliplex-error': SoliplexErrorEvent;
     'soliplex-register-tool': CustomEvent<{ tool: ClientTool }>;
+    'soliplex-register-tool-group': CustomEvent<{ group: ToolGroup }>;
     'soliplex-unregister-tool': CustomEvent<{ name: string }>;
   }
 }

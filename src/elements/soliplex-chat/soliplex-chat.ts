@@ -41,13 +41,13 @@ import '../soliplex-run-status/soliplex-run-status.js';
 import '../soliplex-composer/soliplex-composer.js';
 
 const LIST_PARTS =
-  'messages, message, user-message, assistant-message, reasoning, tool-card, tool-name, tool-status, tool-details, tool-result, approval-card, approval-arguments, approve-button, deny-button';
+  'messages, message, user-message, assistant-message, reasoning, tool-card, tool-name, tool-status, tool-details, tool-result, tool-content, tool-changes, tool-cached, approval-card, approval-arguments, approve-button, always-allow-button, deny-button';
 
 /**
  * A chat with an AG-UI agent that can call tools the page provides.
  *
  * Give it an endpoint (`agent-url`) or a shared `engine`, and tools through `toolRegistry` or the
- * `soliplex-register-tool` event. Runs, tool loops, approvals and retries are the engine's; this
+ * `soliplex-register-tool` and `soliplex-register-tool-group` events. Runs, tool loops, approvals and retries are the engine's; this
  * element shows them and turns gestures into engine calls.
  *
  * @summary A chat widget for AG-UI agents with client-side tools.
@@ -86,9 +86,13 @@ const LIST_PARTS =
  * @csspart tool-status - A tool card's status.
  * @csspart tool-details - A tool card's collapsible arguments and result.
  * @csspart tool-result - Output of a tool's own renderer.
+ * @csspart tool-content - A structured tool result: text, pretty JSON, image previews, download links.
+ * @csspart tool-changes - What a tool call changed in the agent's tools ("Added tools: X, Y").
+ * @csspart tool-cached - Marks a tool result that came from the tool's cache.
  * @csspart approval-card - A card asking to approve a call.
  * @csspart approval-arguments - The arguments on an approval card.
  * @csspart approve-button - Approve.
+ * @csspart always-allow-button - Approve, and allow the tool without asking again in this thread.
  * @csspart deny-button - Deny.
  * @csspart status - The run status line.
  * @csspart retry-button - Retry, after a failure.
@@ -264,9 +268,13 @@ export class SoliplexChat extends LitElement {
     const old = this.engine;
     this.#engines.shared = engine;
     if (engine && !this.#toolRegistryIsDefault) {
+      // Groups the engine lacks come with their tools; then ungrouped tools it lacks.
+      const withGroups = this.#toolRegistry.groups
+        .filter((group) => !engine.toolRegistry.group(group.name) && !group.tools.some((t) => engine.toolRegistry.has(t.name)))
+        .reduce((registry, group) => registry.registerGroup(group), engine.toolRegistry);
       engine.toolRegistry = this.#toolRegistry.tools
-        .filter((tool) => !engine.toolRegistry.has(tool.name))
-        .reduce((registry, tool) => registry.register(tool), engine.toolRegistry);
+        .filter((tool) => !withGroups.has(tool.name) && !this.#toolRegistry.groupOf(tool.name))
+        .reduce((registry, tool) => registry.register(tool), withGroups);
     }
     this.requestUpdate('engine', old);
   }

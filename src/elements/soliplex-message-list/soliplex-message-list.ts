@@ -20,8 +20,8 @@ const CHUNK = 20;
 
 type Visible = ChatMessage & { role: 'user' | 'assistant' | 'reasoning' };
 
-const TOOL_CARD_PARTS = 'tool-card, tool-name, tool-status, tool-details, tool-result';
-const APPROVAL_PARTS = 'approval-card, approval-arguments, approve-button, deny-button';
+const TOOL_CARD_PARTS = 'tool-card, tool-name, tool-status, tool-details, tool-result, tool-content, tool-changes, tool-cached';
+const APPROVAL_PARTS = 'approval-card, approval-arguments, approve-button, always-allow-button, deny-button';
 
 /**
  * The conversation: user and assistant messages (assistant Markdown rendered safely, streaming in),

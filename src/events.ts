@@ -2,7 +2,8 @@
  * The DOM events of `<soliplex-chat>`: one class per event. Outgoing events bubble and are composed,
  * so a page hears them from outside any shadow root the chat sits in.
  */
-import type { ClientTool, EngineEvent, RunFailure, ThreadKey, ToolCall, ToolGroup } from './core/index.js';
+import type { BaseEvent } from '@ag-ui/core';
+import type { AssistantMessage, ClientTool, EngineEvent, RunFailure, ThreadKey, ToolCall, ToolGroup, TurnStats, UserMessage } from './core/index.js';
 
 const outgoing = { bubbles: true, composed: true } as const;
 
@@ -60,6 +61,80 @@ export class SoliplexToolResultEvent extends Event {
   }
 }
 
+/** A raw AG-UI event of a run this chat follows, after it was applied (opt-in: the `agui-events` attribute). */
+export class SoliplexAgUiEvent extends Event {
+  static readonly eventName = 'soliplex-agui-event';
+  constructor(
+    readonly threadKey: ThreadKey,
+    /** The client's id of the run the event belongs to. */
+    readonly runId: string,
+    /** The AG-UI event as it came off the wire (untrusted). */
+    readonly event: BaseEvent,
+  ) {
+    super(SoliplexAgUiEvent.eventName, outgoing);
+  }
+}
+
+/** A run ended leaving this client call for the page: it is planned to run (veto and approval come next). */
+export class SoliplexToolPlannedEvent extends Event {
+  static readonly eventName = 'soliplex-tool-planned';
+  constructor(
+    readonly threadKey: ThreadKey,
+    readonly call: ToolCall,
+  ) {
+    super(SoliplexToolPlannedEvent.eventName, outgoing);
+  }
+}
+
+/** A client tool started executing (after the page's veto and any approval). */
+export class SoliplexToolExecutingEvent extends Event {
+  static readonly eventName = 'soliplex-tool-executing';
+  constructor(
+    readonly threadKey: ThreadKey,
+    readonly call: ToolCall,
+  ) {
+    super(SoliplexToolExecutingEvent.eventName, outgoing);
+  }
+}
+
+/** A whole assistant message, with its tool calls settled (their results included). */
+export class SoliplexMessageEvent extends Event {
+  static readonly eventName = 'soliplex-message';
+  constructor(
+    readonly threadKey: ThreadKey,
+    readonly message: AssistantMessage,
+    readonly calls: readonly ToolCall[],
+  ) {
+    super(SoliplexMessageEvent.eventName, outgoing);
+  }
+}
+
+/** The user sent a message (or retried): an exchange with the agent starts. */
+export class SoliplexExchangeRequestEvent extends Event {
+  static readonly eventName = 'soliplex-exchange-request';
+  constructor(
+    readonly threadKey: ThreadKey,
+    /** The user's message (for a retry, the last one). */
+    readonly message: UserMessage | undefined,
+    readonly retry: boolean,
+  ) {
+    super(SoliplexExchangeRequestEvent.eventName, outgoing);
+  }
+}
+
+/** The exchange ended (the whole turn, tool hops included), with what it took. */
+export class SoliplexExchangeResponseEvent extends Event {
+  static readonly eventName = 'soliplex-exchange-response';
+  constructor(
+    readonly threadKey: ThreadKey,
+    readonly outcome: SoliplexRunOutcome,
+    /** Duration, runs, tool calls (and failed ones) and token usage when the server reported it. */
+    readonly stats: TurnStats | undefined,
+  ) {
+    super(SoliplexExchangeResponseEvent.eventName, outgoing);
+  }
+}
+
 /** Something went wrong: a turn failed, or a tool sent by event could not be registered. */
 export class SoliplexErrorEvent extends Event {
   static readonly eventName = 'soliplex-error';
@@ -104,23 +179,41 @@ declare global {
     'soliplex-tool-call': SoliplexToolCallEvent;
     'soliplex-tool-result': SoliplexToolResultEvent;
     'soliplex-error': SoliplexErrorEvent;
+    'soliplex-agui-event': SoliplexAgUiEvent;
+    'soliplex-tool-planned': SoliplexToolPlannedEvent;
+    'soliplex-tool-executing': SoliplexToolExecutingEvent;
+    'soliplex-message': SoliplexMessageEvent;
+    'soliplex-exchange-request': SoliplexExchangeRequestEvent;
+    'soliplex-exchange-response': SoliplexExchangeResponseEvent;
     'soliplex-register-tool': CustomEvent<{ tool: ClientTool }>;
     'soliplex-register-tool-group': CustomEvent<{ group: ToolGroup }>;
     'soliplex-unregister-tool': CustomEvent<{ name: string }>;
   }
 }
 
-/** The page-facing events for one engine event (the engine's `tool-call` has none: the veto hook fires it). */
+/**
+ * The page-facing events for one engine event. The engine's `tool-call` (execution starts) is
+ * `soliplex-tool-executing`; `soliplex-tool-call`, the cancelable one, comes from the veto hook.
+ */
 export function domEventsFor(event: EngineEvent): Event[] {
   switch (event.type) {
     case 'turn-started':
-      return [new SoliplexRunStartedEvent(event.key, event.retry)];
+      return [new SoliplexRunStartedEvent(event.key, event.retry), new SoliplexExchangeRequestEvent(event.key, event.userMessage, event.retry)];
+    case 'agui-event':
+      return [new SoliplexAgUiEvent(event.key, event.runId, event.event)];
+    case 'tool-planned':
+      return [new SoliplexToolPlannedEvent(event.key, event.call)];
+    case 'tool-call':
+      return [new SoliplexToolExecutingEvent(event.key, event.call)];
     case 'tool-result':
       return [new SoliplexToolResultEvent(event.key, event.call)];
+    case 'message':
+      return [new SoliplexMessageEvent(event.key, event.message, event.calls)];
     case 'turn-finished': {
       const outcome = event.outcome === 'completed' ? 'success' : event.outcome;
       const finished = new SoliplexRunFinishedEvent(event.key, outcome, event.error);
-      return event.error ? [new SoliplexErrorEvent(event.error.message, event.error), finished] : [finished];
+      const response = new SoliplexExchangeResponseEvent(event.key, outcome, event.stats);
+      return event.error ? [new SoliplexErrorEvent(event.error.message, event.error), finished, response] : [finished, response];
     }
     default:
       return [];

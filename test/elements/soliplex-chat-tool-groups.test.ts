@@ -106,3 +106,45 @@ describe('<soliplex-chat> tool groups and rich results', () => {
     expect(new ToolRegistry().groups).to.deep.equal([]);
   });
 });
+
+describe('<soliplex-chat> layered events', () => {
+  const lookup: ClientTool = { name: 'lookup', description: 'l', execute: () => 'found' };
+  const layeredRuns = (): ScriptedRun[] => [call('c1', 'lookup'), answer];
+  const LAYERED = ['soliplex-exchange-request', 'soliplex-tool-planned', 'soliplex-tool-executing', 'soliplex-tool-result', 'soliplex-message', 'soliplex-exchange-response'];
+
+  it('fires tool, message and exchange events; soliplex-agui-event only with agui-events', async () => {
+    const { el } = await chatWith(layeredRuns(), [lookup]);
+    const seen: Event[] = [];
+    for (const type of [...LAYERED, 'soliplex-agui-event']) el.addEventListener(type, (e) => seen.push(e));
+    const finished = finishedCount(el);
+    el.send('look');
+    await until(() => finished.length === 1);
+    expect(seen.map((e) => e.type)).to.deep.equal([
+      'soliplex-exchange-request',
+      'soliplex-tool-planned',
+      'soliplex-tool-executing',
+      'soliplex-tool-result',
+      'soliplex-message',
+      'soliplex-message',
+      'soliplex-exchange-response',
+    ]);
+    const request = seen[0] as Event & { message?: { text: string } };
+    expect(request.message?.text).to.equal('look');
+    const response = seen.at(-1) as Event & { outcome: string; stats: { runs: number; toolCalls: number } };
+    expect([response.outcome, response.stats.runs, response.stats.toolCalls]).to.deep.equal(['success', 2, 1]);
+    expect(seen.every((e) => e.bubbles && e.composed)).to.equal(true);
+  });
+
+  it('fires soliplex-agui-event for each raw event when agui-events is set', async () => {
+    const { el } = await chatWith(layeredRuns(), [lookup]);
+    el.aguiEvents = true;
+    await el.updateComplete;
+    const raw: Array<Event & { event: { type: string } }> = [];
+    el.addEventListener('soliplex-agui-event', (e) => raw.push(e as never));
+    const finished = finishedCount(el);
+    el.send('look');
+    await until(() => finished.length === 1);
+    expect(raw.map((e) => e.event.type)).to.include.members(['RUN_STARTED', 'TOOL_CALL_START', 'RUN_FINISHED']);
+    expect(raw).to.have.length(layeredRuns().flat().length);
+  });
+});

@@ -113,6 +113,7 @@ export class RunOrchestrator {
   beforeToolCall?: BeforeToolCall;
   readonly #vetoes = new Set<BeforeToolCall>();
   readonly #middleware: ToolMiddleware[] = [];
+  #aguiObservers = 0;
   readonly #cache = new ToolResultCache();
   readonly #options: RunOrchestratorOptions;
   readonly #ownsRegistry: boolean;
@@ -163,6 +164,20 @@ export class RunOrchestrator {
     return () => {
       const index = this.#middleware.indexOf(middleware);
       if (index >= 0) this.#middleware.splice(index, 1);
+    };
+  }
+
+  /**
+   * Turns on `agui-event` engine events: every raw AG-UI event of an announced turn, after it was
+   * reduced. Off by default (it is one event per streamed token). Returns the function that turns this
+   * observer off again; the events stop when no observer is left.
+   */
+  observeAgUiEvents(): () => void {
+    this.#aguiObservers++;
+    let observing = true;
+    return () => {
+      if (observing) this.#aguiObservers--;
+      observing = false;
     };
   }
 
@@ -335,7 +350,13 @@ export class RunOrchestrator {
     if (this.#turns.get(id) === turn) this.#turns.delete(id);
     turn.end(end.outcome, end.reason);
     if (turn.announced) {
-      this.#emit(turn, { type: 'turn-finished', outcome: end.outcome, reason: end.reason, ...(end.error ? { error: end.error } : {}) });
+      this.#emit(turn, {
+        type: 'turn-finished',
+        outcome: end.outcome,
+        reason: end.reason,
+        ...(end.error ? { error: end.error } : {}),
+        stats: turn.report.stats(),
+      });
     }
     return end.outcome;
   }
@@ -362,7 +383,8 @@ export class RunOrchestrator {
   }
 
   #drive(turn: Turn, retry: boolean): Promise<TurnOutcome> {
-    this.#emit(turn, { type: 'turn-started', retry });
+    const userMessage = turn.conversation.messages.findLast((m) => m.role === 'user');
+    this.#emit(turn, { type: 'turn-started', retry, ...(userMessage?.role === 'user' ? { userMessage } : {}) });
     // A bug must not leave the thread "running" forever.
     this.#loop(turn).then(
       () => this.#failInternal(turn, new Error('the turn stopped without an outcome')),
@@ -389,10 +411,17 @@ export class RunOrchestrator {
       const previousRunId = turn.conversation.currentRunId;
       const toolset = resolveToolset(this.toolRegistry, threadToolState(turn.conversation, this.toolRegistry));
       const context = [...(this.#options.context ?? []), ...toolset.context];
+      const runId = this.#createId();
+      turn.report.runs++;
       const failure = await streamRun(turn, {
         transport: this.#transportFor(turn.key),
         tools: toolset,
-        runId: this.#createId(),
+        runId,
+        // Layered events (issue 11): token usage for the turn's report, raw events when observed.
+        onEvent: (event) => {
+          turn.report.record(event);
+          if (this.#aguiObservers > 0) this.#emit(turn, { type: 'agui-event', event, runId });
+        },
         parentRunId: hop > 0 ? previousRunId : undefined,
         context: context.length > 0 ? context : undefined,
         forwardedProps: this.#options.forwardedProps,
@@ -405,6 +434,7 @@ export class RunOrchestrator {
       const executed = this.#executedSet(turn.key);
       const pending = pendingToolCallIds(turn.conversation, executed);
       if (pending.length === 0) {
+        this.#emitMessages(turn, runId);
         this.#end(turn, {
           outcome: 'completed',
           reason: 'completed',
@@ -422,6 +452,8 @@ export class RunOrchestrator {
       this.#setRun(turn, { status: RunStatus.Running, phase: RunPhase.ExecutingTools, hop, toolCallIds: pending });
       // Marked before running, so nothing (a replay, a retry) can start the same call again.
       pending.forEach((id) => executed.add(id));
+      turn.report.toolCalls += pending.length;
+      for (const id of pending) this.#emit(turn, { type: 'tool-planned', call: turn.conversation.toolCalls[id]! });
       const runner = {
         tools: this.toolRegistry,
         toolset,
@@ -435,6 +467,18 @@ export class RunOrchestrator {
       // A call that breaks the loop itself fails the turn at once; the abort stops its siblings.
       await Promise.all(pending.map((id) => runToolCall(turn, id, runner).catch((error: unknown) => this.#failInternal(turn, error))));
       if (!turn.current) return;
+      turn.report.failedToolCalls += pending.filter((id) => turn.conversation.toolCalls[id]?.status === 'failed').length;
+      this.#emitMessages(turn, runId);
+    }
+  }
+
+  /** Announces the assistant messages of one run, each with its calls (settled by now). */
+  #emitMessages(turn: Turn, runKey: string): void {
+    const { messages, toolCalls } = turn.conversation;
+    for (const message of messages) {
+      if (message.role !== 'assistant' || message.runKey !== runKey) continue;
+      const calls = message.toolCallIds.map((id) => toolCalls[id]).filter((call) => call !== undefined);
+      this.#emit(turn, { type: 'message', message, calls });
     }
   }
 

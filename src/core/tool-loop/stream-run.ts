@@ -21,6 +21,8 @@ export interface StreamRunOptions {
   readonly queue?: ConnectionQueue;
   /** The turn's hop (0 for the user's run), for the waiting state. */
   readonly hop?: number;
+  /** Sees each AG-UI event after it was reduced (the engine's layered events and turn report). */
+  readonly onEvent?: (event: BaseEvent) => void;
 }
 
 /**
@@ -67,6 +69,7 @@ async function stream(turn: Turn, options: StreamRunOptions): Promise<RunFailure
   const conversation = turn.conversation;
   const onEvent = (event: BaseEvent) => {
     turn.commit((snapshot) => ({ ...snapshot, conversation: reduceConversation(snapshot.conversation, event) }));
+    options.onEvent?.(event);
   };
   try {
     await options.transport.run(

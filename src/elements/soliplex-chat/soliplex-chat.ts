@@ -21,6 +21,7 @@ import { ThreadController } from '../../controllers/thread-controller.js';
 import { TurnEventsController } from '../../controllers/turn-events-controller.js';
 import { SoliplexErrorEvent, SoliplexToolCallEvent, domEventsFor } from '../../events.js';
 import { ToolRegistrationController } from '../../controllers/tool-registration-controller.js';
+import { AgUiEventsController } from '../../controllers/agui-events-controller.js';
 import { AnnouncementController } from '../../controllers/announcement-controller.js';
 import { ApprovalFocusController } from '../../controllers/approval-focus-controller.js';
 import { SoliplexRoomController } from '../../controllers/soliplex-room-controller.js';
@@ -60,12 +61,19 @@ const LIST_PARTS =
  *   whose history is reloaded; when absent, the first send creates a thread.
  * @attr headers - Request headers as a JSON object (the `headers` property takes an object).
  * @attr theme - `light`, `dark` or `auto` (follows `prefers-color-scheme`).
+ * @attr agui-events - Also fire `soliplex-agui-event` for every raw AG-UI event (off by default).
  *
  * @fires soliplex-run-started - A user turn started (send or retry). {@link SoliplexRunStartedEvent}
  * @fires soliplex-run-finished - A user turn ended, once per turn, with `outcome` and `error`. {@link SoliplexRunFinishedEvent}
  * @fires soliplex-tool-call - A client tool is about to run; `preventDefault()` vetoes it. {@link SoliplexToolCallEvent}
  * @fires soliplex-tool-result - A client tool call completed, failed or was denied. {@link SoliplexToolResultEvent}
  * @fires soliplex-error - A turn failed, or a tool sent by event could not be registered. {@link SoliplexErrorEvent}
+ * @fires soliplex-agui-event - A raw AG-UI event of a followed run; only with `agui-events`. {@link SoliplexAgUiEvent}
+ * @fires soliplex-tool-planned - A run left a client call to run (before veto and approval). {@link SoliplexToolPlannedEvent}
+ * @fires soliplex-tool-executing - A client tool started executing. {@link SoliplexToolExecutingEvent}
+ * @fires soliplex-message - A whole assistant message with its tool calls and results. {@link SoliplexMessageEvent}
+ * @fires soliplex-exchange-request - A user turn started, with the user's message. {@link SoliplexExchangeRequestEvent}
+ * @fires soliplex-exchange-response - The turn ended, with duration, runs, tool counts and token usage. {@link SoliplexExchangeResponseEvent}
  *
  * @slot header - Above the conversation.
  * @slot empty - Replaces the empty state (welcome message and suggestions).
@@ -164,6 +172,9 @@ export class SoliplexChat extends LitElement {
   /** Colour theme; `auto` (or no theme) follows `prefers-color-scheme`. */
   @property({ reflect: true }) theme?: 'light' | 'dark' | 'auto';
 
+  /** Fire `soliplex-agui-event` for every raw AG-UI event of the runs this chat follows (one per streamed token). */
+  @property({ type: Boolean, attribute: 'agui-events' }) aguiEvents = false;
+
   /** UI strings for translation: a partial object merged over the English defaults. */
   @property({ attribute: false }) strings?: Partial<SoliplexChatStrings>;
 
@@ -227,6 +238,7 @@ export class SoliplexChat extends LitElement {
       setRegistry: (registry) => (this.toolRegistry = registry),
       onError: (error) => this.dispatchEvent(new SoliplexErrorEvent(error.message, error)),
     });
+    new AgUiEventsController(this, { engine: () => this.#currentEngine(), enabled: () => this.aguiEvents });
     new ApprovalFocusController(this, {
       focusOtherApproval: (callId) => this.messageList?.focusApprovalOtherThan?.(callId) ?? false,
       focusComposer: () => this.composer?.focus(),
@@ -401,6 +413,8 @@ export class SoliplexChat extends LitElement {
     if (event.type === 'thread-created' && event.initiator === this && threadKeyId(event.from) === threadKeyId(this.#threadKey())) {
       this.thread = event.key.thread;
     }
+    // Raw events reach a chat whose engine another view observes: only the chat that asked fires them.
+    if (event.type === 'agui-event' && !this.aguiEvents) return;
     domEventsFor(event).forEach((e) => this.dispatchEvent(e));
   }
 

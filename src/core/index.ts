@@ -48,6 +48,14 @@ export { RunRegistry, type ThreadListener } from './tool-loop/run-registry.js';
 export { RunOrchestrator, type RunOrchestratorOptions, type TurnOptions } from './tool-loop/run-orchestrator.js';
 export type { EngineEvent, EngineListener, TurnOutcome, TurnEndReason, BeforeToolCall } from './tool-loop/engine-events.js';
 export type { TurnStats } from './tool-loop/turn-report.js';
+export {
+  SessionRecorder,
+  redactCredentials,
+  type SessionRecording,
+  type RecordedRun,
+  type RecordedEvent,
+  type RecordedToolExecution,
+} from './recording/session-recorder.js';
 export { describeFailure } from './tool-loop/run-failure.js';
 export {
   TransportError,

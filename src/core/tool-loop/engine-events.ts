@@ -1,6 +1,7 @@
 import type { BaseEvent } from '@ag-ui/core';
 import type { AssistantMessage, ToolCall, UserMessage } from '../conversation/conversation.js';
 import type { TurnStats } from './turn-report.js';
+import type { RunRequest } from '../transport/transport.js';
 import type { RunFailure, ThreadKey } from './run-state.js';
 
 /** How a user turn ended. */
@@ -34,6 +35,8 @@ export type EngineEvent =
       /** The user's message that starts the turn (the last one, for a retry). */
       readonly userMessage?: UserMessage;
     })
+  /** A run is about to be sent (its input, without the abort signal); only while `observeAgUiEvents` is on. */
+  | (TurnEventBase & { readonly type: 'run-request'; readonly runId: string; readonly request: Omit<RunRequest, 'signal'> })
   /** A raw AG-UI event of the turn's run, after it was reduced; only while `observeAgUiEvents` is on. */
   | (TurnEventBase & { readonly type: 'agui-event'; readonly event: BaseEvent; readonly runId: string })
   /** A call the run left for the page, chosen to run (before its veto, approval and execution). */

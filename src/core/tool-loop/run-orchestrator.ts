@@ -168,8 +168,8 @@ export class RunOrchestrator {
   }
 
   /**
-   * Turns on `agui-event` engine events: every raw AG-UI event of an announced turn, after it was
-   * reduced. Off by default (it is one event per streamed token). Returns the function that turns this
+   * Turns on `run-request` and `agui-event` engine events: each run's input, and every raw AG-UI
+   * event of an announced turn after it was reduced (for hosts and the inspector). Off by default (it is one event per streamed token). Returns the function that turns this
    * observer off again; the events stop when no observer is left.
    */
   observeAgUiEvents(): () => void {
@@ -418,6 +418,11 @@ export class RunOrchestrator {
         tools: toolset,
         runId,
         // Layered events (issue 11): token usage for the turn's report, raw events when observed.
+        onRequest: (request) => {
+          if (this.#aguiObservers === 0) return;
+          const { signal: _signal, ...input } = request;
+          this.#emit(turn, { type: 'run-request', runId, request: input });
+        },
         onEvent: (event) => {
           turn.report.record(event);
           if (this.#aguiObservers > 0) this.#emit(turn, { type: 'agui-event', event, runId });

@@ -21,6 +21,8 @@ export interface StreamRunOptions {
   readonly queue?: ConnectionQueue;
   /** The turn's hop (0 for the user's run), for the waiting state. */
   readonly hop?: number;
+  /** Sees the request before it is sent (the inspector's `run-request`). */
+  readonly onRequest?: (request: RunRequest) => void;
   /** Sees each AG-UI event after it was reduced (the engine's layered events and turn report). */
   readonly onEvent?: (event: BaseEvent) => void;
 }
@@ -71,21 +73,20 @@ async function stream(turn: Turn, options: StreamRunOptions): Promise<RunFailure
     turn.commit((snapshot) => ({ ...snapshot, conversation: reduceConversation(snapshot.conversation, event) }));
     options.onEvent?.(event);
   };
+  const request: RunRequest = {
+    threadId: turn.key.thread,
+    runId: options.runId,
+    messages: toAgUiMessages(conversation),
+    tools: options.tools.definitions,
+    state: conversation.state,
+    context: options.context,
+    forwardedProps: options.forwardedProps,
+    parentRunId: options.parentRunId,
+    signal: turn.controller.signal,
+  };
+  options.onRequest?.(request);
   try {
-    await options.transport.run(
-      {
-        threadId: turn.key.thread,
-        runId: options.runId,
-        messages: toAgUiMessages(conversation),
-        tools: options.tools.definitions,
-        state: conversation.state,
-        context: options.context,
-        forwardedProps: options.forwardedProps,
-        parentRunId: options.parentRunId,
-        signal: turn.controller.signal,
-      },
-      onEvent,
-    );
+    await options.transport.run(request, onEvent);
   } catch (error) {
     return describeFailure(error);
   }

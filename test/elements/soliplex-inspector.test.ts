@@ -45,7 +45,7 @@ describe('<soliplex-inspector>', () => {
     ]);
     const request = shadow.querySelector('details pre')!.textContent!;
     expect(request).to.contain('"apiKey": "[redacted]"').and.contain('Who is alice?').and.not.contain('sk-secret');
-    const events = [...shadow.querySelectorAll<HTMLButtonElement>('details')[0]!.querySelectorAll('button.event')];
+    const events = [...shadow.querySelectorAll('details')[0]!.querySelectorAll<HTMLButtonElement>('button.event')];
     expect(events.map((b) => b.textContent!.replace(/\+\d+ ms /, '').trim())).to.deep.equal([
       'RUN_STARTED', 'TEXT_MESSAGE_START', 'TEXT_MESSAGE_CONTENT', 'TEXT_MESSAGE_CONTENT', 'TEXT_MESSAGE_END',
       'TOOL_CALL_START', 'TOOL_CALL_ARGS', 'TOOL_CALL_ARGS', 'TOOL_CALL_END', 'RUN_FINISHED',

@@ -35,7 +35,7 @@ function onwarn(warning, warn) {
 const clean = (dir) => ({ name: 'clean', buildStart: () => rmSync(dir, { recursive: true, force: true }) });
 
 const npm = {
-  input: { index: 'src/index.ts', 'core/index': 'src/core/index.ts' },
+  input: { index: 'src/index.ts', 'core/index': 'src/core/index.ts', inspector: 'src/inspector.ts', 'testing/index': 'src/testing/index.ts' },
   external: isDependency,
   onwarn,
   plugins: [
@@ -63,7 +63,8 @@ const npm = {
 };
 
 const cdn = {
-  input: { 'soliplex-chat': 'src/cdn.ts', core: 'src/core/index.ts' },
+  // inspector.js: <soliplex-inspector>, a developer tool loaded only by pages that import it.
+  input: { 'soliplex-chat': 'src/cdn.ts', core: 'src/core/index.ts', inspector: 'src/inspector.ts' },
   // The lazy chunks import shared code back from the entry chunk; 'strict' would turn
   // soliplex-chat.js into a 1-line facade over chunks/index-*.js (an extra request on load).
   preserveEntrySignatures: 'allow-extension',

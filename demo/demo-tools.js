@@ -138,6 +138,9 @@ chat.toolRegistry = chat.toolRegistry
     }),
   });
 
+// The inspector beside the chat records its runs (it starts with the chat's first turn).
+customElements.whenDefined('soliplex-inspector').then(() => (document.getElementById('inspector').chat = chat));
+
 for (const type of ['soliplex-run-started', 'soliplex-run-finished', 'soliplex-tool-call', 'soliplex-tool-result', 'soliplex-error']) {
   chat.addEventListener(type, (event) => {
     const detail = event.call ? `${event.call.name} ${event.call.status}` : (event.outcome ?? event.message ?? '');

@@ -61,78 +61,65 @@ export class SoliplexToolResultEvent extends Event {
   }
 }
 
-/** A raw AG-UI event of a run this chat follows, after it was applied (opt-in: the `agui-events` attribute). */
-export class SoliplexAgUiEvent extends Event {
-  static readonly eventName = 'soliplex-agui-event';
-  constructor(
-    readonly threadKey: ThreadKey,
-    /** The client's id of the run the event belongs to. */
-    readonly runId: string,
-    /** The AG-UI event as it came off the wire (untrusted). */
-    readonly event: BaseEvent,
-  ) {
-    super(SoliplexAgUiEvent.eventName, outgoing);
+/**
+ * Base of the layered events: its fields are given as one object (a compact class per event, as these
+ * ship with the chat's first paint). `eventName` is the subclass's.
+ */
+abstract class SoliplexLayeredEvent<Fields extends object> extends Event {
+  constructor(fields: Fields) {
+    super((new.target as unknown as { eventName: string }).eventName, outgoing);
+    Object.assign(this, fields);
   }
+}
+
+/** A raw AG-UI event of a run this chat follows, after it was applied (opt-in: the `agui-events` attribute). */
+export class SoliplexAgUiEvent extends SoliplexLayeredEvent<{ threadKey: ThreadKey; runId: string; event: BaseEvent }> {
+  static readonly eventName = 'soliplex-agui-event';
+  declare readonly threadKey: ThreadKey;
+  /** The client's id of the run the event belongs to. */
+  declare readonly runId: string;
+  /** The AG-UI event as it came off the wire (untrusted). */
+  declare readonly event: BaseEvent;
 }
 
 /** A run ended leaving this client call for the page: it is planned to run (veto and approval come next). */
-export class SoliplexToolPlannedEvent extends Event {
+export class SoliplexToolPlannedEvent extends SoliplexLayeredEvent<{ threadKey: ThreadKey; call: ToolCall }> {
   static readonly eventName = 'soliplex-tool-planned';
-  constructor(
-    readonly threadKey: ThreadKey,
-    readonly call: ToolCall,
-  ) {
-    super(SoliplexToolPlannedEvent.eventName, outgoing);
-  }
+  declare readonly threadKey: ThreadKey;
+  declare readonly call: ToolCall;
 }
 
 /** A client tool started executing (after the page's veto and any approval). */
-export class SoliplexToolExecutingEvent extends Event {
+export class SoliplexToolExecutingEvent extends SoliplexLayeredEvent<{ threadKey: ThreadKey; call: ToolCall }> {
   static readonly eventName = 'soliplex-tool-executing';
-  constructor(
-    readonly threadKey: ThreadKey,
-    readonly call: ToolCall,
-  ) {
-    super(SoliplexToolExecutingEvent.eventName, outgoing);
-  }
+  declare readonly threadKey: ThreadKey;
+  declare readonly call: ToolCall;
 }
 
 /** A whole assistant message, with its tool calls settled (their results included). */
-export class SoliplexMessageEvent extends Event {
+export class SoliplexMessageEvent extends SoliplexLayeredEvent<{ threadKey: ThreadKey; message: AssistantMessage; calls: readonly ToolCall[] }> {
   static readonly eventName = 'soliplex-message';
-  constructor(
-    readonly threadKey: ThreadKey,
-    readonly message: AssistantMessage,
-    readonly calls: readonly ToolCall[],
-  ) {
-    super(SoliplexMessageEvent.eventName, outgoing);
-  }
+  declare readonly threadKey: ThreadKey;
+  declare readonly message: AssistantMessage;
+  declare readonly calls: readonly ToolCall[];
 }
 
 /** The user sent a message (or retried): an exchange with the agent starts. */
-export class SoliplexExchangeRequestEvent extends Event {
+export class SoliplexExchangeRequestEvent extends SoliplexLayeredEvent<{ threadKey: ThreadKey; message?: UserMessage; retry: boolean }> {
   static readonly eventName = 'soliplex-exchange-request';
-  constructor(
-    readonly threadKey: ThreadKey,
-    /** The user's message (for a retry, the last one). */
-    readonly message: UserMessage | undefined,
-    readonly retry: boolean,
-  ) {
-    super(SoliplexExchangeRequestEvent.eventName, outgoing);
-  }
+  declare readonly threadKey: ThreadKey;
+  /** The user's message (for a retry, the last one). */
+  declare readonly message?: UserMessage;
+  declare readonly retry: boolean;
 }
 
 /** The exchange ended (the whole turn, tool hops included), with what it took. */
-export class SoliplexExchangeResponseEvent extends Event {
+export class SoliplexExchangeResponseEvent extends SoliplexLayeredEvent<{ threadKey: ThreadKey; outcome: SoliplexRunOutcome; stats?: TurnStats }> {
   static readonly eventName = 'soliplex-exchange-response';
-  constructor(
-    readonly threadKey: ThreadKey,
-    readonly outcome: SoliplexRunOutcome,
-    /** Duration, runs, tool calls (and failed ones) and token usage when the server reported it. */
-    readonly stats: TurnStats | undefined,
-  ) {
-    super(SoliplexExchangeResponseEvent.eventName, outgoing);
-  }
+  declare readonly threadKey: ThreadKey;
+  declare readonly outcome: SoliplexRunOutcome;
+  /** Duration, runs, tool calls (and failed ones) and token usage when the server reported it. */
+  declare readonly stats?: TurnStats;
 }
 
 /** Something went wrong: a turn failed, or a tool sent by event could not be registered. */
@@ -198,21 +185,24 @@ declare global {
 export function domEventsFor(event: EngineEvent): Event[] {
   switch (event.type) {
     case 'turn-started':
-      return [new SoliplexRunStartedEvent(event.key, event.retry), new SoliplexExchangeRequestEvent(event.key, event.userMessage, event.retry)];
+      return [
+        new SoliplexRunStartedEvent(event.key, event.retry),
+        new SoliplexExchangeRequestEvent({ threadKey: event.key, message: event.userMessage, retry: event.retry }),
+      ];
     case 'agui-event':
-      return [new SoliplexAgUiEvent(event.key, event.runId, event.event)];
+      return [new SoliplexAgUiEvent({ threadKey: event.key, runId: event.runId, event: event.event })];
     case 'tool-planned':
-      return [new SoliplexToolPlannedEvent(event.key, event.call)];
+      return [new SoliplexToolPlannedEvent({ threadKey: event.key, call: event.call })];
     case 'tool-call':
-      return [new SoliplexToolExecutingEvent(event.key, event.call)];
+      return [new SoliplexToolExecutingEvent({ threadKey: event.key, call: event.call })];
     case 'tool-result':
       return [new SoliplexToolResultEvent(event.key, event.call)];
     case 'message':
-      return [new SoliplexMessageEvent(event.key, event.message, event.calls)];
+      return [new SoliplexMessageEvent({ threadKey: event.key, message: event.message, calls: event.calls })];
     case 'turn-finished': {
       const outcome = event.outcome === 'completed' ? 'success' : event.outcome;
       const finished = new SoliplexRunFinishedEvent(event.key, outcome, event.error);
-      const response = new SoliplexExchangeResponseEvent(event.key, outcome, event.stats);
+      const response = new SoliplexExchangeResponseEvent({ threadKey: event.key, outcome, stats: event.stats });
       return event.error ? [new SoliplexErrorEvent(event.error.message, event.error), finished, response] : [finished, response];
     }
     default:

@@ -78,16 +78,35 @@ export class SoliplexInspector extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.#listenTo(undefined);
     this.#recorder?.stop();
     this.#recorder = undefined;
   }
 
   protected override willUpdate(): void {
-    const engine = this.chat?.engine ?? this.engine;
-    if (!this.isConnected || engine === this.#recorder?.engine) return;
+    this.#listenTo(this.isConnected ? this.chat : undefined);
+    this.#sync();
+  }
+
+  /** Records the current engine (a chat makes its own engine lazily, so this is asked again). */
+  #sync(): void {
+    const engine = this.isConnected ? (this.chat?.engine ?? this.engine) : undefined;
+    if (engine === this.#recorder?.engine) return;
     this.#recorder?.stop();
     this.#recorder = engine ? new SessionRecorder(engine, () => this.version++) : undefined;
   }
+
+  #listening?: EventTarget;
+  /** A chat's first turn may be what makes its engine: the recorder starts in that very event, before the request. */
+  #listenTo(chat: unknown): void {
+    const target = chat instanceof EventTarget ? chat : undefined;
+    if (target === this.#listening) return;
+    this.#listening?.removeEventListener('soliplex-run-started', this.#onRunStarted);
+    target?.addEventListener('soliplex-run-started', this.#onRunStarted);
+    this.#listening = target;
+  }
+
+  #onRunStarted = () => this.#sync();
 
   override connectedCallback(): void {
     super.connectedCallback();

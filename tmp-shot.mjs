@@ -1,0 +1,16 @@
+import { chromium } from 'playwright-core';
+import { startDemoServers } from './scripts/demo-servers.mjs';
+const servers = await startDemoServers();
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const page = await browser.newPage({ viewport: { width: 1300, height: 1000 } });
+page.on('pageerror', (e) => console.log('pageerror', e.message));
+await page.goto(`${servers.url}/demo/`);
+const ask = async (t) => { await page.locator('soliplex-chat textarea').fill(t); await page.locator('soliplex-chat textarea').press('Enter'); await page.waitForTimeout(2500); };
+await ask('What is the weather forecast for Paris?');
+await ask('Draw a chart');
+await ask('Unlock admin tools, then reset password for alice');
+await page.screenshot({ path: '/tmp/shot1.png' });
+await ask('Delete the note');
+await page.locator('soliplex-chat [part~="approval-card"]').scrollIntoViewIfNeeded();
+await page.screenshot({ path: '/tmp/shot2.png' });
+await browser.close(); await servers.close();

@@ -48,7 +48,7 @@ function shippedSource(source, mapPath) {
 const clean = (dir) => ({ name: 'clean', buildStart: () => rmSync(dir, { recursive: true, force: true }) });
 
 const npm = {
-  input: { index: 'src/index.ts', 'core/index': 'src/core/index.ts', 'react/index': 'src/react/index.ts', 'testing/index': 'src/testing/index.ts' },
+  input: { index: 'src/index.ts', 'core/index': 'src/core/index.ts', 'react/index': 'src/react/index.ts', 'testing/index': 'src/testing/index.ts', inspector: 'src/inspector.ts' },
   external: isDependency,
   onwarn,
   plugins: [
@@ -77,7 +77,8 @@ const npm = {
 };
 
 const cdn = {
-  input: { 'soliplex-chat': 'src/cdn.ts', core: 'src/core/index.ts' },
+  // inspector.js: <soliplex-inspector>, a developer tool loaded only by pages that import it.
+  input: { 'soliplex-chat': 'src/cdn.ts', core: 'src/core/index.ts', inspector: 'src/inspector.ts' },
   // The lazy chunks import shared code back from the entry chunk; 'strict' would turn
   // soliplex-chat.js into a 1-line facade over chunks/index-*.js (an extra request on load).
   preserveEntrySignatures: 'allow-extension',

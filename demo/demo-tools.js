@@ -100,6 +100,72 @@ const tools = [
 ];
 for (const tool of tools) chat.toolRegistry = chat.toolRegistry.register(tool);
 
+// A collapsed group: the model sees one "weather" entry until it calls it; then its tools. Its skill
+// is a named workflow over them.
+const forecasts = { paris: 'sunny, 24 °C', rome: 'clear, 28 °C', oslo: 'rain, 12 °C' };
+const cityParameters = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
+chat.dispatchEvent(
+  new CustomEvent('soliplex-register-tool-group', {
+    bubbles: true,
+    composed: true,
+    detail: {
+      group: {
+        name: 'weather',
+        description: 'Weather tools: forecasts and temperatures for a city',
+        systemPrompt: 'Temperatures are in degrees Celsius.',
+        tools: [
+          { name: 'get_forecast', description: 'The forecast for a city', parameters: cityParameters, execute: ({ city }) => forecasts[city.toLowerCase()] ?? `no forecast for ${city}` },
+          { name: 'get_temperature', description: 'The temperature in a city', parameters: cityParameters, execute: ({ city }) => (forecasts[city.toLowerCase()] ?? 'unknown').split(', ')[1] ?? 'unknown' },
+        ],
+        skills: [{ name: 'plan_trip', description: 'Plan a trip to a city with the weather tools', systemPrompt: 'Check the forecast before you suggest what to pack.', references: ['get_forecast'] }],
+      },
+    },
+  }),
+);
+
+// A tool returning an image (drawn on a canvas) as a structured result, and one that adds tools.
+const sales = [3, 7, 4, 9, 6];
+const drawChart = () => {
+  const canvas = Object.assign(document.createElement('canvas'), { width: 200, height: 100 });
+  const g = canvas.getContext('2d');
+  g.fillStyle = '#0b5cad';
+  sales.forEach((v, i) => g.fillRect(10 + i * 38, 100 - v * 10, 28, v * 10));
+  return canvas.toDataURL('image/png').split(',')[1];
+};
+chat.toolRegistry = chat.toolRegistry
+  .register({
+    name: 'draw_chart',
+    description: 'Draw a chart of the monthly sales',
+    execute: () => ({
+      content: [
+        { type: 'text', text: `Monthly sales: ${sales.join(', ')}` },
+        { type: 'binary', mimeType: 'image/png', data: drawChart(), filename: 'sales.png' },
+      ],
+    }),
+  })
+  .register({
+    name: 'unlock_admin_tools',
+    description: 'Unlock the admin tools',
+    execute: () => ({
+      content: { type: 'text', text: 'Admin tools unlocked.' },
+      augmentation: {
+        injectGroups: [
+          {
+            name: 'admin',
+            description: 'Admin tools',
+            startCollapsed: false,
+            tools: [{ name: 'reset_password', description: 'Reset the password of a person', parameters: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] }, execute: ({ name }) => `password of ${name} reset` }],
+          },
+        ],
+        hideTools: ['unlock_admin_tools'],
+        addContext: [{ description: 'Session', value: 'The user is an administrator.' }],
+      },
+    }),
+  });
+
+// The inspector beside the chat records its runs (it starts with the chat's first turn).
+customElements.whenDefined('soliplex-inspector').then(() => (document.getElementById('inspector').chat = chat));
+
 for (const type of ['soliplex-run-started', 'soliplex-run-finished', 'soliplex-tool-call', 'soliplex-tool-result', 'soliplex-error']) {
   chat.addEventListener(type, (event) => {
     const detail = event.call ? `${event.call.name} ${event.call.status}` : (event.outcome ?? event.message ?? '');

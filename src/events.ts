@@ -4,8 +4,8 @@
  * as typed fields (`event.outcome`) and as `event.detail` (`{ outcome, … }`), for frameworks and
  * helpers that read `detail` (Vue's and Angular's `$event.detail`, React wrappers).
  */
-import type { Interrupt } from '@ag-ui/core';
-import type { ClientTool, EngineEvent, RunFailure, ThreadKey, ToolCall } from './core/index.js';
+import type { BaseEvent, Interrupt } from '@ag-ui/core';
+import type { AssistantMessage, ClientTool, EngineEvent, RunFailure, ThreadKey, ToolCall, ToolGroup, TurnStats, UserMessage } from './core/index.js';
 
 const outgoing = { bubbles: true, composed: true } as const;
 
@@ -61,6 +61,67 @@ export class SoliplexToolResultEvent extends CustomEvent<{ threadKey: ThreadKey;
   ) {
     super(SoliplexToolResultEvent.eventName, { ...outgoing, detail: { threadKey, call } });
   }
+}
+
+/**
+ * Base of the layered events: its fields are given as one object (a compact class per event, as these
+ * ship with the chat's first paint). `eventName` is the subclass's.
+ */
+abstract class SoliplexLayeredEvent<Fields extends object> extends CustomEvent<Fields> {
+  constructor(fields: Fields) {
+    super((new.target as unknown as { eventName: string }).eventName, { ...outgoing, detail: fields });
+    Object.assign(this, fields);
+  }
+}
+
+/** A raw AG-UI event of a run this chat follows, after it was applied (opt-in: the `agui-events` attribute). */
+export class SoliplexAgUiEvent extends SoliplexLayeredEvent<{ threadKey: ThreadKey; runId: string; event: BaseEvent }> {
+  static readonly eventName = 'soliplex-agui-event';
+  declare readonly threadKey: ThreadKey;
+  /** The client's id of the run the event belongs to. */
+  declare readonly runId: string;
+  /** The AG-UI event as it came off the wire (untrusted). */
+  declare readonly event: BaseEvent;
+}
+
+/** A run ended leaving this client call for the page: it is planned to run (veto and approval come next). */
+export class SoliplexToolPlannedEvent extends SoliplexLayeredEvent<{ threadKey: ThreadKey; call: ToolCall }> {
+  static readonly eventName = 'soliplex-tool-planned';
+  declare readonly threadKey: ThreadKey;
+  declare readonly call: ToolCall;
+}
+
+/** A client tool started executing (after the page's veto and any approval). */
+export class SoliplexToolExecutingEvent extends SoliplexLayeredEvent<{ threadKey: ThreadKey; call: ToolCall }> {
+  static readonly eventName = 'soliplex-tool-executing';
+  declare readonly threadKey: ThreadKey;
+  declare readonly call: ToolCall;
+}
+
+/** A whole assistant message, with its tool calls settled (their results included). */
+export class SoliplexMessageEvent extends SoliplexLayeredEvent<{ threadKey: ThreadKey; message: AssistantMessage; calls: readonly ToolCall[] }> {
+  static readonly eventName = 'soliplex-message';
+  declare readonly threadKey: ThreadKey;
+  declare readonly message: AssistantMessage;
+  declare readonly calls: readonly ToolCall[];
+}
+
+/** The user sent a message (or retried): an exchange with the agent starts. */
+export class SoliplexExchangeRequestEvent extends SoliplexLayeredEvent<{ threadKey: ThreadKey; message?: UserMessage; retry: boolean }> {
+  static readonly eventName = 'soliplex-exchange-request';
+  declare readonly threadKey: ThreadKey;
+  /** The user's message (for a retry, the last one). */
+  declare readonly message?: UserMessage;
+  declare readonly retry: boolean;
+}
+
+/** The exchange ended (the whole turn, tool hops included), with what it took. */
+export class SoliplexExchangeResponseEvent extends SoliplexLayeredEvent<{ threadKey: ThreadKey; outcome: SoliplexRunOutcome; stats?: TurnStats }> {
+  static readonly eventName = 'soliplex-exchange-response';
+  declare readonly threadKey: ThreadKey;
+  declare readonly outcome: SoliplexRunOutcome;
+  /** Duration, runs, tool calls (and failed ones) and token usage when the server reported it. */
+  declare readonly stats?: TurnStats;
 }
 
 /**
@@ -163,7 +224,15 @@ export class SoliplexRegisterToolEvent extends CustomEvent<{ tool: ClientTool }>
   }
 }
 
-/** Asks the nearest chat above the target to remove a tool by name. */
+/** Asks the nearest chat above the target to add a tool group (a `CustomEvent` works the same way). */
+export class SoliplexRegisterToolGroupEvent extends CustomEvent<{ group: ToolGroup }> {
+  static readonly eventName = 'soliplex-register-tool-group';
+  constructor(group: ToolGroup) {
+    super(SoliplexRegisterToolGroupEvent.eventName, { ...outgoing, detail: { group } });
+  }
+}
+
+/** Asks the nearest chat above the target to remove a tool (or a tool group) by name. */
 export class SoliplexUnregisterToolEvent extends CustomEvent<{ name: string }> {
   static readonly eventName = 'soliplex-unregister-tool';
   constructor(name: string) {
@@ -182,6 +251,12 @@ interface SoliplexEventMap {
   'soliplex-interrupt': SoliplexInterruptEvent;
   'soliplex-custom-event': SoliplexCustomEvent;
   'soliplex-thread-select': SoliplexThreadSelectEvent;
+  'soliplex-agui-event': SoliplexAgUiEvent;
+  'soliplex-tool-planned': SoliplexToolPlannedEvent;
+  'soliplex-tool-executing': SoliplexToolExecutingEvent;
+  'soliplex-message': SoliplexMessageEvent;
+  'soliplex-exchange-request': SoliplexExchangeRequestEvent;
+  'soliplex-exchange-response': SoliplexExchangeResponseEvent;
 }
 
 declare global {
@@ -190,6 +265,7 @@ declare global {
   interface GlobalEventHandlersEventMap extends SoliplexEventMap {}
   interface HTMLElementEventMap extends SoliplexEventMap {
     'soliplex-register-tool': CustomEvent<{ tool: ClientTool }>;
+    'soliplex-register-tool-group': CustomEvent<{ group: ToolGroup }>;
     'soliplex-unregister-tool': CustomEvent<{ name: string }>;
   }
 }
@@ -201,7 +277,18 @@ declare global {
 export function domEventsFor(event: EngineEvent, describe: (failure: RunFailure) => string = (f) => f.message): Event[] {
   switch (event.type) {
     case 'turn-started':
-      return [new SoliplexRunStartedEvent(event.key, event.retry)];
+      return [
+        new SoliplexRunStartedEvent(event.key, event.retry),
+        new SoliplexExchangeRequestEvent({ threadKey: event.key, message: event.userMessage, retry: event.retry }),
+      ];
+    case 'agui-event':
+      return [new SoliplexAgUiEvent({ threadKey: event.key, runId: event.runId, event: event.event })];
+    case 'tool-planned':
+      return [new SoliplexToolPlannedEvent({ threadKey: event.key, call: event.call })];
+    case 'tool-call':
+      return [new SoliplexToolExecutingEvent({ threadKey: event.key, call: event.call })];
+    case 'message':
+      return [new SoliplexMessageEvent({ threadKey: event.key, message: event.message, calls: event.calls })];
     case 'tool-result': {
       const result = new SoliplexToolResultEvent(event.key, event.call);
       return event.uncheckable ? [new SoliplexErrorEvent(event.uncheckable.message, event.uncheckable), result] : [result];
@@ -213,7 +300,8 @@ export function domEventsFor(event: EngineEvent, describe: (failure: RunFailure)
     case 'turn-finished': {
       const outcome = event.outcome === 'completed' ? 'success' : event.outcome;
       const finished = new SoliplexRunFinishedEvent(event.key, outcome, event.error);
-      return event.error ? [new SoliplexErrorEvent(describe(event.error), event.error), finished] : [finished];
+      const response = new SoliplexExchangeResponseEvent({ threadKey: event.key, outcome, stats: event.stats });
+      return event.error ? [new SoliplexErrorEvent(describe(event.error), event.error), finished, response] : [finished, response];
     }
     default:
       return [];

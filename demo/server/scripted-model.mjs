@@ -52,13 +52,23 @@ export function planReply(input) {
     return { text: 'Hello! I am the scripted demo model. Ask me something.', calls: [] };
   }
   const text = contentText(messages[userIndex].content);
-  // One hop per step of the request; the hops already taken are the assistant calls since it.
+  // One hop per step of the request; the hops already taken are the assistant calls since it. A hop
+  // that only expanded a tool group or activated a skill does not count: the step is tried again
+  // with the tools it made available.
   const steps = text.split(/,?\s+then\s+/i);
-  const hopsDone = messages.slice(userIndex + 1).filter((/** @type {any} */ m) => m?.role === 'assistant' && m.toolCalls?.length).length;
+  const since = messages.slice(userIndex + 1);
+  const hops = since.filter((/** @type {any} */ m) => m?.role === 'assistant' && m.toolCalls?.length);
+  const unlocked = hops.map((hop) => unlockedFunctions(hop, since));
+  const hopsDone = unlocked.filter((names) => names === undefined).length;
   const step = steps[hopsDone];
-  const calls = step
-    ? matchTools(tools, step).flatMap(({ tool, keywordEnd }) => buildCallArgs(tool, step, keywordEnd).map((args) => ({ name: tool.name, args })))
-    : [];
+  const callsFor = (/** @type {any[]} */ matched, /** @type {string} */ said) =>
+    matched.flatMap(({ tool, keywordEnd }) => buildCallArgs(tool, said, keywordEnd).map((args) => ({ name: tool.name, args })));
+  let calls = step ? callsFor(matchTools(tools, step), step) : [];
+  // Nothing in the step names a tool it just unlocked (a skill's workflow): call what it unlocked.
+  const lastUnlocked = unlocked.at(-1);
+  if (step && !calls.length && lastUnlocked) {
+    calls = callsFor(lastUnlocked.flatMap((name) => tools.filter((t) => t.name === name)).map((tool) => ({ tool, keywordEnd: 0 })), step);
+  }
   if (calls.length) {
     const names = [...new Set(calls.map((c) => c.name))];
     return { text: `${hopsDone ? 'Next, ' : 'Let me check that with '}${joinAnd(names)}.`, calls };
@@ -69,6 +79,20 @@ export function planReply(input) {
     ? ` I can call these tools: ${tools.map((t) => (t.description ? `${t.name} (${t.description})` : t.name)).join('; ')}. Mention one and I will use it.`
     : ' No tools were declared, so I can only chat.';
   return { text: `You asked: "${text || '(no text)'}". I am a scripted demo model, not a real LLM.${toolList}`, calls: [] };
+}
+
+/**
+ * The functions a hop made available when all it did was expand tool groups or activate skills (the
+ * client answers those calls "<Group> expanded. Available functions: A, B"); undefined otherwise.
+ * @param {any} hop an assistant message with toolCalls @param {any[]} messages
+ * @returns {string[] | undefined}
+ */
+function unlockedFunctions(hop, messages) {
+  const ids = new Set(hop.toolCalls.map((/** @type {any} */ c) => c.id));
+  const answers = messages.filter((m) => m?.role === 'tool' && ids.has(m.toolCallId)).map((m) => contentText(m.content));
+  const found = answers.map((a) => /^\S+ (?:expanded|skill activated)\. Available functions: ([^\n]*)/.exec(a));
+  if (!found.length || found.some((m) => !m)) return undefined;
+  return found.flatMap((m) => /** @type {RegExpExecArray} */ (m)[1].split(/,\s*/).filter(Boolean));
 }
 
 /** States every tool result in `messages`, e.g. `get_secret_number(name="alice") returned 42`. */

@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ClientTool, ToolRegistry } from '../core/index.js';
+import type { ClientTool, ToolGroup, ToolRegistry } from '../core/index.js';
 
 export interface ToolRegistrationControllerConfig {
   registry: () => ToolRegistry;
@@ -10,7 +10,8 @@ export interface ToolRegistrationControllerConfig {
 
 /**
  * Lets the page add and remove tools with DOM events while the host is connected:
- * `soliplex-register-tool` `{ tool }` and `soliplex-unregister-tool` `{ name }`. They bubble and are
+ * `soliplex-register-tool` `{ tool }`, `soliplex-register-tool-group` `{ group }` and
+ * `soliplex-unregister-tool` `{ name }` (a tool or a group). They bubble and are
  * composed, so they reach the host from its light-DOM children too; the nearest host takes them.
  */
 export class ToolRegistrationController implements ReactiveController {
@@ -25,11 +26,13 @@ export class ToolRegistrationController implements ReactiveController {
 
   hostConnected(): void {
     this.#host.addEventListener('soliplex-register-tool', this.#onRegister);
+    this.#host.addEventListener('soliplex-register-tool-group', this.#onRegisterGroup);
     this.#host.addEventListener('soliplex-unregister-tool', this.#onUnregister);
   }
 
   hostDisconnected(): void {
     this.#host.removeEventListener('soliplex-register-tool', this.#onRegister);
+    this.#host.removeEventListener('soliplex-register-tool-group', this.#onRegisterGroup);
     this.#host.removeEventListener('soliplex-unregister-tool', this.#onUnregister);
   }
 
@@ -38,6 +41,16 @@ export class ToolRegistrationController implements ReactiveController {
     const tool = (event as CustomEvent<{ tool?: ClientTool }>).detail?.tool;
     try {
       this.#config.setRegistry(this.#config.registry().register(tool as ClientTool));
+    } catch (error) {
+      this.#config.onError(error instanceof Error ? error : new Error(String(error)));
+    }
+  };
+
+  #onRegisterGroup = (event: Event) => {
+    event.stopPropagation();
+    const group = (event as CustomEvent<{ group?: ToolGroup }>).detail?.group;
+    try {
+      this.#config.setRegistry(this.#config.registry().registerGroup(group as ToolGroup));
     } catch (error) {
       this.#config.onError(error instanceof Error ? error : new Error(String(error)));
     }

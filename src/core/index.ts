@@ -23,10 +23,47 @@ export {
   unknownToolError,
   type ToolOutcome,
 } from './tools/tool-executor.js';
+export {
+  resolveToolset,
+  threadToolState,
+  emptyToolState,
+  type ToolGroup,
+  type Skill,
+  type ToolSettings,
+  type ApprovalVerdict,
+  type ContextItem,
+  type ThreadToolState,
+  type Toolset,
+  type ToolsetEntry,
+} from './tools/tool-groups.js';
+export { applyAugmentation, toolsetChanges, type Augmentation, type ToolSetChanges } from './tools/tool-augmentation.js';
+export {
+  asStructuredResult,
+  resultParts,
+  toContentParts,
+  describeParts,
+  type ResultPart,
+  type TextResultPart,
+  type JsonResultPart,
+  type BinaryResultPart,
+  type StructuredToolResult,
+} from './tools/tool-result-content.js';
+export type { ToolMiddleware, ToolInvocation } from './tools/tool-middleware.js';
+export { canonicalJson } from './tools/tool-cache.js';
+export type { FailureStrategy } from './tools/tool-failure.js';
 export * from './tool-loop/run-state.js';
 export { RunRegistry, type ThreadListener } from './tool-loop/run-registry.js';
 export { RunOrchestrator, type RunOrchestratorOptions, type TurnOptions, type UserInput } from './tool-loop/run-orchestrator.js';
 export type { EngineEvent, EngineListener, TurnOutcome, TurnEndReason, BeforeToolCall } from './tool-loop/engine-events.js';
+export type { TurnStats } from './tool-loop/turn-report.js';
+export {
+  SessionRecorder,
+  redactCredentials,
+  type SessionRecording,
+  type RecordedRun,
+  type RecordedEvent,
+  type RecordedToolExecution,
+} from './recording/session-recorder.js';
 export { describeFailure } from './tool-loop/run-failure.js';
 export {
   TransportError,

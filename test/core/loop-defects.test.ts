@@ -316,8 +316,9 @@ describe('loop defects: smaller', () => {
     const outcome = engine.send(fresh, 'hello');
     created.resolve({ threadId: 'T9' });
     expect(await outcome).to.equal('completed');
-    expect(events.map((e) => e.type)).to.deep.equal(['turn-started', 'thread-created', 'turn-finished']);
-    expect(events[2]!.key.thread).to.equal('T9');
+    // 'message' (the assistant's answer) is a layered event between them.
+    expect(events.map((e) => e.type)).to.deep.equal(['turn-started', 'thread-created', 'message', 'turn-finished']);
+    expect(events[3]!.key.thread).to.equal('T9');
     expect(scripted.requests[0]!.threadId).to.equal('T9');
     expect(engine.snapshot({ ...fresh, thread: 'T9' }).conversation.messages.map((m) => m.role)).to.deep.equal(['user', 'assistant']);
     expect(engine.snapshot(fresh).conversation.messages).to.have.length(0);

@@ -50,6 +50,30 @@ describe('demo page', () => {
     await page.close();
   });
 
+  it('expands the collapsed weather group, shows an image result, and unlocks tools by augmentation', { timeout: 90_000 }, async () => {
+    const { page, pageErrors } = await open();
+    const answer = (pattern) => page.locator('soliplex-chat [part~="assistant-message"] .text').filter({ hasText: pattern });
+    await ask(page, 'What is the weather forecast for Paris?');
+    await answer(/get_forecast\(city="Paris"\) returned sunny/).waitFor({ timeout: 20_000 });
+    assert.equal(
+      await page.locator('soliplex-chat [part~="tool-changes"]').first().textContent(),
+      'Added tools: get_forecast, get_temperature. Added context: Instructions for the weather tools',
+    );
+
+    await ask(page, 'Plan a trip for Rome');
+    await answer(/plan_trip\(\) returned plan_trip skill activated.*get_forecast\(city="Rome"\) returned clear/).waitFor({ timeout: 20_000 });
+
+    await ask(page, 'Draw a chart');
+    await page.locator('soliplex-chat [part~="tool-content"] img[alt="sales.png"]').waitFor({ timeout: 20_000 });
+    assert.ok(await page.locator('soliplex-chat [part~="tool-content"] img').evaluate((img) => img.naturalWidth === 200), 'the image decodes');
+
+    await ask(page, 'Unlock admin tools, then reset password for alice');
+    await answer(/reset_password\(name="alice"\) returned password of alice reset/).waitFor({ timeout: 20_000 });
+    assert.match((await page.locator('soliplex-chat [part~="tool-changes"]').last().textContent()) ?? '', /Added tools: reset_password/);
+    assert.deepEqual(pageErrors, []);
+    await page.close();
+  });
+
   it('fits 375 px, follows dark mode, has a favicon, and keeps the Soliplex thread across a reload', { timeout: 60_000 }, async () => {
     const context = await env.browser.newContext({ viewport: { width: 375, height: 740 }, colorScheme: 'dark' });
     const page = await context.newPage();

@@ -187,3 +187,29 @@ test('@ag-ui/client HttpAgent accepts the stream and sees the pending tool calls
   const assistant = agent.messages.find((m) => m.role === 'assistant');
   assert.deepEqual(assistant.toolCalls.map((c) => JSON.parse(c.function.arguments)), [{ name: 'alice' }, { name: 'bob' }]);
 });
+
+test('the scripted model expands a collapsed tool group, then calls the tool it unlocked in the same step', () => {
+  const group = { name: 'weather', description: 'Weather tools (2 tools; call this to make them available)', parameters: { type: 'object', properties: {} } };
+  const forecast = { name: 'get_forecast', description: 'The forecast for a city', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } };
+  const user = { id: 'u1', role: 'user', content: 'What is the weather forecast for Paris?' };
+  assert.deepEqual(planReply({ messages: [user], tools: [group] }).calls, [{ name: 'weather', args: {} }]);
+  const expanded = [
+    user,
+    { id: 'a1', role: 'assistant', toolCalls: [{ id: 'c1', type: 'function', function: { name: 'weather', arguments: '{}' } }] },
+    { id: 't1', role: 'tool', toolCallId: 'c1', content: 'weather expanded. Available functions: get_forecast' },
+  ];
+  assert.deepEqual(planReply({ messages: expanded, tools: [forecast] }).calls, [{ name: 'get_forecast', args: { city: 'Paris' } }]);
+});
+
+test('the scripted model activates a skill, then calls the functions it made available', () => {
+  const skill = { name: 'plan_trip', description: 'Skill: Plan a trip (call this to activate it)', parameters: { type: 'object', properties: {} } };
+  const forecast = { name: 'get_forecast', description: 'The forecast', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } };
+  const user = { id: 'u1', role: 'user', content: 'Plan a trip for Rome' };
+  assert.deepEqual(planReply({ messages: [user], tools: [skill, forecast] }).calls, [{ name: 'plan_trip', args: {} }]);
+  const activated = [
+    user,
+    { id: 'a1', role: 'assistant', toolCalls: [{ id: 'c1', type: 'function', function: { name: 'plan_trip', arguments: '{}' } }] },
+    { id: 't1', role: 'tool', toolCallId: 'c1', content: 'plan_trip skill activated. Available functions: get_forecast' },
+  ];
+  assert.deepEqual(planReply({ messages: activated, tools: [forecast] }).calls, [{ name: 'get_forecast', args: { city: 'Rome' } }]);
+});

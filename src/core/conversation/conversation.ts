@@ -3,6 +3,8 @@
  * Every update makes new objects along the changed path, so `===` tells what changed.
  */
 import type { ContentPart, Interrupt } from '@ag-ui/core';
+import type { ThreadToolState } from '../tools/tool-groups.js';
+import type { ToolSetChanges } from '../tools/tool-augmentation.js';
 
 /** Where a tool call is in its life. */
 export const ToolCallStatus = {
@@ -61,6 +63,12 @@ export interface ToolCall {
   readonly subagentRunId?: string;
   /** Opaque reasoning the agent attached (`REASONING_ENCRYPTED_VALUE`): sent back, never shown. */
   readonly encryptedValue?: string;
+  /** A structured result's AG-UI content parts: sent instead of `result` (see `ToolSettings.resultContent`). */
+  readonly resultContent?: readonly ContentPart[];
+  /** What the call changed in the thread's tools (a group expanded, a skill activated, augmentation). */
+  readonly changes?: ToolSetChanges;
+  /** True when the result came from the tool's result cache, not a new execution. */
+  readonly cached?: boolean;
 }
 
 /** Fields a message may carry from AG-UI 1.0: who produced it, and opaque reasoning to send back. */
@@ -184,6 +192,8 @@ export interface Conversation {
   readonly steps?: readonly string[];
   /** Subagent invocations by `subagentRunId`. */
   readonly subagents?: Readonly<Record<string, Subagent>>;
+  /** The thread's tool state (expanded groups, active skills, augmentation); see tool-groups.ts. */
+  readonly tools?: ThreadToolState;
 }
 
 // In a module of its own: an empty chat's first paint needs it, and none of the functions here.

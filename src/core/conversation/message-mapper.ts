@@ -72,7 +72,8 @@ export function toAgUiMessages(conversation: Conversation): Message[] {
 function toolMessage(call: ToolCall): Message {
   const id = call.resultMessageId ?? `tool-result-${call.id}`;
   if (call.status === ToolCallStatus.Completed) {
-    return { id, role: 'tool', toolCallId: call.id, content: call.result ?? '' };
+    // Structured results carry AG-UI content parts when the page sends parts (tool-result-content.ts).
+    return { id, role: 'tool', toolCallId: call.id, content: call.resultContent ? [...call.resultContent] : (call.result ?? '') };
   }
   const error =
     call.status === ToolCallStatus.Denied || call.status === ToolCallStatus.Failed || call.status === ToolCallStatus.Cancelled

@@ -1,5 +1,7 @@
 import type { BaseEvent, Interrupt } from '@ag-ui/core';
-import type { ToolCall } from '../conversation/conversation.js';
+import type { AssistantMessage, ToolCall, UserMessage } from '../conversation/conversation.js';
+import type { TurnStats } from './turn-report.js';
+import type { RunRequest } from '../transport/transport.js';
 import type { RunFailure, ThreadKey } from './run-state.js';
 
 /** How a user turn ended. */
@@ -30,7 +32,20 @@ interface TurnEventBase {
  * waiting for the user's answers.
  */
 export type EngineEvent =
-  | (TurnEventBase & { readonly type: 'turn-started'; readonly retry: boolean })
+  | (TurnEventBase & {
+      readonly type: 'turn-started';
+      readonly retry: boolean;
+      /** The user's message that starts the turn (the last one, for a retry). */
+      readonly userMessage?: UserMessage;
+    })
+  /** A run is about to be sent (its input, without the abort signal); only while `observeAgUiEvents` is on. */
+  | (TurnEventBase & { readonly type: 'run-request'; readonly runId: string; readonly request: Omit<RunRequest, 'signal'> })
+  /** A raw AG-UI event of the turn's run, after it was reduced; only while `observeAgUiEvents` is on. */
+  | (TurnEventBase & { readonly type: 'agui-event'; readonly event: BaseEvent; readonly runId: string })
+  /** A call the run left for the page, chosen to run (before its veto, approval and execution). */
+  | (TurnEventBase & { readonly type: 'tool-planned'; readonly call: ToolCall })
+  /** An assistant message is complete with its calls settled (after its tools ran, if it had any). */
+  | (TurnEventBase & { readonly type: 'message'; readonly message: AssistantMessage; readonly calls: readonly ToolCall[] })
   | (TurnEventBase & { readonly type: 'thread-created'; readonly from: ThreadKey })
   | (TurnEventBase & { readonly type: 'run-continued'; readonly hop: number })
   | (TurnEventBase & { readonly type: 'tool-call'; readonly call: ToolCall })
@@ -51,6 +66,8 @@ export type EngineEvent =
       readonly outcome: TurnOutcome;
       readonly reason: TurnEndReason;
       readonly error?: RunFailure;
+      /** What the turn took (for user turns): duration, runs, tool calls, token usage. */
+      readonly stats?: TurnStats;
     });
 
 export type EngineListener = (event: EngineEvent) => void;

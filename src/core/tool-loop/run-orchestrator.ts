@@ -60,6 +60,12 @@ import { streamRun } from './stream-run.js';
 import { pendingToolCallIds } from './pending-tool-calls.js';
 import { randomId } from '../random-id.js';
 import { ToolRegistry } from '../tools/tool-registry.js';
+// Tool groups, skills, augmentation, middleware, caching (issue 11): the thread's toolset is resolved
+// before each run and before its calls execute; the logic lives in src/core/tools/.
+import { resolveToolset, threadToolState } from '../tools/tool-groups.js';
+import type { ToolMiddleware } from '../tools/tool-middleware.js';
+import { ToolResultCache } from '../tools/tool-cache.js';
+import { ToolFailFastError } from '../tools/tool-failure.js';
 import type { StoredThreadInfo, Transport } from '../transport/transport.js';
 
 const DEFAULT_MAX_DEPTH = 10;
@@ -125,6 +131,9 @@ export class RunOrchestrator {
   /** The page's veto hook; may be replaced at any time. Views add theirs with `addToolCallVeto`. */
   beforeToolCall?: BeforeToolCall;
   readonly #vetoes = new Set<BeforeToolCall>();
+  readonly #middleware: ToolMiddleware[] = [];
+  #aguiObservers = 0;
+  readonly #cache = new ToolResultCache();
   readonly #options: RunOrchestratorOptions;
   readonly #ownsRegistry: boolean;
   readonly #turns = new Map<string, Turn>();
@@ -163,6 +172,32 @@ export class RunOrchestrator {
   addToolCallVeto(hook: BeforeToolCall): () => void {
     this.#vetoes.add(hook);
     return () => this.#vetoes.delete(hook);
+  }
+
+  /**
+   * Adds tool middleware: every tool execution passes through the middleware in the order they were
+   * added, `(invocation, next) => result` (see tool-middleware.ts). Returns the function that removes it.
+   */
+  use(middleware: ToolMiddleware): () => void {
+    this.#middleware.push(middleware);
+    return () => {
+      const index = this.#middleware.indexOf(middleware);
+      if (index >= 0) this.#middleware.splice(index, 1);
+    };
+  }
+
+  /**
+   * Turns on `run-request` and `agui-event` engine events: each run's input, and every raw AG-UI
+   * event of an announced turn after it was reduced (for hosts and the inspector). Off by default (it is one event per streamed token). Returns the function that turns this
+   * observer off again; the events stop when no observer is left.
+   */
+  observeAgUiEvents(): () => void {
+    this.#aguiObservers++;
+    let observing = true;
+    return () => {
+      if (observing) this.#aguiObservers--;
+      observing = false;
+    };
   }
 
   /** Listens to engine events; returns the function that stops listening. */
@@ -354,9 +389,12 @@ export class RunOrchestrator {
     });
   }
 
-  /** Lets a call that awaits approval run. */
-  approve(key: ThreadKey, toolCallId: string): void {
-    this.#activeTurn(key)?.decide(toolCallId, { approved: true });
+  /**
+   * Lets a call that awaits approval run. `always`: the user allows this tool for the rest of the
+   * thread, and its later calls there are not held for approval again.
+   */
+  approve(key: ThreadKey, toolCallId: string, options?: { always?: boolean }): void {
+    this.#activeTurn(key)?.decide(toolCallId, { approved: true, ...(options?.always ? { always: true } : {}) });
   }
 
   /** Refuses a call that awaits approval; the model is told it was denied (with `reason` if given). */
@@ -437,7 +475,13 @@ export class RunOrchestrator {
     turn.end(end.outcome, end.reason);
     for (const call of cancelledCalls) this.#emit(turn, { type: 'tool-result', call });
     if (turn.announced) {
-      this.#emit(turn, { type: 'turn-finished', outcome: end.outcome, reason: end.reason, ...(end.error ? { error: end.error } : {}) });
+      this.#emit(turn, {
+        type: 'turn-finished',
+        outcome: end.outcome,
+        reason: end.reason,
+        ...(end.error ? { error: end.error } : {}),
+        stats: turn.report.stats(),
+      });
     }
     return end.outcome;
   }
@@ -464,7 +508,8 @@ export class RunOrchestrator {
   }
 
   #drive(turn: Turn, retry: boolean): Promise<TurnOutcome> {
-    this.#emit(turn, { type: 'turn-started', retry });
+    const userMessage = turn.conversation.messages.findLast((m) => m.role === 'user');
+    this.#emit(turn, { type: 'turn-started', retry, ...(userMessage?.role === 'user' ? { userMessage } : {}) });
     // A bug must not leave the thread "running" forever.
     this.#loop(turn).then(
       () => this.#failInternal(turn, new Error('the turn stopped without an outcome')),
@@ -476,6 +521,7 @@ export class RunOrchestrator {
   /** Fails a turn that has not ended because of a bug; ended turns are left as they are. */
   #failInternal(turn: Turn, error: unknown): void {
     if (turn.ended) return;
+    if (error instanceof ToolFailFastError) return void this.#fail(turn, { kind: 'tool', message: error.message });
     this.#fail(turn, { kind: 'internal', message: `Something went wrong: ${(error as Error)?.message ?? error}` });
   }
 
@@ -494,12 +540,26 @@ export class RunOrchestrator {
         turn.commit((snapshot) => ({ ...snapshot, conversation: cancelOpenInterrupts(snapshot.conversation) }));
       }
       const resume = resumeEntries(turn.conversation);
+      const toolset = resolveToolset(this.toolRegistry, threadToolState(turn.conversation, this.toolRegistry));
+      const context = [...(this.#options.context ?? []), ...toolset.context];
+      const runId = this.#createId();
+      turn.report.runs++;
       const failure = await streamRun(turn, {
         transport: this.#transportFor(turn.key),
-        tools: this.toolRegistry,
-        runId: this.#createId(),
+        tools: toolset,
+        runId,
+        // Layered events (issue 11): token usage for the turn's report, raw events when observed.
+        onRequest: (request) => {
+          if (this.#aguiObservers === 0) return;
+          const { signal: _signal, ...input } = request;
+          this.#emit(turn, { type: 'run-request', runId, request: input });
+        },
+        onEvent: (event) => {
+          turn.report.record(event);
+          if (this.#aguiObservers > 0) this.#emit(turn, { type: 'agui-event', event, runId });
+        },
         parentRunId: hop > 0 ? previousRunId : undefined,
-        context: this.#options.context,
+        context: context.length > 0 ? context : undefined,
         forwardedProps: this.#options.forwardedProps,
         queue: this.#queue,
         hop,
@@ -525,6 +585,7 @@ export class RunOrchestrator {
       const interrupts = openInterrupts(turn.conversation);
       if (interrupts.length > 0) this.#emit(turn, { type: 'interrupt', interrupts: interrupts.map((m) => m.interrupt) });
       if (pending.length === 0 && interrupts.length === 0) {
+        this.#emitMessages(turn, runId);
         this.#end(turn, {
           outcome: 'completed',
           reason: 'completed',
@@ -542,8 +603,13 @@ export class RunOrchestrator {
       if (pending.length > 0) this.#setRun(turn, { status: RunStatus.Running, phase: RunPhase.ExecutingTools, hop, toolCallIds: pending });
       // Marked before running, so nothing (a replay, a retry) can start the same call again.
       pending.forEach((id) => executed.add(id));
+      turn.report.toolCalls += pending.length;
+      for (const id of pending) this.#emit(turn, { type: 'tool-planned', call: turn.conversation.toolCalls[id]! });
       const runner = {
         tools: this.toolRegistry,
+        toolset,
+        middleware: [...this.#middleware],
+        cache: this.#cache,
         vetoes: [this.beforeToolCall, ...this.#vetoes, turn.options.beforeToolCall].filter((hook) => !!hook),
         timeoutMs: this.#options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
         createId: this.#createId,
@@ -553,6 +619,8 @@ export class RunOrchestrator {
       // A call that breaks the loop itself fails the turn at once; the abort stops its siblings.
       await Promise.all(pending.map((id) => runToolCall(turn, id, runner).catch((error: unknown) => this.#failInternal(turn, error))));
       if (!turn.current) return;
+      turn.report.failedToolCalls += pending.filter((id) => turn.conversation.toolCalls[id]?.status === 'failed').length;
+      this.#emitMessages(turn, runId);
       await this.#awaitAnswers(turn, hop);
       if (!turn.current) return;
     }
@@ -575,6 +643,16 @@ export class RunOrchestrator {
     else if (event.type === EventType.RUN_STARTED) {
       const warning = protocolVersionWarning(e['protocolVersion']);
       if (warning) console.warn(`[soliplex-chat] ${warning}`);
+    }
+  }
+
+  /** Announces the assistant messages of one run, each with its calls (settled by now). */
+  #emitMessages(turn: Turn, runKey: string): void {
+    const { messages, toolCalls } = turn.conversation;
+    for (const message of messages) {
+      if (message.role !== 'assistant' || message.runKey !== runKey) continue;
+      const calls = message.toolCallIds.map((id) => toolCalls[id]).filter((call) => call !== undefined);
+      this.#emit(turn, { type: 'message', message, calls });
     }
   }
 

@@ -60,6 +60,8 @@ export type RunFailureKind =
   | 'stream-ended'
   /** Too many tool hops in one turn. */
   | 'depth-limit'
+  /** A tool with the `fail-fast` failure strategy failed. */
+  | 'tool'
   | 'internal';
 
 export interface RunFailure {

@@ -10,7 +10,8 @@ import type { Turn } from './turn.js';
 
 export interface StreamRunOptions {
   readonly transport: Transport;
-  readonly tools: ToolRegistry;
+  /** The tools offered (a registry, or the thread's resolved toolset). */
+  readonly tools: Pick<ToolRegistry, 'definitions'>;
   readonly runId: string;
   /** The previous run of the turn, for a tool continuation. */
   readonly parentRunId?: string;
@@ -24,6 +25,10 @@ export interface StreamRunOptions {
   readonly resume?: RunRequest['resume'];
   /** Sees each event after it is reduced (the engine relays `CUSTOM` and `RAW` from here). */
   readonly observe?: (event: BaseEvent) => void;
+  /** Sees the request before it is sent (the inspector's `run-request`). */
+  readonly onRequest?: (request: RunRequest) => void;
+  /** Sees each AG-UI event after it was reduced (the engine's layered events and turn report). */
+  readonly onEvent?: (event: BaseEvent) => void;
 }
 
 /**
@@ -71,23 +76,23 @@ async function stream(turn: Turn, options: StreamRunOptions): Promise<RunFailure
   const onEvent = (event: BaseEvent) => {
     turn.commit((snapshot) => ({ ...snapshot, conversation: reduceConversation(snapshot.conversation, event) }));
     options.observe?.(event);
+    options.onEvent?.(event);
   };
+  const request: RunRequest = {
+    threadId: turn.key.thread,
+    runId: options.runId,
+    messages: toAgUiMessages(conversation),
+    tools: options.tools.definitions,
+    state: conversation.state,
+    context: options.context,
+    forwardedProps: options.forwardedProps,
+    parentRunId: options.parentRunId,
+    ...(options.resume?.length ? { resume: options.resume } : {}),
+    signal: turn.controller.signal,
+  };
+  options.onRequest?.(request);
   try {
-    await options.transport.run(
-      {
-        threadId: turn.key.thread,
-        runId: options.runId,
-        messages: toAgUiMessages(conversation),
-        tools: options.tools.definitions,
-        state: conversation.state,
-        context: options.context,
-        forwardedProps: options.forwardedProps,
-        parentRunId: options.parentRunId,
-        ...(options.resume?.length ? { resume: options.resume } : {}),
-        signal: turn.controller.signal,
-      },
-      onEvent,
-    );
+    await options.transport.run(request, onEvent);
   } catch (error) {
     return describeFailure(error);
   }

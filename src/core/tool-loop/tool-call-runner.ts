@@ -1,26 +1,51 @@
 import { ToolCallStatus, type ToolCall } from '../conversation/conversation.js';
 import type { BeforeToolCall } from './engine-events.js';
-import { executeTool, unknownToolError, validateArguments } from '../tools/tool-executor.js';
+import { executeTool, validateArguments, type ToolOutcome } from '../tools/tool-executor.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
+import {
+  activateSkill,
+  expandGroup,
+  groupExpandedAnswer,
+  resolveToolset,
+  skillActivatedAnswer,
+  threadToolState,
+  type ThreadToolState,
+  type Toolset,
+  type ToolsetEntry,
+} from '../tools/tool-groups.js';
+import { applyAugmentation, toolsetChanges } from '../tools/tool-augmentation.js';
+import { asStructuredResult, describeParts, resultParts, toContentParts } from '../tools/tool-result-content.js';
+import { composeMiddleware, type ToolMiddleware } from '../tools/tool-middleware.js';
+import { cacheKey, type ToolResultCache } from '../tools/tool-cache.js';
+import { ToolFailFastError, fallbackMessage, withRetries } from '../tools/tool-failure.js';
+import { threadKeyId } from './run-state.js';
 import type { Turn } from './turn.js';
 
 const DENIED_BY_USER = 'The user denied this tool call.';
 const VETOED_BY_PAGE = 'The host page blocked this tool call.';
+const DENIED_BY_POLICY = "The host page's approval policy denied this tool call.";
 
 export interface ToolCallRunnerOptions {
   readonly tools: ToolRegistry;
+  /** What the thread was offered for the run that made the calls (tool-groups.ts). */
+  readonly toolset: Toolset;
   /** Asked in turn before the call runs; any `false` vetoes it. */
   readonly vetoes: readonly BeforeToolCall[];
   readonly timeoutMs: number;
   readonly createId: () => string;
   /** Announces a call that starts running, and one that settled (with why its arguments could not be checked). */
   readonly emit: (type: 'tool-call' | 'tool-result', call: ToolCall, uncheckable?: Error) => void;
+  /** `engine.use` middleware, in order. */
+  readonly middleware?: readonly ToolMiddleware[];
+  /** The engine's result cache, for tools with `cache`. */
+  readonly cache?: ToolResultCache;
 }
 
 /**
  * Takes one pending call through its life: look-up, validation, the page's veto, approval, execution.
- * Never throws: every failure becomes the call's error. After each await it stops silently if the
- * turn lost its slot (cancelled, superseded or disposed).
+ * A call of a collapsed group's or a skill's name expands or activates it instead. Never throws but
+ * for a `fail-fast` tool failure: every other failure becomes the call's error. After each await it
+ * stops silently if the turn lost its slot (cancelled, superseded or disposed).
  */
 export async function runToolCall(turn: Turn, id: string, options: ToolCallRunnerOptions): Promise<void> {
   const settle = (patch: Partial<ToolCall>, uncheckable?: Error) => {
@@ -30,8 +55,18 @@ export async function runToolCall(turn: Turn, id: string, options: ToolCallRunne
   };
   const call = turn.conversation.toolCalls[id];
   if (!call || !turn.current) return;
-  const entry = options.tools.entry(call.name);
-  if (!entry) return settle({ status: ToolCallStatus.Failed, error: unknownToolError(call.name, options.tools) });
+  const resolved = options.toolset.resolve(call.name);
+  if (!resolved) return settle({ status: ToolCallStatus.Failed, error: unavailable(call.name, options.toolset) });
+  if (resolved.kind !== 'tool') {
+    // Expanding a group or activating a skill changes the thread's tools from the next run on.
+    const answer = resolved.kind === 'group' ? groupExpandedAnswer(resolved.group) : skillActivatedAnswer(resolved.skill, resolved.group);
+    const changes = changeTools(turn, options.tools, (state) => {
+      const expanded = expandGroup(state, resolved.group.name);
+      return resolved.kind === 'skill' ? activateSkill(expanded, resolved.skill.name) : expanded;
+    });
+    return settle({ status: ToolCallStatus.Completed, result: answer, resultValue: answer, ...(changes ? { changes } : {}) });
+  }
+  const { entry, group } = resolved;
 
   const validated = await validateArguments(entry, call);
   if (!turn.current) return;
@@ -44,36 +79,115 @@ export async function runToolCall(turn: Turn, id: string, options: ToolCallRunne
     if (verdict === false) return settle({ status: ToolCallStatus.Denied, error: VETOED_BY_PAGE });
   }
 
-  const { requiresApproval } = entry.tool;
-  // A throwing approval predicate asks for approval: the safe side.
-  const needsApproval =
-    typeof requiresApproval === 'function' ? (await guard(() => requiresApproval(args))) !== false : !!requiresApproval;
+  const approval = await needsApproval(turn, { ...call, args }, resolved, options.tools);
   if (!turn.current) return;
-  if (needsApproval) {
+  if (approval === 'deny') return settle({ status: ToolCallStatus.Denied, error: DENIED_BY_POLICY });
+  if (approval === 'ask') {
     turn.updateCall(id, { status: ToolCallStatus.AwaitingApproval, args });
     const decision = await turn.awaitApproval(id);
     if (!turn.current) return;
     if (!decision.approved) return settle({ status: ToolCallStatus.Denied, error: decision.reason ?? DENIED_BY_USER });
+    if (decision.always) changeTools(turn, options.tools, (s) => ({ ...s, alwaysAllowed: [...new Set([...s.alwaysAllowed, call.name])] }));
   }
 
   turn.updateCall(id, { status: ToolCallStatus.Executing, args });
   const running = turn.conversation.toolCalls[id]!;
   options.emit('tool-call', running);
-  const outcome = await executeTool(entry, running, args, turn.controller.signal, options.timeoutMs);
-  if (!turn.current) return;
-  settle(
-    outcome.ok
-      ? { status: ToolCallStatus.Completed, result: outcome.result, resultValue: outcome.value }
-      : { status: ToolCallStatus.Failed, error: outcome.error },
-  );
+
+  const { cache: caching } = entry.tool;
+  const cacheId = caching && options.cache ? cacheKey(threadKeyId(turn.key), call.name, args, caching.key) : undefined;
+  const hit = cacheId !== undefined ? options.cache!.get(cacheId) : undefined;
+  let outcome: ToolOutcome;
+  if (hit) outcome = { ok: true, result: '', value: hit.value };
+  else {
+    const chain = composeMiddleware(options.middleware ?? [], (invocation) =>
+      entry.tool.execute(invocation.args, { signal: invocation.signal, toolCall: invocation.call }),
+    );
+    const invoke = (a: unknown, context: { signal: AbortSignal; toolCall: ToolCall }) =>
+      chain({ name: call.name, args: a, call: context.toolCall, key: turn.key, signal: context.signal });
+    const strategy = entry.tool.onFailure ?? group?.onFailure ?? options.tools.settings.onFailure;
+    const timeoutMs = entry.tool.timeoutMs ?? group?.timeoutMs ?? options.timeoutMs;
+    outcome = await withRetries(strategy, turn.controller.signal, () =>
+      executeTool(entry, running, args, turn.controller.signal, timeoutMs, invoke),
+    );
+    if (!turn.current) return;
+    if (!outcome.ok && strategy?.mode === 'fail-fast') {
+      settle({ status: ToolCallStatus.Failed, error: outcome.error });
+      throw new ToolFailFastError(outcome.error);
+    }
+    if (!outcome.ok && strategy?.mode === 'fallback') {
+      outcome = { ok: false, error: fallbackMessage(strategy.message, call.name, outcome.error) };
+    }
+    if (outcome.ok && cacheId !== undefined) options.cache!.set(cacheId, outcome.value, caching!.ttlMs);
+  }
+  if (!outcome.ok) return settle({ status: ToolCallStatus.Failed, error: outcome.error });
+  settle({ status: ToolCallStatus.Completed, ...completedResult(turn, outcome, options.tools), ...(hit ? { cached: true } : {}) });
 }
 
-/** Calls page code so that a throw cannot break the loop; a throw reads as `undefined`. */
-async function guard<T>(fn: () => T | Promise<T>): Promise<T | undefined> {
+/** A completed call's fields: a structured result gives text, content parts and its augmentation. */
+function completedResult(turn: Turn, outcome: ToolOutcome & { ok: true }, tools: ToolRegistry): Partial<ToolCall> {
+  const structured = asStructuredResult(outcome.value);
+  if (!structured) return { result: outcome.ok && outcome.result ? outcome.result : resultText(outcome.value), resultValue: outcome.value };
+  const parts = resultParts(structured);
+  const changes = structured.augmentation ? changeTools(turn, tools, (s) => applyAugmentation(s, structured.augmentation!)) : undefined;
+  return {
+    result: describeParts(parts),
+    resultValue: outcome.value,
+    ...(tools.settings.resultContent !== 'text' ? { resultContent: toContentParts(parts) } : {}),
+    ...(changes ? { changes } : {}),
+  };
+}
+
+function resultText(value: unknown): string {
+  if (value === undefined) return '';
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** Commits a change to the thread's tool state; returns what it changed in the offered tools. */
+function changeTools(turn: Turn, tools: ToolRegistry, change: (state: ThreadToolState) => ThreadToolState) {
+  const before = threadToolState(turn.conversation, tools);
+  let after = before;
+  turn.commit((snapshot) => {
+    after = change(threadToolState(snapshot.conversation, tools));
+    return { ...snapshot, conversation: { ...snapshot.conversation, tools: after } };
+  });
+  return toolsetChanges(resolveToolset(tools, before), resolveToolset(tools, after));
+}
+
+/**
+ * Whether the call runs, is refused or waits for the user: the page's policy first, then the tool's
+ * (or its group's) `requiresApproval`; a tool the user always allowed in this thread is not asked again.
+ */
+async function needsApproval(turn: Turn, call: ToolCall, resolved: ToolsetEntry & { kind: 'tool' }, tools: ToolRegistry) {
+  const policy = tools.settings.approvalPolicy;
+  // A throwing policy asks: the safe side.
+  const verdict = policy ? ((await guard(() => policy(call, turn.key), 'ask')) ?? undefined) : undefined;
+  if (verdict === 'deny' || verdict === 'approve') return verdict;
+  const requiresApproval = resolved.entry.tool.requiresApproval ?? resolved.group?.requiresApproval;
+  // A throwing approval predicate asks for approval: the safe side.
+  const asks =
+    verdict === 'ask' ||
+    (typeof requiresApproval === 'function' ? (await guard(() => requiresApproval(call.args))) !== false : !!requiresApproval);
+  if (!asks) return 'approve';
+  return threadToolState(turn.conversation, tools).alwaysAllowed.includes(call.name) ? 'approve' : 'ask';
+}
+
+function unavailable(name: string, toolset: Toolset): string {
+  const available = toolset.definitions.map((tool) => tool.name);
+  return `Tool "${name}" is not available in this page.${available.length ? ` Available tools: ${available.join(', ')}.` : ' No client tools are available.'}`;
+}
+
+/** Calls page code so that a throw cannot break the loop; a throw reads as `fallback`. */
+async function guard<T>(fn: () => T | Promise<T>, fallback?: T): Promise<T | undefined> {
   try {
     return await fn();
   } catch (error) {
     console.error('[soliplex-chat] a page callback threw', error);
-    return undefined;
+    return fallback;
   }
 }

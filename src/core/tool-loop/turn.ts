@@ -2,8 +2,10 @@ import { updateToolCall, type Conversation, type ToolCall } from '../conversatio
 import type { BeforeToolCall, TurnEndReason, TurnOutcome } from './engine-events.js';
 import type { RunRegistry } from './run-registry.js';
 import type { ThreadKey, ThreadSnapshot } from './run-state.js';
+import { TurnReport } from './turn-report.js';
 
-export type ApprovalDecision = { readonly approved: boolean; readonly reason?: string };
+/** `always`: the user allowed this tool for the rest of the thread (it is not asked again). */
+export type ApprovalDecision = { readonly approved: boolean; readonly reason?: string; readonly always?: boolean };
 
 /** What the caller of `send` / `retry` may attach to one turn. */
 export interface TurnOptions {
@@ -21,6 +23,8 @@ export interface TurnOptions {
  */
 export class Turn {
   readonly controller = new AbortController();
+  /** Runs, tool calls and token usage so far, for the layered events (`turn-finished.stats`). */
+  readonly report = new TurnReport();
   /** Set once, when the turn ends; it may no longer change anything after that. */
   ended?: { readonly outcome: TurnOutcome; readonly reason: TurnEndReason };
   readonly settled: Promise<TurnOutcome>;

@@ -1,6 +1,6 @@
 import type { ToolCall } from '../conversation/conversation.js';
 import { parseToolArguments } from '../conversation/conversation-reducer.js';
-import type { ArgumentIssue, RegisteredTool, ToolRegistry } from './tool-registry.js';
+import type { ArgumentIssue, RegisteredTool, ToolExecutionContext, ToolRegistry } from './tool-registry.js';
 
 /** Default per-call time limit. */
 export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
@@ -78,6 +78,8 @@ export async function executeTool(
   args: unknown,
   signal: AbortSignal,
   defaultTimeoutMs = DEFAULT_TOOL_TIMEOUT_MS,
+  /** Runs the tool (default `entry.tool.execute`); the call runner passes the middleware chain here. */
+  invoke: (args: unknown, context: ToolExecutionContext) => unknown = (a, c) => entry.tool.execute(a, c),
 ): Promise<ToolOutcome> {
   const timeoutMs = entry.tool.timeoutMs ?? defaultTimeoutMs;
   const controller = new AbortController();
@@ -97,7 +99,7 @@ export async function executeTool(
     }, timeoutMs);
   });
   const ran = (async (): Promise<ToolOutcome> => {
-    const value = await entry.tool.execute(args, { signal: controller.signal, toolCall: call });
+    const value = await invoke(args, { signal: controller.signal, toolCall: call });
     return { ok: true, result: resultToContent(value), value };
   })().catch(
     (error: unknown): ToolOutcome => ({ ok: false, error: `Tool "${call.name}" failed: ${errorText(error)}` }),

@@ -1,6 +1,8 @@
 import type { Tool as AgUiTool } from '@ag-ui/core';
 import type { ToolCall } from '../conversation/conversation.js';
 import { checkJsonSchema } from './json-schema-check.js';
+import type { FailureStrategy } from './tool-failure.js';
+import type { ToolGroup, ToolSettings } from './tool-groups.js';
 
 /** A JSON Schema object describing a tool's arguments. */
 export type JsonSchema = Record<string, unknown>;
@@ -45,6 +47,13 @@ export interface ClientTool<Args = any> {
   readonly timeoutMs?: number;
   /** Optional renderer for the result in the page (used by the element; opaque to the engine). */
   readonly render?: (result: unknown, call: ToolCall) => unknown;
+  /** What happens when the tool throws or times out (default: the model is told, as a failed call). */
+  readonly onFailure?: FailureStrategy;
+  /**
+   * Opt-in result cache: a call with the same name and (canonical) arguments in the same thread within
+   * `ttlMs` gets the stored result without running the tool. `key` replaces the arguments as the key.
+   */
+  readonly cache?: { readonly ttlMs: number; readonly key?: (args: Args) => string };
 }
 
 /** The result of checking arguments against a tool's parameters. */
@@ -72,6 +81,11 @@ function isZodSchema(value: unknown): value is ZodLikeSchema {
 
 /** Prepared tools by identity, so deriving a new registry does not convert every schema again. */
 const prepared = new WeakMap<ClientTool, RegisteredTool>();
+
+/** The registry's prepared entry for a tool (cached per tool object); validates the declaration. */
+export function prepareTool(tool: ClientTool): RegisteredTool {
+  return prepare(tool);
+}
 
 function prepare(tool: ClientTool): RegisteredTool {
   if (tool && typeof tool === 'object') {
@@ -127,36 +141,84 @@ function prepareUncached(tool: ClientTool): RegisteredTool {
 }
 
 /**
- * The tools this page offers the agent. Immutable: `register` and `unregister` return a new registry,
- * so one instance can be shared by several runs and widgets without anyone changing it under them.
+ * The tools this page offers the agent. Immutable: `register`, `registerGroup`, `unregister` and
+ * `withSettings` return a new registry, so one instance can be shared by several runs and widgets
+ * without anyone changing it under them. A group's tools are ordinary tools held by the registry too
+ * (`get`, `entry`, `tools`), which group they belong to is `groupOf`; what a thread is offered
+ * (collapsed groups as one entry, skills, augmentation) is `resolveToolset` (tool-groups.ts).
  */
 export class ToolRegistry {
   readonly #tools: ReadonlyMap<string, RegisteredTool>;
+  readonly #groups: ReadonlyMap<string, ToolGroup>;
+  /** Tool name to the name of its group. */
+  readonly #groupOf: ReadonlyMap<string, string>;
+  /** Settings for groups, approvals, results and failures (`withSettings`). */
+  readonly settings: Readonly<ToolSettings>;
 
-  constructor(tools: Iterable<ClientTool> = []) {
+  constructor(tools: Iterable<ClientTool> = [], groups: Iterable<ToolGroup> = [], settings: ToolSettings = {}) {
     const map = new Map<string, RegisteredTool>();
-    for (const tool of tools) {
+    const add = (tool: ClientTool) => {
       const entry = prepare(tool);
       if (map.has(entry.tool.name)) throw new Error(`A tool named "${entry.tool.name}" is already registered`);
       map.set(entry.tool.name, entry);
+    };
+    for (const tool of tools) add(tool);
+    const groupMap = new Map<string, ToolGroup>();
+    const groupOf = new Map<string, string>();
+    for (const group of groups) {
+      checkGroup(group, (name) => map.has(name) || groupMap.has(name) || [...groupMap.values()].some((g) => g.skills?.some((s) => s.name === name)));
+      for (const tool of group.tools) {
+        add(tool);
+        groupOf.set(tool.name, group.name);
+      }
+      groupMap.set(group.name, group);
     }
     this.#tools = map;
+    this.#groups = groupMap;
+    this.#groupOf = groupOf;
+    this.settings = Object.freeze({ ...settings });
     Object.freeze(this);
   }
 
   /** A new registry with `tool` added. Throws on an invalid or duplicate name. */
   register<Args>(tool: ClientTool<Args>): ToolRegistry {
     const entry = prepare(tool as ClientTool);
-    if (this.#tools.has(entry.tool.name)) {
+    if (this.#tools.has(entry.tool.name) || this.#groups.has(entry.tool.name)) {
       throw new Error(`A tool named "${entry.tool.name}" is already registered; unregister it first`);
     }
-    return new ToolRegistry([...this.tools, entry.tool]);
+    return new ToolRegistry([...this.#ungrouped(), entry.tool], this.#groups.values(), this.settings);
   }
 
-  /** A new registry without the tool called `name` (the same registry if there is none). */
+  /**
+   * A new registry with `group` added: its tools become ordinary tools of the registry, offered to the
+   * model as one entry while the group is collapsed (see `ToolGroup`). Throws on an invalid group or
+   * a name already taken (by a tool, a group or a skill).
+   */
+  registerGroup(group: ToolGroup): ToolRegistry {
+    if (group && this.#groups.has(group.name)) {
+      throw new Error(`A group named "${group.name}" is already registered; unregister it first`);
+    }
+    return new ToolRegistry(this.#ungrouped(), [...this.#groups.values(), group], this.settings);
+  }
+
+  /**
+   * A new registry without the tool or group called `name` (a group goes with its tools; a grouped
+   * tool leaves its group). The same registry if there is none.
+   */
   unregister(name: string): ToolRegistry {
+    if (this.#groups.has(name)) {
+      return new ToolRegistry(this.#ungrouped(), [...this.#groups.values()].filter((g) => g.name !== name), this.settings);
+    }
     if (!this.#tools.has(name)) return this;
-    return new ToolRegistry(this.tools.filter((tool) => tool.name !== name));
+    const groups = [...this.#groups.values()].map((g) =>
+      g.tools.some((t) => t.name === name) ? { ...g, tools: g.tools.filter((t) => t.name !== name) } : g,
+    );
+    return new ToolRegistry(this.#ungrouped().filter((tool) => tool.name !== name), groups, this.settings);
+  }
+
+  /** A new registry with the same tools and groups and these settings merged over the current ones. */
+  withSettings(settings: ToolSettings): ToolRegistry {
+    return new ToolRegistry(this.#ungrouped(), this.#groups.values(), { ...this.settings, ...settings });
   }
 
   get(name: string): ClientTool | undefined {
@@ -167,12 +229,28 @@ export class ToolRegistry {
     return this.#tools.has(name);
   }
 
-  /** The tools in registration order. */
+  /** The tools in registration order (grouped tools after the ungrouped ones, group by group). */
   get tools(): ClientTool[] {
     return [...this.#tools.values()].map((entry) => entry.tool);
   }
 
-  /** AG-UI declarations (JSON Schema parameters) for `RunAgentInput.tools`. */
+  /** The groups in registration order. */
+  get groups(): ToolGroup[] {
+    return [...this.#groups.values()];
+  }
+
+  /** The group called `name`. */
+  group(name: string): ToolGroup | undefined {
+    return this.#groups.get(name);
+  }
+
+  /** The group a tool belongs to, if any. */
+  groupOf(toolName: string): ToolGroup | undefined {
+    const group = this.#groupOf.get(toolName);
+    return group === undefined ? undefined : this.#groups.get(group);
+  }
+
+  /** AG-UI declarations (JSON Schema parameters) of every tool, grouped ones included. */
   get definitions(): AgUiTool[] {
     return [...this.#tools.values()].map((entry) => entry.definition);
   }
@@ -180,5 +258,27 @@ export class ToolRegistry {
   /** The prepared entry, with its validator; used by the executor. */
   entry(name: string): RegisteredTool | undefined {
     return this.#tools.get(name);
+  }
+
+  #ungrouped(): ClientTool[] {
+    return this.tools.filter((tool) => !this.#groupOf.has(tool.name));
+  }
+}
+
+/** Checks a group's shape and that its name and its skills' names are free (`taken`). */
+export function checkGroup(group: ToolGroup, taken: (name: string) => boolean): void {
+  if (!group || typeof group !== 'object') throw new TypeError('A tool group must be an object');
+  if (typeof group.name !== 'string' || !TOOL_NAME.test(group.name)) {
+    throw new TypeError(`Invalid group name ${JSON.stringify(group.name)}: use 1–64 letters, digits, "_" or "-"`);
+  }
+  if (!Array.isArray(group.tools)) throw new TypeError(`Group "${group.name}" needs a tools array`);
+  if (taken(group.name)) throw new Error(`The name "${group.name}" is already taken by a tool, group or skill`);
+  const names = new Set([group.name, ...group.tools.map((t) => t?.name)]);
+  for (const skill of group.skills ?? []) {
+    if (!skill || typeof skill.name !== 'string' || !TOOL_NAME.test(skill.name)) {
+      throw new TypeError(`Group "${group.name}" has a skill with an invalid name ${JSON.stringify(skill?.name)}`);
+    }
+    if (names.has(skill.name) || taken(skill.name)) throw new Error(`The skill name "${skill.name}" is already taken`);
+    names.add(skill.name);
   }
 }

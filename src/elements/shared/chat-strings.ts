@@ -49,6 +49,14 @@ export interface SoliplexChatStrings {
   approvalPrompt: (toolName: string) => string;
   approve: string;
   deny: string;
+  /** The approval card's third choice: allow this tool without asking again in this thread. */
+  alwaysAllow: string;
+  /** What a call changed in the agent's tools (a group expanded, an augmentation). */
+  toolChanges: (changes: { addedTools: readonly string[]; removedTools: readonly string[]; addedContext: readonly string[] }) => string;
+  /** Marks a result that came from the tool's cache. */
+  cachedResult: string;
+  /** The link that downloads a file a tool returned. */
+  download: (filename: string) => string;
   renderFailed: string;
   announceToolStatus: (toolName: string, status: string) => string;
   announceAnswer: (text: string) => string;
@@ -125,6 +133,7 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
     agent: 'The agent ran into a problem while answering. Try again.',
     'stream-ended': "The agent's answer was cut off. Try again.",
     'depth-limit': 'The agent kept calling tools, so this turn was stopped. Try asking differently.',
+    tool: 'A tool on this page failed, so this answer was stopped. Try again.',
     internal: 'Something went wrong in the chat. Try again.',
     'missing-thread': 'This conversation no longer exists. Start a new chat.',
     history: "The conversation couldn't be loaded. Try again.",
@@ -150,6 +159,17 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
   approvalPrompt: (name: string) => `The assistant wants to run ${name}. Allow it?`,
   approve: 'Approve',
   deny: 'Deny',
+  alwaysAllow: 'Always allow this tool in this thread',
+  toolChanges: ({ addedTools, removedTools, addedContext }: { addedTools: readonly string[]; removedTools: readonly string[]; addedContext: readonly string[] }) =>
+    [
+      addedTools.length ? `Added tools: ${addedTools.join(', ')}` : '',
+      removedTools.length ? `Removed tools: ${removedTools.join(', ')}` : '',
+      addedContext.length ? `Added context: ${addedContext.join(', ')}` : '',
+    ]
+      .filter(Boolean)
+      .join('. '),
+  cachedResult: 'Cached result',
+  download: (filename: string) => `Download ${filename}`,
   renderFailed: 'This result could not be displayed.',
   announceToolStatus: (name: string, status: string) => `${name}: ${status}`,
   announceAnswer: (text: string) => `Assistant: ${text}`,

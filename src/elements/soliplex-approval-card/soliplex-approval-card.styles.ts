@@ -31,7 +31,12 @@ export const approvalCardStyles = css`
   }
   .actions {
     display: flex;
+    flex-wrap: wrap;
     gap: var(--_sc-gap);
+  }
+  .approve,
+  .deny {
+    white-space: nowrap;
   }
   button {
     font: inherit;

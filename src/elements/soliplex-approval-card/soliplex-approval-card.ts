@@ -39,6 +39,7 @@ export class SoliplexApprovalDecidedEvent extends Event {
  * @csspart approval-card - The card (focusable, so focus can move to it when it appears).
  * @csspart approval-arguments - The call's arguments.
  * @csspart approve-button - The Approve button.
+ * @csspart always-allow-button - Approves, and allows the tool without asking again in this thread.
  * @csspart deny-button - The Deny button.
  */
 export class SoliplexApprovalCard extends LitElement {
@@ -70,6 +71,7 @@ export class SoliplexApprovalCard extends LitElement {
         <div class="actions">
           <button part="approve-button" class="approve" type="button" @click=${() => this.#decide(true)}>${strings.approve}</button>
           <button part="deny-button" class="deny" type="button" @click=${() => this.#decide(false)}>${strings.deny}</button>
+          <button part="always-allow-button" class="always" type="button" @click=${() => this.#decide(true, true)}>${strings.alwaysAllow}</button>
         </div>
       </div>
     `;
@@ -80,10 +82,10 @@ export class SoliplexApprovalCard extends LitElement {
     this.dispatchEvent(shown);
   }
 
-  #decide(approved: boolean): void {
+  #decide(approved: boolean, always = false): void {
     const { call, chat } = this;
     if (!call || !chat) return;
-    if (approved) chat.engine.approve(chat.threadKey, call.id);
+    if (approved) chat.engine.approve(chat.threadKey, call.id, always ? { always } : undefined);
     else chat.engine.deny(chat.threadKey, call.id);
     const decided = new SoliplexApprovalDecidedEvent(call.id, approved);
     this.dispatchEvent(decided);

@@ -27,6 +27,7 @@ import type { SoliplexInterruptAnswerRequestEvent } from '../soliplex-interrupt-
 import type { AttachmentOptions } from '../soliplex-attachments/attachment-parts.js';
 import type { SoliplexAttachments } from '../soliplex-attachments/soliplex-attachments.js';
 import { ToolRegistrationController } from '../../controllers/tool-registration-controller.js';
+import { AgUiEventsController } from '../../controllers/agui-events-controller.js';
 import { AnnouncementController } from '../../controllers/announcement-controller.js';
 import { ApprovalFocusController } from '../../controllers/approval-focus-controller.js';
 import { SoliplexRoomController } from '../../controllers/soliplex-room-controller.js';
@@ -55,15 +56,16 @@ import '../soliplex-composer/soliplex-composer.js';
 const THREADS_LABEL = 'Chats';
 
 const LIST_PARTS =
-  'messages, message, user-message, assistant-message, reasoning, tool-card, tool-name, tool-arguments, tool-status, tool-details, tool-result, tool-view, approval-card, approval-arguments, approve-button, deny-button, ' +
-  'message-actions, copy-button, regenerate-button, edit-button, jump-to-latest, ' +
-  'interrupt-card, interrupt-message, interrupt-form, interrupt-submit, interrupt-cancel, interrupt-status, interrupt-custom, activity, activity-custom, subagent, subagent-summary, message-attachment';
+  'messages, message, user-message, assistant-message, reasoning, tool-card, tool-name, tool-arguments, tool-status, tool-details, ' +
+  'tool-result, tool-view, approval-card, approval-arguments, approve-button, deny-button, message-actions, copy-button, regenerate-button, edit-button, ' +
+  'jump-to-latest, interrupt-card, interrupt-message, interrupt-form, interrupt-submit, interrupt-cancel, interrupt-status, interrupt-custom, activity, activity-custom, ' +
+  'subagent, subagent-summary, message-attachment, tool-content, tool-changes, tool-cached, always-allow-button';
 
 /**
  * A chat with an AG-UI agent that can call tools the page provides.
  *
  * Give it an endpoint (`agent-url`) or a shared `engine`, and tools through `toolRegistry` or the
- * `soliplex-register-tool` event. Runs, tool loops, approvals and retries are the engine's; this
+ * `soliplex-register-tool` and `soliplex-register-tool-group` events. Runs, tool loops, approvals and retries are the engine's; this
  * element shows them and turns gestures into engine calls.
  *
  * @summary A chat widget for AG-UI agents with client-side tools.
@@ -83,6 +85,7 @@ const LIST_PARTS =
  * @attr hide-copy - Hides the "Copy" action on messages.
  * @attr hide-regenerate - Hides the "Regenerate" action on the last answer.
  * @attr hide-edit - Hides the "Edit" action on the last user message.
+ * @attr agui-events - Also fire `soliplex-agui-event` for every raw AG-UI event (off by default).
  *
  * @fires {SoliplexRunStartedEvent} soliplex-run-started - A user turn started (send or retry).
  * @fires {SoliplexRunFinishedEvent} soliplex-run-finished - A user turn ended, once per turn, with `outcome` and `error`.
@@ -92,6 +95,12 @@ const LIST_PARTS =
  * @fires {SoliplexErrorEvent} soliplex-error - A turn failed, a thread could not be created or loaded, or a tool sent by event could not be registered; `message` in words a person understands, `technical` the technical text.
  * @fires {SoliplexInterruptEvent} soliplex-interrupt - A run ended waiting for the user's answers (`threadKey`, `interrupts`).
  * @fires {SoliplexCustomEvent} soliplex-custom-event - The agent sent a `CUSTOM` event (`name`, `value`).
+ * @fires {SoliplexAgUiEvent} soliplex-agui-event - A raw AG-UI event of a followed run; only with `agui-events`.
+ * @fires {SoliplexToolPlannedEvent} soliplex-tool-planned - A run left a client call to run (before veto and approval).
+ * @fires {SoliplexToolExecutingEvent} soliplex-tool-executing - A client tool started executing.
+ * @fires {SoliplexMessageEvent} soliplex-message - A whole assistant message with its tool calls and results.
+ * @fires {SoliplexExchangeRequestEvent} soliplex-exchange-request - A user turn started, with the user's message.
+ * @fires {SoliplexExchangeResponseEvent} soliplex-exchange-response - The turn ended, with duration, runs, tool counts and token usage.
  *
  * @slot header - Above the conversation.
  * @slot empty - Replaces the empty state (welcome message and suggestions).
@@ -136,9 +145,13 @@ const LIST_PARTS =
  * @csspart subagent - A subagent's messages, grouped and collapsible.
  * @csspart subagent-summary - A subagent's name and status.
  * @csspart message-attachment - An attachment shown on a user message.
+ * @csspart tool-content - A structured tool result: text, pretty JSON, image previews, download links.
+ * @csspart tool-changes - What a tool call changed in the agent's tools ("Added tools: X, Y").
+ * @csspart tool-cached - Marks a tool result that came from the tool's cache.
  * @csspart approval-card - A card asking to approve a call.
  * @csspart approval-arguments - The arguments on an approval card.
  * @csspart approve-button - Approve.
+ * @csspart always-allow-button - Approve, and allow the tool without asking again in this thread.
  * @csspart deny-button - Deny.
  * @csspart status - The run status line.
  * @csspart retry-button - Retry, after a failure.
@@ -240,6 +253,9 @@ export class SoliplexChat extends LitElement {
    * follows its link (images load from any https address a model writes, without a referrer).
    */
   @property({ type: Boolean, attribute: 'no-images' }) noImages = false;
+
+  /** Fire `soliplex-agui-event` for every raw AG-UI event of the runs this chat follows (one per streamed token). */
+  @property({ type: Boolean, attribute: 'agui-events' }) aguiEvents = false;
 
   /** UI strings for translation: a partial object merged over the English defaults. */
   @property({ attribute: false }) strings?: SoliplexChatStringsOverrides;
@@ -361,6 +377,7 @@ export class SoliplexChat extends LitElement {
       setRegistry: (registry) => (this.toolRegistry = registry),
       onError: (error) => this.dispatchEvent(new SoliplexErrorEvent(error.message, error)),
     });
+    new AgUiEventsController(this, { engine: () => this.#currentEngine(), enabled: () => this.aguiEvents });
     new ApprovalFocusController(this, {
       focusOtherApproval: (callId) => this.messageList?.focusApprovalOtherThan?.(callId) ?? false,
       focusComposer: () => this.composer?.focus(),
@@ -403,9 +420,13 @@ export class SoliplexChat extends LitElement {
     const old = this.engine;
     this.#engines.shared = engine;
     if (engine && !this.#toolRegistryIsDefault) {
+      // Groups the engine lacks come with their tools; then ungrouped tools it lacks.
+      const withGroups = this.#toolRegistry.groups
+        .filter((group) => !engine.toolRegistry.group(group.name) && !group.tools.some((t) => engine.toolRegistry.has(t.name)))
+        .reduce((registry, group) => registry.registerGroup(group), engine.toolRegistry);
       engine.toolRegistry = this.#toolRegistry.tools
-        .filter((tool) => !engine.toolRegistry.has(tool.name))
-        .reduce((registry, tool) => registry.register(tool), engine.toolRegistry);
+        .filter((tool) => !withGroups.has(tool.name) && !this.#toolRegistry.groupOf(tool.name))
+        .reduce((registry, tool) => registry.register(tool), withGroups);
     }
     this.requestUpdate('engine', old);
   }
@@ -766,6 +787,8 @@ export class SoliplexChat extends LitElement {
       this.thread = event.key.thread;
       this.#announceThreadChange(previous);
     }
+    // Raw events reach a chat whose engine another view observes: only the chat that asked fires them.
+    if (event.type === 'agui-event' && !this.aguiEvents) return;
     domEventsFor(event, (failure) => this.#failureText(failure)).forEach((e) => this.dispatchEvent(e));
   }
 

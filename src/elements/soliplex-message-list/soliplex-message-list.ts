@@ -28,7 +28,7 @@ type Visible = ChatMessage & { role: 'user' | 'assistant' | 'reasoning' | 'inter
 const VISIBLE_ROLES: ReadonlySet<string> = new Set(['user', 'assistant', 'reasoning', 'interrupt', 'activity']);
 const isVisible = (m: ChatMessage): m is Visible => VISIBLE_ROLES.has(m.role);
 
-const TOOL_CARD_PARTS = 'tool-card, tool-name, tool-arguments, tool-status, tool-details, tool-result, tool-view';
+const TOOL_CARD_PARTS = 'tool-card, tool-name, tool-arguments, tool-status, tool-details, tool-result, tool-view, tool-content, tool-changes, tool-cached';
 
 /** Which message actions a page hides (`hide-copy`, `hide-regenerate`, `hide-edit` on the chat). */
 export interface HiddenMessageActions {
@@ -55,7 +55,7 @@ export class SoliplexEditRequestEvent extends Event {
     super(SoliplexEditRequestEvent.eventName, { bubbles: true, composed: true });
   }
 }
-const APPROVAL_PARTS = 'approval-card, approval-arguments, approve-button, deny-button';
+const APPROVAL_PARTS = 'approval-card, approval-arguments, approve-button, always-allow-button, deny-button';
 const INTERRUPT_PARTS = 'interrupt-card, interrupt-message, interrupt-form, interrupt-submit, interrupt-cancel, interrupt-status, interrupt-custom';
 const ACTIVITY_PARTS = 'activity, activity-custom';
 

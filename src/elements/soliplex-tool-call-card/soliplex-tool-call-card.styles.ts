@@ -104,4 +104,28 @@ export const toolCallCardStyles = css`
   .rendered {
     margin-block-start: var(--_sc-gap);
   }
+  .content,
+  .changes,
+  .cached {
+    margin-block: var(--_sc-gap) 0;
+  }
+  .content .text {
+    margin: 0.25em 0;
+    white-space: pre-wrap;
+  }
+  .preview {
+    display: block;
+    max-inline-size: 100%;
+    max-block-size: 20em;
+    margin-block: 0.25em;
+    border-radius: var(--_sc-radius);
+  }
+  .download {
+    color: var(--_sc-link, var(--_sc-accent));
+  }
+  .changes,
+  .cached {
+    color: var(--_sc-muted);
+    font-size: 0.9em;
+  }
 `;

@@ -7,6 +7,7 @@ import { defaultChatStrings } from '../shared/chat-strings.js';
 import { formatArguments, prettyJson } from '../shared/format.js';
 import { callSignatureArgs, parsePartialJson } from '../shared/partial-json.js';
 import { toolCallCardStyles } from './soliplex-tool-call-card.styles.js';
+import { renderToolResultView } from './tool-result-view.js';
 
 /** A glyph per status, so the status does not rest on colour alone. */
 const STATUS_ICONS: Record<ToolCallStatus, string> = {
@@ -34,6 +35,9 @@ const STATUS_ICONS: Record<ToolCallStatus, string> = {
  * @csspart tool-status - The status (icon and text).
  * @csspart tool-details - The collapsible arguments and result.
  * @csspart tool-result - The result rendered by the tool's own renderer.
+ * @csspart tool-content - A structured result's parts: text, pretty JSON, image previews, download links.
+ * @csspart tool-changes - What the call changed in the agent's tools ("Added tools: X, Y").
+ * @csspart tool-cached - Marks a result that came from the tool's cache.
  */
 export class SoliplexToolCallCard extends LitElement {
   static override styles = toolCallCardStyles;
@@ -63,6 +67,7 @@ export class SoliplexToolCallCard extends LitElement {
           </span>
         </div>
         ${this.#renderGenerative(call, args)} ${this.#renderCustom(call)}
+        ${renderToolResultView(call, strings, !!this.chat?.toolRegistry.get(call.name)?.render)}
         <details part="tool-details">
           <summary>${strings.toolDetails}</summary>
           <h4>${strings.arguments}</h4>

@@ -1,0 +1,93 @@
+/**
+ * Structured tool results: `{ content: Part | Part[], augmentation? }`. The model gets AG-UI content
+ * parts (or a text description where a server rejects parts); the page keeps the raw value for the
+ * card. Any other return value keeps its old meaning (a string as is, anything else as JSON).
+ */
+import type { ContentPart } from '@ag-ui/core';
+import type { Augmentation } from './tool-augmentation.js';
+
+export interface TextResultPart {
+  readonly type: 'text';
+  readonly text: string;
+}
+export interface JsonResultPart {
+  readonly type: 'json';
+  readonly value: unknown;
+}
+/** A file: base64 `data` or a `url`. */
+export interface BinaryResultPart {
+  readonly type: 'binary';
+  readonly mimeType: string;
+  readonly data?: string;
+  readonly url?: string;
+  readonly filename?: string;
+}
+export type ResultPart = TextResultPart | JsonResultPart | BinaryResultPart;
+
+/** What a tool may return to say more than a value: content parts, and changes to the thread's tools. */
+export interface StructuredToolResult {
+  readonly content: ResultPart | readonly ResultPart[];
+  readonly augmentation?: Augmentation;
+}
+
+function isPart(value: unknown): value is ResultPart {
+  if (typeof value !== 'object' || value === null) return false;
+  const part = value as Record<string, unknown>;
+  switch (part['type']) {
+    case 'text':
+      return typeof part['text'] === 'string';
+    case 'json':
+      return 'value' in part;
+    case 'binary':
+      return typeof part['mimeType'] === 'string' && (typeof part['data'] === 'string' || typeof part['url'] === 'string');
+    default:
+      return false;
+  }
+}
+
+/** The value as a structured result, when it is one (its `content` is a part or a list of parts). */
+export function asStructuredResult(value: unknown): StructuredToolResult | undefined {
+  if (typeof value !== 'object' || value === null || !('content' in value)) return undefined;
+  const { content } = value as { content: unknown };
+  const parts = Array.isArray(content) ? content : [content];
+  return parts.length > 0 && parts.every(isPart) ? (value as StructuredToolResult) : undefined;
+}
+
+export function resultParts(result: StructuredToolResult): readonly ResultPart[] {
+  return Array.isArray(result.content) ? (result.content as readonly ResultPart[]) : [result.content as ResultPart];
+}
+
+/** The parts as AG-UI 1.0 content parts (JSON as text; files as image/audio/video/document parts). */
+export function toContentParts(parts: readonly ResultPart[]): ContentPart[] {
+  return parts.map((part): ContentPart => {
+    if (part.type === 'text') return { type: 'text', text: part.text };
+    if (part.type === 'json') return { type: 'text', text: jsonText(part.value) };
+    const source = part.data !== undefined
+      ? { type: 'data' as const, value: part.data, mimeType: part.mimeType }
+      : { type: 'url' as const, value: part.url!, mimeType: part.mimeType };
+    const kind = part.mimeType.split('/')[0];
+    const type = kind === 'image' || kind === 'audio' || kind === 'video' ? kind : 'document';
+    return { type, source, ...(part.filename ? { metadata: { filename: part.filename } } : {}) };
+  });
+}
+
+/** The parts as one text: what a server that rejects parts gets, and the call's `result`. */
+export function describeParts(parts: readonly ResultPart[]): string {
+  return parts
+    .map((part) => {
+      if (part.type === 'text') return part.text;
+      if (part.type === 'json') return jsonText(part.value);
+      const name = part.filename ? ` "${part.filename}"` : '';
+      const size = part.data !== undefined ? `, ${Math.round((part.data.length * 3) / 4 / 1024)} KB` : '';
+      return `[${part.mimeType} file${name}${part.url !== undefined && part.data === undefined ? ` at ${part.url}` : ''}${size}, shown to the user]`;
+    })
+    .join('\n');
+}
+
+function jsonText(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}

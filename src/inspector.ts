@@ -1,0 +1,5 @@
+/**
+ * soliplex-chat/inspector: the `<soliplex-inspector>` element (a separate entry: not in the chat's
+ * bundle; import it, or load dist/cdn/inspector.js, only where you want it).
+ */
+export { SoliplexInspector } from './elements/soliplex-inspector/soliplex-inspector.js';

@@ -74,7 +74,11 @@ function watchedFetch(runIds: string[], delay: (index: number) => number = () =>
     maxInFlight = Math.max(maxInFlight, inFlight);
     try {
       const response = await fetch(input, init);
-      await new Promise((resolve) => setTimeout(resolve, delay(index)));
+      // A slow network: the wait ends early when the request is aborted, as a real one would.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delay(index));
+        init?.signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+      });
       init?.signal?.throwIfAborted();
       return response;
     } catch (error) {
@@ -158,7 +162,8 @@ describe('Soliplex history reload', () => {
 
   it('an abort mid-load cancels the GETs in flight, starts no more and rejects with the abort', async () => {
     const { thread, runIds } = await seed(turns(48)); // 60 runs
-    const watched = watchedFetch(runIds, () => 10);
+    // The GETs after the 10th are slow: they are surely in flight when the 10th completes and the load is aborted.
+    const watched = watchedFetch(runIds, (index) => (index >= 10 ? 300 : 10));
     const transport = new SoliplexTransport({ serverUrl: server, room: 'demo', fetch: watched.fetch, historyConcurrency: 4 });
     const controller = new AbortController();
     let startedAtAbort = -1;

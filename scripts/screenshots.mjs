@@ -39,7 +39,7 @@ async function shootThreads(theme) {
     document.body.style.gridTemplateColumns = '1fr 860px';
     el.style.height = '640px';
   }, theme);
-  const newChat = page.locator('soliplex-chat [part~="new-chat-button"]');
+  const newChat = page.locator('soliplex-chat soliplex-thread-list [part~="new-chat-button"]');
   await newChat.waitFor();
   const ask = async (text) => {
     await page.locator('soliplex-chat textarea').fill(text);
@@ -97,6 +97,13 @@ try {
     // eslint-disable-next-line no-undef -- runs in the page
     await page.waitForFunction(() => document.querySelector('soliplex-chat')?.shadowRoot?.querySelector('[part~="stop-button"]') === null);
     await shoot('answered');
+
+    // Markdown as the chat renders it: a GFM table, a highlighted code block with its label and Copy
+    // code, a nested list, strikethrough and an autolink.
+    await ask('show markdown');
+    await page.locator('soliplex-chat [part~="assistant-message"] table').waitFor({ timeout: 15000 });
+    await page.locator('soliplex-chat [part~="assistant-message"] pre .hljs-keyword').first().waitFor({ timeout: 15000 });
+    await shoot('markdown');
 
     // The reader scrolled up: "Jump to latest" offers the way back.
     await page.locator('soliplex-chat textarea').fill('And who are you, what else can you do?');

@@ -1,6 +1,7 @@
 // Scripted runs of the demo model that show the AG-UI 1.0 features beyond text and tools: a message
 // starting "show interrupt", "show approval", "show activity", "show subagents", "show steps",
-// "show reasoning", "show custom" or "show cancel" plays one of them; a run that carries `resume`
+// "show reasoning", "show custom", "show cancel" or "show markdown" (an answer with the GFM the chat
+// renders: a table, a highlighted code block, a list, strikethrough, an autolink) plays one of them; a run that carries `resume`
 // (answers to an interrupt) says what it received. Everything else is left to the scripted model.
 import { EventType } from '@ag-ui/core';
 
@@ -17,7 +18,30 @@ const TRIP_SCHEMA = {
 };
 
 /** The features, by the word after "show". */
-export const SHOWCASES = ['interrupt', 'approval', 'activity', 'subagents', 'steps', 'reasoning', 'custom', 'cancel'];
+export const SHOWCASES = ['interrupt', 'approval', 'activity', 'subagents', 'steps', 'reasoning', 'custom', 'cancel', 'markdown'];
+
+const MARKDOWN_ANSWER = [
+  'Here is the **release plan** ~~for Friday~~ for Monday:',
+  '',
+  '| Step | Owner | Done |',
+  '| :--- | :---: | ---: |',
+  '| Build | CI | ✓ |',
+  '| Review | `alice` | 2 of 3 |',
+  '| Ship | bob | – |',
+  '',
+  '1. Tag the release',
+  '2. Publish the package',
+  '   - with provenance',
+  '',
+  '```ts',
+  "const version = '1.2.0'; // bumped by CI",
+  'export function release(tag: string): Promise<void> {',
+  '  return publish({ tag, access: "public" });',
+  '}',
+  '```',
+  '',
+  'Details: https://example.com/releases',
+].join('\n');
 
 function say(/** @type {string} */ messageId, /** @type {string} */ text, /** @type {object} */ extra = {}) {
   return [
@@ -122,6 +146,8 @@ export function showcaseSteps(input, { threadId, runId, pause }) {
         end(),
       ];
     }
+    case 'markdown':
+      return [start, ...say(id('md'), MARKDOWN_ANSWER), end()];
     case 'custom':
       return [
         start,

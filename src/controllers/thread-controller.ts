@@ -1,8 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { NextFrame } from './next-frame.js';
 import { isRunning, threadKeyId, type RunOrchestrator, type RunState, type ThreadKey, type ThreadSnapshot } from '../core/index.js';
 
-/** When no animation frame comes (a hidden tab, a throttled frame), a waiting render runs after this long. */
-const FRAME_FALLBACK_MS = 100;
 
 export interface ThreadControllerConfig {
   /** The engine whose registry holds the thread; read on connect and before every update. */
@@ -19,7 +18,7 @@ export interface ThreadControllerConfig {
  *
  * Renders at most once per animation frame however fast events arrive: a change of the conversation
  * alone (streamed text, tool call progress) or of the run's phase (a tool hop) asks for an update on
- * the next frame (or after FRAME_FALLBACK_MS when no frame comes, so a hidden tab still finishes). A
+ * the next frame (see `NextFrame`: a hidden tab still finishes). A
  * run that starts or ends, or a change of `unread`, asks at once, so a page that hears about it
  * (`soliplex-run-finished`) and awaits the element's `updateComplete` sees it rendered.
  */
@@ -29,7 +28,7 @@ export class ThreadController implements ReactiveController {
   #bound?: { engine: RunOrchestrator; keyId: string; release: () => void };
   /** The snapshot the host last rendered (or was asked to render at once). */
   #rendered?: ThreadSnapshot;
-  #pending?: { frame: number; timer: ReturnType<typeof setTimeout> };
+  readonly #render = new NextFrame(() => this.#host.requestUpdate());
 
   constructor(host: ReactiveControllerHost, config: ThreadControllerConfig) {
     this.#host = host;
@@ -52,7 +51,7 @@ export class ThreadController implements ReactiveController {
   hostUpdate(): void {
     this.#bind();
     // This render shows the latest snapshot: a render waiting for a frame has nothing left to do.
-    this.#cancelPending();
+    this.#render.cancel();
     this.#rendered = this.snapshot;
   }
 
@@ -66,24 +65,12 @@ export class ThreadController implements ReactiveController {
     // and awaits updateComplete sees it). Phase changes within a run (a tool hop) wait for the frame.
     const runEdge = !!rendered && !sameRun(rendered.run, snapshot.run) && (!isRunning(rendered.run) || !isRunning(snapshot.run));
     if (!rendered || rendered.unread !== snapshot.unread || runEdge) {
-      this.#cancelPending();
+      this.#render.cancel();
       this.#rendered = snapshot;
       this.#host.requestUpdate();
       return;
     }
-    if (this.#pending) return;
-    const render = () => {
-      this.#cancelPending();
-      this.#host.requestUpdate();
-    };
-    this.#pending = { frame: requestAnimationFrame(render), timer: setTimeout(render, FRAME_FALLBACK_MS) };
-  }
-
-  #cancelPending(): void {
-    if (!this.#pending) return;
-    cancelAnimationFrame(this.#pending.frame);
-    clearTimeout(this.#pending.timer);
-    this.#pending = undefined;
+    this.#render.schedule();
   }
 
   #bind(): void {
@@ -110,7 +97,7 @@ export class ThreadController implements ReactiveController {
   #unbind(): void {
     this.#bound?.release();
     this.#bound = undefined;
-    this.#cancelPending();
+    this.#render.cancel();
     this.#rendered = undefined;
   }
 }

@@ -1,8 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ThreadIndex, type RunOrchestrator } from '../core/index.js';
-
-/** When no animation frame comes (a hidden tab), a waiting render runs after this long. */
-const FRAME_FALLBACK_MS = 100;
+import { NextFrame } from './next-frame.js';
 
 /**
  * Binds a host to the thread index of an engine: while connected it listens to the index and asks
@@ -12,7 +10,7 @@ export class ThreadIndexController implements ReactiveController {
   readonly #host: ReactiveControllerHost;
   readonly #engine: () => RunOrchestrator | undefined;
   #bound?: { engine: RunOrchestrator; index: ThreadIndex; stop: () => void };
-  #pending?: { frame: number; timer: ReturnType<typeof setTimeout> };
+  readonly #render = new NextFrame(() => this.#host.requestUpdate());
 
   constructor(host: ReactiveControllerHost, engine: () => RunOrchestrator | undefined) {
     this.#host = host;
@@ -31,13 +29,13 @@ export class ThreadIndexController implements ReactiveController {
 
   hostUpdate(): void {
     this.#bind();
-    this.#cancelPending();
+    this.#render.cancel();
   }
 
   hostDisconnected(): void {
     this.#bound?.stop();
     this.#bound = undefined;
-    this.#cancelPending();
+    this.#render.cancel();
   }
 
   #bind(): void {
@@ -47,23 +45,7 @@ export class ThreadIndexController implements ReactiveController {
     this.#bound = undefined;
     if (!engine) return;
     const index = ThreadIndex.for(engine);
-    this.#bound = { engine, index, stop: index.subscribe(() => this.#schedule()) };
+    this.#bound = { engine, index, stop: index.subscribe(() => this.#render.schedule()) };
     this.#host.requestUpdate();
-  }
-
-  #schedule(): void {
-    if (this.#pending) return;
-    const render = () => {
-      this.#cancelPending();
-      this.#host.requestUpdate();
-    };
-    this.#pending = { frame: requestAnimationFrame(render), timer: setTimeout(render, FRAME_FALLBACK_MS) };
-  }
-
-  #cancelPending(): void {
-    if (!this.#pending) return;
-    cancelAnimationFrame(this.#pending.frame);
-    clearTimeout(this.#pending.timer);
-    this.#pending = undefined;
   }
 }

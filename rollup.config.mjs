@@ -78,7 +78,7 @@ const npm = {
 
 const cdn = {
   // inspector.js: <soliplex-inspector>, a developer tool loaded only by pages that import it.
-  input: { 'soliplex-chat': 'src/cdn.ts', core: 'src/core/index.ts', inspector: 'src/inspector.ts' },
+  input: { 'soliplex-chat': 'src/cdn.ts', extras: 'src/cdn-extras.ts', core: 'src/core/index.ts', inspector: 'src/inspector.ts' },
   // The lazy chunks import shared code back from the entry chunk; 'strict' would turn
   // soliplex-chat.js into a 1-line facade over chunks/index-*.js (an extra request on load).
   preserveEntrySignatures: 'allow-extension',
@@ -113,8 +113,47 @@ const cdn = {
     entryFileNames: '[name].js',
     // A lazily loaded module keeps its name (own-engine, soliplex-message-list …); code shared by
     // several entries or lazy chunks goes to shared-*.js (rollup would name it after one of them).
-    chunkFileNames: (chunk) => (chunk.isDynamicEntry ? 'chunks/[name]-[hash].js' : 'chunks/shared-[hash].js'),
+    chunkFileNames: (chunk) =>
+      chunk.isDynamicEntry || ['first-paint', 'chat-parts'].includes(chunk.name) ? 'chunks/[name]-[hash].js' : 'chunks/shared-[hash].js',
+    // Everything the first paint needs in one chunk: rollup would otherwise split what the other
+    // entries and the lazy chunks also use into several small chunks, each a request and its own gzip.
+    // Likewise what every chat loads on connect (chat-parts.ts: the engine, the message list, the
+    // status line, the runtime), but for the transports and the optional features' chunks.
+    manualChunks: (id, { getModuleInfo }) => {
+      const { firstPaint, chatParts } = chunkGroups(getModuleInfo);
+      return firstPaint.has(id) ? 'first-paint' : chatParts.has(id) ? 'chat-parts' : undefined;
+    },
   },
 };
+
+let groups;
+/**
+ * The modules src/cdn.ts imports statically, directly or not (itself excluded: it stays the entry),
+ * and those the chat parts do, but for the first paint's. Not through the core's index, which
+ * re-exports the whole engine: element code imports core modules one by one.
+ */
+function chunkGroups(getModuleInfo) {
+  if (groups) return groups;
+  const src = (path) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
+  const coreIndex = src('core/index.ts');
+  const closure = (roots, except = new Set()) => {
+    const found = new Set();
+    const visit = (id) => {
+      for (const next of getModuleInfo(id)?.importedIds ?? [])
+        if (next !== coreIndex && !except.has(next) && !found.has(next)) {
+          found.add(next);
+          visit(next);
+        }
+    };
+    roots.forEach(visit);
+    return found;
+  };
+  const firstPaint = closure([src('cdn.ts')]);
+  const partRoots = getModuleInfo(src('elements/soliplex-chat/chat-parts.ts')).dynamicallyImportedIds;
+  const chatParts = closure(partRoots, firstPaint);
+  partRoots.filter((id) => !firstPaint.has(id)).forEach((id) => chatParts.add(id));
+  groups = { firstPaint, chatParts };
+  return groups;
+}
 
 export default [npm, cdn];

@@ -18,14 +18,11 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Budgets in bytes of gzip -9 (issue 13: half of deep-chat's 123.6 KB for everything a chat loads).
- * The goal for the first paint is 20 KB. Merging the chat UX, threads, AG-UI 1.0 and packaging work
- * (2026-11-24) took it to 21.6 KB: the chat element's glue for those features, the event classes and
- * strings load with it. Until that glue moves into lazy chunks (issue 13), the check fails at 22 KB,
- * so it still catches any further growth; the report below prints the 20 KB goal next to it.
+ * Budgets in bytes of gzip -9 (issue 13: the first paint ≤ 20 KB; half of deep-chat's 123.6 KB for
+ * everything a chat loads). The CDN build keeps each in few chunks (rollup.config.mjs: first-paint,
+ * chat-parts), since every chunk is a request and its own gzip dictionary.
  */
-const FIRST_PAINT_GOAL = 20 * 1024;
-const BUDGET = { firstPaint: 22 * 1024, defaultChat: 60 * 1024 };
+const BUDGET = { firstPaint: 20 * 1024, defaultChat: 60 * 1024 };
 /** Chunks that only optional features load (matched on the file name rollup gives them). */
 const OPTIONAL = [
   { pattern: /\/json-schema-validator-[^/]*\.js$/, feature: 'JSON-Schema tool validation (@cfworker/json-schema)' },
@@ -180,7 +177,7 @@ console.log('');
 
 // --- checks --------------------------------------------------------------------------------------
 const failures = [];
-console.log(`first paint:  ${kb(fp.gz)} gzip (budget ${kb(BUDGET.firstPaint)}; goal ${kb(FIRST_PAINT_GOAL)}${fp.gz > FIRST_PAINT_GOAL ? ", NOT MET" : ""})`);
+console.log(`first paint:  ${kb(fp.gz)} gzip (budget ${kb(BUDGET.firstPaint)})`);
 console.log(`default chat: ${kb(dc.gz)} gzip (budget ${kb(BUDGET.defaultChat)})`);
 if (fp.gz > BUDGET.firstPaint) failures.push(`first paint is ${kb(fp.gz)} gzip, over the ${kb(BUDGET.firstPaint)} budget`);
 if (dc.gz > BUDGET.defaultChat) failures.push(`the default chat loads ${kb(dc.gz)} gzip, over the ${kb(BUDGET.defaultChat)} budget`);

@@ -7,8 +7,10 @@
 import './dom-guard.js';
 export * from './core/index.js';
 export { SoliplexChat } from './elements/soliplex-chat/soliplex-chat.js';
-// The chat's own engine, ready before the first render (the CDN entry, src/cdn.ts, loads it on connect).
+// The chat's own engine and its later code (events, strings), ready before the first render (the CDN
+// entry, src/cdn.ts, loads them on connect).
 import './elements/soliplex-chat/own-engine.js';
+import './elements/soliplex-chat/chat-runtime.js';
 export { SoliplexMessageList } from './elements/soliplex-message-list/soliplex-message-list.js';
 export { SoliplexToolCallCard } from './elements/soliplex-tool-call-card/soliplex-tool-call-card.js';
 export { SoliplexApprovalCard } from './elements/soliplex-approval-card/soliplex-approval-card.js';

@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { emptyConversation, type Conversation } from '../core/index.js';
+import type { Conversation } from '../core/index.js';
+import { emptyConversation } from '../core/conversation/empty-conversation.js';
 
 export interface AnnouncementControllerConfig {
   /** The conversation on screen; read before every render. */

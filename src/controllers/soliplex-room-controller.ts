@@ -1,10 +1,10 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import {
-  describeFailure,
-  type RunFailure,
-  type RunOrchestrator,
-  type SoliplexRoom,
-  type TokenSource,
+import { describeFailure } from '../core/tool-loop/run-failure.js';
+import type {
+  RunFailure,
+  RunOrchestrator,
+  SoliplexRoom,
+  TokenSource,
 } from '../core/index.js';
 
 export interface SoliplexRoomControllerConfig {

@@ -1,6 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { NextFrame } from './next-frame.js';
-import { isRunning, threadKeyId, type RunOrchestrator, type RunState, type ThreadKey, type ThreadSnapshot } from '../core/index.js';
+import { isRunning, threadKeyId } from '../core/tool-loop/run-state.js';
+import type { RunOrchestrator, RunState, ThreadKey, ThreadSnapshot } from '../core/index.js';
 
 
 export interface ThreadControllerConfig {

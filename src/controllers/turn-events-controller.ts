@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { threadKeyId, type EngineEvent, type RunOrchestrator, type ThreadKey } from '../core/index.js';
+import { threadKeyId } from '../core/tool-loop/run-state.js';
+import type { EngineEvent, RunOrchestrator, ThreadKey } from '../core/index.js';
 
 export interface TurnEventsControllerConfig {
   engine: () => RunOrchestrator | undefined;

@@ -1,4 +1,5 @@
 import type { RunFailureKind } from '../../core/index.js';
+import { firstPaintStrings } from './first-paint-strings.js';
 
 /**
  * Every string the chat shows or announces, so a page can translate it. Functions take the values
@@ -104,11 +105,7 @@ export interface SoliplexChatStrings {
 const and = (names: readonly string[]) => (names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
 
 export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
-  welcome: 'How can I help you today?',
-  inputLabel: 'Message',
-  inputPlaceholder: 'Write a message… (Enter sends, Shift+Enter adds a line)',
-  send: 'Send',
-  stop: 'Stop',
+  ...firstPaintStrings,
   retry: 'Retry',
   conversationLabel: 'Conversation',
   you: 'You',
@@ -120,7 +117,6 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
   loadingHistory: 'Loading the conversation…',
   loadingHistoryProgress: (loaded: number, total: number) => `Loading the conversation… (${loaded} of ${total})`,
   waitingForConnection: 'Waiting for a free connection…',
-  roomUnavailable: (reason: string) => `The room's details could not be loaded (${reason}). You can still send a message.`,
   calling: (name: string) => `Calling ${name}…`,
   executing: (names: readonly string[]) => `Executing ${and(names)}…`,
   awaitingApproval: (names: readonly string[]) => `Waiting for your approval: ${and(names)}`,
@@ -180,7 +176,6 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
   editSend: 'Send',
   editCancel: 'Cancel',
   jumpToLatest: 'Jump to latest',
-  newChat: 'New chat',
   waitingForAnswer: 'Waiting for your answer',
   step: (name: string) => `Step: ${name}`,
   interruptLabel: 'The agent needs your input',

@@ -1,11 +1,13 @@
 import type { RunOrchestrator } from '../../core/index.js';
 import { preloadAgUiHttpTransport } from '../../core/transport/lazy-agui-http-transport.js';
 import type { OwnEngineOptions } from './own-engine.js';
+import type { ChatRuntime } from './chat-runtime.js';
 
 /**
  * What an empty chat does not need for its first paint, loaded on demand: the engine a chat makes for
- * itself (the orchestrator, reducer, tool loop and transports: `own-engine.ts`) and the message list
- * with its Markdown, tool and approval cards. The CDN build's entry chunk then holds only the element,
+ * itself (the orchestrator, reducer, tool loop and transports: `own-engine.ts`), the message list
+ * with its Markdown, tool and approval cards, and the element's own code for events, strings and
+ * announcements (`chat-runtime.ts`). The CDN build's entry chunk then holds only the element,
  * its composer and status line, and Lit. `<soliplex-chat>` calls `loadChatParts()` when it connects;
  * until the parts arrive it renders its empty state and has no engine of its own (a page's `engine`
  * works at once). The npm entry (`src/index.ts`) imports both statically, so there they are ready
@@ -15,11 +17,27 @@ import type { OwnEngineOptions } from './own-engine.js';
 type CreateOwnEngine = (options: OwnEngineOptions) => RunOrchestrator;
 
 let createOwn: CreateOwnEngine | undefined;
+let runtime: ChatRuntime | undefined;
 let loading: Promise<void> | undefined;
 
 /** Called by `own-engine.ts` when it is evaluated. */
 export function provideOwnEngine(factory: CreateOwnEngine): void {
   createOwn = factory;
+}
+
+/** Called by `chat-runtime.ts` when it is evaluated. */
+export function provideChatRuntime(loaded: ChatRuntime): void {
+  runtime = loaded;
+}
+
+/** The element's later code, or undefined while it is still loading. */
+export function chatRuntimeIfLoaded(): ChatRuntime | undefined {
+  return runtime;
+}
+
+/** The element's later code, once loaded (at once where it is). */
+export async function whenChatRuntime(): Promise<ChatRuntime> {
+  return runtime ?? loadChatParts().then(() => runtime!);
 }
 
 /** The chat's own engine, or undefined while its code is still loading (`loadChatParts()` resolves when it is there). */
@@ -35,6 +53,7 @@ export function loadChatParts(genericEndpoint = false): Promise<void> {
   if (genericEndpoint) void preloadAgUiHttpTransport();
   loading ??= Promise.all([
     import('./own-engine.js'),
+    import('./chat-runtime.js'),
     import('../soliplex-message-list/soliplex-message-list.js'),
     import('../soliplex-run-status/soliplex-run-status.js'),
   ]).then(() => undefined);

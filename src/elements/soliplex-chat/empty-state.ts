@@ -1,6 +1,6 @@
 import { html } from 'lit';
 import type { RunFailure, SoliplexRoom } from '../../core/index.js';
-import type { SoliplexChatStrings } from '../shared/chat-strings.js';
+import type { FirstPaintStrings } from '../shared/first-paint-strings.js';
 
 /**
  * What a chat shows before the first message: the `empty` slot, or by default a welcome message
@@ -8,7 +8,7 @@ import type { SoliplexChatStrings } from '../shared/chat-strings.js';
  */
 export function renderEmptyState(
   soliplex: { readonly room?: SoliplexRoom; readonly roomFailure?: RunFailure } | undefined,
-  strings: SoliplexChatStrings,
+  strings: FirstPaintStrings,
   send: (text: string) => void,
 ) {
   const room = soliplex?.room;

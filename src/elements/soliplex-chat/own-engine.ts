@@ -1,16 +1,12 @@
 import type { AbstractAgent } from '@ag-ui/client';
 import { provideOwnEngine } from './chat-parts.js';
-import {
-  RunOrchestrator,
-  TransportError,
-  createAgUiHttpTransport,
-  createAgentTransport,
-  SoliplexTransport,
-  type HeadersSource,
-  type TokenSource,
-  type ToolRegistry,
-  type Transport,
-} from '../../core/index.js';
+// The core's modules one by one, not its index (see rollup.config.mjs: the CDN build's chunks follow these imports).
+import { RunOrchestrator } from '../../core/tool-loop/run-orchestrator.js';
+import { TransportError } from '../../core/transport/transport.js';
+import { createAgUiHttpTransport } from '../../core/transport/lazy-agui-http-transport.js';
+import { createAgentTransport } from '../../core/transport/agent-transport.js';
+import { SoliplexTransport } from '../../core/transport/soliplex/soliplex-transport.js';
+import type { HeadersSource, TokenSource, ToolRegistry, Transport } from '../../core/index.js';
 
 const missingUrl: Transport = {
   run: () => Promise.reject(new TransportError('http', 'No agent-url (or server-url and room) is set on <soliplex-chat>.')),

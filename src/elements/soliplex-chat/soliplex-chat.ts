@@ -1,27 +1,18 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import { repeat } from 'lit/directives/repeat.js';
 import { provide } from '@lit/context';
 import type { AbstractAgent } from '@ag-ui/client';
 import type { AgentCapabilities } from '@ag-ui/core';
-import {
-  ToolRegistry,
-  emptyConversation,
-  idleState,
-  randomId,
-  isRunning,
-  threadKeyId,
-  type EngineEvent,
-  type RunFailure,
-  type RunOrchestrator,
-  type ThreadKey,
-  type ToolCall,
-  type TurnOptions,
-} from '../../core/index.js';
+// The core's modules one by one, not its index: the CDN build puts what this imports in the first paint.
+import { ToolRegistry } from '../../core/tools/tool-registry.js';
+import { emptyConversation } from '../../core/conversation/empty-conversation.js';
+import { idleState, isRunning, threadKeyId } from '../../core/tool-loop/run-state.js';
+import { randomId } from '../../core/random-id.js';
+import type { EngineEvent, RunFailure, RunOrchestrator, ThreadKey, ToolCall, TurnOptions } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
 import { ThreadController } from '../../controllers/thread-controller.js';
 import { TurnEventsController } from '../../controllers/turn-events-controller.js';
-import { SoliplexErrorEvent, SoliplexThreadChangeEvent, SoliplexToolCallEvent, domEventsFor, type SoliplexThreadSelectEvent } from '../../events.js';
+import type { SoliplexThreadSelectEvent } from '../../events.js';
 import type { ActivityRenderers, InterruptRenderers, StateRenderer, ToolCallRenderers } from '../shared/renderers.js';
 import type { SoliplexInterruptAnswerRequestEvent } from '../soliplex-interrupt-card/soliplex-interrupt-card.js';
 import type { AttachmentOptions } from '../soliplex-attachments/attachment-parts.js';
@@ -33,15 +24,15 @@ import { ApprovalFocusController } from '../../controllers/approval-focus-contro
 import { SoliplexRoomController } from '../../controllers/soliplex-room-controller.js';
 import { EngineController } from '../../controllers/engine-controller.js';
 import { adoptPreUpgradeProperties } from '../shared/upgrade-properties.js';
-import { mergeChatStrings, type SoliplexChatStringsOverrides } from '../shared/chat-strings.js';
+import type { SoliplexChatStringsOverrides } from '../shared/chat-strings.js';
+import { mergeFirstPaintStrings } from '../shared/first-paint-strings.js';
 import type { SoliplexComposer } from '../soliplex-composer/soliplex-composer.js';
 import type { HiddenMessageActions, SoliplexMessageList } from '../soliplex-message-list/soliplex-message-list.js';
-import { failureText } from '../shared/failure-text.js';
-import { describeChanges } from './announcements.js';
 import { FocusReturnController } from './focus-return.js';
 import { renderEmptyState } from './empty-state.js';
 import { headersConverter } from './headers-converter.js';
-import { createOwnEngineIfLoaded, loadChatParts } from './chat-parts.js';
+import { chatRuntimeIfLoaded, createOwnEngineIfLoaded, loadChatParts, whenChatRuntime } from './chat-parts.js';
+import type { ChatRuntime } from './chat-runtime.js';
 import { chatStyles } from './soliplex-chat.styles.js';
 import { loadThreadList, renderThreadPanel } from './thread-panel.js';
 import { threadPanelStyles } from './thread-panel.styles.js';
@@ -345,7 +336,7 @@ export class SoliplexChat extends LitElement {
     thread: () => this.thread,
     token: (options) => (this.getToken ? this.getToken(options) : this.token),
     // A room that could not be fetched keeps its own words (the chat still works); a history gets the person's.
-    onError: (failure, stage) => this.dispatchEvent(new SoliplexErrorEvent(stage ? this.#failureText(failure, stage) : failure.message, failure)),
+    onError: (failure, stage) => this.#fire((rt) => new rt.SoliplexErrorEvent(stage ? this.#failureText(rt, failure, stage) : failure.message, failure)),
   });
   readonly #announcements = new AnnouncementController(this, {
     conversation: () => this.#thread.snapshot?.conversation ?? emptyConversation,
@@ -355,7 +346,10 @@ export class SoliplexChat extends LitElement {
       const run = this.#thread.snapshot?.run ?? idleState;
       return run.status === 'idle' || (isRunning(run) && run.phase === 'loading-history');
     },
-    describe: (previous, next) => describeChanges(previous, next, this.chat?.strings ?? mergeChatStrings(this.strings)),
+    describe: (previous, next) => {
+      const rt = chatRuntimeIfLoaded();
+      return rt ? rt.describeChanges(previous, next, this.chat?.strings ?? rt.mergeChatStrings(this.strings)) : [];
+    },
   });
 
   constructor() {
@@ -375,7 +369,7 @@ export class SoliplexChat extends LitElement {
     new ToolRegistrationController(this, {
       registry: () => this.toolRegistry,
       setRegistry: (registry) => (this.toolRegistry = registry),
-      onError: (error) => this.dispatchEvent(new SoliplexErrorEvent(error.message, error)),
+      onError: (error) => this.#fire((rt) => new rt.SoliplexErrorEvent(error.message, error)),
     });
     new AgUiEventsController(this, { engine: () => this.#currentEngine(), enabled: () => this.aguiEvents });
     new ApprovalFocusController(this, {
@@ -536,14 +530,16 @@ export class SoliplexChat extends LitElement {
     const engine = this.#currentEngine();
     const key = this.#threadKey();
     const chat = this.chat;
+    const rt = chatRuntimeIfLoaded();
     const toolRegistry = this.toolRegistry;
     const renderersChanged = changed.has('interruptRenderers') || changed.has('activityRenderers') || changed.has('toolRenderers');
-    if (engine && (!chat || chat.engine !== engine || chat.threadKey !== key || chat.toolRegistry !== toolRegistry || changed.has('strings') || renderersChanged)) {
+    // The context serves the parts that load with the runtime (the message list, the status line).
+    if (engine && rt && (!chat || chat.engine !== engine || chat.threadKey !== key || chat.toolRegistry !== toolRegistry || changed.has('strings') || renderersChanged)) {
       this.chat = {
         engine,
         threadKey: key,
         toolRegistry,
-        strings: mergeChatStrings(this.strings),
+        strings: rt.mergeChatStrings(this.strings),
         ...(this.interruptRenderers ? { interruptRenderers: this.interruptRenderers } : {}),
         ...(this.activityRenderers ? { activityRenderers: this.activityRenderers } : {}),
         ...(this.toolRenderers ? { toolRenderers: this.toolRenderers } : {}),
@@ -558,7 +554,7 @@ export class SoliplexChat extends LitElement {
     const snapshot = this.#thread.snapshot;
     const conversation = snapshot?.conversation ?? emptyConversation;
     const run = snapshot?.run ?? idleState;
-    const strings = this.chat?.strings ?? mergeChatStrings(this.strings);
+    const strings = this.chat?.strings ?? mergeFirstPaintStrings(this.strings);
     const empty = !conversation.messages.some((m) => m.role === 'user' || m.role === 'assistant');
     return html`
       ${this.threads ? this.#renderThreadPanel() : ''}
@@ -605,10 +601,10 @@ export class SoliplexChat extends LitElement {
           ?soliplex=${this.#soliplex.active}
         ></soliplex-run-status>
         ${this.#renderAttachments()}
-        <soliplex-composer exportparts="composer, input, send-button, stop-button" ?busy=${isRunning(run)}></soliplex-composer>
+        <soliplex-composer exportparts="composer, input, send-button, stop-button" .strings=${strings} ?busy=${isRunning(run)}></soliplex-composer>
         <slot name="footer"></slot>
         <div class="visually-hidden" role="log" aria-live="polite" aria-relevant="additions">
-          ${repeat(this.#announcements.lines, (a) => a.id, (a) => html`<p>${a.text}</p>`)}
+          ${chatRuntimeIfLoaded()?.renderAnnouncements(this.#announcements.lines)}
         </div>
       </div>
     `;
@@ -664,7 +660,7 @@ export class SoliplexChat extends LitElement {
     try {
       parts = await bar.takeParts();
     } catch (error) {
-      const strings = this.chat?.strings ?? mergeChatStrings(this.strings);
+      const strings = this.chat?.strings ?? (await whenChatRuntime()).mergeChatStrings(this.strings);
       bar.showError(strings.attachmentFailed((error as Error)?.message ?? String(error)));
       return;
     }
@@ -729,7 +725,22 @@ export class SoliplexChat extends LitElement {
 
   #announceThreadChange(previous: ThreadKey): void {
     const key = this.#threadKey();
-    if (threadKeyId(key) !== threadKeyId(previous)) this.dispatchEvent(new SoliplexThreadChangeEvent(key, previous));
+    if (threadKeyId(key) !== threadKeyId(previous)) this.#fire((rt) => new rt.SoliplexThreadChangeEvent(key, previous));
+  }
+
+  /** Events that wait for the event classes to load, in order. */
+  #queued?: Promise<void>;
+
+  /** Dispatches the page's events: at once, or in order once the event classes have loaded (see chat-parts.ts). */
+  #fire(make: (rt: ChatRuntime) => Event | readonly Event[]): void {
+    const dispatch = (rt: ChatRuntime) => [make(rt)].flat().forEach((event) => this.dispatchEvent(event));
+    const rt = chatRuntimeIfLoaded();
+    if (rt && !this.#queued) return dispatch(rt);
+    const queued = (this.#queued ?? Promise.resolve()).then(() => whenChatRuntime()).then(dispatch);
+    this.#queued = queued;
+    void queued.finally(() => {
+      if (this.#queued === queued) this.#queued = undefined;
+    });
   }
 
   #currentEngine(): RunOrchestrator | undefined {
@@ -756,8 +767,8 @@ export class SoliplexChat extends LitElement {
   };
 
   /** The person-readable text of a failure, as the status line shows it. */
-  #failureText(failure: RunFailure, stage?: 'history' | 'run'): string {
-    return failureText(failure, this.chat?.strings ?? mergeChatStrings(this.strings), this.#soliplex.active, stage);
+  #failureText(rt: ChatRuntime, failure: RunFailure, stage?: 'history' | 'run'): string {
+    return rt.failureText(failure, this.chat?.strings ?? rt.mergeChatStrings(this.strings), this.#soliplex.active, stage);
   }
 
   /** The thread key, the same object while the endpoint and thread stay the same. */
@@ -773,9 +784,11 @@ export class SoliplexChat extends LitElement {
    * Asks the page before a call of this chat's turns runs; `preventDefault()` on the event vetoes it.
    * A chat that left the page can no longer ask, so it vetoes rather than run a call unasked.
    */
-  #askPage(call: ToolCall, key: ThreadKey): boolean | void {
+  #askPage(call: ToolCall, key: ThreadKey): boolean | void | Promise<boolean | void> {
+    const rt = chatRuntimeIfLoaded();
+    if (!rt) return whenChatRuntime().then(() => this.#askPage(call, key));
     if (!this.isConnected) return false;
-    const event = new SoliplexToolCallEvent(key, call);
+    const event = new rt.SoliplexToolCallEvent(key, call);
     this.dispatchEvent(event);
     return event.defaultPrevented ? false : undefined;
   }
@@ -789,7 +802,7 @@ export class SoliplexChat extends LitElement {
     }
     // Raw events reach a chat whose engine another view observes: only the chat that asked fires them.
     if (event.type === 'agui-event' && !this.aguiEvents) return;
-    domEventsFor(event, (failure) => this.#failureText(failure)).forEach((e) => this.dispatchEvent(e));
+    this.#fire((rt) => rt.domEventsFor(event, (failure) => this.#failureText(rt, failure)));
   }
 
   /** The subcomponents' requests stop here: they are not part of the page-facing API. */

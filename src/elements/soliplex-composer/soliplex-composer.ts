@@ -1,8 +1,6 @@
 import { LitElement, html } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import { consume } from '@lit/context';
-import { chatContext, type ChatContextValue } from '../../context.js';
-import { defaultChatStrings } from '../shared/chat-strings.js';
+import { firstPaintStrings, type FirstPaintStrings } from '../shared/first-paint-strings.js';
 import { composerStyles } from './soliplex-composer.styles.js';
 
 /**
@@ -44,16 +42,15 @@ export class SoliplexComposer extends LitElement {
   /** True while a turn runs: shows Stop and locks sending. */
   @property({ type: Boolean }) busy = false;
 
-  @consume({ context: chatContext, subscribe: true })
-  @property({ attribute: false })
-  chat?: ChatContextValue;
+  /** Its labels, from the chat (the composer paints before the chat's other strings load). */
+  @property({ attribute: false }) strings: FirstPaintStrings = firstPaintStrings;
 
   @state() private draft = '';
 
   @query('textarea') private input?: HTMLTextAreaElement;
 
   override render() {
-    const strings = this.chat?.strings ?? defaultChatStrings;
+    const strings = this.strings;
     return html`
       <form part="composer" @submit=${this.#onSubmit}>
         <textarea

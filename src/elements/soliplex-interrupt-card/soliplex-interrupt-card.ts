@@ -1,7 +1,8 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
-import { interruptExpiryTime, isInterruptExpired, type InterruptMessage, type ToolCall } from '../../core/index.js';
+import { expiryTime as interruptExpiryTime, isExpired as isInterruptExpired } from '../../core/conversation/interrupts.js';
+import type { InterruptMessage, ToolCall } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
 import { defaultChatStrings, type SoliplexChatStrings } from '../shared/chat-strings.js';
 import { formatArguments } from '../shared/format.js';

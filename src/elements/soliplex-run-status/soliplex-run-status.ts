@@ -1,7 +1,10 @@
 import { LitElement, html, nothing } from 'lit';
 import { property } from 'lit/decorators.js';
 import { consume } from '@lit/context';
-import { emptyConversation, idleState, isOfCurrentRun, type Conversation, type RunState } from '../../core/index.js';
+import { emptyConversation } from '../../core/conversation/empty-conversation.js';
+import { isOfCurrentRun } from '../../core/conversation/conversation.js';
+import { idleState } from '../../core/tool-loop/run-state.js';
+import type { Conversation, RunState } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
 import { defaultChatStrings, type SoliplexChatStrings } from '../shared/chat-strings.js';
 import { failureText, isMissingThread } from '../shared/failure-text.js';

@@ -1,5 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { asStructuredResult, resultParts, type BinaryResultPart, type ToolCall } from '../../core/index.js';
+import { asStructuredResult, resultParts } from '../../core/tools/tool-result-content.js';
+import type { BinaryResultPart, ToolCall } from '../../core/index.js';
 import type { SoliplexChatStrings } from '../shared/chat-strings.js';
 import { prettyJson } from '../shared/format.js';
 import { safeHref } from '../soliplex-message-list/markdown-inline.js';

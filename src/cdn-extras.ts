@@ -1,0 +1,7 @@
+/**
+ * The CDN module `dist/cdn/extras.js`: the chat's event classes (for `instanceof` checks and their
+ * `eventName`s) and its UI strings (`defaultChatStrings`, `mergeChatStrings`). A page loads it only
+ * when it wants them; it shares its code with the chunks the chat loads when it connects.
+ */
+export { defaultChatStrings, mergeChatStrings, type SoliplexChatStrings, type SoliplexChatStringsOverrides } from './elements/shared/chat-strings.js';
+export * from './events.js';

@@ -1,0 +1,30 @@
+import { html } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
+import { SoliplexErrorEvent, SoliplexThreadChangeEvent, SoliplexToolCallEvent, domEventsFor } from '../../events.js';
+import { mergeChatStrings } from '../shared/chat-strings.js';
+import { failureText } from '../shared/failure-text.js';
+import { describeChanges } from './announcements.js';
+import { provideChatRuntime } from './chat-parts.js';
+
+/**
+ * The chat element's code that matters only once there is something to say: the page's events, all
+ * the UI strings, failure words and screen-reader announcements. It loads with the chat's other parts
+ * (chat-parts.ts), so the first paint of an empty chat does without it.
+ */
+const chatRuntime = {
+  SoliplexErrorEvent,
+  SoliplexThreadChangeEvent,
+  SoliplexToolCallEvent,
+  domEventsFor,
+  mergeChatStrings,
+  failureText,
+  describeChanges,
+  /** The live region's lines; keyed, so a render never re-announces an old line. */
+  renderAnnouncements: (lines: readonly { readonly id: number; readonly text: string }[]) =>
+    repeat(lines, (line) => line.id, (line) => html`<p>${line.text}</p>`),
+};
+
+export type ChatRuntime = typeof chatRuntime;
+
+// Registers with the element: at once where this module is imported statically (the npm entry).
+provideChatRuntime(chatRuntime);

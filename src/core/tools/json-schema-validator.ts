@@ -27,11 +27,30 @@ function leafErrors(errors: readonly OutputUnit[]): OutputUnit[] {
 }
 
 /**
- * Compiles `schema` (checked by `checkJsonSchema` at register). The validator gets its own copy: it
- * annotates the objects it walks, and the page's object is also what the model is sent.
+ * Compiled validators by schema text: a page that builds registries anew (a framework re-render, an
+ * augmentation adding a group) reuses them instead of compiling in the middle of a tool hop. Bounded:
+ * the oldest go first.
+ */
+const compiled = new Map<string, (args: unknown) => ArgumentCheck>();
+const MAX_COMPILED = 256;
+
+/**
+ * Compiles `schema` (checked by `checkJsonSchema` at register), or reuses the validator of an equal
+ * schema. The validator gets its own copy: it annotates the objects it walks, and the page's object
+ * is also what the model is sent.
  */
 export function compileJsonSchema(schema: JsonSchema): (args: unknown) => ArgumentCheck {
-  const copy = structuredClone(schema) as Schema;
+  const text = JSON.stringify(schema);
+  let check = compiled.get(text);
+  if (!check) {
+    check = compile(JSON.parse(text) as Schema);
+    if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value!);
+    compiled.set(text, check);
+  }
+  return check;
+}
+
+function compile(copy: Schema): (args: unknown) => ArgumentCheck {
   const declared = typeof copy.$schema === 'string' ? copy.$schema : '';
   // 2019-09 by default: it reads both `definitions` and `$defs`, and `items` as a schema or a tuple.
   const draft = DRAFTS.find(([pattern]) => pattern.test(declared))?.[1] ?? '2019-09';

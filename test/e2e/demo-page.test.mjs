@@ -24,6 +24,48 @@ describe('demo page', () => {
     await page.locator('soliplex-chat textarea').press('Enter');
   }
 
+  it('CDN: what a chat fires before its parts have loaded reaches the page, in order; extras.js has the event classes and strings', { timeout: 60_000 }, async () => {
+    const page = await env.browser.newPage();
+    const pageErrors = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(`${env.servers.url}/demo-config.json`); // any page of the server: no chat has loaded its parts yet
+    const result = await page.evaluate(async () => {
+      await import('/dist/cdn/soliplex-chat.js');
+      const chat = document.createElement('soliplex-chat');
+      chat.setAttribute('agent-url', '/agui');
+      const seen = [];
+      chat.addEventListener('soliplex-thread-change', () => seen.push('thread-change'));
+      chat.addEventListener('soliplex-error', (event) => seen.push({ event, message: event.detail.message }));
+      document.body.append(chat);
+      const partsLoadedBefore = !!customElements.get('soliplex-message-list');
+      chat.newThread();
+      chat.dispatchEvent(new CustomEvent('soliplex-register-tool', { detail: { tool: { name: 'broken', parameters: 5 } } }));
+      const firedAtOnce = seen.length;
+      for (let i = 0; i < 100 && seen.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      const extras = await import('/dist/cdn/extras.js');
+      return {
+        partsLoadedBefore,
+        firedAtOnce,
+        seen: seen.map((s) => (typeof s === 'string' ? s : `error: ${s.message}`)),
+        errorIsExtrasClass: seen[1]?.event instanceof extras.SoliplexErrorEvent,
+        retry: extras.defaultChatStrings.retry,
+        finishedName: extras.SoliplexRunFinishedEvent.eventName,
+        partsLoadedAfter: !!customElements.get('soliplex-message-list'),
+      };
+    });
+    assert.equal(result.partsLoadedBefore, false, 'the chat parts were not there yet');
+    assert.equal(result.firedAtOnce, 0, 'the events waited for their classes');
+    assert.equal(result.seen[0], 'thread-change');
+    assert.match(result.seen[1] ?? '', /^error: .*broken/);
+    assert.equal(result.seen.length, 2);
+    assert.equal(result.errorIsExtrasClass, true, 'extras.js shares its classes with the chat');
+    assert.equal(result.retry, 'Retry');
+    assert.equal(result.finishedName, 'soliplex-run-finished');
+    assert.equal(result.partsLoadedAfter, true);
+    assert.deepEqual(pageErrors, []);
+    await page.close();
+  });
+
   it('takes two tool hops in one turn: reads the form, then fills it', { timeout: 60_000 }, async () => {
     const { page, pageErrors } = await open();
     await ask(page, 'Read the form, then fill the form with name "Ada"');

@@ -29,6 +29,7 @@ describe('demo page', () => {
     const pageErrors = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(`${env.servers.url}/demo-config.json`); // any page of the server: no chat has loaded its parts yet
+    /* global document, customElements -- the callback runs in the page */
     const result = await page.evaluate(async () => {
       await import('/dist/cdn/soliplex-chat.js');
       const chat = document.createElement('soliplex-chat');

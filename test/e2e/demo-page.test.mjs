@@ -1,5 +1,6 @@
 // The plain demo page beyond the secret numbers: a two-hop request that reads and then changes the
 // page, and the same widget switched to the Soliplex API, in the system Chromium.
+/* global document, customElements -- page.evaluate callbacks run in the page */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setUpE2e } from './e2e-setup.mjs';
@@ -29,7 +30,6 @@ describe('demo page', () => {
     const pageErrors = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(`${env.servers.url}/demo-config.json`); // any page of the server: no chat has loaded its parts yet
-    /* global document, customElements -- the callback runs in the page */
     const result = await page.evaluate(async () => {
       await import('/dist/cdn/soliplex-chat.js');
       const chat = document.createElement('soliplex-chat');
@@ -127,9 +127,7 @@ describe('demo page', () => {
     await page.locator('soliplex-chat textarea').waitFor();
     const send = await page.locator('soliplex-chat [part~="send-button"]').boundingBox();
     assert.ok(send && send.x + send.width <= 375, `Send fits the width (${JSON.stringify(send)})`);
-    // eslint-disable-next-line no-undef -- runs in the page
     assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 375, 'nothing overflows sideways');
-    // eslint-disable-next-line no-undef -- runs in the page
     assert.equal(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), 'rgb(13, 17, 23)', 'the page is dark');
     assert.equal(await page.locator('link[rel=icon]').count(), 1);
 

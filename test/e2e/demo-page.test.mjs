@@ -1,6 +1,6 @@
 // The plain demo page beyond the secret numbers: a two-hop request that reads and then changes the
 // page, and the same widget switched to the Soliplex API, in the system Chromium.
-/* global document, customElements -- page.evaluate callbacks run in the page */
+/* global document, customElements, getComputedStyle -- page.evaluate callbacks run in the page */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setUpE2e } from './e2e-setup.mjs';

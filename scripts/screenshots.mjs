@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Screenshots of the widget for docs/: light and dark themes in the empty, tool-running, approval,
 // answered, writing, stopped, error, jump-to-latest and not-answered (approval pending at a reload)
-// states, with its thread list (live badges), and the demo page at 375 px, taken from the real demo
+// states, with its thread list (live badges), the demo page with client tools (a group, an image
+// result, the inspector), and the demo page at 375 px, taken from the real demo
 // (CDN bundle, demo server) in headless Chromium.
 // Usage: npm run build && node scripts/screenshots.mjs
 import { spawn } from 'node:child_process';
@@ -60,6 +61,29 @@ async function shootThreads(theme) {
   await page.locator('soliplex-chat [part~="tool-card"]').getByText(/executing/i).first().waitFor();
   await badge('Executing slow_task');
   await chat.screenshot({ path: new URL(`${theme}-threads.png`, out).pathname });
+  await page.close();
+}
+
+/**
+ * The whole demo page with the client-tool model at work: the collapsed weather group expanded by the
+ * model (its card says what changed), a tool's image result, and the inspector beside the chat.
+ */
+async function shootTools(theme) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: theme });
+  await page.goto(`http://localhost:${port}/demo/`);
+  await page.locator('soliplex-chat textarea').waitFor();
+  const ask = async (text) => {
+    await page.locator('soliplex-chat textarea').fill(text);
+    await page.locator('soliplex-chat textarea').press('Enter');
+  };
+  const answer = (pattern) => page.locator('soliplex-chat [part~="assistant-message"] .text').filter({ hasText: pattern });
+  await ask('What is the weather forecast for Paris?');
+  await answer(/get_forecast\(city="Paris"\) returned/).waitFor({ timeout: 20000 });
+  await page.locator('soliplex-chat [part~="send-button"]').waitFor();
+  await ask('Draw a chart');
+  await page.locator('soliplex-chat [part~="tool-content"] img').waitFor({ timeout: 20000 });
+  await page.locator('soliplex-chat [part~="send-button"]').waitFor();
+  await page.screenshot({ path: new URL(`${theme}-client-tools.png`, out).pathname });
   await page.close();
 }
 
@@ -157,6 +181,7 @@ try {
     await phone.screenshot({ path: new URL(`${theme}-375px.png`, out).pathname });
     await phone.close();
     await shootThreads(theme);
+    await shootTools(theme);
   }
   console.log(`screenshots written to ${out.pathname}`);
 } finally {

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
-import { describeScenario, scenarioArbitrary, scenarioFeatures, type Scenario } from '../helpers/fuzz-scenario.js';
+import { GROUP_NAME, describeScenario, scenarioArbitrary, scenarioFeatures, type Scenario } from '../helpers/fuzz-scenario.js';
 import { onUnhandledRejection, runFuzzCase, unhandledSink, type Trace } from '../helpers/fuzz-harness.js';
 import { checkInvariants } from '../helpers/fuzz-invariants.js';
 
@@ -47,6 +47,10 @@ function tally(trace: Trace): void {
   count('requests', trace.requests.length);
   count('tool executions', trace.executions.length);
   count('user actions', trace.actions.length);
+  if (trace.scenario.grouped) {
+    count('grouped cases');
+    count('requests after a group expanded', trace.requests.filter((r) => !r.tools.includes(GROUP_NAME)).length);
+  }
   for (const rec of trace.events) {
     if (rec.event.type === 'turn-finished') count(`turns ${rec.event.outcome}/${rec.event.reason}`);
     if (rec.event.type === 'run-continued') count('continuations');

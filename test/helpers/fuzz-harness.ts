@@ -8,7 +8,7 @@ import {
   type ThreadSnapshot,
   type TurnOutcome,
 } from '../../src/core/index.js';
-import type { Act, Scenario, ToolBehaviour, ToolSpec } from './fuzz-scenario.js';
+import { GROUP_NAME, type Act, type Scenario, type ToolBehaviour, type ToolSpec } from './fuzz-scenario.js';
 import { FuzzTransport, macrotask, threadOfId } from './fuzz-transport.js';
 
 /**
@@ -40,6 +40,8 @@ export interface RequestRec {
   /** The request's index on its thread. */
   readonly index: number;
   readonly messages: readonly Message[];
+  /** The names of the tools the request offered. */
+  readonly tools: readonly string[];
   readonly signalAborted: boolean;
   /** The thread's turn per the engine events (started, not finished) when the request arrived. */
   readonly activeTurn?: string;
@@ -207,6 +209,7 @@ export async function runFuzzCase(scenario: Scenario): Promise<Trace> {
         thread,
         index,
         messages: structuredClone([...request.messages]),
+        tools: request.tools.map((tool) => tool.name),
         signalAborted: request.signal.aborted,
         activeTurn: active[thread],
         disposed,
@@ -228,12 +231,18 @@ export async function runFuzzCase(scenario: Scenario): Promise<Trace> {
     },
   });
 
-  const toolsFor = (variant: 'same' | 'drop-first' | 'flip-first' = 'same'): ToolRegistry =>
-    new ToolRegistry(
-      scenario.tools
-        .filter((_, i) => !(variant === 'drop-first' && i === 0))
-        .map((spec, i) => makeTool(variant === 'flip-first' && i === 0 ? { ...spec, behaviour: flip[spec.behaviour] } : spec)),
+  const toolsFor = (variant: 'same' | 'drop-first' | 'flip-first' = 'same'): ToolRegistry => {
+    const tools = scenario.tools
+      .map((spec, i) => (variant === 'drop-first' && i === 0 ? undefined : makeTool(variant === 'flip-first' && i === 0 ? { ...spec, behaviour: flip[spec.behaviour] } : spec)))
+      .filter((tool) => tool !== undefined);
+    if (!scenario.grouped) return new ToolRegistry(tools);
+    // The first tool stays on its own; the others are the collapsed group's.
+    const grouped = tools.filter((tool) => tool.name !== scenario.tools[0]!.name);
+    return new ToolRegistry(
+      tools.filter((tool) => !grouped.includes(tool)),
+      [{ name: GROUP_NAME, description: 'fuzz tool group', tools: grouped }],
     );
+  };
 
   function makeTool(spec: ToolSpec): ClientTool {
     return {

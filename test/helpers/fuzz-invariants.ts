@@ -2,6 +2,7 @@ import type { Message } from '@ag-ui/core';
 import type { EngineEvent } from '../../src/core/index.js';
 import type { CallRec, EventRec, Trace } from './fuzz-harness.js';
 import { isServerCallId } from './fuzz-transport.js';
+import { GROUP_NAME } from './fuzz-scenario.js';
 
 /**
  * The tool loop's invariants, each a named checker over a recorded trace (`runFuzzCase`). A checker
@@ -488,6 +489,7 @@ export const pendingCallsRun: Invariant = {
             !answered.has(id) &&
             !isServerCallId(id) &&
             runnable(call.name) &&
+
             !(call.parent && reasoningIds.has(call.parent)) &&
             validJson(call.args)
           );
@@ -507,6 +509,34 @@ export const pendingCallsRun: Invariant = {
         }
       }
     });
+    return v;
+  },
+};
+
+/**
+ * 12. Tool groups (scenarios with `grouped`): what a run offers follows from its transcript alone.
+ * While no call of the group has been answered "kit expanded…", the run offers the group as one entry
+ * and none of its tools; after, its tools and not the entry (the expansion is the thread's, through
+ * later turns, retries and registry swaps). A collapsed group's tools are not offered but stay
+ * callable by design (a model may know their names: collapsing saves prompt, it is no permission),
+ * so invariant 11 expects them to run like any other.
+ */
+export const groupsFollowTheTranscript: Invariant = {
+  name: '12 a collapsed group is offered as one entry until a call expands it',
+  check(trace) {
+    if (!trace.scenario.grouped) return [];
+    const v: string[] = [];
+    const members: string[] = trace.scenario.tools.slice(1).map((t) => t.name);
+    const expansion = `${GROUP_NAME} expanded.`;
+    for (const r of trace.requests) {
+      const expanded = r.messages.some((m) => m.role === 'tool' && typeof m.content === 'string' && m.content.startsWith(expansion));
+      const offersEntry = r.tools.includes(GROUP_NAME);
+      const offersMembers = members.filter((name) => r.tools.includes(name));
+      if (expanded && (offersEntry || offersMembers.length !== members.length))
+        v.push(`t${r.thread} request #${r.index}: its transcript expanded ${GROUP_NAME}, yet it offers [${r.tools.join(', ')}]`);
+      if (!expanded && (!offersEntry || offersMembers.length > 0))
+        v.push(`t${r.thread} request #${r.index}: ${GROUP_NAME} was never expanded in its transcript, yet it offers [${r.tools.join(', ')}]`);
+    }
     return v;
   },
 };
@@ -533,6 +563,7 @@ export const INVARIANTS: readonly Invariant[] = [
   noUnhandledRejection,
   depthBound,
   pendingCallsRun,
+  groupsFollowTheTranscript,
 ];
 
 /** Every violation of every invariant, grouped by invariant name. */

@@ -12,8 +12,10 @@ import fc from 'fast-check';
  */
 
 export const TOOL_NAMES = ['alpha', 'beta', 'gamma'] as const;
-/** Call names: the page's tools, and one the page does not offer. */
-export const CALL_NAMES = [...TOOL_NAMES, 'ghost'] as const;
+/** With `Scenario.grouped`, the collapsed group that holds the tools after the first. */
+export const GROUP_NAME = 'kit';
+/** Call names: the page's tools, one the page does not offer, and the group's. */
+export const CALL_NAMES = [...TOOL_NAMES, 'ghost', GROUP_NAME] as const;
 
 export type ToolBehaviour =
   /** Returns a string at once. */
@@ -141,6 +143,11 @@ export interface Action {
 }
 
 export interface Scenario {
+  /**
+   * The tools after the first are in the group `kit`, offered collapsed (as one entry named `kit`)
+   * until the model calls it. Absent in cases printed before groups existed.
+   */
+  readonly grouped?: boolean;
   readonly maxDepth: number;
   readonly toolTimeoutMs: number;
   readonly tools: readonly ToolSpec[];
@@ -176,7 +183,11 @@ function threadArbitraries(t: number) {
     fc.record(
       {
         id,
-        name: fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...TOOL_NAMES) }, { weight: 1, arbitrary: fc.constant('ghost' as const) }),
+        name: fc.oneof(
+          { weight: 6, arbitrary: fc.constantFrom(...TOOL_NAMES) },
+          { weight: 1, arbitrary: fc.constant('ghost' as const) },
+          { weight: 2, arbitrary: fc.constant(GROUP_NAME) },
+        ),
         args: fc.oneof(
           { weight: 6, arbitrary: fc.constantFrom<ArgsMode>('zero', 'whole', 'split', 'split', 'empty-string') },
           { weight: 1, arbitrary: fc.constant<ArgsMode>('invalid-json') },
@@ -268,6 +279,7 @@ export const scenarioArbitrary: fc.Arbitrary<Scenario> = fc
   .integer({ min: 1, max: 3 })
   .chain((threadCount) =>
     fc.record({
+      grouped: fc.boolean(),
       maxDepth: fc.integer({ min: 0, max: 3 }),
       toolTimeoutMs: fc.integer({ min: 5, max: 20 }),
       tools: fc.tuple(...TOOL_NAMES.map(toolSpec)),
@@ -281,7 +293,7 @@ export const scenarioArbitrary: fc.Arbitrary<Scenario> = fc
 /** fast-check prints a counterexample with this: one line per thread, run and action. */
 export function describeScenario(s: Scenario): string {
   const lines = [
-    `Scenario maxDepth=${s.maxDepth} toolTimeoutMs=${s.toolTimeoutMs} finale=${s.finale}`,
+    `Scenario maxDepth=${s.maxDepth} toolTimeoutMs=${s.toolTimeoutMs} finale=${s.finale}${s.grouped ? ` grouped (${TOOL_NAMES.slice(1).join(', ')} in collapsed ${GROUP_NAME})` : ''}`,
     `  tools: ${s.tools.map((t) => `${t.name}(${t.behaviour}${t.approval !== 'none' ? `, approval ${t.approval}` : ''}${t.ownTimeoutMs !== undefined ? `, timeout ${t.ownTimeoutMs}ms` : ''})`).join('; ')}`,
   ];
   s.threads.forEach((thread, t) => {
@@ -362,6 +374,7 @@ function withReadableToString(s: Scenario): Scenario {
  */
 export function scenarioFeatures(s: Scenario): Set<string> {
   const features = new Set<string>([`finale:${s.finale}`, `threads:${s.threads.length}`]);
+  if (s.grouped) features.add('grouped');
   for (const tool of s.tools) features.add(`tool:${tool.behaviour}`).add(`approval:${tool.approval}`);
   for (const thread of s.threads) {
     features.add(`then:${thread.then}`).add(`runIds:${thread.runIds}`);

@@ -1,6 +1,6 @@
 import { ToolCallStatus, type ToolCall } from '../conversation/conversation.js';
 import type { BeforeToolCall } from './engine-events.js';
-import { executeTool, validateArguments, type ToolOutcome } from '../tools/tool-executor.js';
+import { executeTool, resultToContent, validateArguments, type ToolOutcome } from '../tools/tool-executor.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import {
   activateSkill,
@@ -127,7 +127,7 @@ export async function runToolCall(turn: Turn, id: string, options: ToolCallRunne
 /** A completed call's fields: a structured result gives text, content parts and its augmentation. */
 function completedResult(turn: Turn, outcome: ToolOutcome & { ok: true }, tools: ToolRegistry): Partial<ToolCall> {
   const structured = asStructuredResult(outcome.value);
-  if (!structured) return { result: outcome.ok && outcome.result ? outcome.result : resultText(outcome.value), resultValue: outcome.value };
+  if (!structured) return { result: outcome.ok && outcome.result ? outcome.result : resultToContent(outcome.value), resultValue: outcome.value };
   const parts = resultParts(structured);
   const changes = structured.augmentation ? changeTools(turn, tools, (s) => applyAugmentation(s, structured.augmentation!)) : undefined;
   return {
@@ -136,16 +136,6 @@ function completedResult(turn: Turn, outcome: ToolOutcome & { ok: true }, tools:
     ...(tools.settings.resultContent !== 'text' ? { resultContent: toContentParts(parts) } : {}),
     ...(changes ? { changes } : {}),
   };
-}
-
-function resultText(value: unknown): string {
-  if (value === undefined) return '';
-  if (typeof value === 'string') return value;
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
 }
 
 /** Commits a change to the thread's tool state; returns what it changed in the offered tools. */

@@ -56,6 +56,12 @@ export function loadChatParts(genericEndpoint = false): Promise<void> {
     import('./chat-runtime.js'),
     import('../soliplex-message-list/soliplex-message-list.js'),
     import('../soliplex-run-status/soliplex-run-status.js'),
-  ]).then(() => undefined);
+  ]).then(
+    () => undefined,
+    (error: unknown) => {
+      loading = undefined; // a network blip: the next connect tries again
+      throw error;
+    },
+  );
   return loading;
 }

@@ -357,7 +357,11 @@ export class SoliplexChat extends LitElement {
     // The engine and the message list load on connect (at once where already imported); render again
     // when they arrive, so the own engine gets made and the conversation shown.
     this.addController({
-      hostConnected: () => void loadChatParts(!!this.agentUrl && !this.serverUrl).then(() => this.requestUpdate()),
+      hostConnected: () =>
+        void loadChatParts(!!this.agentUrl && !this.serverUrl).then(
+          () => this.requestUpdate(),
+          (error) => console.error('[soliplex-chat] its parts could not be loaded', error),
+        ),
     });
     new TurnEventsController(this, {
       engine: () => this.#currentEngine(),
@@ -736,7 +740,9 @@ export class SoliplexChat extends LitElement {
     const dispatch = (rt: ChatRuntime) => [make(rt)].flat().forEach((event) => this.dispatchEvent(event));
     const rt = chatRuntimeIfLoaded();
     if (rt && !this.#queued) return dispatch(rt);
-    const queued = (this.#queued ?? Promise.resolve()).then(() => whenChatRuntime()).then(dispatch);
+    const queued = (this.#queued ?? Promise.resolve())
+      .then(() => whenChatRuntime())
+      .then(dispatch, (error) => console.error('[soliplex-chat] its parts could not be loaded', error));
     this.#queued = queued;
     void queued.finally(() => {
       if (this.#queued === queued) this.#queued = undefined;

@@ -29,17 +29,24 @@ const fuzz = {
 /** @type {{ url: string, close: () => Promise<void> } | undefined} */
 let aguiServer;
 
-/** Starts the AG-UI server with the dev server, stops it with the dev server (also on failure). */
+/** @type {{ url: string, close: () => Promise<void> } | undefined} */
+let mastraServer;
+
+/**
+ * Starts the AG-UI server with the dev server, stops it with the dev server (also on failure). Also a
+ * real agent framework for the interop tests (test/interop/): a Mastra agent with a scripted model.
+ */
 const aguiServerPlugin = {
   name: 'agui-server',
   async serverStart() {
     const { startAguiServer } = await import('./demo/server/agui-server.mjs');
     const { scriptedModel } = await import('./demo/server/scripted-model.mjs');
+    const { startMastraServer } = await import('./test/interop/mastra-server.mjs');
     // The scripted model even where OPENAI_API_KEY is set: tests need its exact answers, offline.
-    aguiServer = await startAguiServer({ port: 0, model: scriptedModel });
+    [aguiServer, mastraServer] = await Promise.all([startAguiServer({ port: 0, model: scriptedModel }), startMastraServer({ port: 0 })]);
   },
   async serverStop() {
-    await aguiServer?.close();
+    await Promise.all([aguiServer?.close(), mastraServer?.close()]);
   },
 };
 
@@ -92,6 +99,7 @@ export default {
   <head>
     <script>
       globalThis.__AGUI_SERVER__ = ${JSON.stringify(aguiServer?.url ?? '')};
+      globalThis.__MASTRA_SERVER__ = ${JSON.stringify(mastraServer?.url ?? '')};
       globalThis.__FUZZ_RUNS__ = ${fuzz.runs};
       globalThis.__FUZZ_SEED__ = ${fuzz.seed};
       globalThis.__FUZZ_PATH__ = ${fuzz.path};

@@ -3,7 +3,7 @@ import { property, query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { guard } from 'lit/directives/guard.js';
 import { consume } from '@lit/context';
-import { emptyConversation, type AssistantMessage, type ChatMessage, type Conversation, type ReasoningMessage } from '../../core/index.js';
+import { emptyConversation, type AssistantMessage, type ChatMessage, type Conversation, type InstructionMessage, type ReasoningMessage } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
 import { defaultChatStrings, type SoliplexChatStrings } from '../shared/chat-strings.js';
 import { StreamingMarkdown, renderMarkdown } from './markdown.js';
@@ -24,9 +24,10 @@ const FIRST_WINDOW = 40;
 /** Then older messages render this many at a time, in idle time, one task each. */
 const CHUNK = 20;
 
-type Visible = ChatMessage & { role: 'user' | 'assistant' | 'reasoning' | 'interrupt' | 'activity' };
+type Visible = Exclude<ChatMessage, InstructionMessage> | (InstructionMessage & { notice: true });
 const VISIBLE_ROLES: ReadonlySet<string> = new Set(['user', 'assistant', 'reasoning', 'interrupt', 'activity']);
-const isVisible = (m: ChatMessage): m is Visible => VISIBLE_ROLES.has(m.role);
+/** System and developer messages show only when the agent streamed them (notices); a snapshot's instructions do not. */
+const isVisible = (m: ChatMessage): m is Visible => VISIBLE_ROLES.has(m.role) || ((m.role === 'system' || m.role === 'developer') && !!m.notice);
 
 const TOOL_CARD_PARTS = 'tool-card, tool-name, tool-arguments, tool-status, tool-details, tool-result, tool-view, tool-content, tool-changes, tool-cached';
 
@@ -81,6 +82,7 @@ const ACTIVITY_PARTS = 'activity, activity-custom';
  * @csspart user-message - A message from the user.
  * @csspart assistant-message - A message from the assistant.
  * @csspart reasoning - The assistant's reasoning (collapsible).
+ * @csspart notice - A system or developer message the agent streamed into the conversation.
  * @csspart tool-card - A tool call card (and its inner parts, see `<soliplex-tool-call-card>`).
  * @csspart approval-card - An approval card (and its inner parts, see `<soliplex-approval-card>`).
  * @csspart message-actions - The actions under a message.
@@ -172,7 +174,7 @@ export class SoliplexMessageList extends LitElement {
 
   override render() {
     const strings = this.chat?.strings ?? defaultChatStrings;
-    const visible = this.conversation.messages.filter(isVisible);
+    const visible = this.#visible();
     const shown = this.#shownPart(visible);
     this.#forgetMarkdown(visible);
     const actions = this.#actionTargets(visible);
@@ -200,6 +202,12 @@ export class SoliplexMessageList extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     // Streaming messages' parsed blocks were rendered with the old setting.
     if (changed.has('noImages')) this.#markdown.clear();
+  }
+
+  /** The messages shown: reasoning is left out when the agent's capabilities say it has none (`reasoning.supported: false`). */
+  #visible(): Visible[] {
+    const reasoning = this.chat?.capabilities?.reasoning?.supported !== false;
+    return this.conversation.messages.filter((m): m is Visible => isVisible(m) && (reasoning || m.role !== 'reasoning'));
   }
 
   /** Which message gets Regenerate (the last answer) and which Edit (the last user message): none while a turn runs. */
@@ -385,7 +393,7 @@ export class SoliplexMessageList extends LitElement {
     this.#idle ??= whenIdle(() => {
       this.#idle = undefined;
       if (this.#firstShown === undefined) return;
-      const messages = this.conversation.messages.filter(isVisible);
+      const messages = this.#visible();
       const at = messages.findIndex((m) => m.id === this.#firstShown);
       this.#firstShown = at > CHUNK ? messages[at - CHUNK]!.id : undefined;
       this.requestUpdate();
@@ -407,6 +415,11 @@ export class SoliplexMessageList extends LitElement {
         const call = typeof callId === 'string' ? this.conversation.toolCalls[callId] : undefined;
         return html`<soliplex-interrupt-card exportparts=${INTERRUPT_PARTS} data-message-id=${message.id} .message=${message} .call=${call}></soliplex-interrupt-card>`;
       }
+      case 'system':
+      case 'developer':
+        return message.notice
+          ? html`<div part="message notice" class="message notice" role="note" data-message-id=${message.id} data-role=${message.role}><span class="sender">${strings.notice}: </span>${message.text}</div>`
+          : nothing;
       case 'activity':
         return html`<soliplex-activity exportparts=${ACTIVITY_PARTS} data-message-id=${message.id} .message=${message}></soliplex-activity>`;
       default:

@@ -59,11 +59,16 @@ export class ApprovalFocusController implements ReactiveController {
     root.removeEventListener('soliplex-interrupt-settled', this.#onInterruptSettled);
   }
 
+  /** The card focus last moved to: while focus is still in it, a card appearing after it waits its turn. */
+  #focused?: HTMLElement;
+
   #onShown = (event: Event) => {
     event.stopPropagation();
     const active = document.activeElement;
+    if (this.#focused?.isConnected && this.#focused.matches(':focus-within')) return;
     if ((!active || active === document.body || this.#host.matches(':focus-within')) && !isTyping()) {
-      (event.composedPath()[0] as HTMLElement).focus();
+      this.#focused = event.composedPath()[0] as HTMLElement;
+      this.#focused.focus();
     }
   };
 
@@ -78,7 +83,7 @@ export class ApprovalFocusController implements ReactiveController {
     const card = event.composedPath()[0] as AnswerableCard;
     const siblings = (card.getRootNode() as ParentNode).querySelectorAll<AnswerableCard>('soliplex-interrupt-card');
     const next = [...siblings].find((other) => other !== card && other.answerable);
-    if (next) next.focus();
+    if (next) (this.#focused = next).focus();
     else this.#config.focusComposer();
   };
 }

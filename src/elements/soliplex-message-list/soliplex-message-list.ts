@@ -16,6 +16,7 @@ import '../soliplex-interrupt-card/soliplex-interrupt-card.js';
 import '../soliplex-activity/soliplex-activity.js';
 import { groupBySubagent, renderSubagentGroup } from './subagent-group.js';
 import { renderAttachments } from './user-attachments.js';
+import { InterruptFocusController } from './interrupt-focus.js';
 
 /** How close to the end (px) still counts as "at the bottom". */
 const BOTTOM_SLACK = 24;
@@ -140,6 +141,11 @@ export class SoliplexMessageList extends LitElement {
 
   /** Streaming messages' Markdown, by message id: only the open block is parsed again per render. */
   readonly #markdown = new Map<string, StreamingMarkdown>();
+
+  constructor() {
+    super();
+    new InterruptFocusController(this);
+  }
 
   /** Scrolls to the latest message and sticks there again. */
   scrollToEnd(): void {

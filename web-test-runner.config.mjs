@@ -29,24 +29,37 @@ const fuzz = {
 /** @type {{ url: string, close: () => Promise<void> } | undefined} */
 let aguiServer;
 
-/** @type {{ url: string, close: () => Promise<void> } | undefined} */
-let mastraServer;
-
-/**
- * Starts the AG-UI server with the dev server, stops it with the dev server (also on failure). Also a
- * real agent framework for the interop tests (test/interop/): a Mastra agent with a scripted model.
- */
+/** Starts the AG-UI server with the dev server, stops it with the dev server (also on failure). */
 const aguiServerPlugin = {
   name: 'agui-server',
   async serverStart() {
     const { startAguiServer } = await import('./demo/server/agui-server.mjs');
     const { scriptedModel } = await import('./demo/server/scripted-model.mjs');
-    const { startMastraServer } = await import('./test/interop/mastra-server.mjs');
     // The scripted model even where OPENAI_API_KEY is set: tests need its exact answers, offline.
-    [aguiServer, mastraServer] = await Promise.all([startAguiServer({ port: 0, model: scriptedModel }), startMastraServer({ port: 0 })]);
+    aguiServer = await startAguiServer({ port: 0, model: scriptedModel });
   },
   async serverStop() {
-    await Promise.all([aguiServer?.close(), mastraServer?.close()]);
+    await aguiServer?.close();
+  },
+};
+
+/** @type {Promise<{ url: string, close: () => Promise<void> }> | undefined} */
+let mastraServer;
+
+/**
+ * A real agent framework for the interop tests (test/interop/): a Mastra agent with a scripted model.
+ * Started on the first request for `/__mastra-server` (its URL, as JSON), so only runs that include
+ * those tests pay for loading Mastra.
+ */
+const mastraServerPlugin = {
+  name: 'mastra-server',
+  serve(context) {
+    if (context.path !== '/__mastra-server') return undefined;
+    mastraServer ??= import('./test/interop/mastra-server.mjs').then(({ startMastraServer }) => startMastraServer({ port: 0 }));
+    return mastraServer.then(({ url }) => ({ body: JSON.stringify({ url }), type: 'json' }));
+  },
+  async serverStop() {
+    await (await mastraServer)?.close();
   },
 };
 
@@ -78,6 +91,7 @@ export default {
   nodeResolve: { exportConditions: ['browser', 'development'] },
   plugins: [
     aguiServerPlugin,
+    mastraServerPlugin,
     // The plugin hands tsconfig.json to esbuild as tsconfigRaw, so experimentalDecorators and
     // useDefineForClassFields:false (both required by Lit's TS decorators) apply. Absolute path:
     // it is read relative to the cwd otherwise.
@@ -99,7 +113,6 @@ export default {
   <head>
     <script>
       globalThis.__AGUI_SERVER__ = ${JSON.stringify(aguiServer?.url ?? '')};
-      globalThis.__MASTRA_SERVER__ = ${JSON.stringify(mastraServer?.url ?? '')};
       globalThis.__FUZZ_RUNS__ = ${fuzz.runs};
       globalThis.__FUZZ_SEED__ = ${fuzz.seed};
       globalThis.__FUZZ_PATH__ = ${fuzz.path};

@@ -7,10 +7,10 @@ import { deepQueryAll, settled } from '../elements/chat-fixture.js';
 /**
  * Interop with a real agent framework, offline: a Mastra agent (`@mastra/core`) whose model is the AI
  * SDK's mock language model, served as AG-UI over SSE by `@ag-ui/mastra` and `@ag-ui/encoder`
- * (test/interop/mastra-server.mjs, started by the test runner). The widget talks to it as to any
+ * (test/interop/mastra-server.mjs, which the test runner starts on the first request for `/__mastra-server`). The widget talks to it as to any
  * AG-UI endpoint (`agent-url`), and through the `agent` property (an @ag-ui/client `HttpAgent`).
  */
-const mastra = (globalThis as { __MASTRA_SERVER__?: string }).__MASTRA_SERVER__!;
+let mastra = '';
 
 type ModelCall = { prompt: Array<{ role: string; content: unknown }>; tools: string[] };
 const modelCalls = async (thread: string): Promise<ModelCall[]> => (await fetch(`${mastra}/calls?thread=${encodeURIComponent(thread)}`)).json();
@@ -33,6 +33,11 @@ function nextFinish(el: SoliplexChat) {
 const answers = (el: SoliplexChat) => deepQueryAll(el, '[part~="assistant-message"]').map((m) => m.textContent ?? '');
 
 describe('interop: a Mastra agent through @ag-ui/mastra', () => {
+  before(async function () {
+    this.timeout(60_000); // the test runner loads Mastra on this first request
+    mastra = ((await (await fetch('/__mastra-server')).json()) as { url: string }).url;
+  });
+
   it('streams a text answer into the transcript', async () => {
     const el = await fixture<SoliplexChat>(html`<soliplex-chat agent-url="${mastra}/agent" agui-events></soliplex-chat>`);
     const deltas: string[] = [];

@@ -43,6 +43,26 @@ const aguiServerPlugin = {
   },
 };
 
+/** @type {Promise<{ url: string, close: () => Promise<void> }> | undefined} */
+let mastraServer;
+
+/**
+ * A real agent framework for the interop tests (test/interop/): a Mastra agent with a scripted model.
+ * Started on the first request for `/__mastra-server` (its URL, as JSON), so only runs that include
+ * those tests pay for loading Mastra.
+ */
+const mastraServerPlugin = {
+  name: 'mastra-server',
+  serve(context) {
+    if (context.path !== '/__mastra-server') return undefined;
+    mastraServer ??= import('./test/interop/mastra-server.mjs').then(({ startMastraServer }) => startMastraServer({ port: 0 }));
+    return mastraServer.then(({ url }) => ({ body: JSON.stringify({ url }), type: 'json' }));
+  },
+  async serverStop() {
+    await (await mastraServer)?.close();
+  },
+};
+
 /** The system Chromium, headless; `extraArgs` for configs that need more (the benchmarks). */
 export function chromium(extraArgs = []) {
   return playwrightLauncher({
@@ -71,6 +91,7 @@ export default {
   nodeResolve: { exportConditions: ['browser', 'development'] },
   plugins: [
     aguiServerPlugin,
+    mastraServerPlugin,
     // The plugin hands tsconfig.json to esbuild as tsconfigRaw, so experimentalDecorators and
     // useDefineForClassFields:false (both required by Lit's TS decorators) apply. Absolute path:
     // it is read relative to the cwd otherwise.

@@ -31,6 +31,9 @@ const OPTIONAL = [
   // Opt-in features: loaded only when the page turns them on.
   { pattern: /\/soliplex-thread-list-[^/]*\.js$/, feature: 'the thread list (`threads`, or loadThreadList())' },
   { pattern: /\/soliplex-attachments-[^/]*\.js$/, feature: 'attachments (`attachments`, or an agent that accepts files)' },
+  // Loaded with the first interrupt or activity an agent sends (AG-UI 1.0 features few agents use).
+  { pattern: /\/soliplex-interrupt-card-[^/]*\.js$/, feature: 'interrupt cards (an agent that asks with AG-UI interrupts)' },
+  { pattern: /\/soliplex-activity-[^/]*\.js$/, feature: 'activities (an agent that sends ACTIVITY_SNAPSHOT)' },
 ];
 /** Packages that must never be on the default path. */
 const FORBIDDEN_ON_DEFAULT_PATH = /^(@ag-ui\/client|@ag-ui\/proto|@ag-ui\/encoder|rxjs|zod|@bufbuild\/.*|@protobuf-ts\/.*|protobufjs)$/;

@@ -1,4 +1,5 @@
 import { createContext } from '@lit/context';
+import type { AgentCapabilities } from '@ag-ui/core';
 import type { RunOrchestrator, ThreadKey, ToolRegistry } from './core/index.js';
 import type { SoliplexChatStrings } from './elements/shared/chat-strings.js';
 import type { ActivityRenderers, InterruptRenderers, ToolCallRenderers } from './elements/shared/renderers.js';
@@ -20,6 +21,8 @@ export interface ChatContextValue {
   readonly activityRenderers?: ActivityRenderers;
   /** The page's generative UI for tool calls, by tool name. */
   readonly toolRenderers?: ToolCallRenderers;
+  /** What the agent says it supports (the page's `capabilities`, else the agent's `getCapabilities()`). */
+  readonly capabilities?: AgentCapabilities;
 }
 
 export const chatContext = createContext<ChatContextValue | undefined>(Symbol('soliplex-chat'));

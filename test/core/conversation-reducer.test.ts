@@ -134,4 +134,38 @@ describe('message mapper', () => {
     const tool = toAgUiMessages(conversation).find((m) => m.role === 'tool') as { error?: string };
     expect(tool.error).to.contain('did not run');
   });
+  it('keeps text messages the agent streams as user, system or developer, and sends them back', () => {
+    const start = (messageId: string, role: string) => ev(EventType.TEXT_MESSAGE_START, { messageId, role });
+    const content = (messageId: string, delta: string) => ev(EventType.TEXT_MESSAGE_CONTENT, { messageId, delta });
+    const end = (messageId: string) => ev(EventType.TEXT_MESSAGE_END, { messageId });
+    const streaming = reduceEvents(emptyConversation, [
+      runStarted(),
+      start('u1', 'user'),
+      content('u1', 'Relayed '),
+      content('u1', 'question'),
+      start('s1', 'system'),
+      content('s1', 'Switched to the billing agent.'),
+      end('s1'),
+      ev(EventType.TEXT_MESSAGE_CHUNK, { messageId: 'd1', role: 'developer', delta: 'Debug mode on.' }),
+      start('x1', 'narrator'), // not an AG-UI role: ignored, as before
+    ]);
+    expect(streaming.messages.map((m) => [m.role, m.id])).to.deep.equal([['user', 'u1'], ['system', 's1'], ['developer', 'd1']]);
+    expect(streaming.messages[0]).to.include({ text: 'Relayed question', streaming: true });
+    expect(streaming.messages[1]).to.include({ text: 'Switched to the billing agent.', notice: true });
+    expect(streaming.messages[1]).to.not.have.property('streaming');
+    const done = reduceEvents(streaming, [end('u1'), content('u1', ' late'), runFinished()]);
+    expect(done.messages[0]).to.include({ role: 'user', text: 'Relayed question' });
+    expect(done.messages.some((m) => 'streaming' in m)).to.equal(false); // the run's end closes the chunked one
+    expect(toAgUiMessages(done)).to.deep.equal([
+      { id: 'u1', role: 'user', content: 'Relayed question' },
+      { id: 's1', role: 'system', content: 'Switched to the billing agent.' },
+      { id: 'd1', role: 'developer', content: 'Debug mode on.' },
+    ]);
+    // A snapshot's instructions stay hidden instructions; a streamed notice stays a notice.
+    const snap = reduceEvents(done, [
+      ev(EventType.MESSAGES_SNAPSHOT, { messages: [{ id: 's1', role: 'system', content: 'Switched.' }, { id: 's2', role: 'system', content: 'Be brief.' }] }),
+    ]);
+    expect(snap.messages.find((m) => m.id === 's1')).to.include({ notice: true, text: 'Switched.' });
+    expect(snap.messages.find((m) => m.id === 's2')).to.not.have.property('notice');
+  });
 });

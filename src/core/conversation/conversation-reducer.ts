@@ -3,12 +3,15 @@ import {
   ToolCallStatus,
   closeOpenMessages,
   isOfCurrentRun,
+  isStreamingText,
   settledToolCallStatuses,
   type AssistantMessage,
   type ChatMessage,
   type Conversation,
+  type InstructionMessage,
   type ReasoningMessage,
   type ToolCall,
+  type UserMessage,
 } from './conversation.js';
 import { applyJsonPatch, type JsonPatchOperation } from './json-patch.js';
 import { addInterrupts } from './interrupts.js';
@@ -91,6 +94,18 @@ function startAssistant(conversation: Conversation, id: string): Conversation {
   return addMessage(conversation, message);
 }
 
+/**
+ * A text message the agent streams in another role than `assistant`: a `user` message (e.g. a
+ * transcribed or relayed one) joins the conversation as the user's; `system` / `developer` as a notice.
+ */
+function startOtherRole(conversation: Conversation, id: string, role: 'user' | 'system' | 'developer'): Conversation {
+  if (findIndex(conversation, id) >= 0) return conversation;
+  const run = { runId: conversation.currentRunId, runKey: conversation.currentRunKey };
+  const message: ChatMessage =
+    role === 'user' ? { role, id, text: '', streaming: true, ...run } : { role, id, text: '', notice: true, streaming: true, ...run };
+  return addMessage(conversation, message);
+}
+
 function appendText(conversation: Conversation, id: string, delta: string, warn: ReducerWarn): Conversation {
   const index = findIndex(conversation, id);
   const message = conversation.messages[index];
@@ -98,17 +113,22 @@ function appendText(conversation: Conversation, id: string, delta: string, warn:
     warn(`Text for unknown message ${id} ignored`);
     return conversation;
   }
-  if ((message.role !== 'assistant' && message.role !== 'reasoning') || message.complete) return conversation;
-  return replaceMessage(conversation, index, { ...message, text: message.text + delta });
+  if (!isStreamingText(message)) return conversation;
+  return replaceMessage(conversation, index, { ...(message as AssistantMessage), text: (message as AssistantMessage).text + delta });
 }
 
 function endText(conversation: Conversation, id: string): Conversation {
   const index = findIndex(conversation, id);
   const message = conversation.messages[index];
-  if (!message || (message.role !== 'assistant' && message.role !== 'reasoning') || message.complete) {
-    return conversation;
-  }
-  return replaceMessage(conversation, index, { ...message, complete: true });
+  if (!message || !isStreamingText(message)) return conversation;
+  if (message.role === 'assistant' || message.role === 'reasoning') return replaceMessage(conversation, index, { ...message, complete: true });
+  const { streaming: _, ...closed } = message as UserMessage | InstructionMessage;
+  return replaceMessage(conversation, index, closed as ChatMessage);
+}
+
+/** The role a `TEXT_MESSAGE_START` / `_CHUNK` names, when it is one the chat shows other than `assistant`. */
+function otherRole(role: unknown): 'user' | 'system' | 'developer' | undefined {
+  return role === 'user' || role === 'system' || role === 'developer' ? role : undefined;
 }
 
 function startReasoning(conversation: Conversation, id: string): Conversation {
@@ -213,7 +233,9 @@ function mergeSnapshot(conversation: Conversation, snapshot: readonly Message[])
       case 'system':
       case 'developer': {
         const index = findIndex(next, message.id);
-        const instruction = { role: message.role, id: message.id, text: message.content };
+        // One the agent streamed stays a notice (shown); the snapshot's own instructions are not shown.
+        const notice = index >= 0 && (next.messages[index] as InstructionMessage).notice ? { notice: true } : {};
+        const instruction = { role: message.role, id: message.id, text: message.content, ...notice };
         next = index >= 0 ? replaceMessage(next, index, instruction) : addMessage(next, instruction);
         break;
       }
@@ -299,15 +321,20 @@ function reduceCore(conversation: Conversation, event: BaseEvent, warn: ReducerW
         ...closeOpenParts(conversation),
         runError: { message: str(e['message']) ?? 'The agent reported an error', code: str(e['code']) },
       };
-    case EventType.TEXT_MESSAGE_START:
+    case EventType.TEXT_MESSAGE_START: {
       if (!messageId) return conversation;
-      if (str(e['role']) && e['role'] !== 'assistant') return conversation;
+      const role = otherRole(e['role']);
+      if (role) return startOtherRole(conversation, messageId, role);
+      if (str(e['role']) && e['role'] !== 'assistant') return conversation; // a role AG-UI does not define
       return startAssistant(conversation, messageId);
+    }
     case EventType.TEXT_MESSAGE_CONTENT:
       return messageId ? appendText(conversation, messageId, delta, warn) : conversation;
     case EventType.TEXT_MESSAGE_END:
       return messageId ? endText(conversation, messageId) : conversation;
     case EventType.TEXT_MESSAGE_CHUNK: {
+      const role = otherRole(e['role']);
+      if (role && messageId) return appendText(startOtherRole(conversation, messageId, role), messageId, delta, warn);
       const id = messageId ?? lastOpen(conversation, 'assistant');
       if (!id) return conversation;
       return appendText(startAssistant(conversation, id), id, delta, warn);

@@ -85,6 +85,11 @@ export interface UserMessage extends Attributed {
   readonly text: string;
   /** Attachments (AG-UI content parts other than text: images, audio, video, documents), in order. */
   readonly parts?: readonly ContentPart[];
+  /** Set while the agent streams it (`TEXT_MESSAGE_START` with role `user`); a typed message has none. */
+  readonly streaming?: boolean;
+  /** The run that streamed it (only for a message the agent streamed). */
+  readonly runId?: string;
+  readonly runKey?: string;
 }
 
 export interface AssistantMessage extends Attributed {
@@ -109,11 +114,21 @@ export interface ReasoningMessage extends Attributed {
   readonly runKey?: string;
 }
 
-/** A system or developer message from a `MESSAGES_SNAPSHOT`; kept and sent back, not rendered. */
+/**
+ * A system or developer message: kept and sent back. One from a `MESSAGES_SNAPSHOT` is an instruction
+ * and not rendered; one the agent streamed (`TEXT_MESSAGE_START` with this role) said something in the
+ * conversation, and is shown as a notice (`notice`).
+ */
 export interface InstructionMessage {
   readonly role: 'system' | 'developer';
   readonly id: string;
   readonly text: string;
+  /** True when the agent streamed it into the conversation: shown, as a notice. */
+  readonly notice?: boolean;
+  /** Set while its text streams. */
+  readonly streaming?: boolean;
+  readonly runId?: string;
+  readonly runKey?: string;
 }
 
 /** How an interrupt stands: waiting for the user, answered, or cancelled (by the user, or expired). */
@@ -265,16 +280,23 @@ export function appendUserMessage(conversation: Conversation, message: UserMessa
   return { ...conversation, messages: [...conversation.messages, message] };
 }
 
+/** Whether a message's text is still streaming in. */
+export function isStreamingText(m: ChatMessage): boolean {
+  if (m.role === 'assistant' || m.role === 'reasoning') return !m.complete;
+  return (m.role === 'user' || m.role === 'system' || m.role === 'developer') && !!m.streaming;
+}
+
 /** Marks streaming text as complete, e.g. when a run is cut off. */
 export function closeOpenMessages(conversation: Conversation): Conversation {
-  if (!conversation.messages.some((m) => (m.role === 'assistant' || m.role === 'reasoning') && !m.complete)) {
-    return conversation;
-  }
+  if (!conversation.messages.some(isStreamingText)) return conversation;
   return {
     ...conversation,
-    messages: conversation.messages.map((m) =>
-      (m.role === 'assistant' || m.role === 'reasoning') && !m.complete ? { ...m, complete: true } : m,
-    ),
+    messages: conversation.messages.map((m) => {
+      if (!isStreamingText(m)) return m;
+      if (m.role === 'assistant' || m.role === 'reasoning') return { ...m, complete: true };
+      const { streaming: _, ...closed } = m as UserMessage | InstructionMessage;
+      return closed as ChatMessage;
+    }),
   };
 }
 
@@ -284,7 +306,8 @@ export function closeOpenMessages(conversation: Conversation): Conversation {
  */
 export function dropRunOutput(conversation: Conversation, run: string): Conversation {
   const dropped = conversation.messages.filter(
-    (m) => (m.role === 'assistant' || m.role === 'reasoning' || m.role === 'activity') && (m.runKey ?? m.runId) === run,
+    // User and instruction messages carry a run only when the agent streamed them.
+    (m) => m.role !== 'interrupt' && (m.runKey ?? m.runId) === run,
   );
   if (dropped.length === 0) return conversation;
   const toolCalls = { ...conversation.toolCalls };

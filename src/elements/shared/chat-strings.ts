@@ -16,6 +16,8 @@ export interface SoliplexChatStrings {
   you: string;
   assistant: string;
   reasoning: string;
+  /** Names a system or developer message the agent streamed (for screen readers). */
+  notice: string;
   thinking: string;
   /** While the answer's text streams in. */
   writing: string;
@@ -82,6 +84,10 @@ export interface SoliplexChatStrings {
   interruptExpired: string;
   interruptAnswered: string;
   interruptCancelled: string;
+  /** The editable arguments of a tool-call interrupt (when the agent accepts edited arguments). */
+  editArguments: string;
+  /** Said when edited arguments are not a JSON object. */
+  invalidArguments: string;
   /** Marks a required field of an interrupt's form. */
   requiredField: string;
   addItem: string;
@@ -111,6 +117,7 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
   you: 'You',
   assistant: 'Assistant',
   reasoning: 'Reasoning',
+  notice: 'Notice',
   thinking: 'Thinking…',
   writing: 'Writing…',
   creatingThread: 'Starting the conversation…',
@@ -184,6 +191,8 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
   interruptExpired: 'This request expired and can no longer be answered.',
   interruptAnswered: 'Answered.',
   interruptCancelled: 'Cancelled.',
+  editArguments: 'Arguments (you can edit them)',
+  invalidArguments: 'Write the arguments as a JSON object.',
   requiredField: 'required',
   addItem: 'Add',
   removeItem: 'Remove',

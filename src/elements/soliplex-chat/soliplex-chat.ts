@@ -50,7 +50,7 @@ const LIST_PARTS =
   'messages, message, user-message, assistant-message, reasoning, tool-card, tool-name, tool-arguments, tool-status, tool-details, ' +
   'tool-result, tool-view, approval-card, approval-arguments, approve-button, deny-button, message-actions, copy-button, regenerate-button, edit-button, ' +
   'jump-to-latest, interrupt-card, interrupt-message, interrupt-form, interrupt-submit, interrupt-cancel, interrupt-status, interrupt-custom, activity, activity-custom, ' +
-  'subagent, subagent-summary, message-attachment, tool-content, tool-changes, tool-cached, always-allow-button';
+  'subagent, subagent-summary, message-attachment, notice, tool-content, tool-changes, tool-cached, always-allow-button';
 
 /**
  * A chat with an AG-UI agent that can call tools the page provides.
@@ -117,6 +117,7 @@ const LIST_PARTS =
  * @csspart user-message - A user message.
  * @csspart assistant-message - An assistant message.
  * @csspart reasoning - Collapsible reasoning.
+ * @csspart notice - A system or developer message the agent streamed into the conversation.
  * @csspart tool-card - A tool call card.
  * @csspart tool-name - A tool card's tool name.
  * @csspart tool-arguments - A tool card's arguments on one line, after the name.
@@ -295,7 +296,11 @@ export class SoliplexChat extends LitElement {
    */
   @property({ attribute: false }) attachments?: boolean | AttachmentOptions;
 
-  /** What the agent supports (AG-UI `AgentCapabilities`), when the page knows it; the UI adapts (attachments). */
+  /**
+   * What the agent supports (AG-UI `AgentCapabilities`), when the page knows it; else the `agent`'s
+   * `getCapabilities()`. The UI adapts: attachments (`multimodal.input`), reasoning shown unless
+   * `reasoning.supported` is false, tool-call interrupts editable with `humanInTheLoop.approveWithEdits`.
+   */
   @property({ attribute: false }) capabilities?: AgentCapabilities;
 
   /** What `agent.getCapabilities()` answered, for the agent it was asked of. */
@@ -537,8 +542,13 @@ export class SoliplexChat extends LitElement {
     const rt = chatRuntimeIfLoaded();
     const toolRegistry = this.toolRegistry;
     const renderersChanged = changed.has('interruptRenderers') || changed.has('activityRenderers') || changed.has('toolRenderers');
+    const capabilities = this.#capabilities();
     // The context serves the parts that load with the runtime (the message list, the status line).
-    if (engine && rt && (!chat || chat.engine !== engine || chat.threadKey !== key || chat.toolRegistry !== toolRegistry || changed.has('strings') || renderersChanged)) {
+    if (
+      engine &&
+      rt &&
+      (!chat || chat.engine !== engine || chat.threadKey !== key || chat.toolRegistry !== toolRegistry || changed.has('strings') || renderersChanged || chat.capabilities !== capabilities)
+    ) {
       this.chat = {
         engine,
         threadKey: key,
@@ -547,6 +557,7 @@ export class SoliplexChat extends LitElement {
         ...(this.interruptRenderers ? { interruptRenderers: this.interruptRenderers } : {}),
         ...(this.activityRenderers ? { activityRenderers: this.activityRenderers } : {}),
         ...(this.toolRenderers ? { toolRenderers: this.toolRenderers } : {}),
+        ...(capabilities ? { capabilities } : {}),
       };
     }
     if (changed.has('hideCopy') || changed.has('hideRegenerate') || changed.has('hideEdit')) {
@@ -616,9 +627,14 @@ export class SoliplexChat extends LitElement {
 
   #hiddenActions: HiddenMessageActions = {};
 
-  #renderAttachments() {
+  /** The page's `capabilities`, else what the current `agent` answered. */
+  #capabilities(): AgentCapabilities | undefined {
     const asked = this.agentCapabilities;
-    const capabilities = this.capabilities ?? (asked && asked.agent === this.agent ? asked.capabilities : undefined);
+    return this.capabilities ?? (asked && asked.agent === this.agent ? asked.capabilities : undefined);
+  }
+
+  #renderAttachments() {
+    const capabilities = this.#capabilities();
     // Off unless the page turns them on, or the agent says it accepts some kind of file.
     if (!this.attachments && !Object.values(capabilities?.multimodal?.input ?? {}).some(Boolean)) return nothing;
     // Not part of the first paint: loaded when attachments are on.

@@ -71,7 +71,8 @@ export const interruptCardStyles = css`
     font-size: 0.85em;
   }
   input:not([type='checkbox']),
-  select {
+  select,
+  .edit-arguments {
     font: inherit;
     padding: calc(var(--_sc-gap) / 2);
     border: 1px solid var(--_sc-border);
@@ -92,8 +93,16 @@ export const interruptCardStyles = css`
     background: var(--_sc-surface);
     color: var(--_sc-foreground);
   }
+  .edit-arguments {
+    display: block;
+    width: 100%;
+    box-sizing: border-box;
+    font-family: var(--_sc-mono-font);
+  }
+  .card:focus-visible,
   button:focus-visible,
   input:focus-visible,
+  textarea:focus-visible,
   select:focus-visible {
     outline: 2px solid var(--_sc-accent);
     outline-offset: 2px;

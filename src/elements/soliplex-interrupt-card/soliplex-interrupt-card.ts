@@ -1,5 +1,5 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { property, query, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { expiryTime as interruptExpiryTime, isExpired as isInterruptExpired } from '../../core/conversation/interrupts.js';
 import type { InterruptMessage, ToolCall } from '../../core/index.js';
@@ -24,6 +24,25 @@ export class SoliplexInterruptAnswerRequestEvent extends Event {
   }
 }
 
+/**
+ * Internal: an open interrupt card appeared. The chat decides whether focus moves to it (as for an
+ * approval card: when focus was in the chat or nowhere, and the user is not typing).
+ */
+export class SoliplexInterruptShownEvent extends Event {
+  static readonly eventName = 'soliplex-interrupt-shown';
+  constructor() {
+    super(SoliplexInterruptShownEvent.eventName, { bubbles: true, composed: true });
+  }
+}
+
+/** Internal: the engine took the user's answer (or cancel); the chat moves focus on. */
+export class SoliplexInterruptSettledEvent extends Event {
+  static readonly eventName = 'soliplex-interrupt-settled';
+  constructor(readonly interruptId: string) {
+    super(SoliplexInterruptSettledEvent.eventName, { bubbles: true, composed: true });
+  }
+}
+
 /** setTimeout's limit; a later expiry re-renders when it fires and schedules again. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -35,6 +54,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * @summary Answer or cancel one interrupt of the agent.
  * @internal A part of `<soliplex-chat>`, defined by it; not a public tag.
  * @fires soliplex-interrupt-answer-request - Internal: the user answered or cancelled.
+ * @fires soliplex-interrupt-shown - Internal: an open card appeared (the chat may move focus to it).
+ * @fires soliplex-interrupt-settled - Internal: the answer was taken (the chat moves focus on).
  * @csspart interrupt-card - The card.
  * @csspart interrupt-message - The agent's message.
  * @csspart interrupt-form - The generated form.
@@ -60,6 +81,25 @@ export class SoliplexInterruptCard extends LitElement {
   @state() private draft: unknown;
   #draftFor?: string;
   #expiryTimer?: ReturnType<typeof setTimeout>;
+  #announced = false;
+
+  @query('.card') private card?: HTMLElement;
+
+  /** Whether it still waits for an answer (open, not expired). */
+  get answerable(): boolean {
+    const message = this.message;
+    return !!message && message.status === 'open' && !isInterruptExpired(message);
+  }
+
+  /**
+   * Moves focus into the card: its first form field, else the card itself (not a button: a stray Enter
+   * must not approve or send, as on the approval card).
+   */
+  override focus(options?: FocusOptions): void {
+    const root = this.renderRoot;
+    const field = root.querySelector<HTMLElement>('form input, form select, form textarea, .edit-arguments, [part=interrupt-custom] :is(input, select, textarea, button)');
+    (field ?? this.card)?.focus(options);
+  }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
@@ -76,6 +116,11 @@ export class SoliplexInterruptCard extends LitElement {
   }
 
   protected override updated(): void {
+    // Once per card, when it first shows an answerable interrupt (not for settled ones in a history).
+    if (!this.#announced && this.answerable) {
+      this.#announced = true;
+      this.dispatchEvent(new SoliplexInterruptShownEvent());
+    }
     // Re-render when the interrupt expires, so it says so without waiting for another change.
     clearTimeout(this.#expiryTimer);
     const message = this.message;
@@ -95,7 +140,7 @@ export class SoliplexInterruptCard extends LitElement {
     const renderer = this.chat?.interruptRenderers?.[interrupt.reason];
     const label = interrupt.message ?? strings.interruptLabel;
     return html`
-      <section part="interrupt-card" class="card" role="group" aria-label=${label} data-status=${expired && open ? 'expired' : message.status} data-reason=${interrupt.reason}>
+      <section part="interrupt-card" class="card" role="group" tabindex="-1" aria-label=${label} data-status=${expired && open ? 'expired' : message.status} data-reason=${interrupt.reason}>
         ${renderer ? this.#renderCustom(renderer, message, strings) : this.#renderDefault(message, strings, open, expired)}
         ${this.#renderStatus(message, strings, expired)}
       </section>
@@ -127,10 +172,18 @@ export class SoliplexInterruptCard extends LitElement {
     }
     if (typeof interrupt.toolCallId === 'string') {
       const call = this.call;
+      // The agent takes edited arguments back (`humanInTheLoop.approveWithEdits`): they are editable.
+      const editable = !!call && this.chat?.capabilities?.humanInTheLoop?.approveWithEdits === true;
+      const args = call ? formatArguments(call) : '';
       return html`${prompt}
-        ${call ? html`<p class="tool">${strings.approvalPrompt(call.name)}</p><pre class="arguments" aria-label=${strings.arguments}>${formatArguments(call)}</pre>` : nothing}
+        ${call ? html`<p class="tool">${strings.approvalPrompt(call.name)}</p>` : nothing}
+        ${editable
+          ? html`<label class="field"
+              >${strings.editArguments}<textarea class="edit-arguments" rows="4" spellcheck="false" .value=${args} @input=${(e: Event) => (e.target as HTMLTextAreaElement).setCustomValidity('')}></textarea
+            ></label>`
+          : call ? html`<pre class="arguments" aria-label=${strings.arguments}>${args}</pre>` : nothing}
         <div class="actions">
-          <button part="interrupt-submit" class="primary" type="button" @click=${() => this.#send('resolved', { approved: true })}>${strings.approve}</button>
+          <button part="interrupt-submit" class="primary" type="button" @click=${() => this.#approve(editable ? args : undefined, strings)}>${strings.approve}</button>
           <button part="interrupt-cancel" type="button" @click=${() => this.#send('resolved', { approved: false })}>${strings.deny}</button>
         </div>`;
     }
@@ -170,12 +223,34 @@ export class SoliplexInterruptCard extends LitElement {
     this.#send('resolved', schema ? payloadOf(schema, this.draft) : undefined);
   }
 
+  /** Approve; with editable arguments that were changed, the answer carries them as `editedArgs`. */
+  #approve(shown: string | undefined, strings: SoliplexChatStrings): void {
+    const field = this.renderRoot.querySelector<HTMLTextAreaElement>('.edit-arguments');
+    if (shown === undefined || !field || field.value === shown) {
+      this.#send('resolved', { approved: true });
+      return;
+    }
+    let editedArgs: unknown;
+    try {
+      editedArgs = JSON.parse(field.value);
+    } catch {
+      editedArgs = undefined;
+    }
+    if (!editedArgs || typeof editedArgs !== 'object' || Array.isArray(editedArgs)) {
+      field.setCustomValidity(strings.invalidArguments);
+      field.reportValidity();
+      return;
+    }
+    this.#send('resolved', { approved: true, editedArgs });
+  }
+
   #send(status: 'resolved' | 'cancelled', payload?: unknown): boolean {
     const message = this.message;
     if (!message || message.status !== 'open') return false;
     const request = new SoliplexInterruptAnswerRequestEvent(message.interrupt.id, status, payload);
     this.dispatchEvent(request);
     if (!request.accepted) this.requestUpdate(); // e.g. it expired meanwhile: show that
+    else this.dispatchEvent(new SoliplexInterruptSettledEvent(message.interrupt.id));
     return request.accepted;
   }
 }
@@ -188,5 +263,7 @@ declare global {
   }
   interface HTMLElementEventMap {
     'soliplex-interrupt-answer-request': SoliplexInterruptAnswerRequestEvent;
+    'soliplex-interrupt-shown': SoliplexInterruptShownEvent;
+    'soliplex-interrupt-settled': SoliplexInterruptSettledEvent;
   }
 }

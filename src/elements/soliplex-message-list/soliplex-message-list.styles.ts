@@ -65,6 +65,13 @@ export const messageListStyles = css`
   .calls:first-child {
     margin-block-start: 0;
   }
+  .notice {
+    align-self: center;
+    color: var(--_sc-muted);
+    font-size: 0.9em;
+    white-space: pre-wrap;
+    text-align: center;
+  }
   .reasoning {
     color: var(--_sc-muted);
     font-size: 0.9em;

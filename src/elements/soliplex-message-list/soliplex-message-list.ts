@@ -4,7 +4,7 @@ import { repeat } from 'lit/directives/repeat.js';
 import { guard } from 'lit/directives/guard.js';
 import { consume } from '@lit/context';
 import { emptyConversation } from '../../core/conversation/empty-conversation.js';
-import type { AssistantMessage, ChatMessage, Conversation, ReasoningMessage } from '../../core/index.js';
+import type { AssistantMessage, ChatMessage, Conversation, InstructionMessage, ReasoningMessage } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
 import { defaultChatStrings, type SoliplexChatStrings } from '../shared/chat-strings.js';
 import { StreamingMarkdown, renderMarkdown } from './markdown.js';
@@ -13,10 +13,24 @@ import { markdownStyles } from './markdown.styles.js';
 import { messageActionsStyles } from './message-actions.styles.js';
 import '../soliplex-tool-call-card/soliplex-tool-call-card.js';
 import '../soliplex-approval-card/soliplex-approval-card.js';
-import '../soliplex-interrupt-card/soliplex-interrupt-card.js';
-import '../soliplex-activity/soliplex-activity.js';
 import { groupBySubagent, renderSubagentGroup } from './subagent-group.js';
 import { renderAttachments } from './user-attachments.js';
+import { InterruptFocusController } from './interrupt-focus.js';
+
+
+/** Loads an element's module once, with the first use; a failed load is tried again the next time. */
+function loadOnce(load: () => Promise<unknown>): () => void {
+  let loading: Promise<unknown> | undefined;
+  return () =>
+    void (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      console.error('[soliplex-chat] a part could not be loaded', error);
+    }));
+}
+// Interrupt cards and activities come only from agents that use them: each loads with the first one
+// shown (the element upgrades then, keeping the properties already set on it).
+const loadInterruptCard = loadOnce(() => import('../soliplex-interrupt-card/soliplex-interrupt-card.js'));
+const loadActivity = loadOnce(() => import('../soliplex-activity/soliplex-activity.js'));
 
 /** How close to the end (px) still counts as "at the bottom". */
 const BOTTOM_SLACK = 24;
@@ -25,9 +39,10 @@ const FIRST_WINDOW = 40;
 /** Then older messages render this many at a time, in idle time, one task each. */
 const CHUNK = 20;
 
-type Visible = ChatMessage & { role: 'user' | 'assistant' | 'reasoning' | 'interrupt' | 'activity' };
+type Visible = Exclude<ChatMessage, InstructionMessage> | (InstructionMessage & { notice: true });
 const VISIBLE_ROLES: ReadonlySet<string> = new Set(['user', 'assistant', 'reasoning', 'interrupt', 'activity']);
-const isVisible = (m: ChatMessage): m is Visible => VISIBLE_ROLES.has(m.role);
+/** System and developer messages show only when the agent streamed them (notices); a snapshot's instructions do not. */
+const isVisible = (m: ChatMessage): m is Visible => VISIBLE_ROLES.has(m.role) || ((m.role === 'system' || m.role === 'developer') && !!m.notice);
 
 const TOOL_CARD_PARTS = 'tool-card, tool-name, tool-arguments, tool-status, tool-details, tool-result, tool-view, tool-content, tool-changes, tool-cached';
 
@@ -82,6 +97,7 @@ const ACTIVITY_PARTS = 'activity, activity-custom';
  * @csspart user-message - A message from the user.
  * @csspart assistant-message - A message from the assistant.
  * @csspart reasoning - The assistant's reasoning (collapsible).
+ * @csspart notice - A system or developer message the agent streamed into the conversation.
  * @csspart tool-card - A tool call card (and its inner parts, see `<soliplex-tool-call-card>`).
  * @csspart approval-card - An approval card (and its inner parts, see `<soliplex-approval-card>`).
  * @csspart message-actions - The actions under a message.
@@ -140,6 +156,11 @@ export class SoliplexMessageList extends LitElement {
   /** Streaming messages' Markdown, by message id: only the open block is parsed again per render. */
   readonly #markdown = new Map<string, StreamingMarkdown>();
 
+  constructor() {
+    super();
+    new InterruptFocusController(this);
+  }
+
   /** Scrolls to the latest message and sticks there again. */
   scrollToEnd(): void {
     this.#atBottom = true;
@@ -173,7 +194,7 @@ export class SoliplexMessageList extends LitElement {
 
   override render() {
     const strings = this.chat?.strings ?? defaultChatStrings;
-    const visible = this.conversation.messages.filter(isVisible);
+    const visible = this.#visible();
     const shown = this.#shownPart(visible);
     this.#forgetMarkdown(visible);
     const actions = this.#actionTargets(visible);
@@ -201,6 +222,12 @@ export class SoliplexMessageList extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     // Streaming messages' parsed blocks were rendered with the old setting.
     if (changed.has('noImages')) this.#markdown.clear();
+  }
+
+  /** The messages shown: reasoning is left out when the agent's capabilities say it has none (`reasoning.supported: false`). */
+  #visible(): Visible[] {
+    const reasoning = this.chat?.capabilities?.reasoning?.supported !== false;
+    return this.conversation.messages.filter((m): m is Visible => isVisible(m) && (reasoning || m.role !== 'reasoning'));
   }
 
   /** Which message gets Regenerate (the last answer) and which Edit (the last user message): none while a turn runs. */
@@ -386,7 +413,7 @@ export class SoliplexMessageList extends LitElement {
     this.#idle ??= whenIdle(() => {
       this.#idle = undefined;
       if (this.#firstShown === undefined) return;
-      const messages = this.conversation.messages.filter(isVisible);
+      const messages = this.#visible();
       const at = messages.findIndex((m) => m.id === this.#firstShown);
       this.#firstShown = at > CHUNK ? messages[at - CHUNK]!.id : undefined;
       this.requestUpdate();
@@ -406,9 +433,16 @@ export class SoliplexMessageList extends LitElement {
       case 'interrupt': {
         const callId = message.interrupt.toolCallId;
         const call = typeof callId === 'string' ? this.conversation.toolCalls[callId] : undefined;
+        loadInterruptCard();
         return html`<soliplex-interrupt-card exportparts=${INTERRUPT_PARTS} data-message-id=${message.id} .message=${message} .call=${call}></soliplex-interrupt-card>`;
       }
+      case 'system':
+      case 'developer':
+        return message.notice
+          ? html`<div part="message notice" class="message notice" role="note" data-message-id=${message.id} data-role=${message.role}><span class="sender">${strings.notice}: </span>${message.text}</div>`
+          : nothing;
       case 'activity':
+        loadActivity();
         return html`<soliplex-activity exportparts=${ACTIVITY_PARTS} data-message-id=${message.id} .message=${message}></soliplex-activity>`;
       default:
         return nothing;

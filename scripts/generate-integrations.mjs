@@ -7,6 +7,8 @@
 //    with strictTemplates) camelizes `:agent-url` to `agentUrl` and looks for `@soliplex-run-finished`
 //    as an `onSoliplexRunFinished` prop, while custom-element-vuejs-integration emits kebab-case
 //    props and also augments the global JSX namespace (which would clash with React's);
+//  - dist/angular/: `soliplex-chat/angular`, standalone Angular components for the elements the
+//    package entry defines (scripts/angular-wrappers.mjs);
 //  - dist/editors/: VS Code custom data (custom-element-vs-code-integration) and JetBrains
 //    web-types (custom-element-jet-brains-integration).
 // The manifest's events carry their class (`@fires {SoliplexRunFinishedEvent} …`, as the schema
@@ -18,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { generateJsxTypes } from 'custom-element-jsx-integration';
 import { generateVsCodeCustomElementData } from 'custom-element-vs-code-integration';
 import { generateJetBrainsWebTypes } from 'custom-element-jet-brains-integration';
+import { angularWrappers } from './angular-wrappers.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -71,6 +74,16 @@ writeFileSync(join(typesDir, 'vue.d.ts'), lines.join('\n'));
 // `import 'soliplex-chat/vue'` resolves in bundlers too (types only; the element comes from 'soliplex-chat').
 writeFileSync(join(typesDir, 'vue.js'), 'export {};\n');
 
+// --- Angular ----------------------------------------------------------------------------------------
+// The elements `import 'soliplex-chat'` defines (the inspector is its own entry, so it has no wrapper).
+const entrySource = readFileSync(join(root, 'src/index.ts'), 'utf8');
+const entryElements = elements.filter((el) => new RegExp(`export \\{ ${el.name}\\b`).test(entrySource));
+const angularDir = join(root, 'dist/angular');
+mkdirSync(angularDir, { recursive: true });
+const angular = angularWrappers(entryElements, { typesFrom: TYPES_FROM, defineFrom: TYPES_FROM });
+writeFileSync(join(angularDir, 'index.js'), angular.js);
+writeFileSync(join(angularDir, 'index.d.ts'), angular.dts);
+
 // --- Editors ----------------------------------------------------------------------------------------
 generateVsCodeCustomElementData(manifest(), {
   ...quiet,
@@ -89,4 +102,4 @@ generateJetBrainsWebTypes(manifest(), {
 const webTypesFile = join(editorsDir, 'web-types.json');
 const webTypes = JSON.parse(readFileSync(webTypesFile, 'utf8'));
 writeFileSync(webTypesFile, `${JSON.stringify({ ...webTypes, name: pkg.name, version: pkg.version }, null, 2)}\n`);
-console.log('generated dist/types/{jsx,vue}.d.ts and dist/editors/{vscode.html-custom-data,vscode.css-custom-data,web-types}.json');
+console.log('generated dist/types/{jsx,vue}.d.ts, dist/angular/index.{js,d.ts} and dist/editors/{vscode.html-custom-data,vscode.css-custom-data,web-types}.json');

@@ -15,7 +15,7 @@
 // means `type`); the JSX generator reads `type` as a CustomEvent's detail, so its
 // `CustomEvent<SoliplexXEvent>` is rewritten to the class itself.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateJsxTypes } from 'custom-element-jsx-integration';
 import { generateVsCodeCustomElementData } from 'custom-element-vs-code-integration';
@@ -43,7 +43,7 @@ const entryElements = elements.filter(inEntry);
 const outsideEntry = new Set(elements.filter((el) => !inEntry(el)).map((el) => el.name));
 const ownModuleImports = elements
   .filter((el) => outsideEntry.has(el.name))
-  .map((el) => `import type { ${el.name} } from '${relative(typesDir, join(root, el.modulePath))}';`);
+  .map((el) => `import type { ${el.name} } from '${posix.relative('dist/types', el.modulePath)}';`);
 
 // --- JSX --------------------------------------------------------------------------------------------
 generateJsxTypes(manifest(), { ...quiet, outdir: typesDir, fileName: 'jsx.d.ts', globalTypePath: TYPES_FROM });

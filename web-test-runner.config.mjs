@@ -85,7 +85,8 @@ export function chromium(extraArgs = []) {
 }
 
 export default {
-  files: ['test/**/*.test.ts', '!test/node/**'],
+  // Not test/consumers/: the consumer projects' node_modules hold other packages' test files.
+  files: ['test/**/*.test.ts', '!test/node/**', '!test/consumers/**'],
   // 'development' = Lit's dev build: warns about mistakes (e.g. class fields shadowing reactive
   // properties) that the production build silently ignores.
   nodeResolve: { exportConditions: ['browser', 'development'] },

@@ -1,11 +1,13 @@
 /* global window, document */ // inside page.evaluate / waitForFunction callbacks (they run in the page)
 // The package as integrators get it: `npm pack`'s tarball, checked on its own and installed into
 // fresh consumer projects (test/consumers/: Vite vanilla, React 18, React 19, Vue 3 with
-// strictTemplates), each type-checked and built, and a Jest project (the README's ESM recipe,
-// running the test kit). Their sources hold `@ts-expect-error` /
+// strictTemplates, Angular 21 with strictTemplates), each type-checked and built, and a Jest project
+// (the README's ESM recipe, running the test kit). Their sources hold `@ts-expect-error` /
 // `@vue-expect-error` lines for one wrong prop and one wrong event field, so a typing that lets them
-// through fails the build. The built apps then run in Chromium. Needs `npm run build` first (npm
-// test runs it in test:e2e); the consumers install from the npm registry (about a minute, in parallel).
+// through fails the build; Angular templates have no such comment, so its wrong bindings are in a
+// file of their own that must fail to compile with the expected diagnostics. The built apps then run
+// in Chromium. Needs `npm run build` first (npm test runs it in test:e2e; packing skips `prepack`);
+// the consumers install from the npm registry in parallel (about two minutes, Angular's the longest).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
@@ -14,7 +16,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { promisify, stripVTControlCharacters } from 'node:util';
 import { chromium } from 'playwright-core';
 import { publint } from 'publint';
 import { findChromium } from '../../scripts/chromium-path.mjs';
@@ -23,7 +25,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const consumersDir = join(root, 'test/consumers');
 const packDir = join(consumersDir, '.pack');
 /** Web apps (type-checked, built, run in Chromium). */
-const APPS = ['vanilla', 'react18', 'react19', 'vue'];
+const APPS = ['vanilla', 'react18', 'react19', 'vue', 'angular'];
 const CONSUMERS = [...APPS, 'jest'];
 const execFileP = promisify(execFile);
 
@@ -54,7 +56,8 @@ before(async () => {
   }
   rmSync(packDir, { recursive: true, force: true });
   mkdirSync(packDir, { recursive: true });
-  // --ignore-scripts: dist is already built; what is packed is exactly what `npm publish` ships.
+  // --ignore-scripts: dist is already built (just above, or by npm test's test:e2e), so `prepack`
+  // (npm run build) would only build it a second time; the files packed are the same.
   await run('npm', ['pack', '--ignore-scripts', '--pack-destination', packDir], root);
   const [tgz] = readdirSync(packDir).filter((f) => f.endsWith('.tgz'));
   renameSync(join(packDir, tgz), join(packDir, 'soliplex-chat.tgz'));
@@ -68,13 +71,13 @@ before(async () => {
       rmSync(join(dir, 'node_modules/soliplex-chat'), { recursive: true, force: true });
       rmSync(join(dir, 'package-lock.json'), { force: true });
       const t = Date.now();
-      await run('npm', ['install', '--no-audit', '--no-fund'], dir);
+      await run('npm', ['install', '--no-audit', '--no-fund'], dir, { NG_CLI_ANALYTICS: 'false' });
       timings[name] = { install: Date.now() - t };
     }),
   );
   for (const name of CONSUMERS) {
     const t = Date.now();
-    timings[name].output = await run('npm', ['run', 'build'], join(consumersDir, name));
+    timings[name].output = await run('npm', ['run', 'build'], join(consumersDir, name), { NG_CLI_ANALYTICS: 'false' });
     timings[name].build = Date.now() - t;
   }
   for (const [name, t] of Object.entries(timings)) console.log(`# ${name}: install ${(t.install / 1000).toFixed(1)} s, build ${(t.build / 1000).toFixed(1)} s`);
@@ -140,7 +143,7 @@ describe('the packed tarball', () => {
 
 describe('consumer projects (installed from the tarball, type-checked, built)', () => {
   const bundle = (name) => {
-    const assets = join(consumersDir, name, 'dist/assets');
+    const assets = join(consumersDir, name, name === 'angular' ? 'dist' : 'dist/assets');
     return readdirSync(assets).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(assets, f), 'utf8')).join('\n');
   };
   /** zod cores inlined in a bundle (zod 4 carries `{major:4,minor:…,patch:…}`; zod 3 `ZodFirstPartyTypeKind`). */
@@ -159,10 +162,26 @@ describe('consumer projects (installed from the tarball, type-checked, built)', 
     it(`${name}: built, with at most the app's own zod in its install and bundle`, async () => {
       assert.ok(existsSync(join(consumersDir, name, 'dist/index.html')));
       const expected = name === 'react19' ? 1 : 0; // only react19 declares a tool with zod (its own zod 4)
-      assert.equal(await zodInstalls(name), expected, 'zod packages installed');
+      // The Angular CLI (a dev dependency) has a zod 4 of its own; the widget's packages share it.
+      assert.equal(await zodInstalls(name), name === 'angular' ? 1 : expected, 'zod packages installed');
       assert.equal(zodCopies(bundle(name)), expected, 'zod copies bundled');
     });
   }
+
+  it('angular: strictTemplates rejects a wrong value, an unknown property and wrong event fields', async () => {
+    // src/wrong.component.ts: one diagnostic per wrong binding, and nothing else.
+    const failure = await run('npm', ['run', 'check:wrong'], join(consumersDir, 'angular')).then(
+      (output) => assert.fail(`src/wrong.component.ts compiled:\n${output}`),
+      (error) => error.message,
+    );
+    const diagnostics = [...stripVTControlCharacters(failure).matchAll(/ error (TS\d+|NG\d+): (.*)/g)].map(([, code, text]) => `${code} ${text.trim()}`);
+    assert.deepEqual(diagnostics.sort(), [
+      "NG8002 Can't bind to 'agentUrll' since it isn't a known property of 'soliplex-chat'.",
+      "TS2322 Type 'number' is not assignable to type 'string'.",
+      "TS2339 Property 'outcome' does not exist on type 'SoliplexToolResultEvent'.",
+      "TS2551 Property 'outcom' does not exist on type 'SoliplexRunFinishedEvent'. Did you mean 'outcome'?",
+    ]);
+  });
 
   describe('in Chromium', () => {
     let browser;
@@ -204,6 +223,16 @@ describe('consumer projects (installed from the tarball, type-checked, built)', 
           await page.evaluate(() => document.querySelector('soliplex-chat').send('hello'));
           await page.waitForFunction(() => document.querySelector('#log')?.textContent?.startsWith('finished:'), null, { timeout: 20_000 });
           assert.equal(await page.textContent('#log'), 'finished: failed failed');
+          if (name === 'angular') {
+            // A boolean input set by a bare attribute (`hideCopy`, through booleanAttribute), and the
+            // template reference's `element` (`chat.element.send(…)` from a click).
+            assert.equal(await page.evaluate(() => document.querySelector('soliplex-chat').hideCopy), true);
+            await page.evaluate(() =>
+              document.querySelector('soliplex-chat').addEventListener('soliplex-run-finished', (e) => (window.clicked = e.outcome), { once: true }),
+            );
+            await page.click('button');
+            await page.waitForFunction(() => window.clicked === 'failed', null, { timeout: 20_000 });
+          }
           assert.deepEqual(errors, []);
         } finally {
           await page.close();

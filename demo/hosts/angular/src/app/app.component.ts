@@ -1,13 +1,14 @@
-import { AfterViewInit, CUSTOM_ELEMENTS_SCHEMA, Component, ElementRef, OnDestroy, ViewChild, signal } from '@angular/core';
-import type { SoliplexChat, SoliplexRunFinishedEvent, SoliplexToolResultEvent } from 'soliplex-chat';
+import { Component, signal } from '@angular/core';
+import { ToolRegistry, type SoliplexRunFinishedEvent, type SoliplexToolResultEvent } from 'soliplex-chat';
+import { SoliplexChatComponent } from 'soliplex-chat/angular';
 import { loadAgentUrl } from './agent-url';
 import { secretNumberTool } from './secret-number-tool';
 
 @Component({
   selector: 'app-root',
-  // Lets the template use <soliplex-chat>; its element and event types still come from the
-  // package's HTMLElementTagNameMap / HTMLElementEventMap, so strictTemplates checks $event.
-  schemas: [CUSTOM_ELEMENTS_SCHEMA],
+  // soliplex-chat/angular: <soliplex-chat> as a standalone component, so strictTemplates checks its
+  // inputs (the element's properties) and outputs (its events, typed with their classes).
+  imports: [SoliplexChatComponent],
   template: `
     <main style="display: grid; grid-template-columns: 1fr 420px; min-height: 100vh">
       <section>
@@ -19,30 +20,23 @@ import { secretNumberTool } from './secret-number-tool';
         </ul>
       </section>
       <soliplex-chat
-        #chat
-        [attr.agent-url]="agentUrl()"
+        [agentUrl]="agentUrl()"
+        [toolRegistry]="tools"
         style="height: 100vh"
-        (soliplex-run-finished)="onRunFinished($event)"
-        (soliplex-tool-result)="onToolResult($event)"
-      ></soliplex-chat>
+        (soliplexRunFinished)="onRunFinished($event)"
+        (soliplexToolResult)="onToolResult($event)"
+      />
     </main>
   `,
 })
-export class AppComponent implements AfterViewInit, OnDestroy {
-  @ViewChild('chat') private chat?: ElementRef<SoliplexChat>;
+export class AppComponent {
+  // The page tool, as an input: the registry is immutable, so a change is a new registry.
+  protected readonly tools = new ToolRegistry([secretNumberTool]);
   protected readonly agentUrl = signal('');
   protected readonly events = signal<string[]>([]);
 
-  async ngAfterViewInit(): Promise<void> {
-    const chat = this.chat?.nativeElement;
-    // The registry is immutable: assign the one register() returns.
-    if (chat) chat.toolRegistry = chat.toolRegistry.register(secretNumberTool);
-    this.agentUrl.set(await loadAgentUrl());
-  }
-
-  ngOnDestroy(): void {
-    const chat = this.chat?.nativeElement;
-    if (chat) chat.toolRegistry = chat.toolRegistry.unregister(secretNumberTool.name);
+  constructor() {
+    void loadAgentUrl().then((url) => this.agentUrl.set(url));
   }
 
   protected onRunFinished(e: SoliplexRunFinishedEvent): void {

@@ -6,6 +6,7 @@ import {
   createAgUiHttpTransport,
   createAgentTransport,
   SoliplexTransport,
+  SoliplexHistoryCache,
   type HeadersSource,
   type TokenSource,
   type ToolRegistry,
@@ -25,14 +26,19 @@ export interface OwnEngineOptions {
    * (whatever the thread key says), ahead of a Soliplex room or an `agent-url`.
    */
   agent?: () => AbstractAgent | undefined;
+  /** False keeps Soliplex runs out of the history cache (IndexedDB); read when a room's transport is made. */
+  persist?: () => boolean;
 }
+
+/** One cache for every chat of the page: its records are keyed per server, room, thread and token. */
+let historyCache: SoliplexHistoryCache | undefined;
 
 /**
  * The engine a chat makes for itself when the page gives it none: the page's `agent` when it has one,
  * else one transport per backend, picked by the thread key (a room means a Soliplex server, otherwise
  * `server` is an AG-UI endpoint). Headers, tokens and the agent are read afresh on every run.
  */
-export function createOwnEngine({ headers, token, toolRegistry, agent }: OwnEngineOptions): RunOrchestrator {
+export function createOwnEngine({ headers, token, toolRegistry, agent, persist }: OwnEngineOptions): RunOrchestrator {
   const transports = new Map<string, Transport>();
   const agentTransports = new WeakMap<AbstractAgent, Transport>();
   return new RunOrchestrator({
@@ -45,10 +51,13 @@ export function createOwnEngine({ headers, token, toolRegistry, agent }: OwnEngi
         return transport;
       }
       if (!server) return missingUrl;
-      const id = JSON.stringify([server, room]);
+      const cached = !!room && persist?.() !== false;
+      const id = JSON.stringify([server, room, cached]);
       let transport = transports.get(id);
       if (!transport) {
-        transport = room ? new SoliplexTransport({ serverUrl: server, room, token }) : createAgUiHttpTransport({ url: server, headers });
+        transport = room
+          ? new SoliplexTransport({ serverUrl: server, room, token, ...(cached ? { historyCache: (historyCache ??= new SoliplexHistoryCache()) } : {}) })
+          : createAgUiHttpTransport({ url: server, headers });
         transports.set(id, transport);
       }
       return transport;

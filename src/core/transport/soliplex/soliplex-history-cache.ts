@@ -19,7 +19,8 @@ export interface SoliplexHistoryCacheOptions {
 
 interface RunsRecord {
   readonly format: number;
-  readonly runs: readonly HistoryRun[];
+  /** The runs as JSON: one string reads back far faster than thousands of cloned objects. */
+  readonly runs: string;
 }
 
 interface MetaRecord {
@@ -52,12 +53,16 @@ export class SoliplexHistoryCache implements HistoryRunStore {
   async read(key: string): Promise<readonly HistoryRun[] | undefined> {
     const db = await this.#open();
     if (!db) return undefined;
-    const tx = db.transaction([RUNS, META], 'readwrite');
-    const record = (await request(tx.objectStore(RUNS).get(key))) as Partial<RunsRecord> | undefined;
-    if (record?.format !== FORMAT || !Array.isArray(record.runs)) return undefined;
-    const meta = (await request(tx.objectStore(META).get(key))) as MetaRecord | undefined;
-    tx.objectStore(META).put({ key, used: Date.now(), bytes: meta?.bytes ?? 0 } satisfies MetaRecord);
-    return record.runs;
+    const record = (await request(db.transaction(RUNS).objectStore(RUNS).get(key))) as Partial<RunsRecord> | undefined;
+    if (record?.format !== FORMAT || typeof record.runs !== 'string') return undefined;
+    // Marked used in a transaction of its own: the read does not wait for a write lock.
+    db.transaction(META, 'readwrite').objectStore(META).put({ key, used: Date.now(), bytes: record.runs.length } satisfies MetaRecord);
+    try {
+      const runs: unknown = JSON.parse(record.runs);
+      return Array.isArray(runs) ? (runs as HistoryRun[]) : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /** Keeps `runs` under `key` (replacing what was there), then drops the least recently used beyond the bounds. */
@@ -85,10 +90,11 @@ export class SoliplexHistoryCache implements HistoryRunStore {
   async #write(key: string, runs: readonly HistoryRun[]): Promise<void> {
     const db = await this.#open();
     if (!db) return;
-    const bytes = JSON.stringify(runs).length;
+    const json = JSON.stringify(runs);
+    const bytes = json.length;
     if (bytes > this.maxBytes) return;
     const tx = db.transaction([RUNS, META], 'readwrite');
-    tx.objectStore(RUNS).put({ format: FORMAT, runs } satisfies RunsRecord, key);
+    tx.objectStore(RUNS).put({ format: FORMAT, runs: json } satisfies RunsRecord, key);
     tx.objectStore(META).put({ key, used: Date.now(), bytes } satisfies MetaRecord);
     await done(tx);
     await this.#prune(db);

@@ -52,7 +52,7 @@ export async function loadSoliplexHistory(
   threadId: string,
   signal: AbortSignal,
   { onProgress, onPreview, concurrency = HISTORY_CONCURRENCY, cache, fastPath = true }: SoliplexHistoryOptions = {},
-): Promise<HistoryRun[]> {
+): Promise<readonly HistoryRun[]> {
   let settled = false;
   const preview = (runs: readonly HistoryRun[]) => {
     if (settled || signal.aborted || runs.length === 0) return;
@@ -111,6 +111,7 @@ export async function loadSoliplexHistory(
       }
     });
 
+    if (toFetch.length === 0) return cached; // nothing new: the very runs previewed
     const runs = [...cached, ...historyRuns(fetched, toFetch, seen)];
     if (cache && toFetch.length > 0) void cache.store.write(cache.key, runs).catch(() => {});
     return runs;

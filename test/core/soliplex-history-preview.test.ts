@@ -157,20 +157,27 @@ describe('Soliplex history: transcript preview and run cache', () => {
     expect(full.runError?.message).to.equal('model overloaded');
   });
 
-  it('shows no transcript preview when the inputs are lean, or one run left no answer in the next input', async () => {
-    const lean = await seed(representative(), false);
+  it('shows no transcript preview when the inputs are lean, do not grow, or one run left no answer in the next input', async () => {
+    const lean = representative();
     const retried = representative();
     // Run 4 failed and was retried: the retry's input is the same transcript, without run 4's output.
     retried.splice(3, 0, { messages: [user('u3', 'and bob?')], events: [started, { type: 'RUN_ERROR', message: 'overloaded' }] });
     retried[4] = { ...retried[4]!, messages: [] };
-    const failedThenRetried = await seed(retried);
-    for (const { thread, runIds } of [lean, failedThenRetried]) {
+    const unanswered = representative();
+    // A run that only reasoned (reasoning is not sent back), then the next question.
+    unanswered.splice(5, 0, {
+      messages: [user('u4', 'think about it')],
+      events: [started, { type: 'REASONING_MESSAGE_START', messageId: 'k4', role: 'reasoning' }, { type: 'REASONING_MESSAGE_CONTENT', messageId: 'k4', delta: 'Hmm.' }, { type: 'REASONING_MESSAGE_END', messageId: 'k4' }, finished],
+    });
+    for (const [seeded, cumulative] of [[lean, false], [retried, true], [unanswered, true]] as const) {
+      const { thread, runIds } = await seed(seeded, cumulative);
       const counted = countingFetch(runIds);
       let previews = 0;
       const runs = await new SoliplexTransport({ serverUrl: server, room: 'demo', fetch: counted.fetch }).loadHistory(thread, new AbortController().signal, undefined, () => previews++);
       expect(previews).to.equal(0);
       expect(counted.started).to.have.length(runIds.length);
-      expect(replayHistory(runs).messages.filter((m) => m.role === 'user').map((m) => m.id)).to.deep.equal(['u1', 'u2', 'u3', 'u5']);
+      const users = [...new Set(seeded.flatMap((run) => (run.messages ?? []).filter((m) => m.role === 'user').map((m) => m.id)))];
+      expect(replayHistory(runs).messages.filter((m) => m.role === 'user').map((m) => m.id)).to.deep.equal(users);
     }
   });
 

@@ -166,7 +166,6 @@ export function transcriptRuns(finished: readonly SoliplexRun[], from: number, s
   for (let k = Math.max(from, 0); k < finished.length - 1; k++) {
     const mine = inputs[k]!.messages!;
     const next = inputs[k + 1]!.messages!;
-    if (next.length <= mine.length) return undefined;
     for (let i = 0; i < next.length; i++) {
       const message = next[i];
       if (!message || typeof message.id !== 'string' || !transcriptRoles.has(message.role)) return undefined;

@@ -125,6 +125,11 @@ export class SoliplexHistoryCache implements HistoryRunStore {
       };
       opening.onsuccess = () => {
         const db = opening.result;
+        // A database of that name made by someone else: not ours to use.
+        if (!db.objectStoreNames.contains(RUNS) || !db.objectStoreNames.contains(META)) {
+          db.close();
+          return resolve(undefined);
+        }
         // Another tab upgrades or deletes the database: let go, and open it again on the next use.
         db.onversionchange = () => {
           db.close();

@@ -34,6 +34,8 @@ const OPTIONAL = [
   // Opt-in features: loaded only when the page turns them on.
   { pattern: /\/soliplex-thread-list-[^/]*\.js$/, feature: 'the thread list (`threads`, or loadThreadList())' },
   { pattern: /\/soliplex-attachments-[^/]*\.js$/, feature: 'attachments (`attachments`, or an agent that accepts files)' },
+  // Loaded by the first reload of a stored Soliplex thread (a `thread` given or picked), never for a new chat.
+  { pattern: /\/soliplex-history(-cache)?-[^/]*\.js$/, feature: 'reloading a stored Soliplex thread (its runs, the transcript preview, the run cache)' },
 ];
 /** Packages that must never be on the default path. */
 const FORBIDDEN_ON_DEFAULT_PATH = /^(@ag-ui\/client|@ag-ui\/proto|@ag-ui\/encoder|rxjs|zod|@bufbuild\/.*|@protobuf-ts\/.*|protobufjs)$/;

@@ -6,8 +6,8 @@ import {
   createAgUiHttpTransport,
   createAgentTransport,
   SoliplexTransport,
-  SoliplexHistoryCache,
   type HeadersSource,
+  type HistoryRunStore,
   type TokenSource,
   type ToolRegistry,
   type Transport,
@@ -30,8 +30,17 @@ export interface OwnEngineOptions {
   persist?: () => boolean;
 }
 
-/** One cache for every chat of the page: its records are keyed per server, room, thread and token. */
-let historyCache: SoliplexHistoryCache | undefined;
+/**
+ * One cache for every chat of the page (its records are keyed per server, room, thread and token),
+ * its code loaded on the first reload.
+ */
+let cache: Promise<HistoryRunStore> | undefined;
+const store = () =>
+  (cache ??= import('../../core/transport/soliplex/soliplex-history-cache.js').then(({ SoliplexHistoryCache }) => new SoliplexHistoryCache()));
+const historyCache: HistoryRunStore = {
+  read: async (key) => (await store()).read(key),
+  write: async (key, runs) => (await store()).write(key, runs),
+};
 
 /**
  * The engine a chat makes for itself when the page gives it none: the page's `agent` when it has one,
@@ -56,7 +65,7 @@ export function createOwnEngine({ headers, token, toolRegistry, agent, persist }
       let transport = transports.get(id);
       if (!transport) {
         transport = room
-          ? new SoliplexTransport({ serverUrl: server, room, token, ...(cached ? { historyCache: (historyCache ??= new SoliplexHistoryCache()) } : {}) })
+          ? new SoliplexTransport({ serverUrl: server, room, token, ...(cached ? { historyCache } : {}) })
           : createAgUiHttpTransport({ url: server, headers });
         transports.set(id, transport);
       }

@@ -11,8 +11,7 @@ import {
   type Transport,
 } from '../transport.js';
 import { SoliplexApi, type SoliplexConnection } from './soliplex-api.js';
-import { loadSoliplexHistory, type HistoryRunStore } from './soliplex-history.js';
-import { historyCacheKey } from './soliplex-history-cache.js';
+import type { HistoryRunStore } from './soliplex-history.js';
 
 export interface SoliplexTransportOptions extends SoliplexConnection {
   readonly room: string;
@@ -63,6 +62,8 @@ export class SoliplexTransport implements Transport {
    */
   async loadHistory(threadId: string, signal: AbortSignal, onProgress?: HistoryProgress, onPreview?: HistoryPreview) {
     const { room, serverUrl, historyCache, historyConcurrency, historyFastPath } = this.options;
+    // Loaded on the first reload: a chat that only starts new threads never needs this code.
+    const [{ loadSoliplexHistory }, { historyCacheKey }] = await Promise.all([import('./soliplex-history.js'), import('./soliplex-history-cache.js')]);
     const key = historyCache ? await historyCacheKey(serverUrl, room, threadId, await this.api.currentToken()) : undefined;
     return loadSoliplexHistory(this.api, room, threadId, signal, {
       onProgress,

@@ -9,13 +9,15 @@ import '../../src/index.js';
 /**
  * Benchmark (not a test: `npm run bench`): reloading a stored Soliplex thread of 600 runs (1,000 text
  * messages: 500 questions, 500 answers, 100 of them after a tool call) from the demo server, against
- * showing the same history from memory, in the same run. Both end with the conversation rendered in a
- * fresh <soliplex-chat>; reloading adds the thread GET, the run GETs and their JSON.
+ * showing the same history from memory, in the same run and the same chat on screen. Three reloads:
+ * every run fetched (no cache, no preview), the transcript preview (the latest run's input shown while
+ * the other runs load), and the runs cached in IndexedDB by an earlier load. Each is timed to its first
+ * frame with the latest message, and to the end of the load.
  *
  * The thread is seeded with `POST /api/test/threads` in two shapes: lean (each run's `run_input` has
  * only its own new messages: the cost is the number of requests) and with full transcripts, the way
  * a Soliplex client leaves a thread (every run's input is the whole transcript so far, so the thread
- * GET and the run GETs each carry it ~600 times: ~50 MB apiece here, and that is what the API answers).
+ * GET and the run GETs each carry it ~600 times: tens of MB apiece, and that is what the API answers).
  * It prints figures and asserts nothing about time.
  */
 const TURNS = 500; // every 5th turn calls a tool first: 400 + 2 × 100 = 600 runs

@@ -97,7 +97,8 @@ export interface StoredThreadInfo {
 }
 
 /**
- * How far a history load has got: `loaded` of `total` parts (for Soliplex, stored runs) are read.
+ * How far a history load has got: `loaded` of `total` parts (for Soliplex, the stored runs not
+ * already cached) are read.
  * Called first with `(0, total)` once `total` is known, then each time `loaded` grows, by one, in
  * completion order: `loaded` never decreases, `total` never changes within one load, and the last
  * call of a load that succeeds is `(total, total)` (a thread with no runs: just `(0, 0)`). Not called

@@ -59,7 +59,7 @@ export class SoliplexHistoryCache implements HistoryRunStore {
     db.transaction(META, 'readwrite').objectStore(META).put({ key, used: Date.now(), bytes: record.runs.length } satisfies MetaRecord);
     try {
       const runs: unknown = JSON.parse(record.runs);
-      return Array.isArray(runs) ? (runs as HistoryRun[]) : undefined;
+      return Array.isArray(runs) && runs.every(isHistoryRun) ? runs : undefined;
     } catch {
       return undefined;
     }
@@ -153,6 +153,12 @@ export async function historyCacheKey(serverUrl: string, room: string, thread: s
   if (!subtle) return undefined;
   const digest = await subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify([serverUrl, room, thread, token ?? null])));
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** A record written by another version or by hand is a miss, never a broken replay. */
+function isHistoryRun(run: unknown): run is HistoryRun {
+  const r = run as Partial<HistoryRun> | null;
+  return !!r && typeof r.runId === 'string' && Array.isArray(r.messages) && Array.isArray(r.events);
 }
 
 function request<T>(req: IDBRequest<T>): Promise<T> {

@@ -8,6 +8,7 @@ import {
   type Conversation,
   type HistoryRun,
 } from '../../src/core/index.js';
+import { historyCacheKey } from '../../src/core/transport/soliplex/soliplex-history-cache.js';
 import { finished, say, script, server, started } from '../helpers/agui-server.js';
 
 /**
@@ -242,6 +243,27 @@ describe('Soliplex history: transcript preview and run cache', () => {
     await engine.send(key, 'three');
     expect(await load('alice'), 'only the new run is fetched').to.deep.equal({ runs: 3, runGets: 1, previews: 1 });
     expect(await load('alice')).to.deep.equal({ runs: 3, runGets: 0, previews: 1 });
+  });
+
+  it('a cache record that is not a prefix of the thread, or not runs at all, is not used', async () => {
+    const { thread, runIds } = await seed(representative());
+    const cache = newCache();
+    const key = (await historyCacheKey(server, 'demo', thread, undefined))!;
+    for (const record of [[{ runId: 'another-run', messages: [], events: [] }], [{ runId: runIds[0], messages: 'not a list' }]]) {
+      await cache.write(key, record as unknown as HistoryRun[]);
+      const counted = countingFetch(runIds);
+      let fromCache = 0;
+      const runs = await new SoliplexTransport({ serverUrl: server, room: 'demo', historyCache: cache, historyFastPath: false, fetch: counted.fetch }).loadHistory(
+        thread,
+        new AbortController().signal,
+        undefined,
+        () => fromCache++,
+      );
+      expect(counted.started).to.have.length(runIds.length);
+      expect(runs.map((run) => run.runId)).to.deep.equal(runIds);
+      expect(fromCache, 'a record of another shape is not even previewed').to.equal(record[0]!.runId === 'another-run' ? 1 : 0);
+      await cache.flushed();
+    }
   });
 
   it('through the engine: the preview is shown while loading; a failed load after it shows no history', async () => {

@@ -34,6 +34,8 @@ const OPTIONAL = [
   // Loaded with the first interrupt or activity an agent sends (AG-UI 1.0 features few agents use).
   { pattern: /\/soliplex-interrupt-card-[^/]*\.js$/, feature: 'interrupt cards (an agent that asks with AG-UI interrupts)' },
   { pattern: /\/soliplex-activity-[^/]*\.js$/, feature: 'activities (an agent that sends ACTIVITY_SNAPSHOT)' },
+  // Loaded by the first reload of a stored Soliplex thread (a `thread` given or picked), never for a new chat.
+  { pattern: /\/soliplex-history(-cache)?-[^/]*\.js$/, feature: 'reloading a stored Soliplex thread (its runs, the transcript preview, the run cache)' },
 ];
 /** Packages that must never be on the default path. */
 const FORBIDDEN_ON_DEFAULT_PATH = /^(@ag-ui\/client|@ag-ui\/proto|@ag-ui\/encoder|rxjs|zod|@bufbuild\/.*|@protobuf-ts\/.*|protobufjs)$/;

@@ -74,11 +74,14 @@ export {
   type CreatedThread,
   type HistoryRun,
   type HistoryProgress,
+  type HistoryPreview,
   type StoredThreadInfo,
 } from './transport/transport.js';
 export { replayHistory } from './conversation/conversation-history.js';
 export { readSseFrames, type SseFrame } from './transport/sse-reader.js';
 export { SoliplexTransport, type SoliplexTransportOptions } from './transport/soliplex/soliplex-transport.js';
+export { SoliplexHistoryCache, type SoliplexHistoryCacheOptions } from './transport/soliplex/soliplex-history-cache.js';
+export type { HistoryRunStore } from './transport/soliplex/soliplex-history.js';
 export { SoliplexApi, type SoliplexConnection, type SoliplexRoom, type SoliplexThread, type TokenSource } from './transport/soliplex/soliplex-api.js';
 export { createAgUiHttpTransport, preloadAgUiHttpTransport } from './transport/lazy-agui-http-transport.js';
 export type { AgUiHttpTransportOptions, HeadersSource } from './transport/agui-http-transport.js';

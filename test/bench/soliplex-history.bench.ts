@@ -1,21 +1,23 @@
 import { fixture, html } from '@open-wc/testing';
 import type { BaseEvent, Message } from '@ag-ui/core';
-import { RunOrchestrator, RunRegistry, SoliplexTransport, replayHistory, type Conversation } from '../../src/index.js';
+import { RunOrchestrator, RunRegistry, SoliplexHistoryCache, SoliplexTransport, replayHistory, type Transport } from '../../src/core/index.js';
 import type { SoliplexChat } from '../../src/index.js';
 import { server } from '../helpers/agui-server.js';
-import { report, table } from './bench-kit.js';
+import { fmt, painted, pause, ratio, report, summarize, table } from './bench-kit.js';
 import '../../src/index.js';
 
 /**
  * Benchmark (not a test: `npm run bench`): reloading a stored Soliplex thread of 600 runs (1,000 text
  * messages: 500 questions, 500 answers, 100 of them after a tool call) from the demo server, against
- * showing the same history from memory, in the same run. Both end with the conversation rendered in a
- * fresh <soliplex-chat>; reloading adds the thread GET, the run GETs and their JSON.
+ * showing the same history from memory, in the same run and the same chat on screen. Three reloads:
+ * every run fetched (no cache, no preview), the transcript preview (the latest run's input shown while
+ * the other runs load), and the runs cached in IndexedDB by an earlier load. Each is timed to its first
+ * frame with the latest message, and to the end of the load.
  *
  * The thread is seeded with `POST /api/test/threads` in two shapes: lean (each run's `run_input` has
  * only its own new messages: the cost is the number of requests) and with full transcripts, the way
  * a Soliplex client leaves a thread (every run's input is the whole transcript so far, so the thread
- * GET and the run GETs each carry it ~600 times: ~50 MB apiece here, and that is what the API answers).
+ * GET and the run GETs each carry it ~600 times: tens of MB apiece, and that is what the API answers).
  * It prints figures and asserts nothing about time.
  */
 const TURNS = 500; // every 5th turn calls a tool first: 400 + 2 × 100 = 600 runs
@@ -77,35 +79,41 @@ async function seedThread(runs: SeededRun[], cumulative: boolean): Promise<strin
   return ((await response.json()) as { thread_id: string }).thread_id;
 }
 
-/** Renders `conversation` in a fresh element; resolves once the message list has rendered it. */
-async function render(conversation: Conversation, thread: string): Promise<void> {
-  const registry = new RunRegistry();
-  const engine = new RunOrchestrator({ transport: { run: async () => ({ runId: 'unused' }) }, registry });
-  const key = { server: '', room: '', thread };
-  registry.set({ key, conversation, run: { status: 'idle' }, unread: false });
-  const el = await fixture<SoliplexChat>(html`<soliplex-chat .engine=${engine} thread=${thread}></soliplex-chat>`);
-  const list = el.shadowRoot!.querySelector('soliplex-message-list')!;
-  await el.updateComplete;
-  await list.updateComplete;
-  void list.offsetHeight;
-  el.remove();
+interface Sample {
+  /** The latest message in the DOM, a frame painted. */
+  first: number;
+  /** The thread loaded (idle), its final conversation painted. */
+  done: number;
 }
 
-const loadHistory = (thread: string, onProgress?: (loaded: number, total: number) => void) =>
-  new SoliplexTransport({ serverUrl: server, room: ROOM }).loadHistory(thread, new AbortController().signal, onProgress);
-
-async function time(task: () => Promise<unknown>): Promise<number> {
+/**
+ * Shows `thread` in a chat that is already on screen (server-url and room set, no thread yet): from
+ * setting `thread` to the first painted frame with the latest message, and to the load's end. With
+ * `conversation`, the thread is in the engine already (from memory); otherwise the engine loads it.
+ */
+async function show(engine: RunOrchestrator, thread: string, last: string): Promise<Sample> {
+  const el = await fixture<SoliplexChat>(html`<soliplex-chat style="height: 500px" .engine=${engine} server-url=${server} room=${ROOM}></soliplex-chat>`);
+  await painted();
+  const key = { server, room: ROOM, thread };
+  const list = () => el.shadowRoot!.querySelector('soliplex-message-list');
   const start = performance.now();
-  await task();
-  return performance.now() - start;
+  el.thread = thread;
+  let first = NaN;
+  for (let frames = 0; frames < 20_000; frames++) {
+    await painted();
+    const now = performance.now();
+    if (Number.isNaN(first) && list()?.shadowRoot?.querySelector(`[data-message-id="${last}"]`)) first = now - start;
+    const run = engine.snapshot(key).run;
+    if (run.status === 'failed') throw new Error(`reload failed: ${run.error.message}`);
+    if (!Number.isNaN(first) && run.status === 'idle') {
+      el.remove();
+      return { first, done: now - start };
+    }
+  }
+  throw new Error('the thread never finished loading');
 }
 
-function summary(samples: number[]): { median: number; text: string } {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const middle = sorted.length / 2;
-  const median = Number.isInteger(middle) ? (sorted[middle - 1]! + sorted[middle]!) / 2 : sorted[Math.floor(middle)]!;
-  return { median, text: `${median.toFixed(0)} ms (${sorted[0]!.toFixed(0)}–${sorted.at(-1)!.toFixed(0)})` };
-}
+const engineWith = (transport: Transport, registry = new RunRegistry()) => new RunOrchestrator({ transport, registry });
 
 interface Shape {
   name: string;
@@ -120,65 +128,96 @@ const SHAPES: Shape[] = [
   { name: 'full transcripts', cumulative: true, repetitions: 2 },
 ];
 
-async function measure(shape: Shape): Promise<{ lines: string[]; row: string[] }> {
-  const thread = await seedThread(seededRuns(), shape.cumulative);
-  const progress: number[] = [];
-  const stored = await loadHistory(thread, (loaded) => progress.push(loaded)); // the in-memory copy, and a warm-up
-  const conversation = replayHistory(stored);
-  const texts = conversation.messages.filter((m) => (m as { text?: string }).text).length;
+const PATHS = ['memory', 'cold', 'fast', 'warm'] as const;
+type Path = (typeof PATHS)[number];
 
-  const samples = { memory: [] as number[], reload: [] as number[], load: [] as number[] };
+async function measure(shape: Shape, cache: SoliplexHistoryCache): Promise<{ lines: string[]; rows: string[][] }> {
+  const thread = await seedThread(seededRuns(), shape.cumulative);
+  const plain = new SoliplexTransport({ serverUrl: server, room: ROOM, historyFastPath: false });
+  const stored = await plain.loadHistory(thread, new AbortController().signal);
+  const conversation = replayHistory(stored);
+  const last = conversation.messages.at(-1)!.id;
+  const texts = conversation.messages.filter((m) => (m as { text?: string }).text).length;
+  // The warm path's cache: filled once, as by an earlier visit.
+  const cached = new SoliplexTransport({ serverUrl: server, room: ROOM, historyCache: cache });
+  await cached.loadHistory(thread, new AbortController().signal);
+  await cache.flushed();
+
+  const run: Record<Path, () => Promise<Sample>> = {
+    memory: () => {
+      const registry = new RunRegistry();
+      registry.set({ key: { server, room: ROOM, thread }, conversation, run: { status: 'idle' }, unread: false });
+      return show(engineWith(plain, registry), thread, last);
+    },
+    cold: () => show(engineWith(plain), thread, last),
+    fast: () => show(engineWith(new SoliplexTransport({ serverUrl: server, room: ROOM })), thread, last),
+    warm: () => show(engineWith(cached), thread, last),
+  };
+  const samples = Object.fromEntries(PATHS.map((path) => [path, [] as Sample[]])) as Record<Path, Sample[]>;
   for (let rep = 0; rep < shape.repetitions; rep++) {
-    const steps: Array<() => Promise<void>> = [
-      // From memory: the conversation is already built, only rendered.
-      async () => void samples.memory.push(await time(() => render(conversation, `memory-${rep}`))),
-      // Reloading: the thread and run GETs, the replay through the reducer, the same render.
-      async () => {
-        const start = performance.now();
-        const runs = await loadHistory(thread);
-        samples.load.push(performance.now() - start);
-        await render(replayHistory(runs), `reload-${rep}`);
-        samples.reload.push(performance.now() - start);
-      },
-    ];
     // Interleaved, the order turned around every other repetition.
-    for (const step of rep % 2 ? steps.reverse() : steps) await step();
+    for (const path of rep % 2 ? [...PATHS].reverse() : PATHS) {
+      samples[path].push(await run[path]());
+      await pause(50);
+    }
   }
-  const memory = summary(samples.memory);
-  const reload = summary(samples.reload);
-  const load = summary(samples.load);
+  const pick = (path: Path, field: keyof Sample) => summarize(samples[path].map((s) => s[field]));
+  const memory = pick('memory', 'first');
+  const names: Record<Path, string> = {
+    memory: 'from memory',
+    cold: 'reload, every run fetched',
+    fast: 'reload, transcript preview',
+    warm: 'reload, runs cached',
+  };
+  const rows = PATHS.map((path, i) => [
+    i === 0 ? `${shape.name} (${stored.length} runs, ${shape.repetitions} reps)` : '',
+    path === 'memory' ? `**${names[path]}**` : names[path],
+    fmt(pick(path, 'first'), 0),
+    ratio(pick(path, 'first'), memory),
+    fmt(pick(path, 'done'), 0),
+    ratio(pick(path, 'done'), memory),
+  ]);
   const lines = [
-    `${shape.name}: ${stored.length} runs, ${texts} text messages, ${shape.repetitions} interleaved repetitions, ` +
-      `progress ${progress.length} calls ${progress[0]}…${progress.at(-1)}`,
-    `  render from memory      ${memory.text}`,
-    `  reload + render         ${reload.text}   ratio ${(reload.median / memory.median).toFixed(2)}×`,
-    `    of which GETs         ${load.text}`,
+    `${shape.name}: ${stored.length} runs, ${texts} text messages, ${shape.repetitions} interleaved repetitions`,
+    ...rows.map((row) => `  ${row[1]!.padEnd(28)} first frame ${row[2]} (${row[3]})   loaded ${row[4]} (${row[5]})`),
   ];
-  const row = [`${shape.name} (${stored.length} runs, ${shape.repetitions} reps)`, memory.text, reload.text, load.text, `${(reload.median / memory.median).toFixed(2)}×`];
-  return { lines, row };
+  return { lines, rows };
 }
 
 describe('benchmark: reloading a 600-run Soliplex thread vs. the same history from memory', () => {
-  it('prints median (min–max) ms and the ratio', async function () {
-    this.timeout(600_000);
-    // One line per shape as soon as it is measured.
+  it('prints median (min–max) ms and the ratios', async function () {
+    this.timeout(1_200_000);
+    const cache = new SoliplexHistoryCache({ dbName: 'soliplex-chat-history-bench', maxBytes: 200 * 2 ** 20 });
+    await cache.clear();
     const rows: string[][] = [];
     for (const shape of SHAPES) {
-      const { lines, row } = await measure(shape);
-      console.log(`BENCH soliplex-history ${lines.join('\n')}`);
-      rows.push(row);
+      const measured = await measure(shape, cache);
+      // One block per shape as soon as it is measured.
+      console.log(`BENCH soliplex-history ${measured.lines.join('\n')}`);
+      rows.push(...measured.rows);
     }
+    await cache.clear();
     await report(
       'soliplex-history',
       2.5,
       `## History: reloading a 600-run Soliplex thread
 
-The demo server holds a thread of 600 runs (1,000 text messages); a fresh chat loads it (thread GET, run
-GETs in a bounded pool of 16, replay, render) against rendering the same conversation from memory.
-"Full transcripts" is how Soliplex clients leave a thread: every run's stored input repeats the whole
-transcript, so the API answers ~50 MB per GET set; the API has no call that returns only the events.
+The demo server holds a thread of 600 runs (1,000 text messages, 100 tool calls). A chat that is on screen
+is given the thread: from memory (the engine has the conversation), or reloaded from the server by a fresh
+engine. First frame: the latest message is in the DOM and a frame is painted; loaded: the load has ended
+(the composer is free) and its frame is painted. Ratios are to the first frame from memory.
 
-${table(['thread', 'render from memory', 'reload + render', 'of which GETs', 'ratio'], rows)}`,
+- *every run fetched*: the thread GET, then one GET per finished run (16 at a time), replayed, rendered.
+- *transcript preview*: the same GETs, the latest run's first; once it arrives, the thread is shown from
+  the latest run's input (the whole transcript) plus that run's events, until every run has loaded.
+  Lean runs hold no transcript: nothing to preview.
+- *runs cached*: the runs of an earlier load are read from IndexedDB and shown before any request; then
+  the thread GET (to find runs added since) and nothing else.
+
+"Full transcripts" is how Soliplex clients leave a thread: every run's stored input repeats the whole
+transcript, so the thread GET alone is ~50 MB here (every run's input), and so is the set of run GETs.
+
+${table(['thread', 'path', 'first frame, ms', 'ratio', 'loaded, ms', 'ratio'], rows)}`,
     );
   });
 });

@@ -21,6 +21,12 @@ const DEMO_USER = Object.freeze({
  *   scripts: ReturnType<typeof import('../script-store.mjs').createScriptStore>,
  *   soliplexToken?: string, keepaliveMs: number, baseUrl: () => string }} options
  */
+/** Counts a GET of a thread or of one of its runs (read back by `GET /api/test/threads/{id}/requests`). */
+function countGet(/** @type {any} */ thread, /** @type {'thread' | 'runs'} */ what) {
+  thread.gets ??= { thread: 0, runs: 0 };
+  thread.gets[what]++;
+}
+
 export function createSoliplexApi({ model, modelName, scripts, soliplexToken, keepaliveMs, baseUrl }) {
   const auth = createAuthGate(soliplexToken);
   const threads = createThreadStore();
@@ -75,6 +81,12 @@ export function createSoliplexApi({ model, modelName, scripts, soliplexToken, ke
       const thread = threads.seed(String(body.room), body);
       return sendJson(res, 200, { room_id: thread.room_id, thread_id: thread.thread_id, run_ids: [...thread.runs.keys()] });
     }
+    const counted = /^\/api\/test\/threads\/([^/]+)\/requests$/.exec(path);
+    if (method === 'GET' && counted) {
+      // How often a seeded or created thread and its runs were read (tests of history caching).
+      const thread = /** @type {any} */ (threads.find(counted[1]));
+      return sendJson(res, 200, { thread_gets: thread.gets?.thread ?? 0, run_gets: thread.gets?.runs ?? 0 });
+    }
     if (method === 'GET' && path === '/api/user_info') {
       auth.check(req);
       return sendJson(res, 200, DEMO_USER);
@@ -96,7 +108,10 @@ export function createSoliplexApi({ model, modelName, scripts, soliplexToken, ke
       if (method === 'POST') return sendJson(res, 200, newThreadJson(threads.createThread(roomId, await readJsonBody(req))));
     } else if (!runId) {
       const thread = threads.get(roomId, threadId);
-      if (method === 'GET') return sendJson(res, 200, threadJson(thread, { runs: true }));
+      if (method === 'GET') {
+        countGet(thread, 'thread');
+        return sendJson(res, 200, threadJson(thread, { runs: true }));
+      }
       if (method === 'POST') {
         const body = /** @type {any} */ (await readJsonBody(req));
         if (body?.parent_run_id != null) threads.getRun(thread, body.parent_run_id);
@@ -117,7 +132,10 @@ export function createSoliplexApi({ model, modelName, scripts, soliplexToken, ke
       const thread = threads.get(roomId, threadId);
       const run = threads.getRun(thread, runId);
       if (method === 'GET' && run.getStatus) throw new HttpError(run.getStatus, `seeded failure of run ${run.run_id}`);
-      if (method === 'GET') return sendJson(res, 200, runJson(run, { events: true }));
+      if (method === 'GET') {
+        countGet(thread, 'runs');
+        return sendJson(res, 200, runJson(run, { events: true }));
+      }
       if (method === 'POST') return postRun(req, res, { thread, run, script, path, signal });
     }
     throw new HttpError(405, 'Method Not Allowed');

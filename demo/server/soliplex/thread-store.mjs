@@ -74,6 +74,13 @@ export function createThreadStore() {
       return [...threads.values()].filter((t) => t.room_id === roomId);
     },
 
+    /** Any room's thread (test routes only). @param {string} threadId @returns {Thread} */
+    find(threadId) {
+      const thread = threads.get(threadId);
+      if (!thread) throw new HttpError(404, `No such thread: ${threadId}`);
+      return thread;
+    },
+
     /** @param {string} roomId @param {string} threadId @returns {Thread} */
     get(roomId, threadId) {
       const thread = threads.get(threadId);

@@ -1,3 +1,4 @@
+import { EventType } from '@ag-ui/core';
 import { ToolCallStatus, appendUserMessage, closeOpenMessages, settleOpenToolCalls, settledToolCallStatuses, updateToolCall, emptyConversation, type Conversation } from './conversation.js';
 import { attachmentParts, contentText, reduceEvents } from './conversation-reducer.js';
 import type { HistoryRun } from '../transport/transport.js';
@@ -10,12 +11,17 @@ import { applyHistoricResume } from './interrupts.js';
  */
 export function replayHistory(runs: readonly HistoryRun[]): Conversation {
   let conversation = emptyConversation;
+  // Linear, not quadratic, in the history's length: the ids in the conversation (rebuilt after a
+  // snapshot, which may add or reorder messages), and whether any run ended with interrupts.
+  const ids = new Set<string>();
+  let interrupted = false;
   for (const [index, run] of runs.entries()) {
     if (run.state !== undefined) conversation = { ...conversation, state: run.state };
     // A later run closed the earlier runs' interrupts: they are never shown as open or sent again.
-    if (index > 0) conversation = applyHistoricResume(conversation, run.resume ?? []);
+    if (index > 0 && (interrupted || run.resume?.length)) conversation = applyHistoricResume(conversation, run.resume ?? []);
     for (const message of run.messages) {
-      if (message.role === 'user' && !conversation.messages.some((m) => m.id === message.id)) {
+      if (message.role === 'user' && !ids.has(message.id)) {
+        ids.add(message.id);
         const parts = attachmentParts(message.content);
         conversation = appendUserMessage(conversation, { role: 'user', id: message.id, text: contentText(message.content), ...(parts ? { parts } : {}) });
       }
@@ -31,7 +37,12 @@ export function replayHistory(runs: readonly HistoryRun[]): Conversation {
       }
     }
     // Stored runs may share ids: each gets its own key, as a live run does.
+    const before = conversation.messages.length;
     conversation = reduceEvents({ ...conversation, currentRunId: run.runId, currentRunKey: `history-${index}` }, run.events, () => {});
+    interrupted ||= run.events.some((event) => event?.type === EventType.RUN_FINISHED && (event as { outcome?: { type?: unknown } }).outcome?.type === 'interrupt');
+    const snapshot = run.events.some((event) => event?.type === EventType.MESSAGES_SNAPSHOT);
+    if (snapshot) ids.clear();
+    for (const message of conversation.messages.slice(snapshot ? 0 : before)) ids.add(message.id);
   }
   // Honest about what happened: nobody answered these calls, and the conversation went on without them.
   return closeOpenMessages(

@@ -66,8 +66,9 @@ function str(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/** Ids are unique in a conversation; the message an event names is nearly always one of the last. */
 function findIndex(conversation: Conversation, id: string): number {
-  return conversation.messages.findIndex((message) => message.id === id);
+  return conversation.messages.findLastIndex((message) => message.id === id);
 }
 
 function replaceMessage(conversation: Conversation, index: number, message: ChatMessage): Conversation {

@@ -66,7 +66,8 @@ import { resolveToolset, threadToolState } from '../tools/tool-groups.js';
 import type { ToolMiddleware } from '../tools/tool-middleware.js';
 import { ToolResultCache } from '../tools/tool-cache.js';
 import { ToolFailFastError } from '../tools/tool-failure.js';
-import type { StoredThreadInfo, Transport } from '../transport/transport.js';
+import type { HistoryRun, StoredThreadInfo, Transport } from '../transport/transport.js';
+import { emptyConversation } from '../conversation/empty-conversation.js';
 
 const DEFAULT_MAX_DEPTH = 10;
 const DEFAULT_STREAMS_PER_HOST = 5;
@@ -691,15 +692,26 @@ export class RunOrchestrator {
     const onAbort = () => this.cancel(turn.key);
     signal?.addEventListener('abort', onAbort, { once: true });
     this.#setRun(turn, { status: RunStatus.Running, phase: RunPhase.LoadingHistory, hop: 0 });
+    let previewed: readonly HistoryRun[] | undefined;
     try {
-      const runs = await transport.loadHistory(key.thread, turn.signal, (loaded, total) =>
-        this.#setRun(turn, { status: RunStatus.Running, phase: RunPhase.LoadingHistory, hop: 0, progress: { loaded, total } }),
+      const runs = await transport.loadHistory(
+        key.thread,
+        turn.signal,
+        (loaded, total) => this.#setRun(turn, { status: RunStatus.Running, phase: RunPhase.LoadingHistory, hop: 0, progress: { loaded, total } }),
+        // Shown while the rest loads (the thread stays loading); the loaded runs replace it.
+        (preview) => {
+          if (!turn.current) return;
+          previewed = preview;
+          turn.commit((snapshot) => ({ ...snapshot, conversation: replayHistory(preview) }));
+        },
       );
       if (!turn.current) return turn.ended?.outcome ?? 'cancelled';
-      turn.commit((snapshot) => ({ ...snapshot, run: idleState, conversation: replayHistory(runs) }));
+      turn.commit((snapshot) => ({ ...snapshot, run: idleState, conversation: runs === previewed ? snapshot.conversation : replayHistory(runs) }));
       return this.#end(turn, { outcome: 'completed', reason: 'completed', unsettled: '' });
     } catch (error) {
       if (!turn.current) return turn.ended?.outcome ?? 'cancelled';
+      // A preview is no history: a failed load shows none (as before the load).
+      if (previewed) turn.commit((snapshot) => ({ ...snapshot, conversation: emptyConversation }));
       const failure = describeFailure(error);
       this.#end(turn, {
         outcome: 'failed',

@@ -70,9 +70,15 @@ export interface Transport {
    * `TransportError` when any part of the history cannot be read (never a partial history), and with
    * the signal's reason (an `AbortError`) once `signal` aborts, after which no more requests start.
    * `onProgress`, when given, is told how far the load has got (see `HistoryProgress`); a transport
-   * that reads a history in one request may never call it.
+   * that reads a history in one request may never call it. `onPreview`, when given, may be called
+   * before the load settles with runs to show meanwhile (see `HistoryPreview`).
    */
-  loadHistory?(threadId: string, signal: AbortSignal, onProgress?: HistoryProgress): Promise<readonly HistoryRun[]>;
+  loadHistory?(
+    threadId: string,
+    signal: AbortSignal,
+    onProgress?: HistoryProgress,
+    onPreview?: HistoryPreview,
+  ): Promise<readonly HistoryRun[]>;
   /** The threads the backend keeps for this transport's room, for backends that keep them. */
   listThreads?(signal: AbortSignal): Promise<readonly StoredThreadInfo[]>;
   /** Deletes a stored thread on the backend. */
@@ -91,13 +97,21 @@ export interface StoredThreadInfo {
 }
 
 /**
- * How far a history load has got: `loaded` of `total` parts (for Soliplex, stored runs) are read.
+ * How far a history load has got: `loaded` of `total` parts (for Soliplex, the stored runs not
+ * already cached) are read.
  * Called first with `(0, total)` once `total` is known, then each time `loaded` grows, by one, in
  * completion order: `loaded` never decreases, `total` never changes within one load, and the last
  * call of a load that succeeds is `(total, total)` (a thread with no runs: just `(0, 0)`). Not called
  * after the load settles. Synchronous and cheap: a listener that throws is ignored.
  */
 export type HistoryProgress = (loaded: number, total: number) => void;
+
+/**
+ * Runs to show while the full history loads: a prefix of the thread kept from an earlier load, or the
+ * thread rebuilt from the transcript its latest run was sent with. Display only, replaced by the
+ * loaded runs when the load succeeds; may be called several times, never after the load settles.
+ */
+export type HistoryPreview = (runs: readonly HistoryRun[]) => void;
 
 export interface CreatedThread {
   readonly threadId: string;

@@ -6,7 +6,7 @@ import { TransportError } from '../../core/transport/transport.js';
 import { createAgUiHttpTransport } from '../../core/transport/lazy-agui-http-transport.js';
 import { createAgentTransport } from '../../core/transport/agent-transport.js';
 import { SoliplexTransport } from '../../core/transport/soliplex/soliplex-transport.js';
-import type { HeadersSource, TokenSource, ToolRegistry, Transport } from '../../core/index.js';
+import type { HeadersSource, HistoryRunStore, TokenSource, ToolRegistry, Transport } from '../../core/index.js';
 
 const missingUrl: Transport = {
   run: () => Promise.reject(new TransportError('http', 'No agent-url (or server-url and room) is set on <soliplex-chat>.')),
@@ -21,14 +21,28 @@ export interface OwnEngineOptions {
    * (whatever the thread key says), ahead of a Soliplex room or an `agent-url`.
    */
   agent?: () => AbstractAgent | undefined;
+  /** False keeps Soliplex runs out of the history cache (IndexedDB); read when a room's transport is made. */
+  persist?: () => boolean;
 }
+
+/**
+ * One cache for every chat of the page (its records are keyed per server, room, thread and token),
+ * its code loaded on the first reload.
+ */
+let cache: Promise<HistoryRunStore> | undefined;
+const store = () =>
+  (cache ??= import('../../core/transport/soliplex/soliplex-history-cache.js').then(({ SoliplexHistoryCache }) => new SoliplexHistoryCache()));
+const historyCache: HistoryRunStore = {
+  read: async (key) => (await store()).read(key),
+  write: async (key, runs) => (await store()).write(key, runs),
+};
 
 /**
  * The engine a chat makes for itself when the page gives it none: the page's `agent` when it has one,
  * else one transport per backend, picked by the thread key (a room means a Soliplex server, otherwise
  * `server` is an AG-UI endpoint). Headers, tokens and the agent are read afresh on every run.
  */
-export function createOwnEngine({ headers, token, toolRegistry, agent }: OwnEngineOptions): RunOrchestrator {
+export function createOwnEngine({ headers, token, toolRegistry, agent, persist }: OwnEngineOptions): RunOrchestrator {
   const transports = new Map<string, Transport>();
   const agentTransports = new WeakMap<AbstractAgent, Transport>();
   return new RunOrchestrator({
@@ -41,10 +55,13 @@ export function createOwnEngine({ headers, token, toolRegistry, agent }: OwnEngi
         return transport;
       }
       if (!server) return missingUrl;
-      const id = JSON.stringify([server, room]);
+      const cached = !!room && persist?.() !== false;
+      const id = JSON.stringify([server, room, cached]);
       let transport = transports.get(id);
       if (!transport) {
-        transport = room ? new SoliplexTransport({ serverUrl: server, room, token }) : createAgUiHttpTransport({ url: server, headers });
+        transport = room
+          ? new SoliplexTransport({ serverUrl: server, room, token, ...(cached ? { historyCache } : {}) })
+          : createAgUiHttpTransport({ url: server, headers });
         transports.set(id, transport);
       }
       return transport;

@@ -68,7 +68,7 @@ const LIST_PARTS =
  * @attr thread - The thread id (reflected). Generic endpoints: a fresh one when absent. Soliplex: a stored
  *   thread whose history is reloaded; when absent, the first send creates a thread.
  * @attr threads - Shows the built-in thread list beside the messages (a drawer when the chat is narrow).
- * @attr persist - With `threads`: `false` keeps generic endpoints' threads out of IndexedDB (kept by default).
+ * @attr persist - `false` keeps conversations out of IndexedDB: generic endpoints' threads (with `threads`) and Soliplex runs cached for reloads (both kept by default).
  * @attr headers - Request headers as a JSON object (the `headers` property takes an object).
  * @attr theme - `light`, `dark` or `auto` (follows `prefers-color-scheme`).
  * @attr chat-title - A title shown in the chat's header bar (none when absent).
@@ -211,7 +211,7 @@ export class SoliplexChat extends LitElement {
   /** Shows the built-in thread list (`<soliplex-thread-list>` on this chat's engine) beside the messages. */
   @property({ type: Boolean, reflect: true }) threads = false;
 
-  /** With `threads`: keep generic endpoints' threads in IndexedDB across reloads (`persist="false"` turns it off). */
+  /** Keep generic endpoints' threads (with `threads`) and Soliplex runs (a reload's cache) in IndexedDB (`persist="false"` turns it off). */
   @property({ type: Boolean, converter: { fromAttribute: (value: string | null) => value !== 'false' } }) persist = true;
 
   @state() private threadsOpen = false;
@@ -314,6 +314,7 @@ export class SoliplexChat extends LitElement {
       token: (options) => (this.getToken ? this.getToken(options) : this.token),
       toolRegistry: this.#toolRegistry,
       agent: () => this.agent,
+      persist: () => this.persist,
     }),
   );
   #key?: ThreadKey;

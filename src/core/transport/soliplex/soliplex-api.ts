@@ -138,6 +138,11 @@ export class SoliplexApi {
     }
   }
 
+  /** The token the next request will send (asked of the source once, as a request would). */
+  currentToken(): Promise<string | undefined> {
+    return this.#resolveToken(false);
+  }
+
   async #resolveToken(refresh: boolean): Promise<string | undefined> {
     const source = this.#connection.token;
     if (typeof source !== 'function') return source;

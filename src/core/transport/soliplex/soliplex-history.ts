@@ -1,5 +1,5 @@
-import type { BaseEvent, Message, ResumeEntry } from '@ag-ui/core';
-import { TransportError, type HistoryProgress, type HistoryRun } from '../transport.js';
+import { EventType, type BaseEvent, type Message, type ResumeEntry } from '@ag-ui/core';
+import { TransportError, type HistoryPreview, type HistoryProgress, type HistoryRun } from '../transport.js';
 import type { SoliplexApi, SoliplexRun } from './soliplex-api.js';
 
 /**
@@ -12,8 +12,20 @@ export const HISTORY_CONCURRENCY = 16;
 export interface SoliplexHistoryOptions {
   /** Called with `(0, total)` once the thread is read, then after each run: see `HistoryProgress`. */
   readonly onProgress?: HistoryProgress;
+  /** Told what to show while the rest loads: the cached runs, then the transcript (see below). */
+  readonly onPreview?: HistoryPreview;
   /** Run GETs in flight at once (default `HISTORY_CONCURRENCY`). */
   readonly concurrency?: number;
+  /** Finished runs kept from earlier loads (runs never change once finished), and where to keep them. */
+  readonly cache?: { readonly store: HistoryRunStore; readonly key: string };
+  /** Preview from the latest run's transcript while the other runs load (default true). */
+  readonly fastPath?: boolean;
+}
+
+/** Where a thread's finished runs are kept between loads (`SoliplexHistoryCache` in a browser). */
+export interface HistoryRunStore {
+  read(key: string): Promise<readonly HistoryRun[] | undefined>;
+  write(key: string, runs: readonly HistoryRun[]): Promise<void>;
 }
 
 /**
@@ -26,55 +38,181 @@ export interface SoliplexHistoryOptions {
  * (a Soliplex client sends the whole transcript on every run, so run N's input repeats runs 1…N-1):
  * the previous run's answer as the client sent it back, the user's message and the tool results, all
  * `replayHistory` needs, without the quadratic repetition (replaying it costs O(runs × transcript)).
+ *
+ * Faster first frames, never a different result: runs found in `cache` (a prefix of the thread: runs
+ * are immutable and only ever added) are previewed before any request and not fetched again; and when
+ * the thread's inputs form one consistent transcript (`transcriptRuns`), the latest run is fetched
+ * first and the thread is previewed from that transcript plus the latest run's events while the other
+ * runs load. Only the loaded runs are returned (and cached): the transcript cannot show what only the
+ * events hold (reasoning, activities, which calls the server ran).
  */
 export async function loadSoliplexHistory(
   api: SoliplexApi,
   room: string,
   threadId: string,
   signal: AbortSignal,
-  { onProgress, concurrency = HISTORY_CONCURRENCY }: SoliplexHistoryOptions = {},
-): Promise<HistoryRun[]> {
-  const thread = await api.getThread(room, threadId, signal);
-  const finished = Object.values(thread.runs ?? {})
-    .filter((run) => run.finished)
-    .sort((a, b) => Date.parse(a.created) - Date.parse(b.created));
-  const total = finished.length;
-  const report = (loaded: number) => {
+  { onProgress, onPreview, concurrency = HISTORY_CONCURRENCY, cache, fastPath = true }: SoliplexHistoryOptions = {},
+): Promise<readonly HistoryRun[]> {
+  let settled = false;
+  const preview = (runs: readonly HistoryRun[]) => {
+    if (settled || signal.aborted || runs.length === 0) return;
     try {
-      onProgress?.(loaded, total);
+      onPreview?.(runs);
     } catch {
-      // a throwing progress listener must not break the load
+      // a throwing preview listener must not break the load
     }
   };
-  report(0);
+  try {
+    let cached = cache ? ((await cache.store.read(cache.key).catch(() => undefined)) ?? []) : [];
+    signal.throwIfAborted();
+    preview(cached);
 
-  let loaded = 0;
-  const runs = await mapBounded(finished, concurrency >= 1 ? Math.floor(concurrency) : HISTORY_CONCURRENCY, signal, async (listed, index, runSignal) => {
-    let run: SoliplexRun;
-    try {
-      run = await api.getRun(room, threadId, listed.run_id, runSignal);
-    } catch (error) {
-      if (runSignal.aborted) throw error; // cancelled, or another run failed first: not this run's failure
-      throw historyError(error, index, total);
-    }
-    runSignal.throwIfAborted(); // the load already ended: no progress after it settles
-    report(++loaded);
-    return run;
-  });
+    const thread = await api.getThread(room, threadId, signal);
+    const finished = Object.values(thread.runs ?? {})
+      .filter((run) => run.finished)
+      .sort((a, b) => Date.parse(a.created) - Date.parse(b.created));
+    // The cache is used only as the exact prefix it claims to be.
+    if (cached.length > finished.length || cached.some((run, i) => run.runId !== finished[i]!.run_id)) cached = [];
+    const total = finished.length - cached.length;
+    const report = (loaded: number) => {
+      try {
+        onProgress?.(loaded, total);
+      } catch {
+        // a throwing progress listener must not break the load
+      }
+    };
+    report(0);
 
-  const seen = new Set<string>();
-  return runs.map((run, index) => {
-    const input = (run.run_input ?? finished[index]!.run_input)?.messages ?? [];
-    const added = input.filter((message: Message) => typeof message?.id !== 'string' || !seen.has(message.id));
-    for (const message of input) if (typeof message?.id === 'string') seen.add(message.id);
+    const seen = new Set<string>();
+    for (const run of cached) for (const message of run.messages) if (typeof message?.id === 'string') seen.add(message.id);
+    const toFetch = finished.slice(cached.length);
+    const transcript = fastPath && onPreview && toFetch.length > 1 ? transcriptRuns(finished, cached.length, new Set(seen)) : undefined;
+    // The latest run first: with the transcript, it is all a preview needs.
+    const order = toFetch.map((_, i) => i);
+    if (transcript) order.unshift(order.pop()!);
+
+    let loaded = 0;
+    const fetched = new Array<SoliplexRun>(toFetch.length);
+    await mapBounded(order, concurrency >= 1 ? Math.floor(concurrency) : HISTORY_CONCURRENCY, signal, async (i, _, runSignal) => {
+      const index = cached.length + i;
+      let run: SoliplexRun;
+      try {
+        run = await api.getRun(room, threadId, toFetch[i]!.run_id, runSignal);
+      } catch (error) {
+        if (runSignal.aborted) throw error; // cancelled, or another run failed first: not this run's failure
+        throw historyError(error, index, finished.length);
+      }
+      runSignal.throwIfAborted(); // the load already ended: no progress after it settles
+      fetched[i] = run;
+      report(++loaded);
+      if (transcript && i === toFetch.length - 1) {
+        const latest = historyRuns([run], [toFetch[i]!], seenAfter(transcript, seen))[0]!;
+        preview([...cached, ...transcript, latest]);
+      }
+    });
+
+    if (toFetch.length === 0) return cached; // nothing new: the very runs previewed
+    const runs = [...cached, ...historyRuns(fetched, toFetch, seen)];
+    if (cache && toFetch.length > 0) void cache.store.write(cache.key, runs).catch(() => {});
+    return runs;
+  } finally {
+    settled = true;
+  }
+}
+
+/** Each run as `replayHistory` takes it: its events, and what its input adds to the transcript (`seen` is updated). */
+function historyRuns(fetched: readonly SoliplexRun[], listed: readonly SoliplexRun[], seen: Set<string>): HistoryRun[] {
+  return fetched.map((run, index) => {
+    const input = run.run_input ?? listed[index]!.run_input;
     return {
-      runId: finished[index]!.run_id,
-      messages: added,
+      runId: listed[index]!.run_id,
+      messages: addedMessages(input?.messages ?? [], seen),
       events: (Array.isArray(run.events) ? run.events : []) as BaseEvent[],
-      state: (run.run_input ?? finished[index]!.run_input)?.state,
-      ...resumeOf(run.run_input ?? finished[index]!.run_input),
+      state: input?.state,
+      ...resumeOf(input),
     };
   });
+}
+
+/** The messages of `input` whose ids are not in `seen`, which then holds them all. */
+function addedMessages(input: readonly Message[], seen: Set<string>): Message[] {
+  const added = input.filter((message) => typeof message?.id !== 'string' || !seen.has(message.id));
+  for (const message of input) if (typeof message?.id === 'string') seen.add(message.id);
+  return added;
+}
+
+/** `seen` with every message id the transcript runs carry. */
+function seenAfter(runs: readonly HistoryRun[], seen: ReadonlySet<string>): Set<string> {
+  const after = new Set(seen);
+  for (const run of runs) for (const message of run.messages) after.add(message.id);
+  return after;
+}
+
+const transcriptRoles = new Set(['user', 'assistant', 'tool', 'system', 'developer', 'reasoning']);
+
+/**
+ * The runs before the latest rebuilt from the thread's inputs alone, or undefined when the inputs do
+ * not form one transcript that grows run by run. A Soliplex client sends the whole transcript on each
+ * run, so run k+1's input is run k's input, then run k's answer (assistant messages, as the client
+ * kept them), then run k+1's own messages (tool results, the next question): run k's events are
+ * rebuilt from that answer. Anything else falls back to the runs' own events: an input that is not
+ * the previous one extended (a regenerate, an edit, a retry after a failure), a run that left no
+ * answer in the next input, lean inputs, interrupts (`resume`), unknown roles or missing ids.
+ */
+export function transcriptRuns(finished: readonly SoliplexRun[], from: number, seen: Set<string>): HistoryRun[] | undefined {
+  const inputs = finished.map((run) => run.run_input);
+  if (inputs.some((input) => !input || !Array.isArray(input.messages) || (input as { resume?: unknown }).resume !== undefined)) return undefined;
+  const runs: HistoryRun[] = [];
+  for (let k = Math.max(from, 0); k < finished.length - 1; k++) {
+    const mine = inputs[k]!.messages!;
+    const next = inputs[k + 1]!.messages!;
+    for (let i = 0; i < next.length; i++) {
+      const message = next[i];
+      if (!message || typeof message.id !== 'string' || !transcriptRoles.has(message.role)) return undefined;
+      if (i < mine.length && (mine[i]?.id !== message.id || mine[i]?.role !== message.role)) return undefined;
+    }
+    // Run k's answer: the assistant (and reasoning) messages its successor's input adds.
+    const answer = next.slice(mine.length).filter((m) => m.role === 'assistant' || m.role === 'reasoning');
+    if (!answer.some((m) => m.role === 'assistant')) return undefined;
+    runs.push({
+      runId: finished[k]!.run_id,
+      messages: addedMessages(mine, seen),
+      events: answerEvents(finished[k]!.run_id, answer),
+      state: inputs[k]!.state,
+    });
+  }
+  return runs;
+}
+
+/** The events a run streamed to leave `answer` in the transcript: text, then its calls (their results come as tool messages). */
+function answerEvents(runId: string, answer: readonly Message[]): BaseEvent[] {
+  const events: object[] = [{ type: EventType.RUN_STARTED, runId }];
+  for (const message of answer) {
+    const text = typeof message.content === 'string' ? message.content : '';
+    if (message.role === 'reasoning') {
+      events.push(
+        { type: EventType.REASONING_MESSAGE_START, messageId: message.id, role: 'reasoning' },
+        { type: EventType.REASONING_MESSAGE_CONTENT, messageId: message.id, delta: text },
+        { type: EventType.REASONING_MESSAGE_END, messageId: message.id },
+      );
+      continue;
+    }
+    const extras = message.role === 'assistant' && message.subagentRunId ? { subagentRunId: message.subagentRunId } : {};
+    events.push(
+      { type: EventType.TEXT_MESSAGE_START, messageId: message.id, role: 'assistant', ...extras },
+      ...(text ? [{ type: EventType.TEXT_MESSAGE_CONTENT, messageId: message.id, delta: text, ...extras }] : []),
+      { type: EventType.TEXT_MESSAGE_END, messageId: message.id, ...extras },
+    );
+    for (const call of (message.role === 'assistant' && message.toolCalls) || []) {
+      events.push(
+        { type: EventType.TOOL_CALL_START, toolCallId: call.id, toolCallName: call.function?.name ?? '', parentMessageId: message.id, ...extras },
+        { type: EventType.TOOL_CALL_ARGS, toolCallId: call.id, delta: call.function?.arguments ?? '', ...extras },
+        { type: EventType.TOOL_CALL_END, toolCallId: call.id, ...extras },
+      );
+    }
+  }
+  events.push({ type: EventType.RUN_FINISHED, runId });
+  return events as BaseEvent[];
 }
 
 /** The run input's `resume` entries (answers to the previous run's interrupts), when it had any. */

@@ -3,6 +3,7 @@ import { readSseFrames } from '../sse-reader.js';
 import {
   TransportError,
   type CreatedThread,
+  type HistoryPreview,
   type HistoryProgress,
   type RunEventSink,
   type RunRequest,
@@ -10,7 +11,7 @@ import {
   type Transport,
 } from '../transport.js';
 import { SoliplexApi, type SoliplexConnection } from './soliplex-api.js';
-import { loadSoliplexHistory } from './soliplex-history.js';
+import type { HistoryRunStore } from './soliplex-history.js';
 
 export interface SoliplexTransportOptions extends SoliplexConnection {
   readonly room: string;
@@ -20,6 +21,14 @@ export interface SoliplexTransportOptions extends SoliplexConnection {
   readonly resumeDelayMs?: number;
   /** Run GETs in flight at once while a history loads (default 16, see `HISTORY_CONCURRENCY`). */
   readonly historyConcurrency?: number;
+  /**
+   * Where finished runs are kept between loads (e.g. `new SoliplexHistoryCache()`, IndexedDB), keyed
+   * per server, room, thread and token. None by default here; a chat's own engine keeps them unless
+   * `persist="false"`.
+   */
+  readonly historyCache?: HistoryRunStore;
+  /** Preview a reloaded thread from its latest run's transcript while the other runs load (default true). */
+  readonly historyFastPath?: boolean;
 }
 
 /**
@@ -47,13 +56,21 @@ export class SoliplexTransport implements Transport {
   }
 
   /**
-   * The thread's finished runs: one GET for the thread, then one per run (only a run's own GET has
-   * its events), `historyConcurrency` at a time, reported to `onProgress` as runs arrive.
+   * The thread's finished runs: one GET for the thread, then one per run not in `historyCache` (only
+   * a run's own GET has its events), `historyConcurrency` at a time, reported to `onProgress` as runs
+   * arrive; `onPreview` is given the cached runs, then the thread rebuilt from its transcript.
    */
-  loadHistory(threadId: string, signal: AbortSignal, onProgress?: HistoryProgress) {
-    return loadSoliplexHistory(this.api, this.options.room, threadId, signal, {
+  async loadHistory(threadId: string, signal: AbortSignal, onProgress?: HistoryProgress, onPreview?: HistoryPreview) {
+    const { room, serverUrl, historyCache, historyConcurrency, historyFastPath } = this.options;
+    // Loaded on the first reload: a chat that only starts new threads never needs this code.
+    const [{ loadSoliplexHistory }, { historyCacheKey }] = await Promise.all([import('./soliplex-history.js'), import('./soliplex-history-cache.js')]);
+    const key = historyCache ? await historyCacheKey(serverUrl, room, threadId, await this.api.currentToken()) : undefined;
+    return loadSoliplexHistory(this.api, room, threadId, signal, {
       onProgress,
-      ...(this.options.historyConcurrency !== undefined ? { concurrency: this.options.historyConcurrency } : {}),
+      ...(onPreview ? { onPreview } : {}),
+      ...(historyConcurrency !== undefined ? { concurrency: historyConcurrency } : {}),
+      ...(historyCache && key ? { cache: { store: historyCache, key } } : {}),
+      ...(historyFastPath !== undefined ? { fastPath: historyFastPath } : {}),
     });
   }
 

@@ -1,0 +1,177 @@
+import type { HistoryRun } from '../transport.js';
+import type { HistoryRunStore } from './soliplex-history.js';
+
+/** The stored format; a record of another format is a miss (and is replaced on the next write). */
+const FORMAT = 1;
+const RUNS = 'runs';
+const META = 'meta';
+const DEFAULT_MAX_THREADS = 30;
+const DEFAULT_MAX_BYTES = 50 * 2 ** 20;
+
+export interface SoliplexHistoryCacheOptions {
+  /** The IndexedDB database (default `soliplex-chat-history`). */
+  readonly dbName?: string;
+  /** Most threads kept (default 30): the least recently used go first. */
+  readonly maxThreads?: number;
+  /** About how many bytes of runs are kept (default 50 MB, measured as JSON): the least recently used go first. */
+  readonly maxBytes?: number;
+}
+
+interface RunsRecord {
+  readonly format: number;
+  /** The runs as JSON: one string reads back far faster than thousands of cloned objects. */
+  readonly runs: string;
+}
+
+interface MetaRecord {
+  readonly key: string;
+  readonly used: number;
+  readonly bytes: number;
+}
+
+/**
+ * A Soliplex thread's finished runs kept in IndexedDB, so a reload fetches only the runs added since
+ * (a finished run never changes, and a thread only gains runs). Records are keyed by a hash of the
+ * server, room, thread and bearer token (see `historyCacheKey`): another user or token on the same
+ * browser never reads them, and no id or token is kept in clear. Bounded by thread count and size,
+ * the least recently used dropped first. Failures are misses: without IndexedDB nothing is kept.
+ */
+export class SoliplexHistoryCache implements HistoryRunStore {
+  readonly dbName: string;
+  readonly maxThreads: number;
+  readonly maxBytes: number;
+  #db?: Promise<IDBDatabase | undefined>;
+  #writes: Promise<void> = Promise.resolve();
+
+  constructor(options: SoliplexHistoryCacheOptions = {}) {
+    this.dbName = options.dbName ?? 'soliplex-chat-history';
+    this.maxThreads = Math.max(1, Math.floor(options.maxThreads ?? DEFAULT_MAX_THREADS) || DEFAULT_MAX_THREADS);
+    this.maxBytes = Math.max(0, options.maxBytes ?? DEFAULT_MAX_BYTES);
+  }
+
+  /** The runs kept under `key`, or undefined; marks them used. */
+  async read(key: string): Promise<readonly HistoryRun[] | undefined> {
+    const db = await this.#open();
+    if (!db) return undefined;
+    const record = (await request(db.transaction(RUNS).objectStore(RUNS).get(key))) as Partial<RunsRecord> | undefined;
+    if (record?.format !== FORMAT || typeof record.runs !== 'string') return undefined;
+    // Marked used in a transaction of its own: the read does not wait for a write lock.
+    db.transaction(META, 'readwrite').objectStore(META).put({ key, used: Date.now(), bytes: record.runs.length } satisfies MetaRecord);
+    try {
+      const runs: unknown = JSON.parse(record.runs);
+      return Array.isArray(runs) && runs.every(isHistoryRun) ? runs : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Keeps `runs` under `key` (replacing what was there), then drops the least recently used beyond the bounds. */
+  write(key: string, runs: readonly HistoryRun[]): Promise<void> {
+    const write = this.#writes.then(() => this.#write(key, runs));
+    this.#writes = write.catch(() => {});
+    return write;
+  }
+
+  /** Resolves once the writes started so far are done (for tests and pages that close right after). */
+  flushed(): Promise<void> {
+    return this.#writes;
+  }
+
+  /** Forgets every kept run (a page's sign-out, for instance). */
+  async clear(): Promise<void> {
+    const db = await this.#open();
+    if (!db) return;
+    const tx = db.transaction([RUNS, META], 'readwrite');
+    tx.objectStore(RUNS).clear();
+    tx.objectStore(META).clear();
+    await done(tx);
+  }
+
+  async #write(key: string, runs: readonly HistoryRun[]): Promise<void> {
+    const db = await this.#open();
+    if (!db) return;
+    const json = JSON.stringify(runs);
+    const bytes = json.length;
+    if (bytes > this.maxBytes) return;
+    const tx = db.transaction([RUNS, META], 'readwrite');
+    tx.objectStore(RUNS).put({ format: FORMAT, runs: json } satisfies RunsRecord, key);
+    tx.objectStore(META).put({ key, used: Date.now(), bytes } satisfies MetaRecord);
+    await done(tx);
+    await this.#prune(db);
+  }
+
+  async #prune(db: IDBDatabase): Promise<void> {
+    const metas = (await request(db.transaction(META).objectStore(META).getAll())) as MetaRecord[];
+    metas.sort((a, b) => b.used - a.used);
+    let bytes = 0;
+    const excess = metas.filter((meta, index) => (bytes += meta.bytes) > this.maxBytes || index >= this.maxThreads);
+    if (excess.length === 0) return;
+    const tx = db.transaction([RUNS, META], 'readwrite');
+    for (const { key } of excess) {
+      tx.objectStore(RUNS).delete(key);
+      tx.objectStore(META).delete(key);
+    }
+    await done(tx);
+  }
+
+  #open(): Promise<IDBDatabase | undefined> {
+    this.#db ??= new Promise<IDBDatabase | undefined>((resolve) => {
+      if (typeof indexedDB === 'undefined') return resolve(undefined);
+      const opening = indexedDB.open(this.dbName, 1);
+      opening.onupgradeneeded = () => {
+        const db = opening.result;
+        if (!db.objectStoreNames.contains(RUNS)) db.createObjectStore(RUNS);
+        if (!db.objectStoreNames.contains(META)) db.createObjectStore(META, { keyPath: 'key' });
+      };
+      opening.onsuccess = () => {
+        const db = opening.result;
+        // A database of that name made by someone else: not ours to use.
+        if (!db.objectStoreNames.contains(RUNS) || !db.objectStoreNames.contains(META)) {
+          db.close();
+          return resolve(undefined);
+        }
+        // Another tab upgrades or deletes the database: let go, and open it again on the next use.
+        db.onversionchange = () => {
+          db.close();
+          this.#db = undefined;
+        };
+        resolve(db);
+      };
+      opening.onerror = () => resolve(undefined);
+    });
+    return this.#db;
+  }
+}
+
+/**
+ * The key a thread's runs are kept under for one user: a SHA-256 of the server, room, thread and the
+ * bearer token, so a page signed in with another token never finds them (a refreshed token starts
+ * afresh). Undefined where the browser has no `crypto.subtle` (pages not served over HTTPS or localhost).
+ */
+export async function historyCacheKey(serverUrl: string, room: string, thread: string, token: string | undefined): Promise<string | undefined> {
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) return undefined;
+  const digest = await subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify([serverUrl, room, thread, token ?? null])));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** A record written by another version or by hand is a miss, never a broken replay. */
+function isHistoryRun(run: unknown): run is HistoryRun {
+  const r = run as Partial<HistoryRun> | null;
+  return !!r && typeof r.runId === 'string' && Array.isArray(r.messages) && Array.isArray(r.events);
+}
+
+function request<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+function done(tx: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error);
+  });
+}

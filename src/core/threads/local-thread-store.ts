@@ -1,5 +1,6 @@
 import type { Conversation } from '../conversation/conversation.js';
 import { threadKeyId, type ThreadKey } from '../tool-loop/run-state.js';
+import { done, request } from '../indexed-db.js';
 
 /** The stored format; a record of another format (older or newer) is skipped with a warning. */
 const FORMAT = 1;
@@ -176,19 +177,4 @@ function recordProblem(record: unknown): string | undefined {
     }
   }
   return undefined;
-}
-
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-}
-
-function done(tx: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error);
-    tx.onabort = () => reject(tx.error);
-  });
 }

@@ -1,5 +1,6 @@
 import type { HistoryRun } from '../transport.js';
 import type { HistoryRunStore } from './soliplex-history.js';
+import { done, request } from '../../indexed-db.js';
 
 /** The stored format; a record of another format is a miss (and is replaced on the next write). */
 const FORMAT = 1;
@@ -159,19 +160,4 @@ export async function historyCacheKey(serverUrl: string, room: string, thread: s
 function isHistoryRun(run: unknown): run is HistoryRun {
   const r = run as Partial<HistoryRun> | null;
   return !!r && typeof r.runId === 'string' && Array.isArray(r.messages) && Array.isArray(r.events);
-}
-
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-}
-
-function done(tx: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error);
-    tx.onabort = () => reject(tx.error);
-  });
 }

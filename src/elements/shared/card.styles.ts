@@ -1,0 +1,43 @@
+import { css } from 'lit';
+
+/** What the cards that ask the user something share (approval and interrupt cards): the frame, code blocks, buttons, focus rings. */
+export const askingCardStyles = css`
+  :host {
+    display: block;
+  }
+  .card {
+    border: 2px solid var(--_sc-warning);
+    border-radius: var(--_sc-radius);
+    background: var(--_sc-surface);
+    padding: var(--_sc-gap);
+  }
+  pre {
+    margin: 0 0 var(--_sc-gap);
+    padding: var(--_sc-gap);
+    background: var(--_sc-code-background);
+    border-radius: var(--_sc-radius);
+    font-family: var(--_sc-mono-font);
+    font-size: 0.85em;
+    white-space: pre-wrap;
+    word-break: break-word;
+  }
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: var(--_sc-gap);
+  }
+  button {
+    font: inherit;
+    padding: calc(var(--_sc-gap) / 2) calc(var(--_sc-gap) * 1.5);
+    border-radius: var(--_sc-radius);
+    border: 1px solid var(--_sc-border);
+    cursor: pointer;
+    background: var(--_sc-surface);
+    color: var(--_sc-foreground);
+  }
+  .card:focus-visible,
+  button:focus-visible {
+    outline: 2px solid var(--_sc-accent);
+    outline-offset: 2px;
+  }
+`;

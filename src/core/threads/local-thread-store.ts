@@ -1,6 +1,6 @@
 import type { Conversation } from '../conversation/conversation.js';
 import { threadKeyId, type ThreadKey } from '../tool-loop/run-state.js';
-import { done, request } from '../indexed-db.js';
+import { done, openDatabase, request } from '../indexed-db.js';
 
 /** The stored format; a record of another format (older or newer) is skipped with a warning. */
 const FORMAT = 1;
@@ -106,26 +106,7 @@ export class LocalThreadStore {
   }
 
   #open(): Promise<IDBDatabase | undefined> {
-    this.#db ??= new Promise<IDBDatabase | undefined>((resolve) => {
-      if (typeof indexedDB === 'undefined') return resolve(undefined);
-      const opening = indexedDB.open(this.dbName, 1);
-      opening.onupgradeneeded = () => {
-        if (!opening.result.objectStoreNames.contains(STORE)) opening.result.createObjectStore(STORE, { keyPath: 'id' });
-      };
-      opening.onsuccess = () => {
-        const db = opening.result;
-        // Another tab upgrades or deletes the database: let go, and open it again on the next use.
-        db.onversionchange = () => {
-          db.close();
-          this.#db = undefined;
-        };
-        resolve(db);
-      };
-      opening.onerror = () => {
-        console.warn('[soliplex-chat] IndexedDB is not available: threads are not kept across reloads', opening.error);
-        resolve(undefined);
-      };
-    });
+    this.#db ??= openDatabase(this.dbName, [{ name: STORE, keyPath: 'id' }], () => (this.#db = undefined), 'threads are not kept across reloads');
     return this.#db;
   }
 }

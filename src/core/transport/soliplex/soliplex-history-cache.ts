@@ -1,6 +1,6 @@
 import type { HistoryRun } from '../transport.js';
 import type { HistoryRunStore } from './soliplex-history.js';
-import { done, request } from '../../indexed-db.js';
+import { done, openDatabase, request } from '../../indexed-db.js';
 
 /** The stored format; a record of another format is a miss (and is replaced on the next write). */
 const FORMAT = 1;
@@ -116,30 +116,7 @@ export class SoliplexHistoryCache implements HistoryRunStore {
   }
 
   #open(): Promise<IDBDatabase | undefined> {
-    this.#db ??= new Promise<IDBDatabase | undefined>((resolve) => {
-      if (typeof indexedDB === 'undefined') return resolve(undefined);
-      const opening = indexedDB.open(this.dbName, 1);
-      opening.onupgradeneeded = () => {
-        const db = opening.result;
-        if (!db.objectStoreNames.contains(RUNS)) db.createObjectStore(RUNS);
-        if (!db.objectStoreNames.contains(META)) db.createObjectStore(META, { keyPath: 'key' });
-      };
-      opening.onsuccess = () => {
-        const db = opening.result;
-        // A database of that name made by someone else: not ours to use.
-        if (!db.objectStoreNames.contains(RUNS) || !db.objectStoreNames.contains(META)) {
-          db.close();
-          return resolve(undefined);
-        }
-        // Another tab upgrades or deletes the database: let go, and open it again on the next use.
-        db.onversionchange = () => {
-          db.close();
-          this.#db = undefined;
-        };
-        resolve(db);
-      };
-      opening.onerror = () => resolve(undefined);
-    });
+    this.#db ??= openDatabase(this.dbName, [{ name: RUNS }, { name: META, keyPath: 'key' }], () => (this.#db = undefined));
     return this.#db;
   }
 }

@@ -36,12 +36,16 @@ import type { ChatRuntime } from './chat-runtime.js';
 import { chatStyles } from './soliplex-chat.styles.js';
 import { loadThreadList, renderThreadPanel } from './thread-panel.js';
 import { threadPanelStyles } from './thread-panel.styles.js';
+import { loadOnce } from '../shared/load-once.js';
 import type { ThreadListServer } from '../soliplex-thread-list/soliplex-thread-list.js';
 // <soliplex-message-list> (Markdown, tool and approval cards) and <soliplex-run-status> (an idle chat
 // shows no status) are not needed for the first paint of an empty chat: loadChatParts() imports them
 // on connect, with the engine (see chat-parts.ts). Lit keeps the properties set on them before they
 // upgrade.
 import '../soliplex-composer/soliplex-composer.js';
+
+/** Not part of the first paint: loaded when attachments are on. */
+const loadAttachments = loadOnce(() => import('../soliplex-attachments/soliplex-attachments.js'));
 
 /** The drawer button's label (the list's own strings translate the list). */
 const THREADS_LABEL = 'Chats';
@@ -638,8 +642,7 @@ export class SoliplexChat extends LitElement {
     const capabilities = this.#capabilities();
     // Off unless the page turns them on, or the agent says it accepts some kind of file.
     if (!this.attachments && !Object.values(capabilities?.multimodal?.input ?? {}).some(Boolean)) return nothing;
-    // Not part of the first paint: loaded when attachments are on.
-    void import('../soliplex-attachments/soliplex-attachments.js');
+    loadAttachments();
     return html`<soliplex-attachments
       exportparts="attachments, attach-button, attachment, attachment-error"
       .config=${this.attachments}

@@ -16,17 +16,8 @@ import '../soliplex-approval-card/soliplex-approval-card.js';
 import { groupBySubagent, renderSubagentGroup } from './subagent-group.js';
 import { renderAttachments } from './user-attachments.js';
 import { InterruptFocusController } from './interrupt-focus.js';
+import { loadOnce } from '../shared/load-once.js';
 
-
-/** Loads an element's module once, with the first use; a failed load is tried again the next time. */
-function loadOnce(load: () => Promise<unknown>): () => void {
-  let loading: Promise<unknown> | undefined;
-  return () =>
-    void (loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      console.error('[soliplex-chat] a part could not be loaded', error);
-    }));
-}
 // Interrupt cards and activities come only from agents that use them: each loads with the first one
 // shown (the element upgrades then, keeping the properties already set on it).
 const loadInterruptCard = loadOnce(() => import('../soliplex-interrupt-card/soliplex-interrupt-card.js'));

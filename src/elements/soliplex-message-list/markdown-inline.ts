@@ -3,9 +3,9 @@
  * backslash escapes. A scanner that stays linear in a line's length (each mark's next closer is
  * remembered, never searched for again per opener) and caps nesting.
  */
-import { html, type TemplateResult } from 'lit';
+import { mdElement, type MdNode } from './markdown-dom.js';
 
-export type Inline = string | TemplateResult;
+export type Inline = MdNode;
 
 /** How Markdown is shown. */
 export interface MarkdownOptions {
@@ -155,7 +155,7 @@ function markAt(line: Line, i: number, start: number, plain: number, end: number
     case '`': {
       const close = line.next('`', i + 1);
       if (close >= end || close === i + 1 || line.next('\n', i) < close) return undefined;
-      return { node: html`<code>${text.slice(i + 1, close)}</code>`, end: close + 1 };
+      return { node: mdElement('code', [text.slice(i + 1, close)]), end: close + 1 };
     }
     case '[': {
       if (text[i + 1] === '!' && !inLink) {
@@ -247,14 +247,14 @@ function emphasis(line: Line, i: number, start: number, end: number, depth: numb
   }
   if (close < 0) return undefined;
   const content = inline(line, from, close, depth + 1, inLink);
-  const node = mark === '~' ? html`<del>${content}</del>` : token.length === 2 ? html`<strong>${content}</strong>` : html`<em>${content}</em>`;
+  const node = mdElement(mark === '~' ? 'del' : token.length === 2 ? 'strong' : 'em', content);
   return { node, end: close + token.length };
 }
 
 function renderLink(content: Inline[], url: string): Inline {
   const href = safeHref(unescape(url));
-  if (href === undefined) return html`<span>${content}</span>`;
-  return html`<a href=${href} target="_blank" rel="noopener noreferrer">${content}</a>`;
+  if (href === undefined) return mdElement('span', content);
+  return mdElement('a', content, { href, target: '_blank', rel: 'noopener noreferrer' });
 }
 
 /**
@@ -263,9 +263,9 @@ function renderLink(content: Inline[], url: string): Inline {
  */
 function renderImage(alt: string, url: string, options: MarkdownOptions): Inline {
   const src = safeHref(unescape(url));
-  if (src === undefined || !/^https?:\/\//i.test(src)) return html`<span>${alt}</span>`;
-  if (options.images === false) return html`<a class="image-link" href=${src} target="_blank" rel="noopener noreferrer">${alt || src}</a>`;
-  return html`<img src=${src} alt=${alt} loading="lazy" decoding="async" referrerpolicy="no-referrer" />`;
+  if (src === undefined || !/^https?:\/\//i.test(src)) return mdElement('span', [alt]);
+  if (options.images === false) return mdElement('a', [alt || src], { class: 'image-link', href: src, target: '_blank', rel: 'noopener noreferrer' });
+  return mdElement('img', [], { src, alt, loading: 'lazy', decoding: 'async', referrerpolicy: 'no-referrer' });
 }
 
 const ALLOWED_SCHEMES = new Set(['http', 'https', 'mailto']);

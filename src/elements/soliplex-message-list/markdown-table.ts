@@ -3,8 +3,7 @@
  * then body rows up to a blank line or another block. Rows are split on unescaped pipes in one pass;
  * a short row gets empty cells, a long one loses its extra cells.
  */
-import { html, type TemplateResult } from 'lit';
-import { ifDefined } from 'lit/directives/if-defined.js';
+import { mdElement, type MdNode } from './markdown-dom.js';
 import { renderInline, work, type MarkdownOptions } from './markdown-inline.js';
 
 type Align = 'left' | 'center' | 'right' | '';
@@ -73,7 +72,7 @@ function tableHeader(lines: readonly string[], i: number): { cells: string[]; al
 export function renderTable(
   lines: readonly string[],
   start: number,
-  blocks: TemplateResult[],
+  blocks: MdNode[],
   isRow: (i: number) => boolean,
   options: MarkdownOptions,
 ): number {
@@ -88,11 +87,11 @@ export function renderTable(
   const cell = (text: string, column: number, header: boolean) => {
     const align = aligns[column] || undefined;
     const content = renderInline(text, options);
-    return header ? html`<th data-align=${ifDefined(align)}>${content}</th>` : html`<td data-align=${ifDefined(align)}>${content}</td>`;
+    return mdElement(header ? 'th' : 'td', content, align ? { 'data-align': align } : undefined);
   };
-  blocks.push(html`<div class="table"><table>
-    <thead><tr>${cells.map((text, column) => cell(text, column, true))}</tr></thead>
-    ${rows.length ? html`<tbody>${rows.map((row) => html`<tr>${row.map((text, column) => cell(text, column, false))}</tr>`)}</tbody>` : ''}
-  </table></div>`);
+  const head = mdElement('thead', [mdElement('tr', cells.map((text, column) => cell(text, column, true)))]);
+  const body = rows.map((row) => mdElement('tr', row.map((text, column) => cell(text, column, false))));
+  const table = mdElement('table', rows.length ? [head, mdElement('tbody', body)] : [head]);
+  blocks.push(mdElement('div', [table], { class: 'table' }));
   return i;
 }

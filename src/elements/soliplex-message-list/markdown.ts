@@ -8,10 +8,10 @@
  * backtrack over a line, no rescan of the rest of a line per opening mark, nesting capped.
  */
 import { html, type TemplateResult } from 'lit';
-import { guard } from 'lit/directives/guard.js';
 import { MAX_DEPTH, markdownSteps, renderInline, safeHref, work, type Inline, type MarkdownOptions } from './markdown-inline.js';
 import { renderTable, startsTable } from './markdown-table.js';
 import { renderCodeBlock } from './code-block.js';
+import { markdownDom, mdElement, type MdNode } from './markdown-dom.js';
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})\s*([\w+#.-]*)/;
 const HEADING = /^ {0,3}(#{1,6})\s+/;
@@ -20,9 +20,18 @@ const LIST_ITEM = /^( *)([-*+]|\d{1,9}[.)])\s+/;
 
 export { markdownSteps, renderInline, safeHref, type MarkdownOptions };
 
-/** Renders Markdown source (possibly still streaming) as a Lit template. */
+/**
+ * Renders Markdown source (possibly still streaming) as a Lit template. Its DOM is built again only
+ * when the source or the options change.
+ */
 export function renderMarkdown(source: string, options: MarkdownOptions = {}): TemplateResult {
-  return html`${new Blocks(splitLines(source).lines, options).render()}`;
+  const nodes = new Blocks(splitLines(source).lines, options).render();
+  return html`${markdownDom({ key: `${options.images !== false}:${source}`, nodes })}`;
+}
+
+/** Renders Markdown that is complete, once: a fresh key each time (no copy of the text kept to compare). */
+export function renderFinalMarkdown(source: string, options: MarkdownOptions = {}): TemplateResult {
+  return html`${markdownDom({ key: Symbol(), nodes: new Blocks(splitLines(source).lines, options).render() })}`;
 }
 
 /** The lines of a text (LF, CRLF or CR endings) and where each starts in it. */
@@ -59,8 +68,8 @@ function detached(text: string): string {
 export class StreamingMarkdown {
   /** The source of the final blocks: it ends with the line break before the first line still parsed. */
   #prefix = '';
-  /** The final blocks' templates, one group per render that completed some. */
-  #final: TemplateResult[] = [];
+  /** The final blocks, one group per render that completed some: each built once (see `markdownDom`). */
+  #final: unknown[] = [];
 
   constructor(private readonly options: MarkdownOptions = {}) {}
 
@@ -81,11 +90,11 @@ export class StreamingMarkdown {
     let open = blocks.length - 1;
     while (open > 0 && blockStarts[open]!.decided >= lines.length - 1) open--;
     if (open > 0) {
-      const group = html`${blocks.slice(0, open)}`;
-      this.#final.push(group);
+      this.#final.push(markdownDom({ key: Symbol(), nodes: blocks.slice(0, open) }));
       this.#prefix += tail.slice(0, starts[blockStarts[open]!.line]);
     }
-    return html`${[...this.#final.map((group) => guard([group], () => group)), ...blocks.slice(Math.max(open, 0))]}`;
+    // The open block is built anew with each render: it is the last one, and small.
+    return html`${[...this.#final, markdownDom({ key: Symbol(), nodes: blocks.slice(Math.max(open, 0)) })]}`;
   }
 }
 
@@ -122,10 +131,10 @@ class Blocks {
     private readonly tight = false,
   ) {}
 
-  render(): TemplateResult[] {
+  render(): MdNode[] {
     const { lines, depth } = this;
-    if (depth > MAX_DEPTH) return [html`<p>${lines.join('\n')}</p>`];
-    const blocks: TemplateResult[] = [];
+    if (depth > MAX_DEPTH) return [mdElement('p', [lines.join('\n')])];
+    const blocks: MdNode[] = [];
     let i = 0;
     while (i < lines.length) {
       work.steps++;
@@ -160,14 +169,14 @@ class Blocks {
         continue;
       }
       if (isRule(line)) {
-        blocks.push(html`<hr />`);
+        blocks.push(mdElement('hr'));
         i++;
         continue;
       }
       if (QUOTE.test(line)) {
         const quoted: string[] = [];
         while (i < lines.length && QUOTE.test(lines[i]!)) quoted.push(lines[i++]!.replace(QUOTE, ''));
-        blocks.push(html`<blockquote>${this.#nested(quoted, false)}</blockquote>`);
+        blocks.push(mdElement('blockquote', this.#nested(quoted, false)));
         continue;
       }
       if (LIST_ITEM.test(line)) {
@@ -178,7 +187,7 @@ class Blocks {
       while (i < lines.length && lines[i]!.trim() !== '' && (paragraph.length === 0 || !startsBlock(lines, i))) {
         paragraph.push(lines[i++]!.trim());
       }
-      blocks.push(this.tight ? html`${this.#joinLines(paragraph)}` : html`<p>${this.#joinLines(paragraph)}</p>`);
+      blocks.push(mdElement(this.tight ? '' : 'p', this.#joinLines(paragraph)));
     }
     return blocks;
   }
@@ -187,13 +196,13 @@ class Blocks {
     return renderInline(text, this.options);
   }
 
-  #nested(lines: string[], tight: boolean): TemplateResult[] {
+  #nested(lines: string[], tight: boolean): MdNode[] {
     return new Blocks(lines, this.options, false, this.depth + 1, tight).render();
   }
 
   /** Soft line breaks show as breaks: chat answers are written line by line. */
   #joinLines(lines: string[]): Inline[] {
-    return lines.flatMap((line, index) => (index === 0 ? this.#inline(line) : [html`<br />`, ...this.#inline(line)]));
+    return lines.flatMap((line, index) => (index === 0 ? this.#inline(line) : [mdElement('br'), ...this.#inline(line)]));
   }
 
   /**
@@ -202,7 +211,7 @@ class Blocks {
    * is loose (its items' paragraphs in `<p>`) when a blank line separates two items or two blocks
    * directly in an item; tight otherwise, whatever its nested lists are.
    */
-  #list(start: number, blocks: TemplateResult[]): number {
+  #list(start: number, blocks: MdNode[]): number {
     const { lines } = this;
     const first = LIST_ITEM.exec(lines[start]!)!;
     const indent = first[1]!.length;
@@ -244,12 +253,11 @@ class Blocks {
       // The common item, one line of text, skips a nested parse (the same output, as a paragraph).
       if (itemLines.length === 1 && this.depth < MAX_DEPTH && itemLines[0]!.trim() !== '' && !startsBlock(itemLines, 0)) {
         const text = this.#inline(itemLines[0]!.trim());
-        return loose ? html`<li><p>${text}</p></li>` : html`<li>${text}</li>`;
+        return mdElement('li', loose ? [mdElement('p', text)] : text);
       }
-      return html`<li>${this.#nested(itemLines, !loose)}</li>`;
+      return mdElement('li', this.#nested(itemLines, !loose));
     });
-    const startNumber = ordered ? parseInt(first[2]!, 10) : 1;
-    blocks.push(ordered ? html`<ol start=${startNumber}>${rendered}</ol>` : html`<ul>${rendered}</ul>`);
+    blocks.push(ordered ? mdElement('ol', rendered, { start: String(parseInt(first[2]!, 10)) }) : mdElement('ul', rendered));
     return i;
   }
 }
@@ -266,19 +274,6 @@ function directChild(line: string): boolean {
   return !/^\s/.test(line) && !LIST_ITEM.test(line);
 }
 
-function renderHeading(level: number, content: Inline[]): TemplateResult {
-  switch (level) {
-    case 1:
-      return html`<h1>${content}</h1>`;
-    case 2:
-      return html`<h2>${content}</h2>`;
-    case 3:
-      return html`<h3>${content}</h3>`;
-    case 4:
-      return html`<h4>${content}</h4>`;
-    case 5:
-      return html`<h5>${content}</h5>`;
-    default:
-      return html`<h6>${content}</h6>`;
-  }
+function renderHeading(level: number, content: Inline[]): MdNode {
+  return mdElement(`h${level}`, content);
 }

@@ -53,7 +53,7 @@ export const messageActionsStyles = css`
     color: var(--_sc-on-accent);
     background: var(--_sc-accent);
   }
-  .writing > .text > :last-child::after {
+  .writing > .text > :is(p, ul, ol, blockquote, div, hr, h1, h2, h3, h4, h5, h6):last-child::after {
     content: '▍';
     margin-inline-start: 0.1em;
     animation: caret 1s steps(1) infinite;
@@ -64,7 +64,7 @@ export const messageActionsStyles = css`
     }
   }
   @media (prefers-reduced-motion: reduce) {
-    .writing > .text > :last-child::after {
+    .writing > .text > :is(p, ul, ol, blockquote, div, hr, h1, h2, h3, h4, h5, h6):last-child::after {
       animation: none;
     }
   }

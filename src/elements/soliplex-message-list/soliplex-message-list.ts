@@ -7,7 +7,7 @@ import { emptyConversation } from '../../core/conversation/empty-conversation.js
 import type { AssistantMessage, ChatMessage, Conversation, InstructionMessage, ReasoningMessage } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
 import { defaultChatStrings, type SoliplexChatStrings } from '../shared/chat-strings.js';
-import { StreamingMarkdown, renderMarkdown } from './markdown.js';
+import { StreamingMarkdown, renderFinalMarkdown } from './markdown.js';
 import { messageListStyles } from './soliplex-message-list.styles.js';
 import { markdownStyles } from './markdown.styles.js';
 import { messageActionsStyles } from './message-actions.styles.js';
@@ -451,7 +451,7 @@ export class SoliplexMessageList extends LitElement {
     // `writing`: text is streaming in, shown with a caret after the last block.
     const writing = !message.complete && !!message.text;
     return html`<div part="message assistant-message" class="message assistant ${writing ? 'writing' : ''}" data-message-id=${message.id} aria-busy=${message.complete ? 'false' : 'true'}>
-      ${message.text ? html`<span class="sender">${strings.assistant}: </span><div class="text">${this.#markdownOf(message)}</div>` : nothing}
+      ${message.text ? html`<span class="sender">${strings.assistant}: </span><div class="text">${guard([message.text, message.complete, this.noImages], () => this.#markdownOf(message))}</div>` : nothing}
       ${calls.length
         ? html`<div class="calls">
             ${repeat(
@@ -474,13 +474,17 @@ export class SoliplexMessageList extends LitElement {
     </div>`;
   }
 
-  /** A streaming message goes through its StreamingMarkdown; a complete one is parsed once (its last render drops the cache). */
+  /**
+   * A streaming message goes through its StreamingMarkdown; a complete one is parsed once (its last
+   * render drops the cache). Called under a guard on the text: a message rendered again for another
+   * reason (its actions, a tool call) keeps its Markdown DOM rather than parse and build it anew.
+   */
   #markdownOf(message: AssistantMessage) {
     const options = { images: !this.noImages };
     let stream = this.#markdown.get(message.id);
     if (message.complete) {
       this.#markdown.delete(message.id);
-      return stream ? stream.render(message.text) : renderMarkdown(message.text, options);
+      return stream ? stream.render(message.text) : renderFinalMarkdown(message.text, options);
     }
     if (!stream) this.#markdown.set(message.id, (stream = new StreamingMarkdown(options)));
     return stream.render(message.text);

@@ -141,4 +141,37 @@ describe('Markdown streamed in pieces', () => {
     await until(() => shown.querySelector('pre code[data-language="js"] span') !== null);
     expect(dom(shown)).to.equal(oneShot(answer));
   });
+
+  it('keeps an answer\'s DOM when the chat renders it again for another reason (a selection in it survives)', async () => {
+    const { el } = await chatWith([
+      [runStarted(), ...text('a1', 'First **answer**, in\n\ntwo paragraphs.', 5), runFinished()],
+      [runStarted(), ...text('a2', 'Second answer.', 3), runFinished()],
+    ]);
+    const done = () => deepQuery(el, '[part~="status"]')?.dataset['state'] === 'completed';
+    el.send('one');
+    const regenerate = (id: string) => deepQuery(el, `[data-message-id="${id}"] + [part~="message-actions"] [part~="regenerate-button"]`);
+    await until(() => done() && regenerate('a1') !== undefined);
+    const paragraph = deepQuery(el, '[data-message-id="a1"] .text p')!;
+    // The next turn moves Regenerate from this answer to the new one: the answer is rendered again.
+    el.send('two');
+    await until(() => regenerate('a2') !== undefined && regenerate('a1') === undefined);
+    expect(deepQuery(el, '[data-message-id="a1"] .text p'), 'the same paragraph node').to.equal(paragraph);
+    expect(paragraph.isConnected).to.equal(true);
+  });
+
+  it('builds a long answer as plain DOM: no marker comment per Markdown mark', async () => {
+    const answer = Array.from({ length: 40 }, (_, i) => `Paragraph ${i} with **bold**, _em_, \`code\` and a [link](https://e.com/${i}).`).join('\n\n');
+    const { el } = await chatWith([[runStarted(), ...text('a1', answer, 200), runFinished()]]);
+    el.send('go');
+    await until(() => deepQuery(el, '[part~="status"]')?.dataset['state'] === 'completed');
+    await settled(el);
+    const shown = deepQuery(el, '[data-message-id="a1"] .text')!;
+    expect(shown.querySelectorAll('strong, em, code, a').length).to.equal(160);
+    const comments = document.createTreeWalker(shown, NodeFilter.SHOW_COMMENT);
+    let count = 0;
+    while (comments.nextNode()) count++;
+    // Lit marks every binding with a comment (two per mark here: 320 and more); the built DOM has none
+    // inside the blocks, only around the groups of blocks the stream finished together.
+    expect(count).to.be.below(160);
+  });
 });

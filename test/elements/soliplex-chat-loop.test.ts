@@ -85,6 +85,9 @@ describe('<soliplex-chat> secret-number loop', () => {
     ], [getSecretNumber]);
     el.send('go');
     await until(() => statusLine(el)?.textContent?.includes('Calling get_secret_number…') ?? false);
+    // Opened, the details show the arguments as they stream.
+    await until(() => !!deepQuery(el, '[part~="tool-card"] summary'));
+    deepQuery(el, '[part~="tool-card"] summary')!.click();
     await until(() => deepQuery(el, '[part~="tool-card"] pre')?.textContent === '{"name":"al');
     expect(deepQuery(el, '[part~="tool-card"]')!.dataset['status']).to.equal('streaming');
     expect(deepQuery(el, '[part~="stop-button"]'), 'stop button while running').to.exist;

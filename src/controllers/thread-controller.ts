@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { NextFrame } from './next-frame.js';
-import { isRunning, threadKeyId } from '../core/tool-loop/run-state.js';
+import { RunPhase, isRunning, threadKeyId } from '../core/tool-loop/run-state.js';
 import type { RunOrchestrator, RunState, ThreadKey, ThreadSnapshot } from '../core/index.js';
 
 
@@ -19,7 +19,8 @@ export interface ThreadControllerConfig {
  *
  * Renders at most once per animation frame however fast events arrive: a change of the conversation
  * alone (streamed text, tool call progress) or of the run's phase (a tool hop) asks for an update on
- * the next frame (see `NextFrame`: a hidden tab still finishes). A
+ * the next frame (see `NextFrame`: a hidden tab still finishes); a run that finished while its stream
+ * is still open waits for the engine's next step (the hop, or the turn's end). A
  * run that starts or ends, or a change of `unread`, asks at once, so a page that hears about it
  * (`soliplex-run-finished`) and awaits the element's `updateComplete` sees it rendered.
  */
@@ -71,7 +72,12 @@ export class ThreadController implements ReactiveController {
       this.#host.requestUpdate();
       return;
     }
-    this.#render.schedule();
+    // The run has finished but its stream has not ended yet: the engine is about to hop to the
+    // continuation (or end the turn), and says so at once. The view waits for that (a render waiting
+    // for the frame included) rather than render the state in between, so the continuation request
+    // goes out before the frame: no render storm between runs (see `NextFrame.defer`).
+    if (awaitingStreamEnd(snapshot)) this.#render.defer();
+    else this.#render.schedule();
   }
 
   #bind(): void {
@@ -101,6 +107,11 @@ export class ThreadController implements ReactiveController {
     this.#render.cancel();
     this.#rendered = undefined;
   }
+}
+
+/** A run whose `RUN_FINISHED` arrived while its stream is still open. */
+function awaitingStreamEnd(snapshot: ThreadSnapshot): boolean {
+  return snapshot.conversation.runFinished && isRunning(snapshot.run) && snapshot.run.phase === RunPhase.Streaming;
 }
 
 /** Whether two run states say the same (the engine may build an equal one anew). */

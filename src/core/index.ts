@@ -78,7 +78,7 @@ export {
   type StoredThreadInfo,
 } from './transport/transport.js';
 export { replayHistory } from './conversation/conversation-history.js';
-export { readSseFrames, type SseFrame } from './transport/sse-reader.js';
+export { forEachSseFrame, readSseFrames, type SseFrame, type SseFrameSink } from './transport/sse-reader.js';
 export { SoliplexTransport, type SoliplexTransportOptions } from './transport/soliplex/soliplex-transport.js';
 export { SoliplexHistoryCache, type SoliplexHistoryCacheOptions } from './transport/soliplex/soliplex-history-cache.js';
 export type { HistoryRunStore } from './transport/soliplex/soliplex-history.js';

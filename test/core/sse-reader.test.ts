@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { readSseFrames, type SseFrame } from '../../src/core/index.js';
+import { forEachSseFrame, readSseFrames, type SseFrame } from '../../src/core/index.js';
 import { finished, say, script, started } from '../helpers/agui-server.js';
 
 /** A body that delivers `chunks` one read at a time, as a network would split them. */
@@ -13,130 +13,165 @@ function body(chunks: string[]): ReadableStream<Uint8Array> {
   });
 }
 
-async function frames(chunks: string[]): Promise<SseFrame[]> {
-  const out: SseFrame[] = [];
-  for await (const frame of readSseFrames(body(chunks))) out.push(frame);
-  return out;
-}
+/** The two ways to read frames: the async iterator, and the callback the transports use. */
+const readers = [
+  {
+    name: 'readSseFrames',
+    each: async (stream: ReadableStream<Uint8Array>, fn: (frame: SseFrame) => void | 'stop') => {
+      for await (const frame of readSseFrames(stream)) if (fn(frame) === 'stop') break;
+    },
+  },
+  {
+    name: 'forEachSseFrame',
+    each: (stream: ReadableStream<Uint8Array>, fn: (frame: SseFrame) => void | 'stop') =>
+      forEachSseFrame(stream, (data, id) => fn(id !== undefined ? { data, id } : { data }) !== 'stop'),
+  },
+];
 
-describe('SSE reader', () => {
-  it('reads LF frames with ids and skips keepalive comments', async () => {
-    expect(await frames(['id: r:0\ndata: {"a":1}\n\n: keepalive\n\n', 'id: r:1\ndata: {"a":2}\n\n'])).to.deep.equal([
-      { id: 'r:0', data: '{"a":1}' },
-      { id: 'r:1', data: '{"a":2}' },
-    ]);
-  });
+for (const { name, each } of readers) {
+  async function frames(chunks: string[]): Promise<SseFrame[]> {
+    const out: SseFrame[] = [];
+    await each(body(chunks), (frame) => void out.push(frame));
+    return out;
+  }
 
-  it('reads CRLF frames, even with a CRLF split across chunks', async () => {
-    expect(await frames(['data: one\r', '\n\r\ndata: tw', 'o\r\n\r\n'])).to.deep.equal([{ data: 'one' }, { data: 'two' }]);
-  });
-
-  it('joins multi-line data and flushes a last frame without a blank line', async () => {
-    expect(await frames(['data: a\ndata: b\n\ndata: tail'])).to.deep.equal([{ data: 'a\nb' }, { data: 'tail' }]);
-  });
-
-  it('cancels the body when the consumer throws before the stream is done', async () => {
-    let cancelled = false;
-    const encoder = new TextEncoder();
-    const stream = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(encoder.encode('data: one\n\ndata: two\n\n'));
-        // never closed: like an open HTTP response
-      },
-      cancel() {
-        cancelled = true;
-      },
+  describe(`SSE reader (${name})`, () => {
+    it('reads LF frames with ids and skips keepalive comments', async () => {
+      expect(await frames(['id: r:0\ndata: {"a":1}\n\n: keepalive\n\n', 'id: r:1\ndata: {"a":2}\n\n'])).to.deep.equal([
+        { id: 'r:0', data: '{"a":1}' },
+        { id: 'r:1', data: '{"a":2}' },
+      ]);
     });
-    const error = await (async () => {
-      for await (const frame of readSseFrames(stream)) throw new Error(`bad frame ${frame.data}`);
-    })().catch((e: Error) => e);
-    expect((error as Error).message).to.equal('bad frame one');
-    expect(cancelled).to.equal(true);
-    expect(stream.locked).to.equal(false);
-  });
 
-  it('cancels the body when the consumer breaks, and swallows a failing cancel', async () => {
-    let cancels = 0;
-    const stream = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(new TextEncoder().encode('data: one\n\n'));
-      },
-      cancel() {
-        cancels++;
-        throw new Error('cancel failed');
-      },
+    it('reads CRLF frames, even with a CRLF split across chunks', async () => {
+      expect(await frames(['data: one\r', '\n\r\ndata: tw', 'o\r\n\r\n'])).to.deep.equal([{ data: 'one' }, { data: 'two' }]);
     });
-    for await (const frame of readSseFrames(stream)) {
-      expect(frame.data).to.equal('one');
-      break;
-    }
-    expect(cancels).to.equal(1);
-    expect(stream.locked).to.equal(false);
-  });
 
-  it('closes a real HTTP response when the consumer stops early', async () => {
-    // The server keeps writing after the first frame; a cancelled body reads as done at once.
-    const { agentUrl } = await script([[started, { $delay: 50 }, ...say('a1', 'more'), finished]]);
-    const response = await fetch(agentUrl, { method: 'POST', body: JSON.stringify({ threadId: 't', runId: 'r', messages: [] }) });
-    for await (const frame of readSseFrames(response.body!)) {
-      expect(JSON.parse(frame.data)).to.include({ type: 'RUN_STARTED' });
-      break;
-    }
-    const rest = await response.body!.getReader().read();
-    expect(rest.done).to.equal(true);
-  });
-});
-
-describe('readSseFrames gives the page turns', () => {
-  it('a burst of frames read in one go does not hold the main thread: a task queued at the start runs before the burst ends', async () => {
-    const burst = Array.from({ length: 50 }, (_, i) => `data: {"n":${i}}\n\n`).join('');
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(new TextEncoder().encode(burst));
-        controller.close();
-      },
+    it('reads CR-only line endings, fields without a space, and ids that carry over to later frames', async () => {
+      expect(await frames(['id: 7\rdata:x\r\rdata:  y\r', '\r', 'event: e\ndata\n\n'])).to.deep.equal([
+        { id: '7', data: 'x' },
+        { id: '7', data: ' y' },
+        { id: '7', data: '' },
+      ]);
     });
-    let taskRanAt = -1;
-    setTimeout(() => (taskRanAt = seen), 0);
-    let seen = 0;
-    for await (const frame of readSseFrames(body)) {
-      // Work per frame (1 ms of it, 50 ms for the burst): far more than one slice.
-      const until = performance.now() + 1;
-      while (performance.now() < until) {
-        /* busy */
-      }
-      expect(JSON.parse(frame.data)).to.deep.equal({ n: seen });
-      seen++;
-    }
-    expect(seen).to.equal(50);
-    expect(taskRanAt).to.be.within(1, 49);
+
+    it('gives the same frames however the bytes are split into chunks', async () => {
+      const text = 'id: a\r\ndata: {"n":1}\r\n\r\n: ping\n\ndata: one\ndata: two\n\ndata: last\r\rdata: tail';
+      const whole = await frames([text]);
+      expect(whole).to.deep.equal([
+        { id: 'a', data: '{"n":1}' },
+        { id: 'a', data: 'one\ntwo' },
+        { id: 'a', data: 'last' },
+        { id: 'a', data: 'tail' },
+      ]);
+      for (let at = 1; at < text.length; at++) expect(await frames([text.slice(0, at), text.slice(at)]), `split at ${at}`).to.deep.equal(whole);
+    });
+
+    it('joins multi-line data and flushes a last frame without a blank line', async () => {
+      expect(await frames(['data: a\ndata: b\n\ndata: tail'])).to.deep.equal([{ data: 'a\nb' }, { data: 'tail' }]);
+    });
+
+    it('cancels the body when the consumer throws before the stream is done', async () => {
+      let cancelled = false;
+      const encoder = new TextEncoder();
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(encoder.encode('data: one\n\ndata: two\n\n'));
+          // never closed: like an open HTTP response
+        },
+        cancel() {
+          cancelled = true;
+        },
+      });
+      const error = await each(stream, (frame) => {
+        throw new Error(`bad frame ${frame.data}`);
+      }).catch((e: Error) => e);
+      expect((error as Error).message).to.equal('bad frame one');
+      expect(cancelled).to.equal(true);
+      expect(stream.locked).to.equal(false);
+    });
+
+    it('cancels the body when the consumer breaks, and swallows a failing cancel', async () => {
+      let cancels = 0;
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('data: one\n\n'));
+        },
+        cancel() {
+          cancels++;
+          throw new Error('cancel failed');
+        },
+      });
+      await each(stream, (frame) => {
+        expect(frame.data).to.equal('one');
+        return 'stop';
+      });
+      expect(cancels).to.equal(1);
+      expect(stream.locked).to.equal(false);
+    });
+
+    it('closes a real HTTP response when the consumer stops early', async () => {
+      // The server keeps writing after the first frame; a cancelled body reads as done at once.
+      const { agentUrl } = await script([[started, { $delay: 50 }, ...say('a1', 'more'), finished]]);
+      const response = await fetch(agentUrl, { method: 'POST', body: JSON.stringify({ threadId: 't', runId: 'r', messages: [] }) });
+      await each(response.body!, (frame) => {
+        expect(JSON.parse(frame.data)).to.include({ type: 'RUN_STARTED' });
+        return 'stop';
+      });
+      const rest = await response.body!.getReader().read();
+      expect(rest.done).to.equal(true);
+    });
   });
 
-  it('a frame that arrives after a pause is handed on at once, not behind the tasks queued meanwhile (a tool hop starts in the same task)', async () => {
-    const encoder = new TextEncoder();
-    let push!: (text: string) => void;
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        push = (text) => {
-          controller.enqueue(encoder.encode(text));
+  describe(`${name} gives the page turns`, () => {
+    it('a burst of frames read in one go does not hold the main thread: a task queued at the start runs before the burst ends', async () => {
+      const burst = Array.from({ length: 50 }, (_, i) => `data: {"n":${i}}\n\n`).join('');
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(burst));
           controller.close();
-        };
-      },
+        },
+      });
+      let taskRanAt = -1;
+      setTimeout(() => (taskRanAt = seen), 0);
+      let seen = 0;
+      await each(body, (frame) => {
+        // Work per frame (1 ms of it, 50 ms for the burst): far more than one slice.
+        const until = performance.now() + 1;
+        while (performance.now() < until) {
+          /* busy */
+        }
+        expect(JSON.parse(frame.data)).to.deep.equal({ n: seen });
+        seen++;
+      });
+      expect(seen).to.equal(50);
+      expect(taskRanAt).to.be.within(1, 49);
     });
-    const order: string[] = [];
-    const reading = (async () => {
-      for await (const frame of readSseFrames(body)) order.push(frame.data);
-    })();
-    // Longer than a slice: the reader waited for the network all that time, so the page had its turns.
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    push('data: RUN_FINISHED\n\n');
-    // A task queued right after the chunk arrives: the frame must not wait behind it.
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => order.push('next task');
-    channel.port2.postMessage(undefined);
-    await reading;
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    channel.port1.close();
-    expect(order).to.deep.equal(['RUN_FINISHED', 'next task']);
+
+    it('a frame that arrives after a pause is handed on at once, not behind the tasks queued meanwhile (a tool hop starts in the same task)', async () => {
+      const encoder = new TextEncoder();
+      let push!: (text: string) => void;
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          push = (text) => {
+            controller.enqueue(encoder.encode(text));
+            controller.close();
+          };
+        },
+      });
+      const order: string[] = [];
+      const reading = each(body, (frame) => void order.push(frame.data));
+      // Longer than a slice: the reader waited for the network all that time, so the page had its turns.
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      push('data: RUN_FINISHED\n\n');
+      // A task queued right after the chunk arrives: the frame must not wait behind it.
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => order.push('next task');
+      channel.port2.postMessage(undefined);
+      await reading;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      channel.port1.close();
+      expect(order).to.deep.equal(['RUN_FINISHED', 'next task']);
+    });
   });
-});
+}

@@ -34,4 +34,15 @@ describe('tool execution', () => {
     expect(seen!.aborted).to.equal(true);
     expect(outcome.ok === false && outcome.error).to.contain('user pressed Stop');
   });
+
+  it('answers at once for a tool that returns at once, a throw and a stop included', async () => {
+    const signal = new AbortController().signal;
+    expect(await executeTool(entryFor({ execute: () => ({ rows: 1 }) }), call, {}, signal)).to.deep.equal({ ok: true, result: '{"rows":1}', value: { rows: 1 } });
+    const thrown = await executeTool(entryFor({ execute: () => { throw new Error('boom'); } }), call, {}, signal);
+    expect(thrown.ok === false && thrown.error).to.equal('Tool "echo" failed: boom');
+    // The turn stopped while the tool ran (it cancelled it itself): a stop, whatever it returned.
+    const controller = new AbortController();
+    const stopped = await executeTool(entryFor({ execute: () => (controller.abort(new Error('stopped meanwhile')), 'late') }), call, {}, controller.signal);
+    expect(stopped.ok === false && stopped.error).to.contain('stopped meanwhile');
+  });
 });

@@ -258,6 +258,41 @@ describe('tool loop: hops', () => {
     expect(answerText(engine)).to.contain('42 and 7');
   });
 
+  it('sends the continuation in the task its run ended in when the tools answer at once (no frame can render between)', async () => {
+    // Fresh tools with JSON Schema parameters: their validators are made during this hop.
+    const tools: ClientTool[] = Array.from({ length: 5 }, (_, i) => ({
+      name: `instant_${i}`,
+      description: 'Answers at once',
+      parameters: { type: 'object', properties: { q: { type: 'string' } } },
+      execute: ({ q }: { q: string }) => `${q}!`,
+    }));
+    let taskRan = false;
+    let taskRanBeforeContinuation: boolean | undefined;
+    const engine = new RunOrchestrator({
+      toolRegistry: new ToolRegistry(tools),
+      transport: {
+        async run(request, onEvent) {
+          if (taskRanBeforeContinuation === undefined && request.messages.some((m) => m.role === 'tool')) {
+            taskRanBeforeContinuation = taskRan;
+            for (const event of [runStarted(), ...text('a', 'done'), runFinished()]) onEvent(event);
+            return { runId: request.runId };
+          }
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          const calls = tools.flatMap((tool, i) => toolCall(`call-${i}`, tool.name, { q: `${i}` }));
+          for (const event of [runStarted(), ...calls, runFinished()]) onEvent(event);
+          // The run's stream has ended: a task queued now runs after whatever the engine does at once
+          // (a MessageChannel task: it runs before a timer, or a frame, would).
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => (taskRan = true);
+          channel.port2.postMessage(undefined);
+          return { runId: request.runId };
+        },
+      },
+    });
+    expect(await engine.send(key, 'go')).to.equal('completed');
+    expect(taskRanBeforeContinuation).to.equal(false);
+  });
+
   it('stops an endless loop at the depth limit with a clear failure', async () => {
     let n = 0;
     const loop: ScriptedRun = () => [runStarted(), ...toolCall(`c${n++}`, 'get_secret_number', { name: 'bob' }), runFinished()];

@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { z } from 'zod';
 import type { ClientTool, SoliplexRunFinishedEvent, SoliplexChat } from '../../src/index.js';
 import { runFinished, runStarted, text, toolCall } from '../helpers/agui-events.js';
-import type { ScriptedRun } from '../helpers/scripted-transport.js';
+import { deferred, type ScriptedRun } from '../helpers/scripted-transport.js';
 import { chatWith, deepQuery, deepQueryAll, settled, statusLine, until } from './chat-fixture.js';
 
 const getSecretNumber: ClientTool<{ name: string }> = {
@@ -78,6 +78,41 @@ describe('<soliplex-chat> secret-number loop', () => {
     expect(statusLine(el).textContent!.trim()).to.equal('');
   });
 
+  it('renders no frame between a run\'s RUN_FINISHED and the end of its stream: the view waits for the hop', async () => {
+    const streamEnd = deferred();
+    const { el, engine, transport } = await chatWith(
+      [
+        [
+          runStarted('r1'),
+          // A text left open: RUN_FINISHED closes it (the first visible change the finished run makes).
+          { type: 'TEXT_MESSAGE_START', messageId: 'a0', role: 'assistant' } as never,
+          { type: 'TEXT_MESSAGE_CONTENT', messageId: 'a0', delta: 'Let me look.' } as never,
+          ...toolCall('c1', 'get_secret_number', { name: 'alice' }, 'a0'),
+          runFinished(),
+          { $wait: streamEnd.promise },
+        ],
+        answer,
+      ],
+      [getSecretNumber],
+    );
+    const message = () => deepQuery(el, '[data-message-id="a0"]');
+    // The first frame after RUN_FINISHED was applied (this frame callback is asked for after the view's would be).
+    const firstFrame = new Promise<string | null | undefined>((resolve) => {
+      const stop = engine.registry.subscribe((snapshot) => {
+        if (!snapshot.conversation.runFinished) return;
+        stop();
+        requestAnimationFrame(() => resolve(message()?.getAttribute('aria-busy')));
+      });
+    });
+    el.send('go');
+    await until(() => message()?.getAttribute('aria-busy') === 'true');
+    expect(await firstFrame, 'the finished run is not rendered while its stream is open').to.equal('true');
+    streamEnd.resolve();
+    await until(() => transport.requests.length === 2 && statusLine(el).dataset['state'] === 'completed');
+    await settled(el);
+    expect(message()!.getAttribute('aria-busy')).to.equal('false');
+  });
+
   it('shows "Calling X…" while a call streams and live arguments in its card', async () => {
     const { el } = await chatWith([
       [runStarted(), { type: 'TOOL_CALL_START', toolCallId: 'c1', toolCallName: 'get_secret_number' } as never,
@@ -85,6 +120,9 @@ describe('<soliplex-chat> secret-number loop', () => {
     ], [getSecretNumber]);
     el.send('go');
     await until(() => statusLine(el)?.textContent?.includes('Calling get_secret_number…') ?? false);
+    // Opened, the details show the arguments as they stream.
+    await until(() => !!deepQuery(el, '[part~="tool-card"] summary'));
+    deepQuery(el, '[part~="tool-card"] summary')!.click();
     await until(() => deepQuery(el, '[part~="tool-card"] pre')?.textContent === '{"name":"al');
     expect(deepQuery(el, '[part~="tool-card"]')!.dataset['status']).to.equal('streaming');
     expect(deepQuery(el, '[part~="stop-button"]'), 'stop button while running').to.exist;

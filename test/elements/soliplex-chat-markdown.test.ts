@@ -150,6 +150,9 @@ describe('<soliplex-chat> XSS', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const cards = deepQueryAll(el, '[part~="tool-card"]');
     expect(cards.map((c) => c.dataset['status'])).to.deep.equal(['completed', 'completed', 'completed']);
+    // The arguments and the raw result show in the details, once opened.
+    cards.forEach((card) => card.querySelector('summary')!.click());
+    await until(() => cards.every((card) => card.querySelectorAll('details pre').length === 2));
     expect(cards[0]!.textContent).to.contain('<script>globalThis.__xss = true</script>');
     expect(cards[0]!.textContent).to.contain('"html": "<img src=x onerror=alert(1)>"');
     expect(deepQuery(el, '[part~="tool-result"] .custom')!.textContent).to.equal('<b>t</b>');

@@ -295,8 +295,14 @@ describe('<soliplex-chat> tool cards', function () {
     await settled(el);
     const card = deepQuery(el, '[part~="tool-card"]')!;
     expect(card.querySelector('.signature')!.textContent).to.equal('get_secret_number(name: "alice")');
-    expect(card.querySelector('details pre')!.textContent).to.contain('"name": "alice"');
     expect(card.querySelector('[part~="tool-status"]')!.textContent).to.contain('Completed');
+    // Closed, the details hold only their summary; opened, the arguments and the result.
+    const details = card.querySelector('details')!;
+    expect(details.querySelector('pre')).to.equal(null);
+    details.querySelector('summary')!.click();
+    await until(() => details.querySelectorAll('pre').length === 2);
+    expect(details.querySelector('pre')!.textContent).to.contain('"name": "alice"');
+    expect(details.querySelectorAll('pre')[1]!.textContent).to.equal('42');
   });
 
   it('a call stopped by the user is "Stopped" (status cancelled) and fires soliplex-tool-result', async () => {

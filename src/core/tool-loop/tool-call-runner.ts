@@ -100,11 +100,16 @@ export async function runToolCall(turn: Turn, id: string, options: ToolCallRunne
   let outcome: ToolOutcome;
   if (hit) outcome = { ok: true, result: '', value: hit.value };
   else {
-    const chain = composeMiddleware(options.middleware ?? [], (invocation) =>
+    const middleware = options.middleware ?? [];
+    const chain = composeMiddleware(middleware, (invocation) =>
       entry.tool.execute(invocation.args, { signal: invocation.signal, toolCall: invocation.call }),
     );
-    const invoke = (a: unknown, context: { signal: AbortSignal; toolCall: ToolCall }) =>
-      chain({ name: call.name, args: a, call: context.toolCall, key: turn.key, signal: context.signal });
+    // Without middleware the tool is called directly: an instant answer is taken at once (no chain promise).
+    const invoke =
+      middleware.length === 0
+        ? (a: unknown, context: { signal: AbortSignal; toolCall: ToolCall }) => entry.tool.execute(a, context)
+        : (a: unknown, context: { signal: AbortSignal; toolCall: ToolCall }) =>
+            chain({ name: call.name, args: a, call: context.toolCall, key: turn.key, signal: context.signal });
     const strategy = entry.tool.onFailure ?? group?.onFailure ?? options.tools.settings.onFailure;
     const timeoutMs = entry.tool.timeoutMs ?? group?.timeoutMs ?? options.timeoutMs;
     outcome = await withRetries(strategy, turn.controller.signal, () =>

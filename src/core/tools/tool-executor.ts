@@ -86,30 +86,45 @@ export async function executeTool(
   const abortFromOutside = () => controller.abort(signal.reason);
   if (signal.aborted) abortFromOutside();
   else signal.addEventListener('abort', abortFromOutside, { once: true });
+  const stoppedOutcome = (): ToolOutcome => ({ ok: false, error: `Tool "${call.name}" was stopped: ${abortReason(controller.signal)}` });
+  const failedOutcome = (error: unknown): ToolOutcome => ({ ok: false, error: `Tool "${call.name}" failed: ${errorText(error)}` });
+
+  const started = performance.now();
+  let returned: unknown;
+  try {
+    returned = invoke(args, { signal: controller.signal, toolCall: call });
+  } catch (error) {
+    signal.removeEventListener('abort', abortFromOutside);
+    return controller.signal.aborted ? stoppedOutcome() : failedOutcome(error);
+  }
+  if (!isThenable(returned)) {
+    // A tool that answered at once (the common, instant kind): no time limit to arm, no race to run.
+    signal.removeEventListener('abort', abortFromOutside);
+    return controller.signal.aborted ? stoppedOutcome() : { ok: true, result: resultToContent(returned), value: returned };
+  }
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   // The tool may ignore its signal; the race makes sure the call still ends on time.
   const stopped = new Promise<ToolOutcome>((resolve) => {
-    const onAbort = () =>
-      resolve({ ok: false, error: `Tool "${call.name}" was stopped: ${abortReason(controller.signal)}` });
+    const onAbort = () => resolve(stoppedOutcome());
     controller.signal.addEventListener('abort', onAbort, { once: true });
     if (controller.signal.aborted) onAbort();
+    // The limit counts from the call, the tool's synchronous part included.
     timer = setTimeout(() => {
       controller.abort(new ToolTimeoutError(timeoutMs));
-    }, timeoutMs);
+    }, Math.max(0, timeoutMs - (performance.now() - started)));
   });
-  const ran = (async (): Promise<ToolOutcome> => {
-    const value = await invoke(args, { signal: controller.signal, toolCall: call });
-    return { ok: true, result: resultToContent(value), value };
-  })().catch(
-    (error: unknown): ToolOutcome => ({ ok: false, error: `Tool "${call.name}" failed: ${errorText(error)}` }),
-  );
+  const ran = Promise.resolve(returned).then((value): ToolOutcome => ({ ok: true, result: resultToContent(value), value }), failedOutcome);
   try {
     return await Promise.race([ran, stopped]);
   } finally {
     clearTimeout(timer);
     signal.removeEventListener('abort', abortFromOutside);
   }
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as PromiseLike<unknown>).then === 'function';
 }
 
 class ToolTimeoutError extends Error {

@@ -129,15 +129,33 @@ function prepareUncached(tool: ClientTool): RegisteredTool {
   // A schema the validator could not use fails here, not on every call.
   checkJsonSchema(parameters as JsonSchema, tool.name);
   // The validator loads on first use (not with the page), and compiles once per tool.
-  let validator: Promise<(args: unknown) => ArgumentCheck> | undefined;
+  let validator: ((args: unknown) => ArgumentCheck) | undefined;
   return {
     tool,
     definition: { name: tool.name, description: tool.description ?? '', parameters },
     validate: async (args) => {
-      validator ??= import('./json-schema-validator.js').then(({ compileJsonSchema }) => compileJsonSchema(parameters as JsonSchema));
-      return (await validator)(args);
+      validator ??= (validatorModule ?? (await loadValidator())).compileJsonSchema(parameters as JsonSchema);
+      return validator(args);
     },
   };
+}
+
+/**
+ * The JSON Schema validator's module, once loaded. Kept here because an `import()` of a module already
+ * loaded still resolves in a later task: a tool hop that waited for it let a frame render before the
+ * continuation went out.
+ */
+let validatorModule: typeof import('./json-schema-validator.js') | undefined;
+let validatorLoading: Promise<typeof import('./json-schema-validator.js')> | undefined;
+function loadValidator(): Promise<typeof import('./json-schema-validator.js')> {
+  validatorLoading ??= import('./json-schema-validator.js').then(
+    (module) => (validatorModule = module),
+    (error: unknown) => {
+      validatorLoading = undefined; // a failed load (a network blip) is tried again on the next call
+      throw error;
+    },
+  );
+  return validatorLoading;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { PROTOCOL_VERSION, type BaseEvent } from '@ag-ui/core';
 import { AgUiEventVerifier } from './agui-event-verifier.js';
-import { readSseFrames } from './sse-reader.js';
+import { forEachSseFrame } from './sse-reader.js';
 import { TransportError, agentHttpError, readErrorBody, type RunEventSink, type RunRequest, type Transport } from './transport.js';
 
 /** Static headers, or a function that produces them for each run (e.g. a fresh token). */
@@ -65,16 +65,16 @@ export class AgUiHttpTransport implements Transport {
     // Set when the engine's own listener threw: rethrown as is, never taken for a dropped connection.
     let listenerError: { error: unknown } | undefined;
     try {
-      for await (const frame of readSseFrames(response.body)) {
-        if (signal.aborted) return { runId };
+      await forEachSseFrame(response.body, (data) => {
+        if (signal.aborted) return false;
         let json: unknown;
         try {
-          json = JSON.parse(frame.data);
+          json = JSON.parse(data);
         } catch (error) {
-          throw new TransportError('protocol', `The agent sent a stream this client cannot follow: a frame is not JSON (${frame.data.slice(0, 80)}).`, undefined, { cause: error });
+          throw new TransportError('protocol', `The agent sent a stream this client cannot follow: a frame is not JSON (${data.slice(0, 80)}).`, undefined, { cause: error });
         }
         for (const event of verifier.accept(json)) {
-          if (signal.aborted) return { runId };
+          if (signal.aborted) return false;
           try {
             onEvent(event as BaseEvent);
           } catch (error) {
@@ -82,7 +82,8 @@ export class AgUiHttpTransport implements Transport {
             throw error;
           }
         }
-      }
+        return true;
+      });
     } catch (error) {
       if (listenerError) throw listenerError.error;
       if (signal.aborted) return { runId };

@@ -3,7 +3,7 @@ import { property } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import type { ToolCall, ToolCallStatus } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
-import { defaultChatStrings } from '../shared/chat-strings.js';
+import { defaultChatStrings, type SoliplexChatStrings } from '../shared/chat-strings.js';
 import { formatArguments, prettyJson } from '../shared/format.js';
 import { callSignatureArgs, parsePartialJson } from '../shared/partial-json.js';
 import { toolCallCardStyles } from './soliplex-tool-call-card.styles.js';
@@ -68,17 +68,34 @@ export class SoliplexToolCallCard extends LitElement {
         </div>
         ${this.#renderGenerative(call, args)} ${this.#renderCustom(call)}
         ${renderToolResultView(call, strings, !!this.chat?.toolRegistry.get(call.name)?.render)}
-        <details part="tool-details">
+        <details part="tool-details" @toggle=${this.#onToggle}>
           <summary>${strings.toolDetails}</summary>
-          <h4>${strings.arguments}</h4>
-          <pre>${formatArguments(call)}</pre>
-          ${call.error !== undefined
-            ? html`<h4>${strings.error}</h4><pre class="error">${call.error}</pre>`
-            : call.result !== undefined
-              ? html`<h4>${strings.result}</h4><pre>${prettyJson(call.result)}</pre>`
-              : nothing}
+          ${this.#detailsOpen ? this.#renderDetails(call, strings) : nothing}
         </details>
       </section>
+    `;
+  }
+
+  /**
+   * Whether the details are open. Their content is made only then: a closed card is a few elements,
+   * so a hop that brings many cards at once renders them quickly.
+   */
+  #detailsOpen = false;
+
+  #onToggle = (event: Event) => {
+    this.#detailsOpen = (event.currentTarget as HTMLDetailsElement).open;
+    this.requestUpdate();
+  };
+
+  #renderDetails(call: ToolCall, strings: SoliplexChatStrings): TemplateResult {
+    return html`
+      <h4>${strings.arguments}</h4>
+      <pre>${formatArguments(call)}</pre>
+      ${call.error !== undefined
+        ? html`<h4>${strings.error}</h4><pre class="error">${call.error}</pre>`
+        : call.result !== undefined
+          ? html`<h4>${strings.result}</h4><pre>${prettyJson(call.result)}</pre>`
+          : nothing}
     `;
   }
 

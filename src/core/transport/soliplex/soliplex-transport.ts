@@ -1,5 +1,5 @@
 import { PROTOCOL_VERSION, type BaseEvent } from '@ag-ui/core';
-import { readSseFrames } from '../sse-reader.js';
+import { forEachSseFrame } from '../sse-reader.js';
 import {
   TransportError,
   type CreatedThread,
@@ -126,16 +126,16 @@ export class SoliplexTransport implements Transport {
           signal: request.signal,
         });
         if (!response.body) throw new TransportError('protocol', 'The Soliplex server sent no stream.');
-        for await (const frame of readSseFrames(response.body)) {
-          if (frame.id !== undefined) lastEventId = frame.id;
-          const event = parseEvent(frame.data);
+        await forEachSseFrame(response.body, (data, id) => {
+          if (id !== undefined) lastEventId = id;
+          const event = parseEvent(data);
           try {
             onEvent(event);
           } catch (error) {
             listenerFailed = true;
             throw error;
           }
-        }
+        });
         return { runId }; // a clean close: never resumed
       } catch (error) {
         if (listenerFailed) throw error; // as is: not a network error, not resumed

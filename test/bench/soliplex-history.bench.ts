@@ -177,6 +177,9 @@ async function measure(shape: Shape, cache: SoliplexHistoryCache): Promise<{ lin
     fmt(pick(path, 'done'), 0),
     ratio(pick(path, 'done'), memory),
   ]);
+  // The demo server holds seeded threads in memory (tens of MB with full transcripts): dropped, so the
+  // benchmarks after this one do not run against a server busy collecting them.
+  await fetch(`${server}/api/v1/rooms/${ROOM}/agui/${encodeURIComponent(thread)}`, { method: 'DELETE' });
   const lines = [
     `${shape.name}: ${stored.length} runs, ${texts} text messages, ${shape.repetitions} interleaved repetitions`,
     ...rows.map((row) => `  ${row[1]!.padEnd(28)} first frame ${row[2]} (${row[3]})   loaded ${row[4]} (${row[5]})`),

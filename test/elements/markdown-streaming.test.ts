@@ -113,6 +113,16 @@ describe('Markdown streamed in pieces', () => {
     expect(dom(host)).to.equal(oneShot('other paragraph\n\nmore'));
   });
 
+  it('keeps a streaming code block\'s "Copy code" button from one delta to the next', () => {
+    const stream = new StreamingMarkdown();
+    const host = document.createElement('div');
+    render(stream.render('Intro\n\n```js\nconst a = 1;\n'), host);
+    const button = host.querySelector('button.copy-code');
+    render(stream.render('Intro\n\n```js\nconst a = 1;\nconst b = 2;\n'), host);
+    expect(host.querySelector('code')!.textContent).to.equal('const a = 1;\nconst b = 2;\n');
+    expect(host.querySelector('button.copy-code'), 'the same button').to.equal(button);
+  });
+
   it('parses each delta in work that does not grow with the text before the open block', () => {
     const stream = new StreamingMarkdown();
     const paragraph = 'Some words with **bold** and `code` in a paragraph.\n\n';

@@ -12,6 +12,9 @@ export interface MdElement {
 /** Parsed Markdown: text (always a text node, never HTML), an element, or a live part that Lit renders (a code block). */
 export type MdNode = string | MdElement | TemplateResult;
 
+/** Whether a node is built as DOM here (text or an element), not a live part for Lit. */
+export const isMdElement = (node: MdNode): node is string | MdElement => typeof node === 'string' || 'tag' in node;
+
 export const mdElement = (tag: string, children: readonly MdNode[] = [], attrs?: Record<string, string>): MdElement =>
   attrs ? { tag, children, attrs } : { tag, children };
 
@@ -24,7 +27,7 @@ export const mdElement = (tag: string, children: readonly MdNode[] = [], attrs?:
 export function appendMarkdown(parent: Node, nodes: readonly MdNode[]): void {
   for (const node of nodes) {
     if (typeof node === 'string') parent.appendChild(document.createTextNode(node));
-    else if ('tag' in node) {
+    else if (isMdElement(node)) {
       if (node.tag === '') {
         appendMarkdown(parent, node.children);
         continue;

@@ -11,7 +11,7 @@ import { html, type TemplateResult } from 'lit';
 import { MAX_DEPTH, markdownSteps, renderInline, safeHref, work, type Inline, type MarkdownOptions } from './markdown-inline.js';
 import { renderTable, startsTable } from './markdown-table.js';
 import { renderCodeBlock } from './code-block.js';
-import { markdownDom, mdElement, type MdNode } from './markdown-dom.js';
+import { isMdElement, markdownDom, mdElement, type MdNode } from './markdown-dom.js';
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})\s*([\w+#.-]*)/;
 const HEADING = /^ {0,3}(#{1,6})\s+/;
@@ -93,8 +93,10 @@ export class StreamingMarkdown {
       this.#final.push(markdownDom({ key: Symbol(), nodes: blocks.slice(0, open) }));
       this.#prefix += tail.slice(0, starts[blockStarts[open]!.line]);
     }
-    // The open block is built anew with each render: it is the last one, and small.
-    return html`${[...this.#final, markdownDom({ key: Symbol(), nodes: blocks.slice(Math.max(open, 0)) })]}`;
+    // The open block is built anew with each render (it is the last one, and small), except a code block
+    // still streaming: Lit updates that in place, so its "Copy code" button stays the one the reader is at.
+    const shown = blocks.slice(Math.max(open, 0)).map((block) => (isMdElement(block) ? markdownDom({ key: Symbol(), nodes: [block] }) : block));
+    return html`${[...this.#final, ...shown]}`;
   }
 }
 

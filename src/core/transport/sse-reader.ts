@@ -73,74 +73,82 @@ class SseFrameParser {
   }
 }
 
+/** The frames each chunk of an SSE body completes, and whether reading it waited for the network. */
+interface SseChunk {
+  readonly frames: readonly SseFrame[];
+  readonly waited: boolean;
+}
+
 /**
- * Reads a byte stream of SSE frames and hands each to `onFrame` as soon as it is complete, in the
- * task that read it (no promise per frame). A burst of frames (a fast server fills the socket faster
- * than it is read) never holds the main thread for more than about STREAM_SLICE_MS: between frames
- * the page gets a turn once a slice is used up, and the consumer's work on the frames counts. Resolves
- * when the stream ends or `onFrame` returns `false`; rejects with what `onFrame` or a read threw. The
- * body is cancelled whenever the reading stops before its end.
+ * Reads an SSE body chunk by chunk (one promise per chunk, not per frame). Stopping early (the
+ * consumer broke, returned or threw, or a read failed) cancels the body: releasing the lock alone
+ * leaves the HTTP response open.
  */
-export async function forEachSseFrame(body: ReadableStream<Uint8Array>, onFrame: SseFrameSink): Promise<void> {
+async function* sseChunks(body: ReadableStream<Uint8Array>): AsyncGenerator<SseChunk> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   const parser = new SseFrameParser();
   let finished = false;
-  let sliceStart = performance.now();
-  /** Frames of the current chunk not handed on yet: only when the page must get a turn in between. */
-  let waiting: [string, string | undefined][] = [];
-  let stopped = false;
-  let mustYield = false;
-  const deliver = (data: string, id: string | undefined) => {
-    if (stopped) return;
-    if (mustYield || waiting.length > 0) {
-      waiting.push([data, id]);
-      return;
-    }
-    if (onFrame(data, id) === false) stopped = true;
-    else if (performance.now() - sliceStart >= STREAM_SLICE_MS) mustYield = true;
-  };
   try {
     for (;;) {
       const asked = performance.now();
       const { done, value } = await reader.read();
-      // A read that had to wait for the network let the page run meanwhile: a new slice starts. Without
-      // this, the first frame after a pause (a run's RUN_FINISHED, say) would wait behind a rendering task.
-      if (performance.now() - asked >= IDLE_READ_MS) {
-        sliceStart = performance.now();
-        mustYield = false;
-      } else if (performance.now() - sliceStart >= STREAM_SLICE_MS) mustYield = true;
-      parser.push(done ? decoder.decode() : decoder.decode(value, { stream: true }), done, deliver);
-      // The frames this chunk held beyond the slice, after a turn of the page. (A slice used up by the
-      // last frame waits for the next frame: the end of the stream, a tool hop, goes on at once.)
-      while (!stopped && waiting.length > 0) {
-        if (mustYield) {
-          await yieldToPage();
-          sliceStart = performance.now();
-          mustYield = false;
-        }
-        const frames = waiting;
-        waiting = [];
-        for (let i = 0; i < frames.length; i++) {
-          if (mustYield) {
-            waiting = frames.slice(i);
-            break;
-          }
-          deliver(...frames[i]!);
-        }
-      }
-      if (stopped) return;
+      // A queued chunk is handed over within microseconds; a read that took longer let the page run.
+      const waited = performance.now() - asked >= IDLE_READ_MS;
+      const frames: SseFrame[] = [];
+      parser.push(done ? decoder.decode() : decoder.decode(value, { stream: true }), done, (data, id) => {
+        frames.push(id !== undefined ? { data, id } : { data });
+      });
+      yield { frames, waited };
       if (done) {
         finished = true;
         return;
       }
     }
   } finally {
-    // Ended early (the consumer stopped or threw, or a read failed): cancel the body, or releasing the
-    // lock alone leaves the HTTP response open. Not awaited: the stream closes at once, and a slow or
-    // failing source cancel must not hold up or replace the consumer's own error.
+    // Not awaited: the stream closes at once, and a slow or failing source cancel must not hold up or
+    // replace the consumer's own error.
     if (!finished) void reader.cancel().catch(() => {});
     reader.releaseLock();
+  }
+}
+
+/**
+ * The stream work since the page last had the main thread. A burst of frames (a fast server fills the
+ * socket faster than it is read) never holds it for more than about STREAM_SLICE_MS: before a frame is
+ * handed on, the page gets a turn once the slice is used up (the consumer's work on the frames before
+ * counts). A read that waited for the network let the page run meanwhile: a new slice starts, so the
+ * frame after a pause (a run's RUN_FINISHED, say) does not wait behind a rendering task.
+ */
+class StreamSlice {
+  #start = performance.now();
+
+  restart(): void {
+    this.#start = performance.now();
+  }
+
+  /** Nothing while the slice lasts; once it is used up, a turn of the page, after which a new slice starts. */
+  turn(): Promise<void> | undefined {
+    if (performance.now() - this.#start < STREAM_SLICE_MS) return undefined;
+    return yieldToPage().then(() => this.restart());
+  }
+}
+
+/**
+ * Reads a byte stream of SSE frames and hands each to `onFrame` as soon as its chunk is read, in the
+ * task that read it (no promise per frame), giving the page a turn between frames once a slice is used
+ * up (see `StreamSlice`). Resolves when the stream ends or `onFrame` returns `false`; rejects with what
+ * `onFrame` or a read threw. The body is cancelled whenever the reading stops before its end.
+ */
+export async function forEachSseFrame(body: ReadableStream<Uint8Array>, onFrame: SseFrameSink): Promise<void> {
+  const slice = new StreamSlice();
+  for await (const { frames, waited } of sseChunks(body)) {
+    if (waited) slice.restart();
+    for (const { data, id } of frames) {
+      const turn = slice.turn();
+      if (turn) await turn;
+      if (onFrame(data, id) === false) return;
+    }
   }
 }
 
@@ -150,36 +158,12 @@ export async function forEachSseFrame(body: ReadableStream<Uint8Array>, onFrame:
  * is used up; breaking out of the loop, or throwing in it, cancels the body.
  */
 export async function* readSseFrames(body: ReadableStream<Uint8Array>): AsyncGenerator<SseFrame> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  const parser = new SseFrameParser();
-  let finished = false;
-  let sliceStart = performance.now();
-  let frames: SseFrame[] = [];
-  const collect = (data: string, id: string | undefined) => void frames.push(id !== undefined ? { data, id } : { data });
-  try {
-    for (;;) {
-      const asked = performance.now();
-      const { done, value } = await reader.read();
-      if (performance.now() - asked >= IDLE_READ_MS) sliceStart = performance.now();
-      parser.push(done ? decoder.decode() : decoder.decode(value, { stream: true }), done, collect);
-      const chunk = frames;
-      frames = [];
-      for (const frame of chunk) {
-        // Before each frame is handed on: the consumer's work on the frames before counts too.
-        if (performance.now() - sliceStart >= STREAM_SLICE_MS) {
-          await yieldToPage();
-          sliceStart = performance.now();
-        }
-        yield frame;
-      }
-      if (done) {
-        finished = true;
-        return;
-      }
+  const slice = new StreamSlice();
+  for await (const { frames, waited } of sseChunks(body)) {
+    if (waited) slice.restart();
+    for (const frame of frames) {
+      await slice.turn();
+      yield frame;
     }
-  } finally {
-    if (!finished) void reader.cancel().catch(() => {});
-    reader.releaseLock();
   }
 }

@@ -33,7 +33,7 @@ export function appendMarkdown(parent: Node, nodes: readonly MdNode[]): void {
         continue;
       }
       const element = document.createElement(node.tag);
-      for (const [name, value] of Object.entries(node.attrs ?? {})) element.setAttribute(name, value);
+      for (const name in node.attrs) element.setAttribute(name, node.attrs[name]!);
       appendMarkdown(element, node.children);
       parent.appendChild(element);
     } else {
@@ -47,15 +47,18 @@ export function appendMarkdown(parent: Node, nodes: readonly MdNode[]): void {
 /** Markdown blocks for `markdownDom`: a key that tells these blocks from any others, and the blocks. */
 export interface MarkdownBlocks {
   readonly key: unknown;
+  /** Whether images were shown when the blocks were parsed: the same key parsed the other way is built again. */
+  readonly images?: boolean;
   readonly nodes: readonly MdNode[];
 }
 
 /**
- * Renders Markdown blocks as DOM (see `appendMarkdown`), built again only when their key changes.
+ * Renders Markdown blocks as DOM (see `appendMarkdown`), built again only when their key (or `images`) changes.
  * Only the key is kept: a finished message's parsed text is garbage once it is on screen.
  */
 class MarkdownDomDirective extends Directive {
   #key: unknown = MarkdownDomDirective;
+  #images?: boolean;
 
   constructor(part: PartInfo) {
     super(part);
@@ -69,8 +72,9 @@ class MarkdownDomDirective extends Directive {
   }
 
   override update(_part: unknown, [blocks]: [MarkdownBlocks]): unknown {
-    if (blocks.key === this.#key) return noChange;
+    if (blocks.key === this.#key && blocks.images === this.#images) return noChange;
     this.#key = blocks.key;
+    this.#images = blocks.images;
     return this.render(blocks);
   }
 }

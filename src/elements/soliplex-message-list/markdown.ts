@@ -26,12 +26,7 @@ export { markdownSteps, renderInline, safeHref, type MarkdownOptions };
  */
 export function renderMarkdown(source: string, options: MarkdownOptions = {}): TemplateResult {
   const nodes = new Blocks(splitLines(source).lines, options).render();
-  return html`${markdownDom({ key: `${options.images !== false}:${source}`, nodes })}`;
-}
-
-/** Renders Markdown that is complete, once: a fresh key each time (no copy of the text kept to compare). */
-export function renderFinalMarkdown(source: string, options: MarkdownOptions = {}): TemplateResult {
-  return html`${markdownDom({ key: Symbol(), nodes: new Blocks(splitLines(source).lines, options).render() })}`;
+  return html`${markdownDom({ key: source, images: options.images !== false, nodes })}`;
 }
 
 /** The lines of a text (LF, CRLF or CR endings) and where each starts in it. */

@@ -7,7 +7,7 @@ import { emptyConversation } from '../../core/conversation/empty-conversation.js
 import type { AssistantMessage, ChatMessage, Conversation, InstructionMessage, ReasoningMessage } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
 import { defaultChatStrings, type SoliplexChatStrings } from '../shared/chat-strings.js';
-import { StreamingMarkdown, renderFinalMarkdown } from './markdown.js';
+import { StreamingMarkdown, renderMarkdown } from './markdown.js';
 import { messageListStyles } from './soliplex-message-list.styles.js';
 import { markdownStyles } from './markdown.styles.js';
 import { messageActionsStyles } from './message-actions.styles.js';
@@ -484,7 +484,7 @@ export class SoliplexMessageList extends LitElement {
     let stream = this.#markdown.get(message.id);
     if (message.complete) {
       this.#markdown.delete(message.id);
-      return stream ? stream.render(message.text) : renderFinalMarkdown(message.text, options);
+      return stream ? stream.render(message.text) : renderMarkdown(message.text, options);
     }
     if (!stream) this.#markdown.set(message.id, (stream = new StreamingMarkdown(options)));
     return stream.render(message.text);

@@ -1,7 +1,9 @@
 import { css } from 'lit';
+import { codeBoxStyles } from './code-box.styles.js';
 
 /** What the cards that ask the user something share (approval and interrupt cards): the frame, code blocks, buttons, focus rings. */
 export const askingCardStyles = css`
+  ${codeBoxStyles}
   :host {
     display: block;
   }
@@ -13,13 +15,6 @@ export const askingCardStyles = css`
   }
   pre {
     margin: 0 0 var(--_sc-gap);
-    padding: var(--_sc-gap);
-    background: var(--_sc-code-background);
-    border-radius: var(--_sc-radius);
-    font-family: var(--_sc-mono-font);
-    font-size: 0.85em;
-    white-space: pre-wrap;
-    word-break: break-word;
   }
   .actions {
     display: flex;

@@ -1,6 +1,8 @@
 import { css } from 'lit';
+import { codeBoxStyles } from '../shared/code-box.styles.js';
 
 export const toolCallCardStyles = css`
+  ${codeBoxStyles}
   :host {
     display: block;
   }
@@ -85,14 +87,7 @@ export const toolCallCardStyles = css`
   }
   pre {
     margin: 0.25em 0 0;
-    padding: var(--_sc-gap);
     overflow: auto;
-    background: var(--_sc-code-background);
-    border-radius: var(--_sc-radius);
-    font-family: var(--_sc-mono-font);
-    font-size: 0.85em;
-    white-space: pre-wrap;
-    word-break: break-word;
   }
   h4 {
     margin: var(--_sc-gap) 0 0;

@@ -3,6 +3,7 @@ import type { ToolCall } from '../conversation/conversation.js';
 import { checkJsonSchema } from './json-schema-check.js';
 import type { FailureStrategy } from './tool-failure.js';
 import type { ToolGroup, ToolSettings } from './tool-groups.js';
+import { LazyModule } from '../lazy-module.js';
 
 /** A JSON Schema object describing a tool's arguments. */
 export type JsonSchema = Record<string, unknown>;
@@ -134,29 +135,14 @@ function prepareUncached(tool: ClientTool): RegisteredTool {
     tool,
     definition: { name: tool.name, description: tool.description ?? '', parameters },
     validate: async (args) => {
-      validator ??= (validatorModule ?? (await loadValidator())).compileJsonSchema(parameters as JsonSchema);
+      validator ??= (validatorModule.loaded ?? (await validatorModule.load())).compileJsonSchema(parameters as JsonSchema);
       return validator(args);
     },
   };
 }
 
-/**
- * The JSON Schema validator's module, once loaded. Kept here because an `import()` of a module already
- * loaded still resolves in a later task: a tool hop that waited for it let a frame render before the
- * continuation went out.
- */
-let validatorModule: typeof import('./json-schema-validator.js') | undefined;
-let validatorLoading: Promise<typeof import('./json-schema-validator.js')> | undefined;
-function loadValidator(): Promise<typeof import('./json-schema-validator.js')> {
-  validatorLoading ??= import('./json-schema-validator.js').then(
-    (module) => (validatorModule = module),
-    (error: unknown) => {
-      validatorLoading = undefined; // a failed load (a network blip) is tried again on the next call
-      throw error;
-    },
-  );
-  return validatorLoading;
-}
+/** The JSON Schema validator's module, kept once loaded: a tool hop must not wait a task for it. */
+const validatorModule = new LazyModule(() => import('./json-schema-validator.js'));
 
 /**
  * The tools this page offers the agent. Immutable: `register`, `registerGroup`, `unregister` and

@@ -7,6 +7,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { AsyncDirective, directive } from 'lit/async-directive.js';
 import { grammarFor, type GrammarName } from './code-languages.js';
+import { LazyModule } from '../../core/lazy-module.js';
 
 type Highlighter = typeof import('./code-highlighter.js');
 type CodeToken = import('./code-highlighter.js').CodeToken;
@@ -18,19 +19,8 @@ const MAX_TOKEN_DEPTH = 16;
 /** How long "Copied" shows after a copy. */
 const COPIED_MS = 2000;
 
-let highlighter: Highlighter | undefined;
-let loadingHighlighter: Promise<Highlighter> | undefined;
-
-function loadHighlighter(): Promise<Highlighter> {
-  loadingHighlighter ??= import('./code-highlighter.js').then(
-    (module) => (highlighter = module),
-    (error: unknown) => {
-      loadingHighlighter = undefined; // a later block may try again
-      throw error;
-    },
-  );
-  return loadingHighlighter;
-}
+/** Kept once loaded, so a block shows its tokens in its first render; a block after a failed load tries again. */
+const highlighter = new LazyModule<Highlighter>(() => import('./code-highlighter.js'));
 
 /**
  * A code block. `closed`: its closing fence has arrived. Only a closed block is highlighted: the block
@@ -80,10 +70,11 @@ class HighlightDirective extends AsyncDirective {
     this.#grammar = grammar;
     this.#plain = false;
     if (!grammar) return code;
-    const tree = highlighter?.highlight(code, grammar);
+    const tree = highlighter.loaded?.highlight(code, grammar);
     if (tree) return renderTokens(tree);
     this.#plain = true;
-    loadHighlighter()
+    highlighter
+      .load()
       .then((module) => module.loadGrammar(grammar))
       .then(
         () => this.#refresh(code, grammar),
@@ -95,7 +86,7 @@ class HighlightDirective extends AsyncDirective {
   /** Shows the tokens, if this block still shows the same code, plain, and is on screen. */
   #refresh(code: string, grammar: GrammarName): void {
     if (!this.isConnected || !this.#plain || this.#code !== code || this.#grammar !== grammar) return;
-    const tree = highlighter?.highlight(code, grammar);
+    const tree = highlighter.loaded?.highlight(code, grammar);
     if (!tree) return;
     this.#plain = false;
     this.setValue(renderTokens(tree));

@@ -70,10 +70,23 @@ export function showcaseSteps(input, { threadId, runId, pause }) {
   const id = (/** @type {string} */ name) => `${name}-${runId}`;
 
   if (Array.isArray(input?.resume) && input.resume.length > 0) {
+    // An approved server-side call runs now and its result comes back, as a deferred tool's does
+    // (pydantic-ai); a denied one is told so. Its call id is the approval's, `delete-…` for `approve-…`.
+    const results = input.resume
+      .filter((/** @type {any} */ r) => typeof r?.interruptId === 'string' && r.interruptId.startsWith('approve-'))
+      .map((/** @type {any} */ r) => {
+        const approved = r.status === 'resolved' && r.payload?.approved !== false;
+        return {
+          type: EventType.TOOL_CALL_RESULT,
+          messageId: id(`result-${r.interruptId}`),
+          toolCallId: r.interruptId.replace(/^approve-/, 'delete-'),
+          content: approved ? 'Deleted 12 files older than 30 days.' : 'The user denied this call.',
+        };
+      });
     const lines = input.resume.map((/** @type {any} */ r) =>
       r.status === 'cancelled' ? `${r.interruptId}: cancelled` : `${r.interruptId}: ${JSON.stringify(r.payload ?? null)}`,
     );
-    return [start, ...say(id('resumed'), `Thanks. I received: ${lines.join('; ')}.`), end()];
+    return [start, ...results, ...say(id('resumed'), `Thanks. I received: ${lines.join('; ')}.`), end()];
   }
   const match = /^show (\w+)/i.exec(lastUserText(input).trim());
   const feature = match?.[1]?.toLowerCase();

@@ -102,7 +102,10 @@ describe('interrupts', () => {
     await until(() => interruptsOf(engine.snapshot(key).conversation).length === 1);
     engine.answerInterrupt(key, 'i3', { approved: true });
     expect(await done).to.equal('completed');
-    expect(engine.snapshot(key).conversation.toolCalls['c9']!.status).not.to.equal('completed');
+    // Never run here: no page result; the call shows the user's decision (issue 20: "Approved", not "Failed").
+    const call = engine.snapshot(key).conversation.toolCalls['c9']!;
+    expect(call.result).not.to.equal('found x');
+    expect(call.decision).to.equal('approved');
     expect(transport.requests[1]!.messages.filter((m) => m.role === 'tool')).to.have.length(0);
   });
 

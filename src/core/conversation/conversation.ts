@@ -69,7 +69,15 @@ export interface ToolCall {
   readonly changes?: ToolSetChanges;
   /** True when the result came from the tool's result cache, not a new execution. */
   readonly cached?: boolean;
+  /**
+   * The user's answer to the interrupt that held this (server-side) call: it is shown as that
+   * decision ("Approved", "Denied"), with the result when the agent sends one, never as a failure.
+   */
+  readonly decision?: ToolCallDecision;
 }
+
+/** How the user answered an interrupt that asked to approve a call. */
+export type ToolCallDecision = 'approved' | 'denied';
 
 /** Fields a message may carry from AG-UI 1.0: who produced it, and opaque reasoning to send back. */
 interface Attributed {
@@ -244,9 +252,11 @@ export function settleOpenToolCalls(
 ): Conversation {
   let next = conversation;
   for (const call of Object.values(conversation.toolCalls)) {
-    if (!settledToolCallStatuses.has(call.status)) {
-      next = updateToolCall(next, call.id, { status: ToolCallStatus.Failed, ...patch, error: reason });
-    }
+    if (settledToolCallStatuses.has(call.status)) continue;
+    // A call the user decided on is that decision, whether or not the agent sent a result for it.
+    if (call.decision === 'approved') next = updateToolCall(next, call.id, { status: ToolCallStatus.Completed, result: 'The user approved this call.' });
+    else if (call.decision === 'denied') next = updateToolCall(next, call.id, { status: ToolCallStatus.Denied, error: 'The user denied this call.' });
+    else next = updateToolCall(next, call.id, { status: ToolCallStatus.Failed, ...patch, error: reason });
   }
   return next;
 }

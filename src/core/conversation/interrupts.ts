@@ -1,5 +1,5 @@
 import type { Interrupt, ResumeEntry } from '@ag-ui/core';
-import type { ChatMessage, Conversation, InterruptMessage, InterruptStatus } from './conversation.js';
+import type { ChatMessage, Conversation, InterruptMessage, InterruptStatus, ToolCallDecision } from './conversation.js';
 
 /**
  * Interrupts (AG-UI 1.0 server-side human in the loop) in the conversation: a run that ends with the
@@ -102,7 +102,20 @@ export function settleInterrupt(
   };
   const messages = [...conversation.messages];
   messages[index] = settled;
-  return { ...conversation, messages };
+  return decideHeldCall({ ...conversation, messages }, settled);
+}
+
+/**
+ * The answer to an interrupt that holds a call (`toolCallId`) is the user's decision on that call:
+ * approved unless the answer says `approved: false` or the interrupt was cancelled.
+ */
+function decideHeldCall(conversation: Conversation, message: InterruptMessage): Conversation {
+  const callId = message.interrupt.toolCallId;
+  const call = typeof callId === 'string' ? conversation.toolCalls[callId] : undefined;
+  if (!call) return conversation;
+  const refused = message.status === 'cancelled' || (message.payload as { approved?: unknown } | undefined)?.approved === false;
+  const decision: ToolCallDecision = refused ? 'denied' : 'approved';
+  return { ...conversation, toolCalls: { ...conversation.toolCalls, [call.id]: { ...call, decision } } };
 }
 
 /** Cancels every open interrupt (the user moved on with a new message, or they expired). */

@@ -44,6 +44,8 @@ export interface SoliplexChatStrings {
   toolStatus: Record<'streaming' | 'pending' | 'awaiting-approval' | 'executing' | 'completed' | 'failed' | 'denied' | 'cancelled', string>;
   /** A call restored from history that nobody answered before the page was left. */
   toolNotAnswered: string;
+  /** A server-side call the user approved (its result shows when the agent sends one). */
+  toolApproved: string;
   toolCallLabel: (toolName: string, status: string) => string;
   toolDetails: string;
   arguments: string;
@@ -83,6 +85,11 @@ export interface SoliplexChatStrings {
   interruptCancel: string;
   interruptExpired: string;
   interruptAnswered: string;
+  /** An answered interrupt, with a short summary of the answer. */
+  interruptAnsweredWith: (summary: string) => string;
+  /** An interrupt that asked to approve a call, approved or denied. */
+  interruptApproved: string;
+  interruptDenied: string;
   interruptCancelled: string;
   /** The editable arguments of a tool-call interrupt (when the agent accepts edited arguments). */
   editArguments: string;
@@ -154,6 +161,7 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
     cancelled: 'Stopped',
   },
   toolNotAnswered: 'Not answered — the conversation moved on',
+  toolApproved: 'Approved',
   toolCallLabel: (name: string, status: string) => `Tool call ${name}: ${status}`,
   toolDetails: 'Details',
   arguments: 'Arguments',
@@ -190,6 +198,9 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
   interruptCancel: 'Cancel',
   interruptExpired: 'This request expired and can no longer be answered.',
   interruptAnswered: 'Answered.',
+  interruptAnsweredWith: (summary: string) => `Answered: ${summary}`,
+  interruptApproved: 'Approved.',
+  interruptDenied: 'Denied.',
   interruptCancelled: 'Cancelled.',
   editArguments: 'Arguments (you can edit them)',
   invalidArguments: 'Write the arguments as a JSON object.',

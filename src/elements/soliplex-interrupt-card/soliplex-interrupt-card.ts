@@ -208,7 +208,7 @@ export class SoliplexInterruptCard extends LitElement {
 
   #renderStatus(message: InterruptMessage, strings: SoliplexChatStrings, expired: boolean) {
     const text =
-      message.status === 'resolved' ? strings.interruptAnswered
+      message.status === 'resolved' ? answeredText(message, strings)
       : expired ? strings.interruptExpired
       : message.status === 'cancelled' ? strings.interruptCancelled
       : undefined;
@@ -253,6 +253,30 @@ export class SoliplexInterruptCard extends LitElement {
     else this.dispatchEvent(new SoliplexInterruptSettledEvent(message.interrupt.id));
     return request.accepted;
   }
+}
+
+/** What an answered interrupt says: the decision on a call it held, or a short summary of the answer. */
+function answeredText({ interrupt, payload }: InterruptMessage, strings: SoliplexChatStrings): string {
+  if (typeof interrupt.toolCallId === 'string') {
+    return (payload as { approved?: unknown } | undefined)?.approved === false ? strings.interruptDenied : strings.interruptApproved;
+  }
+  const summary = answerSummary(payload);
+  return summary ? strings.interruptAnsweredWith(summary) : strings.interruptAnswered;
+}
+
+const SUMMARY_LENGTH = 160;
+
+/** `field: value, …` for an object answer (nested values as JSON), the text of any other; shortened. */
+function answerSummary(payload: unknown): string {
+  if (payload === undefined || payload === null || payload === '') return '';
+  const text =
+    typeof payload === 'object' && !Array.isArray(payload)
+      ? Object.entries(payload)
+          .filter(([, value]) => value !== undefined && value !== '')
+          .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+          .join(', ')
+      : typeof payload === 'string' ? payload : JSON.stringify(payload);
+  return text.length > SUMMARY_LENGTH ? `${text.slice(0, SUMMARY_LENGTH - 1)}…` : text;
 }
 
 if (!customElements.get('soliplex-interrupt-card')) customElements.define('soliplex-interrupt-card', SoliplexInterruptCard);

@@ -53,17 +53,23 @@ export class SoliplexToolCallCard extends LitElement {
     const call = this.call;
     if (!call) return nothing;
     const strings = this.chat?.strings ?? defaultChatStrings;
-    const statusText = call.unanswered ? strings.toolNotAnswered : strings.toolStatus[call.status];
+    // A call held for the user's approval shows their decision (a denied one even if the agent answered it).
+    const status = call.decision === 'denied' ? 'denied' : call.status;
+    const statusText =
+      call.decision === 'approved' ? strings.toolApproved
+      : call.decision === 'denied' ? strings.toolStatus.denied
+      : call.unanswered ? strings.toolNotAnswered
+      : strings.toolStatus[call.status];
     const args = call.args !== undefined && call.status !== 'streaming' ? call.args : parsePartialJson(call.argsText);
     const signature = callSignatureArgs(args);
     return html`
-      <section part="tool-card" class="card" data-status=${call.status} aria-label=${strings.toolCallLabel(call.name, statusText)}>
+      <section part="tool-card" class="card" data-status=${status} aria-label=${strings.toolCallLabel(call.name, statusText)}>
         <div class="header">
           <code class="signature" title=${`${call.name}(${signature})`}
             ><span part="tool-name" class="name">${call.name}</span><span part="tool-arguments" class="args">(${signature})</span></code
           >
-          <span part="tool-status" class="status" data-status=${call.status} ?data-unanswered=${!!call.unanswered}>
-            <span aria-hidden="true">${STATUS_ICONS[call.status]}</span>${statusText}
+          <span part="tool-status" class="status" data-status=${status} ?data-unanswered=${!!call.unanswered && !call.decision}>
+            <span aria-hidden="true">${STATUS_ICONS[status]}</span>${statusText}
           </span>
         </div>
         ${this.#renderGenerative(call, args)} ${this.#renderCustom(call)}

@@ -522,14 +522,27 @@ export class SoliplexChat extends LitElement {
     return this.#currentEngine()?.cancelInterrupt(this.#threadKey(), interruptId, this.#turnOptions) ?? false;
   }
 
-  /** Starts a new, empty thread (stopping the current turn, if any) and returns its id (`''` on Soliplex until the first send creates it). */
+  /**
+   * Starts a new, empty thread and returns its id (`''` on Soliplex until the first send creates it).
+   * A running turn is not stopped: it finishes in the background (its tools run, its events fire, it
+   * is saved), as when another thread is picked; setting `thread` back to its id shows it again.
+   */
   newThread(): string {
-    this.cancel();
     const previous = this.#threadKey();
+    this.#leaveCreatingTurn(previous);
     // A Soliplex thread is created by the next send; a generic endpoint takes any fresh id.
     this.thread = this.#soliplex.active ? '' : (this.#generatedThread = randomId());
     this.#announceThreadChange(previous);
     return this.thread;
+  }
+
+  /** Set when a new chat left a Soliplex turn still creating its thread: the chat does not follow it there. */
+  #leftCreatingTurn = false;
+
+  /** A new chat leaves a first send still creating its thread (its key has no thread yet, like the new chat's). */
+  #leaveCreatingTurn(key: ThreadKey): void {
+    const engine = this.#currentEngine();
+    if (key.room && !key.thread && engine && isRunning(engine.snapshot(key).run)) this.#leftCreatingTurn = true;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -736,6 +749,7 @@ export class SoliplexChat extends LitElement {
     this.threadsOpen = false;
     const previous = this.#threadKey();
     const key = event.threadKey;
+    if (event.newChat) this.#leaveCreatingTurn(previous);
     if (key.room) {
       this.serverUrl = key.server;
       this.room = key.room;
@@ -822,9 +836,12 @@ export class SoliplexChat extends LitElement {
   #onEngineEvent(event: EngineEvent): void {
     // The first send on Soliplex created the thread: show it, unless the page moved on meanwhile.
     if (event.type === 'thread-created' && event.initiator === this && threadKeyId(event.from) === threadKeyId(this.#threadKey())) {
-      const previous = this.#threadKey();
-      this.thread = event.key.thread;
-      this.#announceThreadChange(previous);
+      if (this.#leftCreatingTurn) this.#leftCreatingTurn = false; // the user started a new chat meanwhile
+      else {
+        const previous = this.#threadKey();
+        this.thread = event.key.thread;
+        this.#announceThreadChange(previous);
+      }
     }
     // Raw events reach a chat whose engine another view observes: only the chat that asked fires them.
     if (event.type === 'agui-event' && !this.aguiEvents) return;

@@ -25,7 +25,7 @@ async function scriptedThread(/** @type {import('node:test').TestContext} */ t, 
 }
 
 test('a keepalive comment arrives during a silence longer than keepaliveMs', async (t) => {
-  const { url, runPath, input } = await scriptedThread(t, [[START[0], { $delay: 180 }, FINISH[1]]], { keepaliveMs: 50 });
+  const { url, runPath, input } = await scriptedThread(t, [[START[0], { $delay: 300 }, FINISH[1]]], { keepaliveMs: 50 });
   const frames = parseFrames(await (await api(url, runPath, { body: input })).text());
   // Soliplex's keepalive comment carries its monotonic clock: `: keepalive 1234.567890`.
   const keepalives = frames.filter((f) => /^: keepalive \d+\.\d+$/.test(f.comment ?? '')).length;

@@ -165,7 +165,8 @@ function checkModel(spec, input, loc, errors) {
   const known = new Set();
   for (const field of spec.fields) {
     known.add(field.alias).add(field.name);
-    const key = field.alias in source ? field.alias : field.name in source ? field.name : undefined;
+    // (A key holding `undefined` counts as absent: it would not survive JSON.)
+    const key = source[field.alias] !== undefined ? field.alias : source[field.name] !== undefined ? field.name : undefined;
     if (key === undefined) {
       if (!('default' in field)) errors.push({ type: 'missing', loc: [...loc, field.alias], msg: 'Field required' });
       else if (field.default !== null) out[field.alias] = field.default;
@@ -175,7 +176,7 @@ function checkModel(spec, input, loc, errors) {
     // An Optional field that is None is left out of the dump, as the SDK's base model does.
     if (!(value === null && field.default === null)) out[field.alias] = value;
   }
-  for (const [key, value] of Object.entries(source)) if (!known.has(key)) out[key] = value;
+  for (const [key, value] of Object.entries(source)) if (!known.has(key) && value !== undefined) out[key] = value;
   if (errors.length === before) {
     const problem = spec.after?.(out);
     if (problem) errors.push({ type: 'value_error', loc, msg: `Value error, ${problem}` });

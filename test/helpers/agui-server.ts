@@ -38,10 +38,22 @@ export type SoliplexDelivery = 'message' | 'token';
 /** Both delivery modes, for Soliplex tests that must hold under each. */
 export const deliveries: readonly SoliplexDelivery[] = ['message', 'token'];
 
-/** Sets the delivery of one Soliplex room (a room of its own: test files share the server). */
-export async function setServerDelivery(delivery: SoliplexDelivery, room: string): Promise<void> {
-  const response = await fetch(`${server}/api/test/settings`, { method: 'POST', body: JSON.stringify({ room, delivery }) });
-  if (!response.ok) throw new Error(`setting delivery ${delivery} for ${room}: HTTP ${response.status}`);
+/**
+ * How one Soliplex room of the server behaves (a room of its own: test files share the server):
+ * `delivery`; `titles` (untitled threads are named after a successful run; default on);
+ * `naiveTimes` (`created`, `finished`, `last_activity` without a UTC offset, as SQLite installs).
+ */
+export async function setServerSettings(
+  room: string,
+  settings: { delivery?: SoliplexDelivery; titles?: boolean; naiveTimes?: boolean },
+): Promise<void> {
+  const response = await fetch(`${server}/api/test/settings`, { method: 'POST', body: JSON.stringify({ room, ...settings }) });
+  if (!response.ok) throw new Error(`setting ${JSON.stringify(settings)} for ${room}: HTTP ${response.status}`);
+}
+
+/** Sets the delivery of one Soliplex room. */
+export function setServerDelivery(delivery: SoliplexDelivery, room: string): Promise<void> {
+  return setServerSettings(room, { delivery });
 }
 
 /**

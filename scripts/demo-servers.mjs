@@ -7,7 +7,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startAguiServer } from '../demo/server/agui-server.mjs';
+import { soliplexOptionsFromEnv, startAguiServer } from '../demo/server/agui-server.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -38,7 +38,7 @@ function toRepoPath(pathname) {
  */
 export async function startDemoServers({ port = 0, aguiPort = 0, host = 'localhost', model } = {}) {
   // model: unset means the server's default (a real one when OPENAI_API_KEY is set).
-  const agui = await startAguiServer({ port: aguiPort, model });
+  const agui = await startAguiServer({ port: aguiPort, model, ...soliplexOptionsFromEnv() });
   const agentUrl = `${agui.url}/agent`;
 
   const server = http.createServer(async (req, res) => {

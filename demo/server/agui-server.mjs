@@ -14,6 +14,7 @@ import { HttpError, readJsonBody, sendJson } from './http-util.mjs';
 import { createScriptStore } from './script-store.mjs';
 import { openAiModelFromEnv } from './openai-model.mjs';
 import { scriptedModel } from './scripted-model.mjs';
+import { parseDelivery } from './soliplex/delivery.mjs';
 import { createSoliplexApi } from './soliplex/routes.mjs';
 import { playSteps } from './step-player.mjs';
 
@@ -24,13 +25,28 @@ import { playSteps } from './step-player.mjs';
 
 /**
  * @param {{ port?: number, host?: string, model?: Model, modelName?: string,
- *   soliplexToken?: string, keepaliveMs?: number }} [options]
+ *   soliplexToken?: string, keepaliveMs?: number, soliplexDelivery?: unknown,
+ *   soliplexTitles?: boolean, soliplexNaiveTimes?: boolean }} [options]
  *   model: default is the OpenAI-compatible model when OPENAI_API_KEY is set, else the scripted one.
  *   soliplexToken: require `Authorization: Bearer <token>` on /api/v1/** and /api/user_info.
- *   keepaliveMs: silence before a `: keepalive` comment on Soliplex run streams (default 15 s).
+ *   keepaliveMs: silence before a `: keepalive` comment on Soliplex run streams (default 15 s, as Soliplex).
+ *   soliplexDelivery: how Soliplex run streams deliver deltas: 'message' (default, as Soliplex),
+ *     'token', or {strategy: 'bounded', maxDeltas, maxBytes, maxMs} (soliplex/delivery.mjs).
+ *   soliplexTitles: name untitled threads after a successful run (default true).
+ *   soliplexNaiveTimes: send Soliplex times without a UTC offset, as SQLite installs do (default false).
  * @returns {Promise<{ url: string, port: number, close: () => Promise<void> }>}
  */
-export async function startAguiServer({ port = 0, host = '127.0.0.1', model, modelName, soliplexToken, keepaliveMs = 15_000 } = {}) {
+export async function startAguiServer({
+  port = 0,
+  host = '127.0.0.1',
+  model,
+  modelName,
+  soliplexToken,
+  keepaliveMs = 15_000,
+  soliplexDelivery = 'message',
+  soliplexTitles = true,
+  soliplexNaiveTimes = false,
+} = {}) {
   const fromEnv = model ? undefined : openAiModelFromEnv();
   /** @type {Model} */
   const runModel = model ?? fromEnv?.model ?? scriptedModel;
@@ -43,6 +59,7 @@ export async function startAguiServer({ port = 0, host = '127.0.0.1', model, mod
     soliplexToken,
     keepaliveMs,
     baseUrl: () => url,
+    settings: { delivery: parseDelivery(soliplexDelivery), titles: soliplexTitles, naiveTimes: soliplexNaiveTimes },
   });
   /** Abort controllers of in-flight requests, so close() can end streams (including $hang). */
   const inFlight = new Set();
@@ -139,4 +156,13 @@ export async function startAguiServer({ port = 0, host = '127.0.0.1', model, mod
       return closing;
     },
   };
+}
+
+/**
+ * Soliplex options from the environment, for `npm start` and `main.mjs`: SOLIPLEX_DELIVERY
+ * (`message`, `token` or `bounded:DELTAS,BYTES,MS`).
+ * @param {NodeJS.ProcessEnv} [env]
+ */
+export function soliplexOptionsFromEnv(env = process.env) {
+  return env.SOLIPLEX_DELIVERY ? { soliplexDelivery: parseDelivery(env.SOLIPLEX_DELIVERY) } : {};
 }

@@ -83,3 +83,22 @@ export function sleep(ms, signal) {
     }
   });
 }
+
+/**
+ * Answers plain text (FastAPI's PlainTextResponse), with CORS headers.
+ * @param {import('node:http').ServerResponse} res @param {number} status @param {string} text
+ */
+export function sendText(res, status, text) {
+  if (res.headersSent) return void res.end();
+  res.writeHead(status, { ...CORS_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' }).end(text);
+}
+
+/**
+ * An uncaught server error as uvicorn/Starlette answers it: 500, plain text, and NO CORS headers
+ * (the error middleware sits outside the CORS one), so a browser sees a network error.
+ * @param {import('node:http').ServerResponse} res
+ */
+export function sendInternalError(res) {
+  if (res.headersSent) return void res.end();
+  res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Internal Server Error');
+}

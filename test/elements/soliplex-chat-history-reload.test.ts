@@ -3,7 +3,8 @@ import type { Message } from '@ag-ui/core';
 import { RunOrchestrator, SoliplexTransport } from '../../src/core/index.js';
 import type { SoliplexChat, SoliplexRunFinishedEvent } from '../../src/index.js';
 import { deepQuery, deepQueryAll, settled, statusLine, until, waitFor } from './chat-fixture.js';
-import { finished, say, script, server, started } from '../helpers/agui-server.js';
+import { deliveries, finished, sayInDeltas, script, server, started } from '../helpers/agui-server.js';
+import type { SoliplexDelivery } from '../helpers/agui-server.js';
 import '../../src/index.js';
 
 /**
@@ -40,8 +41,11 @@ function cachedThreads(): Promise<number> {
 }
 
 /** A stored thread of two turns, made by a chat (so every run's input is the whole transcript). */
-async function storedThread(extraRuns: object[][] = []) {
-  const { room, requests } = await script([[started, ...say('a1', 'One.'), finished], [started, ...say('a2', 'Two.'), finished], ...extraRuns]);
+async function storedThread(delivery: SoliplexDelivery, extraRuns: object[][] = []) {
+  const { room, requests } = await script(
+    [[started, ...sayInDeltas('a1', 'One, as said.'), finished], [started, ...sayInDeltas('a2', 'Two, as said.'), finished], ...extraRuns],
+    { delivery },
+  );
   const first = await fixture<SoliplexChat>(html`<soliplex-chat server-url=${server} room=${room}></soliplex-chat>`);
   for (const text of ['one', 'two']) {
     const done = finishedOnce(first);
@@ -64,11 +68,11 @@ async function reload(room: string, thread: string, persist = true): Promise<Sol
   return el;
 }
 
-describe('<soliplex-chat> reloading a Soliplex thread', () => {
+for (const delivery of deliveries) describe(`<soliplex-chat> reloading a Soliplex thread (${delivery} delivery)`, () => {
   it('a second reload reads the runs from the cache; regenerate and edit work after it', async () => {
-    const { room, thread, requests } = await storedThread([
-      [started, ...say('a3', 'Two, again.'), finished],
-      [started, ...say('a4', 'Deux.'), finished],
+    const { room, thread, requests } = await storedThread(delivery, [
+      [started, ...sayInDeltas('a3', 'Two, again.'), finished],
+      [started, ...sayInDeltas('a4', 'Deux.'), finished],
     ]);
     const cachedBefore = await cachedThreads();
     let before = await gets(thread);
@@ -82,16 +86,16 @@ describe('<soliplex-chat> reloading a Soliplex thread', () => {
     after = await gets(thread);
     expect(after.run_gets - before.run_gets, 'the second reads them from the cache').to.equal(0);
     expect(after.thread_gets - before.thread_gets).to.equal(1);
-    expect(answers(el)).to.deep.equal(['One.', 'Two.']);
+    expect(answers(el)).to.deep.equal(['One, as said.', 'Two, as said.']);
 
     let done = finishedOnce(el);
     button(el, 'Regenerate')[0]!.click();
     expect((await done).outcome).to.equal('success');
     await settled(el);
     const sent = (await requests()).map((r) => (r.body as { messages: Message[] }).messages.map((m) => [m.role, m.content ?? '']));
-    expect(sent[2]).to.deep.equal([['user', 'one'], ['assistant', 'One.'], ['user', 'two']]);
+    expect(sent[2]).to.deep.equal([['user', 'one'], ['assistant', 'One, as said.'], ['user', 'two']]);
     // The server keeps every run it streamed, so the replaced answer is not shown in this session only.
-    expect(answers(el)).to.deep.equal(['One.', 'Two, again.']);
+    expect(answers(el)).to.deep.equal(['One, as said.', 'Two, again.']);
 
     button(el, 'Edit')[0]!.click();
     const editor = await waitFor<HTMLTextAreaElement>(el, 'textarea[aria-label="Edit your message"]');
@@ -102,12 +106,12 @@ describe('<soliplex-chat> reloading a Soliplex thread', () => {
     expect((await done).outcome).to.equal('success');
     await settled(el);
     const edited = (await requests())[3]!.body as { messages: Message[] };
-    expect(edited.messages.map((m) => [m.role, m.content ?? ''])).to.deep.equal([['user', 'one'], ['assistant', 'One.'], ['user', 'deux']]);
-    expect(answers(el)).to.deep.equal(['One.', 'Deux.']);
+    expect(edited.messages.map((m) => [m.role, m.content ?? ''])).to.deep.equal([['user', 'one'], ['assistant', 'One, as said.'], ['user', 'deux']]);
+    expect(answers(el)).to.deep.equal(['One, as said.', 'Deux.']);
   });
 
   it('persist="false" keeps no runs: every reload fetches them', async () => {
-    const { room, thread } = await storedThread();
+    const { room, thread } = await storedThread(delivery);
     for (let i = 0; i < 2; i++) {
       const before = await gets(thread);
       (await reload(room, thread, false)).remove();
@@ -117,7 +121,7 @@ describe('<soliplex-chat> reloading a Soliplex thread', () => {
   });
 
   it('says how far the load has got, in the status line (role status), while the messages already shown stay', async () => {
-    const { room, thread } = await storedThread();
+    const { room, thread } = await storedThread(delivery);
     // The first run's GET answers slowly: the load is visibly under way.
     const stored = (await (await fetch(`${server}/api/v1/rooms/${room}/agui/${thread}`)).json()) as { runs: Record<string, { run_id: string; created: string }> };
     const [firstRun] = Object.values(stored.runs).sort((a, b) => Date.parse(a.created) - Date.parse(b.created));
@@ -133,7 +137,7 @@ describe('<soliplex-chat> reloading a Soliplex thread', () => {
     // The latest run arrives first and the thread is shown from its transcript while the other loads.
     await until(() => answers(el).length === 2 && (statusLine(el).textContent ?? '').includes('(1 of 2)'));
     await until(() => statusLine(el).textContent?.trim() === '');
-    expect(answers(el)).to.deep.equal(['One.', 'Two.']);
+    expect(answers(el)).to.deep.equal(['One, as said.', 'Two, as said.']);
     expect(deepQuery(el, '[part~="user-message"]')!.textContent).to.contain('one');
   });
 });

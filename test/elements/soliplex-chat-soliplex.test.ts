@@ -1,10 +1,11 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import type { SoliplexChat, SoliplexErrorEvent, SoliplexRunFinishedEvent } from '../../src/index.js';
 import { deepQuery, deepQueryAll, settled, until, waitFor } from './chat-fixture.js';
-import { finished, say, script, server, setServerToken, started } from '../helpers/agui-server.js';
+import { deliveries, finished, sayInDeltas, script, server, setServerToken, started } from '../helpers/agui-server.js';
+import type { SoliplexDelivery } from '../helpers/agui-server.js';
 
-async function scriptRoom(runs: object[][]): Promise<string> {
-  return (await script(runs)).room;
+async function scriptRoom(runs: object[][], delivery?: SoliplexDelivery): Promise<string> {
+  return (await script(runs, { delivery })).room;
 }
 
 const finishedOnce = (el: SoliplexChat) =>
@@ -22,12 +23,17 @@ describe('<soliplex-chat> on a Soliplex server', () => {
     expect(suggestion.textContent!.trim().length).to.be.greaterThan(0);
     expect(el.thread).to.equal('');
   });
+});
 
+for (const delivery of deliveries) describe(`<soliplex-chat> on a Soliplex server (${delivery} delivery)`, () => {
   it('creates the thread on the first send and keeps it for the next turn', async () => {
-    const room = await scriptRoom([
-      [started, ...say('a1', 'First answer.'), finished],
-      [started, ...say('a2', 'Second answer.'), finished],
-    ]);
+    const room = await scriptRoom(
+      [
+        [started, ...sayInDeltas('a1', 'First answer.'), finished],
+        [started, ...sayInDeltas('a2', 'Second answer.'), finished],
+      ],
+      delivery,
+    );
     const el = await fixture<SoliplexChat>(html`<soliplex-chat server-url=${server} room=${room}></soliplex-chat>`);
     let done = finishedOnce(el);
     expect(el.send('one')).to.equal(true);
@@ -43,7 +49,7 @@ describe('<soliplex-chat> on a Soliplex server', () => {
   });
 
   it('reloads a stored thread named by the thread attribute', async () => {
-    const room = await scriptRoom([[started, ...say('a1', 'Stored answer.'), finished]]);
+    const room = await scriptRoom([[started, ...sayInDeltas('a1', 'Stored answer.'), finished]], delivery);
     const first = await fixture<SoliplexChat>(html`<soliplex-chat server-url=${server} room=${room}></soliplex-chat>`);
     const done = finishedOnce(first);
     first.send('remember me');
@@ -58,7 +64,7 @@ describe('<soliplex-chat> on a Soliplex server', () => {
   });
 
   it('shows that sign-in is needed and keeps the message when the token is refused', async () => {
-    const room = await scriptRoom([[started, finished]]);
+    const room = await scriptRoom([[started, finished]], delivery);
     await setServerToken('right', room);
     try {
       const el = await fixture<SoliplexChat>(html`<soliplex-chat server-url=${server} room=${room} .getToken=${() => 'wrong'}></soliplex-chat>`);

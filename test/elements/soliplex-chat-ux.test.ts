@@ -398,7 +398,9 @@ describe('<soliplex-chat> errors a person understands', function () {
 
   it('a Soliplex thread that no longer exists offers "New chat", which starts one', async () => {
     const { room } = await script([[started, ...say('a1', 'Fresh answer.'), finished]]);
-    const el = await fixture<SoliplexChat>(html`<soliplex-chat server-url=${server} room=${room} thread="no-such-thread"></soliplex-chat>`);
+    // A well-formed thread id the server does not know (Soliplex answers 422 for one that is not a UUID4).
+    const gone = '00000000-0000-4000-8000-000000000000';
+    const el = await fixture<SoliplexChat>(html`<soliplex-chat server-url=${server} room=${room} thread=${gone}></soliplex-chat>`);
     await until(() => statusLine(el)?.dataset['state'] === 'failed');
     await settled(el);
     expect(statusLine(el).textContent).to.contain('This conversation no longer exists. Start a new chat.');

@@ -10,6 +10,16 @@ export const say = (id: string, content: string) => [
   { type: 'TEXT_MESSAGE_END', messageId: id },
 ];
 
+/**
+ * One assistant message whose text comes in a delta per word, a little apart: in `token` delivery
+ * the client sees it grow; in `message` delivery the server merges it into one delta before the END.
+ */
+export const sayInDeltas = (id: string, content: string, pauseMs = 20) => [
+  { type: 'TEXT_MESSAGE_START', messageId: id, role: 'assistant' },
+  ...content.split(/(?<= )/).flatMap((delta, i) => [...(i ? [{ $delay: pauseMs }] : []), { type: 'TEXT_MESSAGE_CONTENT', messageId: id, delta }]),
+  { type: 'TEXT_MESSAGE_END', messageId: id },
+];
+
 export interface RecordedRequest<Body = Record<string, unknown>> {
   body: Body;
   headers: Record<string, string>;
@@ -20,12 +30,41 @@ export interface RecordedRequest<Body = Record<string, unknown>> {
 }
 
 /**
- * Registers scripted runs (event lists and `$` directives, see demo/server/README.md). The generic
- * endpoint is `agentUrl`; the Soliplex room `room` answers from the same script.
+ * How the server's Soliplex rooms deliver a run's deltas: `message` (Soliplex's default: one delta
+ * per message, just before its END, keepalives meanwhile) or `token` (every delta as produced).
  */
-export async function script<Body = Record<string, unknown>>(runs: object[][]) {
+export type SoliplexDelivery = 'message' | 'token';
+
+/** Both delivery modes, for Soliplex tests that must hold under each. */
+export const deliveries: readonly SoliplexDelivery[] = ['message', 'token'];
+
+/**
+ * How one Soliplex room of the server behaves (a room of its own: test files share the server):
+ * `delivery`; `titles` (untitled threads are named after a successful run; default on);
+ * `naiveTimes` (`created`, `finished`, `last_activity` without a UTC offset, as SQLite installs).
+ */
+export async function setServerSettings(
+  room: string,
+  settings: { delivery?: SoliplexDelivery; titles?: boolean; naiveTimes?: boolean },
+): Promise<void> {
+  const response = await fetch(`${server}/api/test/settings`, { method: 'POST', body: JSON.stringify({ room, ...settings }) });
+  if (!response.ok) throw new Error(`setting ${JSON.stringify(settings)} for ${room}: HTTP ${response.status}`);
+}
+
+/** Sets the delivery of one Soliplex room. */
+export function setServerDelivery(delivery: SoliplexDelivery, room: string): Promise<void> {
+  return setServerSettings(room, { delivery });
+}
+
+/**
+ * Registers scripted runs (event lists and `$` directives, see demo/server/README.md). The generic
+ * endpoint is `agentUrl`; the Soliplex room `room` answers from the same script, with `delivery`
+ * when given (else the server's default, `message`).
+ */
+export async function script<Body = Record<string, unknown>>(runs: object[][], { delivery }: { delivery?: SoliplexDelivery } = {}) {
   const response = await fetch(`${server}/scripts`, { method: 'POST', body: JSON.stringify({ runs }) });
   const { id, agentUrl } = (await response.json()) as { id: string; agentUrl: string };
+  if (delivery) await setServerDelivery(delivery, `script-${id}`);
   return {
     agentUrl,
     room: `script-${id}`,

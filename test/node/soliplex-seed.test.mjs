@@ -2,7 +2,7 @@
 // reload benchmark.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { api, apiJson, soliplexServer } from './soliplex-helpers.mjs';
+import { api, apiJson, soliplexInput, soliplexServer } from './soliplex-helpers.mjs';
 
 const user = (/** @type {number} */ i) => ({ id: `u${i}`, role: 'user', content: `question ${i}` });
 const reply = (/** @type {number} */ i) => ({ id: `a${i}`, role: 'assistant', content: `answer ${i}` });
@@ -35,7 +35,7 @@ test('POST /api/test/threads stores finished runs with cumulative transcripts an
   assert.deepEqual(run.events.slice(1, -1), events(1).slice(1, -1));
   assert.equal(run.events.at(-1).runId, runs[1].run_id);
 
-  const again = await api(url, `${base}/${runs[1].run_id}`, { body: { threadId: seeded.thread_id, runId: runs[1].run_id, messages: [] }, token: 'tok' });
+  const again = await api(url, `${base}/${runs[1].run_id}`, { body: soliplexInput(seeded.thread_id, runs[1].run_id), token: 'tok' });
   assert.equal(again.status, 400, 'a seeded run is used: posting to it again is refused');
   assert.equal((await apiJson(url, '/v1/rooms/demo/agui', { token: 'tok' })).threads.length, 1);
 });

@@ -6,11 +6,20 @@ import { api, apiJson, newThread, parseFrames, soliplexInput, soliplexServer } f
 const UUID4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
-test('health, login and user_info in no-auth mode', async (t) => {
+test('health, login and user_info in no-auth mode: `OK` as plain text, no user (404)', async (t) => {
   const { url } = await soliplexServer(t);
-  assert.equal((await api(url, '/ok')).status, 200);
+  const ok = await api(url, '/ok');
+  assert.equal(ok.status, 200);
+  assert.match(ok.headers.get('content-type') ?? '', /^text\/plain/);
+  assert.equal(await ok.text(), 'OK');
   assert.deepEqual(await apiJson(url, '/login'), {});
-  assert.equal((await apiJson(url, '/user_info')).preferred_username, 'demo');
+  assert.equal((await api(url, '/user_info')).status, 404);
+});
+
+test('user_info answers the profile in auth mode', async (t) => {
+  const { url } = await soliplexServer(t, { soliplexToken: 'tok' });
+  assert.equal((await api(url, '/user_info')).status, 401);
+  assert.equal((await apiJson(url, '/user_info', { token: 'tok' })).preferred_username, 'demo');
 });
 
 test('rooms: the demo room, one room per script, 404 for unknown rooms', async (t) => {
@@ -71,7 +80,7 @@ test('runs stream, are single-use, and are kept with their input and events', as
 
   const again = await api(url, `${base}/${runId}`, { body: input });
   assert.equal(again.status, 400);
-  assert.match((await again.json()).detail, /already has input/);
+  assert.match((await again.json()).detail, /Run already started/);
 
   const run = await apiJson(url, `${base}/${runId}`);
   assert.deepEqual(run.run_input, input, 'run_input is the posted body');
@@ -84,7 +93,7 @@ test('runs stream, are single-use, and are kept with their input and events', as
   assert.equal(next.run_input, null);
   assert.deepEqual(next.events, []);
   assert.deepEqual(next.metadata, { label: 'continuation' });
-  assert.equal((await api(url, base, { body: { parent_run_id: 'no-such-run' } })).status, 404);
+  assert.equal((await api(url, base, { body: { parent_run_id: 'no-such-run' } })).status, 400, 'an unknown parent is 400');
 
   const reloaded = await apiJson(url, base);
   assert.deepEqual(Object.keys(reloaded.runs), [runId, next.run_id]);
@@ -94,17 +103,23 @@ test('runs stream, are single-use, and are kept with their input and events', as
   assert.ok(reloaded.last_activity >= run.finished);
 });
 
-test('bad run input → 422, unknown thread/run → 404, delete → 204', async (t) => {
+test('bad run input → 500 (plain text, no CORS), unknown thread/run → 404, delete → 204', async (t) => {
   const { url } = await soliplexServer(t);
   const { thread, runId } = await newThread(url, 'demo');
   const base = `/v1/rooms/demo/agui/${thread.thread_id}`;
-  const invalid = await api(url, `${base}/${runId}`, { body: { messages: 'nope' } });
-  assert.equal(invalid.status, 422);
-  assert.ok(Array.isArray((await invalid.json()).detail));
+  for (const body of [{ messages: 'nope' }, 'not an object', { ...soliplexInput(thread.thread_id, runId), forwardedProps: undefined }]) {
+    const invalid = await api(url, `${base}/${runId}`, { body });
+    assert.equal(invalid.status, 500, JSON.stringify(body));
+    assert.equal(await invalid.text(), 'Internal Server Error');
+    assert.equal(invalid.headers.get('access-control-allow-origin'), null, 'a browser sees a network error');
+  }
+  const notJson = await fetch(`${url}/api${base}/${runId}`, { method: 'POST', body: '{"threadId":' });
+  assert.equal(notJson.status, 500);
   assert.equal((await apiJson(url, `${base}/${runId}`)).run_input, null, 'a rejected input leaves the run unused');
 
-  assert.equal((await api(url, `/v1/rooms/demo/agui/nope`)).status, 404);
-  assert.equal((await api(url, `${base}/nope`)).status, 404);
+  const unknown = '00000000-0000-4000-8000-000000000000';
+  assert.equal((await api(url, `/v1/rooms/demo/agui/${unknown}`)).status, 404);
+  assert.equal((await api(url, `${base}/${unknown}`)).status, 404);
   assert.equal((await api(url, `/v1/rooms/${'script-x'}/agui/${thread.thread_id}`)).status, 404);
 
   const { threads } = await apiJson(url, '/v1/rooms/demo/agui');
@@ -116,7 +131,7 @@ test('bad run input → 422, unknown thread/run → 404, delete → 204', async 
   assert.deepEqual((await apiJson(url, '/v1/rooms/demo/agui')).threads, []);
 });
 
-test('a thread is renamed with POST …/meta (205), listed with its name, and `{}` erases the name', async (t) => {
+test('a thread is renamed with POST …/meta (205), listed with its name; the metadata is replaced wholesale', async (t) => {
   const { url } = await soliplexServer(t);
   const { thread } = await newThread(url, 'demo');
   const base = `/v1/rooms/demo/agui/${thread.thread_id}`;
@@ -125,9 +140,12 @@ test('a thread is renamed with POST …/meta (205), listed with its name, and `{
   const listed = (await apiJson(url, '/v1/rooms/demo/agui')).threads[0];
   assert.deepEqual(listed.metadata, { name: 'Trip plans', description: null });
   assert.ok(listed.last_activity > thread.last_activity, 'a rename is activity');
+  assert.equal((await api(url, `${base}/meta`, { body: { name: 'Trip', description: 'Where to go' } })).status, 205);
+  assert.equal((await api(url, `${base}/meta`, { body: { name: 'Trip plans' } })).status, 205);
+  assert.deepEqual((await apiJson(url, base)).metadata, { name: 'Trip plans', description: null }, 'a rename alone erases the description');
   assert.equal((await api(url, `${base}/meta`, { body: {} })).status, 205);
   assert.equal((await apiJson(url, base)).metadata, null);
   assert.equal((await api(url, `${base}/meta`, { body: 'x' })).status, 422);
-  assert.equal((await api(url, `/v1/rooms/demo/agui/nope/meta`, { body: { name: 'n' } })).status, 404);
-  assert.equal((await api(url, `${base}/meta`)).status, 405, 'only POST');
+  assert.equal((await api(url, `/v1/rooms/demo/agui/00000000-0000-4000-8000-000000000000/meta`, { body: { name: 'n' } })).status, 404);
+  assert.equal((await api(url, `/v1/rooms/demo/agui/nope/meta`, { body: { name: 'n' } })).status, 422);
 });

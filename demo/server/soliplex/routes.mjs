@@ -1,12 +1,16 @@
-// The Soliplex rooms/threads/runs API under /api (see README.md). Errors are FastAPI-style `{detail}`.
-import { RunAgentInputSchema } from '@ag-ui/core/schemas';
-import { CORS_HEADERS, HttpError, readJsonBody, sendJson } from '../http-util.mjs';
+// The Soliplex rooms/threads/runs API under /api (see README.md), answering as Soliplex (FastAPI)
+// does: errors are `{detail}`; a path id that is not a UUID4 is 422; a run body that fails the AG-UI
+// Python models is an uncaught error (500, plain text, no CORS headers).
+import { CORS_HEADERS, HttpError, sendInternalError, sendJson, sendText } from '../http-util.mjs';
 import { createAuthGate } from './auth.mjs';
-import { RunChannel } from './run-channel.mjs';
 import { produceRun } from './run-producer.mjs';
-import { resumeFrom, streamRun } from './run-stream.mjs';
+import { streamRun } from './run-stream.mjs';
+import { describeInputErrors, parseRunAgentInput, storedRunInput } from './run-input.mjs';
 import { SCRIPT_ROOM_PREFIX, demoRoom, scriptRoom } from './rooms.mjs';
+import { createSettings } from './settings.mjs';
 import { createThreadStore, isoNow, runJson, threadJson } from './thread-store.mjs';
+import { needsTitle, titleFor } from './titles.mjs';
+import { readBody, readModelBody, resumeIndex, uuid4Params } from './request.mjs';
 
 const DEMO_USER = Object.freeze({
   preferred_username: 'demo',
@@ -16,20 +20,22 @@ const DEMO_USER = Object.freeze({
   email: 'demo@example.com',
 });
 
-/**
- * @param {{ model: import('../agui-server.mjs').Model, modelName: string,
- *   scripts: ReturnType<typeof import('../script-store.mjs').createScriptStore>,
- *   soliplexToken?: string, keepaliveMs: number, baseUrl: () => string }} options
- */
 /** Counts a GET of a thread or of one of its runs (read back by `GET /api/test/threads/{id}/requests`). */
 function countGet(/** @type {any} */ thread, /** @type {'thread' | 'runs'} */ what) {
   thread.gets ??= { thread: 0, runs: 0 };
   thread.gets[what]++;
 }
 
-export function createSoliplexApi({ model, modelName, scripts, soliplexToken, keepaliveMs, baseUrl }) {
+/**
+ * @param {{ model: import('../agui-server.mjs').Model, modelName: string,
+ *   scripts: ReturnType<typeof import('../script-store.mjs').createScriptStore>,
+ *   soliplexToken?: string, keepaliveMs: number, baseUrl: () => string,
+ *   settings: import('./settings.mjs').Settings }} options
+ */
+export function createSoliplexApi({ model, modelName, scripts, soliplexToken, keepaliveMs, baseUrl, settings: defaults }) {
   const auth = createAuthGate(soliplexToken);
-  const threads = createThreadStore();
+  const settings = createSettings(defaults);
+  const threads = createThreadStore({ onFinished: maybeTitle });
 
   /** @returns {Record<string, any>} rooms keyed by id; script rooms come and go with their scripts */
   function allRooms() {
@@ -51,7 +57,21 @@ export function createSoliplexApi({ model, modelName, scripts, soliplexToken, ke
   }
 
   /**
-   * Handles one /api request; answers errors as `{detail}`.
+   * After a run that ended well, a thread without a name gets one, as Soliplex's title agent does
+   * (in the background, once `finished` is stamped).
+   * @param {import('./thread-store.mjs').Thread} thread @param {import('./thread-store.mjs').Run} run
+   */
+  function maybeTitle(thread, run) {
+    if (!settings.for(thread.room_id).titles || run.channel.events.at(-1)?.type !== 'RUN_FINISHED') return;
+    setTimeout(() => {
+      if (!needsTitle(thread.metadata)) return;
+      const title = titleFor(run.run_input?.messages ?? []);
+      if (title) thread.metadata = { name: title, description: null }; // wholesale, as the rename route
+    }, 0);
+  }
+
+  /**
+   * Handles one /api request; answers errors as `{detail}`, and anything unexpected as Starlette does.
    * @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res
    * @param {string} path @param {AbortSignal} signal
    */
@@ -59,35 +79,22 @@ export function createSoliplexApi({ model, modelName, scripts, soliplexToken, ke
     try {
       await route(req, res, path, signal);
     } catch (err) {
-      if (!(err instanceof HttpError)) throw err;
-      sendJson(res, err.status, { detail: err.extra.detail ?? err.message });
+      if (err instanceof HttpError) return sendJson(res, err.status, { detail: err.extra.detail ?? err.message });
+      console.error('[soliplex] 500:', err);
+      sendInternalError(res);
     }
   }
 
   /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res @param {string} path @param {AbortSignal} signal */
   async function route(req, res, path, signal) {
     const method = req.method ?? 'GET';
-    if (method === 'GET' && path === '/api/ok') return sendJson(res, 200, { status: 'ok' });
+    if (method === 'GET' && path === '/api/ok') return sendText(res, 200, 'OK');
     if (method === 'GET' && path === '/api/login') return sendJson(res, 200, loginSystems());
     if (method === 'GET' && path === '/api/login/demo') return fakeLogin(req, res);
-    if (method === 'POST' && path === '/api/test/token') {
-      const body = /** @type {any} */ (await readJsonBody(req));
-      auth.setToken(body?.token ?? null, typeof body?.room === 'string' ? body.room : undefined);
-      return sendJson(res, 200, { token: auth.token });
-    }
-    if (method === 'POST' && path === '/api/test/threads') {
-      const body = /** @type {any} */ (await readJsonBody(req));
-      getRoom(String(body?.room));
-      const thread = threads.seed(String(body.room), body);
-      return sendJson(res, 200, { room_id: thread.room_id, thread_id: thread.thread_id, run_ids: [...thread.runs.keys()] });
-    }
-    const counted = /^\/api\/test\/threads\/([^/]+)\/requests$/.exec(path);
-    if (method === 'GET' && counted) {
-      // How often a seeded or created thread and its runs were read (tests of history caching).
-      const thread = /** @type {any} */ (threads.find(counted[1]));
-      return sendJson(res, 200, { thread_gets: thread.gets?.thread ?? 0, run_gets: thread.gets?.runs ?? 0 });
-    }
+    if (path.startsWith('/api/test/')) return testRoute(req, res, path, method);
     if (method === 'GET' && path === '/api/user_info') {
+      // Without authentication there is no user: Soliplex answers 404.
+      if (!auth.token) throw new HttpError(404, 'Not Found');
       auth.check(req);
       return sendJson(res, 200, DEMO_USER);
     }
@@ -97,69 +104,118 @@ export function createSoliplexApi({ model, modelName, scripts, soliplexToken, ke
     if (method === 'GET' && path === '/api/v1/rooms') return sendJson(res, 200, allRooms());
     const m = /^\/api\/v1\/rooms\/([^/]+)(?:\/agui(?:\/([^/]+)(?:\/([^/]+))?)?)?$/.exec(path);
     if (!m) throw new HttpError(404, 'Not Found');
-    const [, roomId, threadId, runId] = m; // ids are UUIDs / script-<uuid>: nothing to URL-decode
+    const [, roomId, rawThreadId, rawRunId] = m;
     const isAgui = path.includes('/agui');
-    const { room, script } = getRoom(roomId);
+    const isMeta = rawRunId === 'meta' && method === 'POST';
 
     if (!isAgui) {
-      if (method === 'GET') return sendJson(res, 200, room);
-    } else if (!threadId) {
-      if (method === 'GET') return sendJson(res, 200, { threads: threads.list(roomId).map((t) => threadJson(t, { runs: false })) });
-      if (method === 'POST') return sendJson(res, 200, newThreadJson(threads.createThread(roomId, await readJsonBody(req))));
-    } else if (!runId) {
-      const thread = threads.get(roomId, threadId);
+      if (method !== 'GET') throw new HttpError(405, 'Method Not Allowed');
+      return sendJson(res, 200, getRoom(roomId).room);
+    }
+    if (!rawThreadId) {
       if (method === 'GET') {
-        countGet(thread, 'thread');
-        return sendJson(res, 200, threadJson(thread, { runs: true }));
+        const { naiveTimes } = settings.for(roomId);
+        getRoom(roomId);
+        return sendJson(res, 200, { threads: threads.list(roomId).map((t) => threadJson(t, { runs: false, naiveTimes })) });
       }
       if (method === 'POST') {
-        const body = /** @type {any} */ (await readJsonBody(req));
-        if (body?.parent_run_id != null) threads.getRun(thread, body.parent_run_id);
-        return sendJson(res, 200, runJson(threads.addRun(thread, body ?? {}), { events: true }));
+        const body = await readModelBody(req);
+        getRoom(roomId);
+        return sendJson(res, 200, newThreadJson(threads.createThread(roomId, body)));
+      }
+      throw new HttpError(405, 'Method Not Allowed');
+    }
+
+    // FastAPI checks the path's ids (UUID4) before the handler runs, bodies of JSON routes with them.
+    const ids = uuid4Params({ thread_id: rawThreadId, ...(rawRunId && !isMeta ? { run_id: rawRunId } : {}) });
+    const threadId = ids.thread_id;
+    const { naiveTimes } = settings.for(roomId);
+
+    if (!rawRunId) {
+      if (method === 'GET') {
+        getRoom(roomId);
+        const thread = threads.get(roomId, threadId);
+        countGet(thread, 'thread');
+        return sendJson(res, 200, threadJson(thread, { runs: true, naiveTimes }));
+      }
+      if (method === 'POST') {
+        const body = /** @type {any} */ (await readModelBody(req));
+        getRoom(roomId);
+        const thread = threads.get(roomId, threadId);
+        // Soliplex's MissingParentRun is an AGUI_Exception: 400.
+        if (body.parent_run_id != null && !thread.runs.has(body.parent_run_id)) {
+          throw new HttpError(400, `Unknown parent run: UUID ${body.parent_run_id} does not exist in thread`);
+        }
+        return sendJson(res, 200, runJson(threads.addRun(thread, body), { events: true, naiveTimes }));
       }
       if (method === 'DELETE') {
-        threads.delete(thread);
+        getRoom(roomId);
+        threads.delete(threads.get(roomId, threadId));
         return sendJson(res, 204);
       }
-    } else if (runId === 'meta') {
-      // POST …/agui/{thread}/meta {name?, description?}: Soliplex answers 205; `{}` erases the metadata.
-      const thread = threads.get(roomId, threadId);
-      if (method === 'POST') {
-        threads.setMetadata(thread, await readJsonBody(req));
-        return sendJson(res, 205);
-      }
-    } else {
+      throw new HttpError(405, 'Method Not Allowed');
+    }
+    if (isMeta) {
+      // POST …/agui/{thread}/meta {name?, description?}: 205; replaces the metadata (`{}` erases it).
+      const body = await readModelBody(req);
+      getRoom(roomId);
+      threads.setMetadata(threads.get(roomId, threadId), body);
+      return sendJson(res, 205);
+    }
+    const runId = /** @type {string} */ (ids.run_id);
+    if (method === 'GET') {
+      getRoom(roomId);
       const thread = threads.get(roomId, threadId);
       const run = threads.getRun(thread, runId);
-      if (method === 'GET' && run.getStatus) throw new HttpError(run.getStatus, `seeded failure of run ${run.run_id}`);
-      if (method === 'GET') {
-        countGet(thread, 'runs');
-        return sendJson(res, 200, runJson(run, { events: true }));
-      }
-      if (method === 'POST') return postRun(req, res, { thread, run, script, path, signal });
+      if (run.getStatus) throw new HttpError(run.getStatus, `seeded failure of run ${run.run_id}`);
+      countGet(thread, 'runs');
+      return sendJson(res, 200, runJson(run, { events: true, naiveTimes }));
     }
+    if (method === 'POST') return postRun(req, res, { roomId, threadId, runId, path, signal });
     throw new HttpError(405, 'Method Not Allowed');
   }
 
   /**
    * Starts a run (its producer lives on without the response) or resumes following one.
    * @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res
-   * @param {{ thread: import('./thread-store.mjs').Thread, run: import('./thread-store.mjs').Run,
-   *   script: import('../script-store.mjs').Script | null, path: string, signal: AbortSignal }} ctx
+   * @param {{ roomId: string, threadId: string, runId: string, path: string, signal: AbortSignal }} ctx
    */
-  async function postRun(req, res, { thread, run, script, path, signal }) {
-    const body = /** @type {any} */ (await readJsonBody(req));
+  async function postRun(req, res, { roomId, threadId, runId, path, signal }) {
+    const { script } = getRoom(roomId);
+    const raw = await readBody(req);
+    /** @type {unknown} */
+    let body;
+    let json = true;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      json = false;
+      body = raw;
+    }
     if (script) scripts.record(script, { body, headers: { ...req.headers }, path });
-    const ids = { threadId: thread.thread_id, runId: run.run_id };
 
     const lastEventId = req.headers['last-event-id'];
-    if (typeof lastEventId === 'string') {
-      const from = resumeFrom(lastEventId, run.run_id, run.channel?.events.length ?? 0);
-      return streamRun(res, /** @type {RunChannel} */ (run.channel), { runId: run.run_id, from, keepaliveMs, signal });
+    if (typeof lastEventId === 'string' && lastEventId) {
+      // A resume: the body is not read; the header's run id is not checked, only its index. The run is
+      // followed until it finishes, also one that has not started yet (it may never).
+      const run = threads.getRun(threads.get(roomId, threadId), runId);
+      const from = resumeIndex(lastEventId);
+      return streamRun(res, run.channel, { runId, from, keepaliveMs, signal });
     }
-    if (run.run_input) throw new HttpError(400, `Run ${run.run_id} already has input: runs are single-use`);
-    const parsed = RunAgentInputSchema.safeParse(body);
-    if (!parsed.success) throw new HttpError(422, 'invalid RunAgentInput', { detail: parsed.error.issues });
+
+    const parsed = json ? parseRunAgentInput(body) : { ok: /** @type {const} */ (false), errors: [{ type: 'json_invalid', loc: [], msg: 'Invalid JSON' }] };
+    if (!parsed.ok) {
+      // pydantic's ValidationError escapes Soliplex's handler: the client gets a bare 500.
+      console.warn(`[soliplex] 500: the run body is not a valid RunAgentInput (AG-UI Python models): ${describeInputErrors(parsed.errors)}`);
+      return sendInternalError(res);
+    }
+    const input = parsed.value;
+    const thread = threads.get(roomId, threadId);
+    const run = threads.getRun(thread, runId);
+    for (const [key, fromUrl] of [['threadId', threadId], ['runId', runId]]) {
+      if (input[key] !== fromUrl) throw new HttpError(400, `Run input field does not match run: ${key}`);
+    }
+    if (run.run_input) throw new HttpError(400, `Run already started: UUID ${run.run_id}`);
 
     let stepDelayMs = 0;
     /** @type {() => Iterable<any> | AsyncIterable<any>} */
@@ -173,23 +229,46 @@ export function createSoliplexApi({ model, modelName, scripts, soliplexToken, ke
       openSteps = () => steps;
     } else {
       const producerSignal = run.abort.signal;
-      openSteps = () => model({ ...parsed.data, ...ids }, { signal: producerSignal });
+      openSteps = () => model(input, { signal: producerSignal });
     }
 
-    run.run_input = body;
+    run.run_input = storedRunInput(input);
     thread.last_activity = isoNow();
-    const channel = new RunChannel(() => {
-      run.finished = isoNow();
-      thread.last_activity = run.finished;
-    });
-    run.channel = channel;
-    void produceRun(channel, openSteps, { ids, stepDelayMs, signal: run.abort.signal });
-    return streamRun(res, channel, { runId: run.run_id, from: 0, keepaliveMs, signal });
+    const { delivery } = settings.for(roomId);
+    void produceRun(run.channel, openSteps, { ids: { threadId, runId }, stepDelayMs, signal: run.abort.signal, delivery, state: input.state });
+    return streamRun(res, run.channel, { runId, from: 0, keepaliveMs, signal });
+  }
+
+  /**
+   * Test-only routes (no auth): `token` swaps the accepted token, `settings` the room's behaviour,
+   * `threads` seeds a finished thread, `threads/{id}/requests` counts GETs.
+   * @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res @param {string} path @param {string} method
+   */
+  async function testRoute(req, res, path, method) {
+    if (method === 'POST' && path === '/api/test/token') {
+      const body = /** @type {any} */ (await readModelBody(req));
+      auth.setToken(body?.token ?? null, typeof body?.room === 'string' ? body.room : undefined);
+      return sendJson(res, 200, { token: auth.token });
+    }
+    if (method === 'POST' && path === '/api/test/settings') return sendJson(res, 200, settings.update(await readModelBody(req)));
+    if (method === 'POST' && path === '/api/test/threads') {
+      const body = /** @type {any} */ (await readModelBody(req));
+      getRoom(String(body?.room));
+      const thread = threads.seed(String(body.room), body);
+      return sendJson(res, 200, { room_id: thread.room_id, thread_id: thread.thread_id, run_ids: [...thread.runs.keys()] });
+    }
+    const counted = /^\/api\/test\/threads\/([^/]+)\/requests$/.exec(path);
+    if (method === 'GET' && counted) {
+      // How often a seeded or created thread and its runs were read (tests of history caching).
+      const thread = /** @type {any} */ (threads.find(counted[1]));
+      return sendJson(res, 200, { thread_gets: thread.gets?.thread ?? 0, run_gets: thread.gets?.runs ?? 0 });
+    }
+    throw new HttpError(404, 'Not Found');
   }
 
   /** POST …/agui answers the initial run with a synthesized run_input, like Soliplex does. */
   function newThreadJson(/** @type {import('./thread-store.mjs').Thread} */ thread) {
-    const json = threadJson(thread, { runs: true });
+    const json = threadJson(thread, { runs: true, naiveTimes: settings.for(thread.room_id).naiveTimes });
     for (const run of Object.values(/** @type {Record<string, any>} */ (json.runs))) {
       run.run_input = { threadId: thread.thread_id, runId: run.run_id, state: {}, messages: [], tools: [], context: [], forwardedProps: null };
       run.events = [];

@@ -1,24 +1,7 @@
 // Streams a RunChannel onto one HTTP response: `id: {run_id}:{index}` + an encoded `data:` frame per
 // event, keepalive comments during silence, replay from an index for Last-Event-ID resumes.
 import { EventEncoder } from '@ag-ui/encoder';
-import { HttpError, SSE_HEADERS } from '../http-util.mjs';
-
-/**
- * Index of the first event to send for a `Last-Event-ID: {run_id}:{index}` header.
- * @param {string} header @param {string} runId @param {number} eventCount events stored so far
- */
-export function resumeFrom(header, runId, eventCount) {
-  const colon = header.lastIndexOf(':');
-  const id = header.slice(0, colon);
-  const index = Number(header.slice(colon + 1));
-  if (colon < 0 || id !== runId) {
-    throw new HttpError(400, `Last-Event-ID ${JSON.stringify(header)} does not belong to run ${runId}`);
-  }
-  if (!Number.isInteger(index) || index < 0 || index >= eventCount) {
-    throw new HttpError(400, `Last-Event-ID index ${header.slice(colon + 1)} is out of range (run has ${eventCount} events)`);
-  }
-  return index + 1;
-}
+import { SSE_HEADERS } from '../http-util.mjs';
 
 /**
  * Resolves when the response is over: run finished, socket cut, client gone or server closing.
@@ -36,7 +19,8 @@ export function streamRun(res, channel, { runId, from, keepaliveMs, signal }) {
 
   const armKeepalive = () => {
     clearTimeout(keepalive);
-    keepalive = setTimeout(() => write(': keepalive\n\n'), keepaliveMs);
+    // As Soliplex's stream_sse_with_keepalive: a comment carrying the server's monotonic clock (s).
+    keepalive = setTimeout(() => write(`: keepalive ${(performance.now() / 1000).toFixed(6)}\n\n`), keepaliveMs);
   };
   const write = (/** @type {string} */ text) => {
     if (res.destroyed || res.writableEnded) return;

@@ -15,7 +15,7 @@ export function isoNow() {
 /**
  * @typedef {{ thread_id: string, run_id: string, parent_run_id: string | null, run_input: any,
  *   created: string, finished: string | null, metadata: any, usage: any,
- *   channel: import('./run-channel.mjs').RunChannel | null, abort: AbortController,
+ *   channel: import('./run-channel.mjs').RunChannel, abort: AbortController,
  *   getStatus?: number }} Run `getStatus`: a seeded run whose GET fails with this status (tests)
  * @typedef {{ room_id: string, thread_id: string, runs: Map<string, Run>, created: string,
  *   metadata: { name: string | null, description: string | null } | null, last_activity: string }} Thread
@@ -28,12 +28,17 @@ function threadMetadata(/** @type {any} */ metadata) {
   return { name: metadata.name ?? null, description: metadata.description ?? null };
 }
 
-export function createThreadStore() {
+/**
+ * @param {{ onFinished?: (thread: Thread, run: Run) => void }} [hooks] onFinished: a run's producer is
+ *   done (`finished` is stamped), e.g. to give the thread a title
+ */
+export function createThreadStore({ onFinished } = {}) {
   /** @type {Map<string, Thread>} thread_id → thread (room checked on every lookup) */
   const threads = new Map();
 
   /** @param {Thread} thread @param {{ parent_run_id?: string | null, metadata?: any }} body @returns {Run} */
   function addRun(thread, body) {
+    /** @type {Run} */
     const run = {
       thread_id: thread.thread_id,
       run_id: randomUUID(),
@@ -43,7 +48,13 @@ export function createThreadStore() {
       finished: null,
       metadata: body.metadata ?? null,
       usage: null,
-      channel: null,
+      // Every run has its event list from the start (empty, unfinished), so a resume of a run that
+      // has not started yet follows it as the real server's poll does, instead of failing.
+      channel: new RunChannel(() => {
+        run.finished = isoNow();
+        thread.last_activity = run.finished;
+        onFinished?.(thread, run);
+      }),
       abort: new AbortController(),
     };
     thread.runs.set(run.run_id, run);
@@ -84,7 +95,9 @@ export function createThreadStore() {
     /** @param {string} roomId @param {string} threadId @returns {Thread} */
     get(roomId, threadId) {
       const thread = threads.get(threadId);
-      if (!thread || thread.room_id !== roomId) throw new HttpError(404, `No such thread: ${threadId}`);
+      if (!thread) throw new HttpError(404, `Unknown thread: UUID ${threadId}`);
+      // Soliplex's ThreadRoomMismatch is an AGUI_Exception: 400, not 404.
+      if (thread.room_id !== roomId) throw new HttpError(400, `Thread room ID '${thread.room_id}' does not match room ID '${roomId}'`);
       return thread;
     },
 
@@ -93,7 +106,7 @@ export function createThreadStore() {
     /** @param {Thread} thread @param {string} runId @returns {Run} */
     getRun(thread, runId) {
       const run = thread.runs.get(runId);
-      if (!run) throw new HttpError(404, `No such run: ${runId}`);
+      if (!run) throw new HttpError(404, `Unknown run: UUID ${runId} does not exist in thread`);
       return run;
     },
 
@@ -127,7 +140,7 @@ export function createThreadStore() {
         transcript.push(...(seeded.output ?? []));
         const channel = new RunChannel();
         for (const event of seeded.events ?? []) channel.events.push({ ...event, ...runIds(event, run) });
-        channel.finished = true;
+        channel.finished = true; // no onFinished: a seeded thread keeps the metadata it was given
         run.channel = channel;
         run.finished = isoNow();
         if (seeded.$status !== undefined) run.getStatus = seeded.$status;
@@ -191,32 +204,41 @@ function runIds(event, run) {
   return { threadId: event.threadId ?? run.thread_id, runId: event.runId ?? run.run_id };
 }
 
-/** @param {Run} run @param {{ events: boolean }} options */
-export function runJson(run, { events }) {
+/** A stored time as sent: ISO UTC, or without its offset as SQLite installs send it (`naive`). */
+const stamp = (/** @type {string | null} */ iso, /** @type {boolean} */ naive) => (iso && naive ? iso.replace(/Z$/, '') : iso);
+
+/**
+ * @param {Run} run @param {{ events: boolean, naiveTimes?: boolean }} options
+ *   `run_input` never carries `resume` (Soliplex rebuilds it from the stored fields)
+ */
+export function runJson(run, { events, naiveTimes = false }) {
   const json = {
     thread_id: run.thread_id,
     run_id: run.run_id,
     parent_run_id: run.parent_run_id,
     run_input: run.run_input,
-    created: run.created,
-    finished: run.finished,
-    events: events ? [...(run.channel?.events ?? [])] : null,
+    created: stamp(run.created, naiveTimes),
+    finished: stamp(run.finished, naiveTimes),
+    events: events ? [...run.channel.events] : null,
     metadata: run.metadata,
     usage: run.usage,
   };
   return json;
 }
 
-/** @param {Thread} thread @param {{ runs: boolean }} options the real list endpoint sends `runs: null` */
-export function threadJson(thread, { runs }) {
+/**
+ * @param {Thread} thread @param {{ runs: boolean, naiveTimes?: boolean }} options the real list
+ *   endpoint sends `runs: null`
+ */
+export function threadJson(thread, { runs, naiveTimes = false }) {
   return {
     room_id: thread.room_id,
     thread_id: thread.thread_id,
     runs: runs
-      ? Object.fromEntries([...thread.runs.values()].map((run) => [run.run_id, runJson(run, { events: false })]))
+      ? Object.fromEntries([...thread.runs.values()].map((run) => [run.run_id, runJson(run, { events: false, naiveTimes })]))
       : null,
-    created: thread.created,
+    created: stamp(thread.created, naiveTimes),
     metadata: thread.metadata,
-    last_activity: thread.last_activity,
+    last_activity: stamp(thread.last_activity, naiveTimes),
   };
 }

@@ -32,7 +32,7 @@ interface Recorded {
   readonly method: string;
   readonly path: string;
   readonly lastEventId: string | null;
-  readonly body: any;
+  readonly body: unknown;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -55,11 +55,11 @@ function pythonModelProblems(body: Record<string, unknown>): string[] {
         break;
       case 'assistant':
         optStr(message['content'], `${where}.content`);
-        for (const call of (message['toolCalls'] as Record<string, Record<string, unknown>>[] | undefined) ?? []) {
-          str(call['id'], `${where}.toolCalls.id`);
-          if (call['type'] !== 'function') problems.push(`${where}.toolCalls.type`);
-          str(call['function']?.['name'], `${where}.toolCalls.function.name`);
-          str(call['function']?.['arguments'], `${where}.toolCalls.function.arguments`);
+        for (const call of (message['toolCalls'] as { id?: unknown; type?: unknown; function?: Record<string, unknown> }[] | undefined) ?? []) {
+          str(call.id, `${where}.toolCalls.id`);
+          if (call.type !== 'function') problems.push(`${where}.toolCalls.type`);
+          str(call.function?.['name'], `${where}.toolCalls.function.name`);
+          str(call.function?.['arguments'], `${where}.toolCalls.function.arguments`);
         }
         break;
       case 'tool':
@@ -88,6 +88,14 @@ function pythonModelProblems(body: Record<string, unknown>): string[] {
     }
   });
   return problems;
+}
+
+/** A sent message, loosely typed for assertions. */
+interface SentMessage {
+  readonly [key: string]: unknown;
+  readonly role: string;
+  readonly content: string & { type: string; text: string; source: unknown }[];
+  readonly toolCalls: { function: { arguments: string }; encryptedValue?: string }[];
 }
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -136,7 +144,7 @@ describe('soliplexRunInput: what the AG-UI Python models accept', () => {
     ] as unknown as Message[];
     const body = soliplexRunInput(request(messages), 'run-1');
     expect(pythonModelProblems(body)).to.deep.equal([]);
-    const [assistant, tool] = body['messages'] as Record<string, any>[];
+    const [assistant, tool] = body['messages'] as SentMessage[];
     expect(assistant!['toolCalls'][0].function.arguments).to.equal('{}');
     expect(tool).to.deep.equal({ id: 't1', role: 'tool', toolCallId: 'c1', content: 'Denied by the user.', error: 'Denied by the user.' });
   });
@@ -154,7 +162,7 @@ describe('soliplexRunInput: what the AG-UI Python models accept', () => {
     ] as unknown as Message[];
     const body = soliplexRunInput(request(messages), 'run-1');
     expect(pythonModelProblems(body)).to.deep.equal([]);
-    const sent = body['messages'] as Record<string, any>[];
+    const sent = body['messages'] as SentMessage[];
     expect(sent.map((m) => m['role'])).to.deep.equal(['system', 'developer', 'user', 'reasoning', 'assistant', 'tool']);
     expect(JSON.stringify(body)).not.to.contain('subagentRunId');
     expect(sent[3]!['encryptedValue']).to.equal('{"signature":"abc"}');
@@ -204,8 +212,8 @@ describe('soliplexRunInput: what the AG-UI Python models accept', () => {
     expect(hasAttachments(messages)).to.equal(true);
     const body = soliplexRunInput(request(messages), 'r', new Map([[attachmentKey('u1', 2), 'spec.pdf']]));
     expect(pythonModelProblems(body)).to.deep.equal([]);
-    const [first, second] = body['messages'] as Record<string, any>[];
-    expect(first!['content'].map((p: { type: string }) => p.type)).to.deep.equal(['text', 'image', 'text', 'text']);
+    const [first, second] = body['messages'] as SentMessage[];
+    expect(first!.content.map((p) => p.type)).to.deep.equal(['text', 'image', 'text', 'text']);
     expect(first!['content'][1].source).to.deep.equal({ type: 'data', value: PNG, mimeType: 'image/png' });
     expect(first!['content'][2].text).to.equal('[file "spec.pdf" (application/pdf), uploaded to this thread]');
     expect(JSON.stringify(first)).not.to.contain('JVBERi0=');

@@ -79,14 +79,10 @@ export async function followRun(api: SoliplexApi, path: string, onEvent: RunEven
   const onAbort = () => life.abort();
   signal.addEventListener('abort', onAbort, { once: true });
   let waitedOut = false;
-  let waitTimer: ReturnType<typeof setTimeout> | undefined;
-  const armWait = () => {
-    clearTimeout(waitTimer);
-    waitTimer = setTimeout(() => {
-      waitedOut = true;
-      life.abort();
-    }, maxWaitMs);
-  };
+  const eventWait = new SilenceTimer(maxWaitMs, () => {
+    waitedOut = true;
+    life.abort();
+  });
   const neverFinished = () =>
     new TransportError(
       'network',
@@ -97,7 +93,7 @@ export async function followRun(api: SoliplexApi, path: string, onEvent: RunEven
   let failures = 0; // consecutive resumes without a new event
   let listenerFailed = false;
   let terminal = false;
-  armWait();
+  eventWait.touch();
   try {
     for (;;) {
       const resuming = lastEventId !== undefined;
@@ -106,17 +102,13 @@ export async function followRun(api: SoliplexApi, path: string, onEvent: RunEven
       const endAttempt = () => attempt.abort();
       life.signal.addEventListener('abort', endAttempt, { once: true });
       let stalled = false;
-      let stallTimer: ReturnType<typeof setTimeout> | undefined;
-      const armStall = () => {
-        clearTimeout(stallTimer);
-        stallTimer = setTimeout(() => {
-          stalled = true;
-          attempt.abort();
-        }, stallMs);
-      };
+      const stall = new SilenceTimer(stallMs, () => {
+        stalled = true;
+        attempt.abort();
+      });
       let failure: unknown;
       try {
-        armStall();
+        stall.touch();
         const response = await api.request('POST', path, {
           body: options.body,
           headers: { Accept: 'text/event-stream', ...(lastEventId !== undefined ? { 'Last-Event-ID': lastEventId } : {}) },
@@ -124,12 +116,12 @@ export async function followRun(api: SoliplexApi, path: string, onEvent: RunEven
         });
         if (!response.body) throw new TransportError('protocol', 'The Soliplex server sent no stream.');
         // Any bytes, keepalive comments included, prove the connection alive.
-        await forEachSseFrame(watchBytes(response.body, armStall), (data, id) => {
+        await forEachSseFrame(watchBytes(response.body, () => stall.touch()), (data, id) => {
           if (id !== undefined) lastEventId = id;
           const event = parseEvent(data);
           terminal = TERMINAL.has(event.type);
-          if (terminal) clearTimeout(waitTimer);
-          else armWait();
+          if (terminal) eventWait.stop();
+          else eventWait.touch();
           try {
             onEvent(event);
           } catch (error) {
@@ -141,7 +133,7 @@ export async function followRun(api: SoliplexApi, path: string, onEvent: RunEven
       } catch (error) {
         failure = error;
       } finally {
-        clearTimeout(stallTimer);
+        stall.stop();
         life.signal.removeEventListener('abort', endAttempt);
       }
 
@@ -168,7 +160,7 @@ export async function followRun(api: SoliplexApi, path: string, onEvent: RunEven
       if (waitedOut) throw neverFinished();
     }
   } finally {
-    clearTimeout(waitTimer);
+    eventWait.stop();
     signal.removeEventListener('abort', onAbort);
   }
 }
@@ -188,6 +180,40 @@ function asTransportError(error: unknown): TransportError {
   return error instanceof TransportError
     ? error
     : new TransportError('network', 'The connection to the Soliplex server dropped mid-answer.', undefined, { cause: error });
+}
+
+/**
+ * Calls `onSilence` once nothing has `touch`ed it for `ms`. Touching is cheap (a time stamp, no timer
+ * per call): a streamed answer touches it for every event.
+ */
+class SilenceTimer {
+  #last = 0;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly ms: number,
+    private readonly onSilence: () => void,
+  ) {}
+
+  touch(): void {
+    this.#last = performance.now();
+    this.#timer ??= setTimeout(() => this.#check(), this.ms);
+  }
+
+  stop(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  #check(): void {
+    const left = this.#last + this.ms - performance.now();
+    if (left > 0) {
+      this.#timer = setTimeout(() => this.#check(), left);
+      return;
+    }
+    this.#timer = undefined;
+    this.onSilence();
+  }
 }
 
 /** The body, calling `onBytes` for every chunk that arrives (comments too, which the SSE parser drops). */

@@ -227,6 +227,23 @@ describe('SoliplexTransport.attachRun', () => {
     expect(posts[0]!.body).to.deep.equal({ threadId: THREAD, runId: RUN, state: {}, messages: [], tools: [], context: [], forwardedProps: {} });
   });
 
+  it('asks again when the run\'s GET is answered 5xx, and not when it is answered 4xx', async () => {
+    let gets = 0;
+    const flaky = (method: string, path: string) => {
+      if (method !== 'GET' || path !== RUN_PATH) return undefined;
+      return ++gets === 1 ? new Response('{"detail":"busy"}', { status: 503 }) : runGet([0, 1, 2, 3, 4, 5], true)(method, path);
+    };
+    const transport = await transportFor(fakeSoliplex([], flaky));
+    const events: BaseEvent[] = [];
+    await transport.attachRun(THREAD, RUN, new AbortController().signal, (event) => events.push(event));
+    expect(types(events)).to.deep.equal(RUN_EVENTS.map((e) => e.type));
+    expect(gets).to.equal(2);
+
+    const missing = await transportFor(fakeSoliplex([], (method) => (method === 'GET' ? new Response('{"detail":"no run"}', { status: 404 }) : undefined)));
+    const error = await missing.attachRun(THREAD, RUN, new AbortController().signal, () => {}).catch((e: unknown) => e);
+    expect((error as TransportError).status).to.equal(404);
+  });
+
   it('only reads a finished run', async () => {
     const fake = fakeSoliplex([], runGet([0, 1, 2, 3, 4, 5], true));
     const transport = await transportFor(fake);

@@ -176,6 +176,11 @@ function retryable(error: unknown, resuming: boolean): boolean {
   return resuming && error.kind === 'http' && error.status !== undefined && error.status >= 500 && error.status < 600;
 }
 
+/** A failure worth trying again after a wait: no answer, or a 5xx one. */
+export function retryableFailure(error: unknown): boolean {
+  return error instanceof TransportError ? retryable(error, true) : (error as Error)?.name !== 'AbortError';
+}
+
 function asTransportError(error: unknown): TransportError {
   return error instanceof TransportError
     ? error

@@ -18,6 +18,7 @@ import {
   delay,
   followRun,
   resumeDelay,
+  retryableFailure,
   type ResumePolicy,
 } from './soliplex-resume.js';
 import { attachmentKey, emptySoliplexRunInput, hasAttachments, partFilename, soliplexRunInput, uploadablePart } from './soliplex-run-input.js';
@@ -134,8 +135,16 @@ export class SoliplexTransport implements Transport {
   async run(request: RunRequest, onEvent: RunEventSink): Promise<{ runId: string }> {
     const { room } = this.options;
     const thread = request.threadId;
-    // Checked before any request: a room without attachments would refuse (or silently drop) them.
-    const uploads = hasAttachments(request.messages) ? await this.#uploadAttachments(request) : new Map<string, string>();
+    // Checked before any run request: a room without attachments would refuse (or silently drop) them.
+    let uploads = new Map<string, string>();
+    if (hasAttachments(request.messages)) {
+      try {
+        uploads = await this.#uploadAttachments(request);
+      } catch (error) {
+        if (request.signal.aborted) return { runId: request.runId };
+        throw error;
+      }
+    }
     let runId = this.#initialRuns.get(thread);
     if (runId) this.#initialRuns.delete(thread);
     else runId = (await this.api.createRun(room, thread, request.parentRunId, request.signal)).run_id;
@@ -163,19 +172,25 @@ export class SoliplexTransport implements Transport {
     const follow = this.#followOptions();
     const policy = follow.policy;
     const deadline = Date.now() + follow.maxEventWaitMs;
-    for (let attempt = 1; ; attempt++) {
+    let failures = 0; // GETs in a row answered 5xx or not at all
+    for (let polls = 1; ; ) {
       let run;
       try {
         run = await this.api.getRun(room, threadId, runId, signal);
+        failures = 0;
       } catch (error) {
         if (signal.aborted) return;
-        throw error;
+        if (!retryableFailure(error) || failures >= policy.attempts) throw error;
+        await delay(resumeDelay(++failures, policy), signal);
+        if (signal.aborted) return;
+        continue;
       }
       const events = (Array.isArray(run.events) ? run.events : []) as unknown[];
       if (events.length > 0 || run.finished) {
         let terminal = false;
         for (const event of events) {
           if (signal.aborted) return;
+          // Indexes count every stored entry, so one that is not an event is skipped, not dropped from the count.
           if (!event || typeof event !== 'object' || typeof (event as { type?: unknown }).type !== 'string') continue;
           const type = (event as BaseEvent).type as string;
           terminal = type === 'RUN_FINISHED' || type === 'RUN_ERROR';
@@ -192,7 +207,7 @@ export class SoliplexTransport implements Transport {
       if (Date.now() >= deadline) {
         throw new TransportError('network', 'The run never started on the server: nothing came from it. Try again.');
       }
-      await delay(Math.min(resumeDelay(attempt, policy), Math.max(0, deadline - Date.now())), signal);
+      await delay(Math.min(resumeDelay(polls++, policy), Math.max(0, deadline - Date.now())), signal);
       if (signal.aborted) return;
     }
   }

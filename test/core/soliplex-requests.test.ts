@@ -75,6 +75,21 @@ describe('Soliplex requests the real server accepts (demo server)', () => {
     expect(thread.metadata).to.deep.include({ name: 'Oslo trip', description: 'Planning the Oslo trip' });
   });
 
+  it('a run that never finishes on the server ends after the bounded wait, keeps the conversation, and Retry works', async () => {
+    const { room } = await script([[started, ...say('a1', 'Partial'), { $hang: true }], [started, ...say('a2', 'Complete answer.'), finished]]);
+    const transport = new SoliplexTransport({ serverUrl: server, room, maxEventWaitMs: 400 });
+    const engine = new RunOrchestrator({ transport });
+    const key: ThreadKey = await engine.createThread(server, room);
+    expect(await engine.send(key, 'hello')).to.equal('failed');
+    const run = engine.snapshot(key).run;
+    expect(run.status === 'failed' && run.error.kind).to.equal('stream-ended');
+    expect(run.status === 'failed' && run.error.message).to.contain('sent nothing new for 400 ms');
+    const texts = () => engine.snapshot(key).conversation.messages.map((m) => (m as { text: string }).text);
+    expect(texts()).to.deep.equal(['hello', 'Partial']);
+    expect(await engine.retry(key)).to.equal('completed');
+    expect(texts().at(-1)).to.equal('Complete answer.');
+  });
+
   it('attachRun follows a run left mid-answer from its first event to its end', async () => {
     const { room } = await script([[started, ...say('a1', 'First part.'), { $delay: 150 }, ...say('a2', 'Second part.'), { $delay: 150 }, finished]]);
     const transport = new SoliplexTransport({ serverUrl: server, room });

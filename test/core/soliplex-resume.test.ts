@@ -163,6 +163,7 @@ describe('Soliplex resume, as the reference client does', () => {
     const { outcome, posts } = await streamOnce(fake, { maxEventWaitMs: 300, stallTimeoutMs: 150 });
     expect(outcome).to.be.instanceOf(TransportError);
     expect((outcome as TransportError).message).to.match(/sent nothing new for 300 ms: the run seems to have stopped on the server/);
+    expect((outcome as TransportError).kind).to.equal('stream-ended');
     // Keepalives kept the connection alive: it was never taken for a dropped one.
     expect(posts).to.have.length(1);
   });

@@ -36,6 +36,8 @@ export const TransportErrorKind = {
   Protocol: 'protocol',
   /** The server needs (new) credentials. */
   Unauthorized: 'unauthorized',
+  /** The run stopped coming before it finished (say, nothing new from it for a long time). */
+  StreamEnded: 'stream-ended',
 } as const;
 export type TransportErrorKind = (typeof TransportErrorKind)[keyof typeof TransportErrorKind];
 

@@ -85,7 +85,7 @@ export async function followRun(api: SoliplexApi, path: string, onEvent: RunEven
   });
   const neverFinished = () =>
     new TransportError(
-      'network',
+      'stream-ended',
       `The agent sent nothing new for ${describeDuration(maxWaitMs)}: the run seems to have stopped on the server. Try again.`,
     );
 

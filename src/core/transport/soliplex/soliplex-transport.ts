@@ -205,7 +205,7 @@ export class SoliplexTransport implements Transport {
         });
       }
       if (Date.now() >= deadline) {
-        throw new TransportError('network', 'The run never started on the server: nothing came from it. Try again.');
+        throw new TransportError('stream-ended', 'The run never started on the server: nothing came from it. Try again.');
       }
       await delay(Math.min(resumeDelay(polls++, policy), Math.max(0, deadline - Date.now())), signal);
       if (signal.aborted) return;

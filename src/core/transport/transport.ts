@@ -36,6 +36,8 @@ export const TransportErrorKind = {
   Protocol: 'protocol',
   /** The server needs (new) credentials. */
   Unauthorized: 'unauthorized',
+  /** The run stopped coming before it finished (say, nothing new from it for a long time). */
+  StreamEnded: 'stream-ended',
 } as const;
 export type TransportErrorKind = (typeof TransportErrorKind)[keyof typeof TransportErrorKind];
 
@@ -63,6 +65,16 @@ export interface Transport {
    * streamed to its end. Returns the run id used.
    */
   run(request: RunRequest, onEvent: RunEventSink): Promise<{ runId: string }>;
+  /**
+   * Follows a run the server is still running, or has stored, without starting anything: for
+   * backends whose runs outlive the connection (Soliplex), e.g. a run that was under way when the
+   * page was left. `onEvent` gets the run's events from its first, then live ones, until the run
+   * ends. Resolves when the run's stream ends (cleanly or after `RUN_ERROR`, or when `signal`
+   * aborts); rejects with a `TransportError` when the run cannot be followed to its end (a run that
+   * never finishes on the server ends after a bounded wait). Events are delivered as `run` delivers
+   * them: the engine reduces them into the conversation the same way.
+   */
+  attachRun?(threadId: string, runId: string, signal: AbortSignal, onEvent: RunEventSink): Promise<void>;
   /** Creates a thread on the server, for backends that own thread ids. */
   createThread?(signal: AbortSignal): Promise<CreatedThread>;
   /**

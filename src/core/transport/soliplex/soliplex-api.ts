@@ -19,6 +19,10 @@ export interface SoliplexRoom {
   readonly description?: string;
   readonly welcome_message?: string;
   readonly suggestions?: readonly string[];
+  /** Whether the room takes attachments (older servers; newer ones give the room the `bubble-sandbox` skill). */
+  readonly enable_attachments?: boolean;
+  /** The room's skills, by name. */
+  readonly skills?: Readonly<Record<string, unknown>> | null;
 }
 
 export interface SoliplexRun {
@@ -75,9 +79,29 @@ export class SoliplexApi {
     await this.request('DELETE', `${this.roomPath(room)}/agui/${encodeURIComponent(thread)}`, { signal });
   }
 
-  /** Sets the thread's name (`POST …/agui/{thread}/meta`, answered 205). */
+  /**
+   * Replaces the thread's metadata (`POST …/agui/{thread}/meta`, answered 205). Soliplex keeps only
+   * what is sent: a field left out is erased (see `SoliplexTransport.renameThread`).
+   */
+  async updateThreadMetadata(room: string, thread: string, metadata: { readonly name?: string; readonly description?: string }, signal?: AbortSignal): Promise<void> {
+    await this.request('POST', `${this.roomPath(room)}/agui/${encodeURIComponent(thread)}/meta`, { body: metadata, signal });
+  }
+
+  /**
+   * Sets the thread's name and keeps its description: `…/meta` replaces the metadata wholesale, so
+   * the thread is read first (`GET …/agui/{thread}`) and its description sent back with the name.
+   */
   async renameThread(room: string, thread: string, name: string, signal?: AbortSignal): Promise<void> {
-    await this.request('POST', `${this.roomPath(room)}/agui/${encodeURIComponent(thread)}/meta`, { body: { name }, signal });
+    const current = await this.getThread(room, thread, signal);
+    const description = current?.metadata?.description;
+    await this.updateThreadMetadata(room, thread, { name, ...(typeof description === 'string' ? { description } : {}) }, signal);
+  }
+
+  /** Uploads a file to the thread's uploads (`POST /api/v1/uploads/{room}/thread/{thread}`, multipart `upload_file`). */
+  async uploadThreadFile(room: string, thread: string, file: Blob, filename: string, signal?: AbortSignal): Promise<void> {
+    const form = new FormData();
+    form.append('upload_file', file, filename);
+    await this.request('POST', `/api/v1/uploads/${encodeURIComponent(room)}/thread/${encodeURIComponent(thread)}`, { body: form, signal });
   }
 
   createThread(room: string, signal?: AbortSignal): Promise<SoliplexThread> {
@@ -101,21 +125,25 @@ export class SoliplexApi {
     return `${this.roomPath(room)}/agui/${encodeURIComponent(thread)}/${encodeURIComponent(run)}`;
   }
 
-  /** A request with auth and the 401 refresh; non-2xx answers become `TransportError`s. */
+  /**
+   * A request with auth and the 401 refresh; non-2xx answers become `TransportError`s. A `FormData`
+   * body goes as multipart, any other as JSON.
+   */
   async request(method: string, path: string, init: { body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<Response> {
     const send = async (refresh: boolean) => {
       const token = await this.#resolveToken(refresh);
       const url = new URL(path, this.#connection.serverUrl.replace(/\/?$/, '/'));
       const doFetch = this.#connection.fetch ?? fetch;
       try {
+        const form = init.body instanceof FormData;
         return await doFetch(url, {
           method,
           headers: {
-            ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+            ...(init.body !== undefined && !form ? { 'Content-Type': 'application/json' } : {}),
             ...(token ? { Authorization: `Bearer ${token}` } : {}),
             ...init.headers,
           },
-          body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+          body: form ? (init.body as FormData) : init.body !== undefined ? JSON.stringify(init.body) : undefined,
           signal: init.signal,
         });
       } catch (error) {

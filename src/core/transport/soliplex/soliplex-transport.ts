@@ -1,5 +1,4 @@
-import { PROTOCOL_VERSION, type BaseEvent } from '@ag-ui/core';
-import { forEachSseFrame } from '../sse-reader.js';
+import type { BaseEvent, ContentPart } from '@ag-ui/core';
 import {
   TransportError,
   type CreatedThread,
@@ -12,13 +11,44 @@ import {
 } from '../transport.js';
 import { SoliplexApi, type SoliplexConnection } from './soliplex-api.js';
 import type { HistoryRunStore } from './soliplex-history.js';
+import {
+  DEFAULT_MAX_EVENT_WAIT_MS,
+  DEFAULT_RESUME_POLICY,
+  DEFAULT_STALL_TIMEOUT_MS,
+  delay,
+  followRun,
+  resumeDelay,
+  retryableFailure,
+  type ResumePolicy,
+} from './soliplex-resume.js';
+import { attachmentKey, emptySoliplexRunInput, hasAttachments, partFilename, soliplexRunInput, uploadablePart } from './soliplex-run-input.js';
+import { parseSoliplexTime } from './soliplex-time.js';
 
 export interface SoliplexTransportOptions extends SoliplexConnection {
   readonly room: string;
-  /** How often a dropped stream is resumed with `Last-Event-ID` (default 3). */
+  /**
+   * Consecutive resumes of a dropped stream (with `Last-Event-ID`) before the run fails (default 5,
+   * as Soliplex's own client; 0: never resume). A resume that delivered events resets the count.
+   */
   readonly resumeAttempts?: number;
-  /** Delay before the first resume, doubled each time (default 300 ms). */
+  /** Wait before the first resume, doubled each attempt (default 500 ms). */
   readonly resumeDelayMs?: number;
+  /** Longest wait between resumes, jitter included (default 8000 ms). */
+  readonly resumeMaxDelayMs?: number;
+  /** Random spread of each wait, as a fraction of it (default 0.2: ±20 %). */
+  readonly resumeJitter?: number;
+  /**
+   * A stream that sends no byte at all for this long, not even Soliplex's `: keepalive` comment
+   * (sent after 15 s of silence), is taken as a dropped connection and resumed (default 45 000 ms).
+   */
+  readonly stallTimeoutMs?: number;
+  /**
+   * A run that sends no AG-UI event for this long, across resumes and keepalives, is taken as one that
+   * will never finish on the server (its process died) and fails with a message saying so; the
+   * conversation is kept and Retry is offered (default 600 000 ms, 10 minutes: with Soliplex's default
+   * message delivery a long answer arrives in one piece at its end, with only keepalives before).
+   */
+  readonly maxEventWaitMs?: number;
   /** Run GETs in flight at once while a history loads (default 16, see `HISTORY_CONCURRENCY`). */
   readonly historyConcurrency?: number;
   /**
@@ -33,14 +63,21 @@ export interface SoliplexTransportOptions extends SoliplexConnection {
 
 /**
  * A transport for a Soliplex server: threads and runs are created on the server (runs are single-use:
- * a thread's first turn uses its initial run, every later run is created first), and a stream that
- * drops after frames with `id:` is resumed with `Last-Event-ID` (the run goes on server-side).
+ * a thread's first turn uses its initial run, every later run is created first); every run input is
+ * shaped for the AG-UI Python models Soliplex validates with (`soliplexRunInput`); attachments go
+ * only to rooms that take them; a stream that drops after frames with `id:` is resumed with
+ * `Last-Event-ID` as Soliplex's own client does (the run goes on server-side), and a run that never
+ * finishes ends after `maxEventWaitMs`.
  */
 export class SoliplexTransport implements Transport {
   readonly api: SoliplexApi;
   readonly options: SoliplexTransportOptions;
   /** Unused initial runs of threads this transport created, by thread id. */
   readonly #initialRuns = new Map<string, string>();
+  /** Whether the room takes attachments, once asked. */
+  #attachments: Promise<boolean> | undefined;
+  /** Attachments already uploaded, by thread and `attachmentKey`: the file's name on the server. */
+  readonly #uploaded = new Map<string, string>();
 
   constructor(options: SoliplexTransportOptions) {
     this.options = options;
@@ -80,7 +117,7 @@ export class SoliplexTransport implements Transport {
       .filter((thread) => typeof thread?.thread_id === 'string')
       .map((thread) => {
         const name = typeof thread.metadata?.name === 'string' && thread.metadata.name ? thread.metadata.name : undefined;
-        const time = Date.parse(thread.last_activity ?? thread.created);
+        const time = parseSoliplexTime(thread.last_activity ?? thread.created);
         return { threadId: thread.thread_id, ...(name ? { name } : {}), ...(Number.isNaN(time) ? {} : { lastActivity: time }) };
       });
   }
@@ -90,6 +127,7 @@ export class SoliplexTransport implements Transport {
     return this.api.deleteThread(this.options.room, threadId, signal);
   }
 
+  /** Renames a thread, keeping its description (see `SoliplexApi.renameThread`). */
   renameThread(threadId: string, name: string, signal: AbortSignal): Promise<void> {
     return this.api.renameThread(this.options.room, threadId, name, signal);
   }
@@ -97,84 +135,148 @@ export class SoliplexTransport implements Transport {
   async run(request: RunRequest, onEvent: RunEventSink): Promise<{ runId: string }> {
     const { room } = this.options;
     const thread = request.threadId;
+    // Checked before any run request: a room without attachments would refuse (or silently drop) them.
+    let uploads = new Map<string, string>();
+    if (hasAttachments(request.messages)) {
+      try {
+        uploads = await this.#uploadAttachments(request);
+      } catch (error) {
+        if (request.signal.aborted) return { runId: request.runId };
+        throw error;
+      }
+    }
     let runId = this.#initialRuns.get(thread);
     if (runId) this.#initialRuns.delete(thread);
     else runId = (await this.api.createRun(room, thread, request.parentRunId, request.signal)).run_id;
+    // The ids in the body are the URL's: Soliplex answers 400 when they differ.
+    const body = soliplexRunInput(request, runId, uploads);
+    await followRun(this.api, this.api.runPath(room, thread, runId), onEvent, { ...this.#followOptions(), body, signal: request.signal });
+    return { runId };
+  }
 
-    const input = {
-      threadId: thread,
-      runId,
-      ...(request.parentRunId ? { parentRunId: request.parentRunId } : {}),
-      protocolVersion: PROTOCOL_VERSION,
-      state: request.state ?? {},
-      messages: request.messages,
-      tools: request.tools,
-      context: request.context ?? [],
-      forwardedProps: request.forwardedProps ?? {},
-      ...(request.resume?.length ? { resume: request.resume } : {}),
-    };
-    const path = this.api.runPath(room, thread, runId);
-    const attempts = this.options.resumeAttempts ?? 3;
-    let lastEventId: string | undefined;
-    // Set when the engine's own listener threw: that is no dropped connection, so never resumed.
-    let listenerFailed = false;
-    for (let attempt = 0; ; attempt++) {
+  /**
+   * Follows a run the server is still running (say, one that was under way when the page was left):
+   * its stored events are read with the run's GET and handed to `onEvent` from the first, then the
+   * stream is joined with `Last-Event-ID: {runId}:{last index}` (the server replays what came after
+   * and follows the run live), with the same resume policy and bounded wait as `run`. A finished run
+   * is only read. While the run has stored no event yet, the GET is asked again (with the resume
+   * backoff) until one appears or `maxEventWaitMs` runs out. Resolves when the run's stream ends or
+   * `signal` aborts; rejects with a `TransportError` like `run`.
+   *
+   * The resume POST sends the smallest body the AG-UI Python models accept, with the URL's ids:
+   * Soliplex validates every POST body but uses none on a resume. Reading the stored events first
+   * means no `Last-Event-ID` index before the first event is needed.
+   */
+  async attachRun(threadId: string, runId: string, signal: AbortSignal, onEvent: RunEventSink): Promise<void> {
+    const { room } = this.options;
+    const follow = this.#followOptions();
+    const policy = follow.policy;
+    const deadline = Date.now() + follow.maxEventWaitMs;
+    let failures = 0; // GETs in a row answered 5xx or not at all
+    for (let polls = 1; ; ) {
+      let run;
       try {
-        const response = await this.api.request('POST', path, {
-          body: input,
-          headers: { Accept: 'text/event-stream', ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}) },
-          signal: request.signal,
-        });
-        if (!response.body) throw new TransportError('protocol', 'The Soliplex server sent no stream.');
-        await forEachSseFrame(response.body, (data, id) => {
-          if (id !== undefined) lastEventId = id;
-          const event = parseEvent(data);
-          try {
-            onEvent(event);
-          } catch (error) {
-            listenerFailed = true;
-            throw error;
-          }
-        });
-        return { runId }; // a clean close: never resumed
+        run = await this.api.getRun(room, threadId, runId, signal);
+        failures = 0;
       } catch (error) {
-        if (listenerFailed) throw error; // as is: not a network error, not resumed
-        if (request.signal.aborted) return { runId };
-        // Resume only a dropped connection after frames with ids, never a 4xx or a broken protocol.
-        const dropped = !(error instanceof TransportError) || error.kind === 'network';
-        if (!dropped || lastEventId === undefined || attempt >= attempts) {
-          throw error instanceof TransportError
-            ? error
-            : new TransportError('network', 'The connection to the Soliplex server dropped mid-answer.', undefined, { cause: error });
+        if (signal.aborted) return;
+        if (!retryableFailure(error) || failures >= policy.attempts) throw error;
+        await delay(resumeDelay(++failures, policy), signal);
+        if (signal.aborted) return;
+        continue;
+      }
+      const events = (Array.isArray(run.events) ? run.events : []) as unknown[];
+      if (events.length > 0 || run.finished) {
+        let terminal = false;
+        for (const event of events) {
+          if (signal.aborted) return;
+          // Indexes count every stored entry, so one that is not an event is skipped, not dropped from the count.
+          if (!event || typeof event !== 'object' || typeof (event as { type?: unknown }).type !== 'string') continue;
+          const type = (event as BaseEvent).type as string;
+          terminal = type === 'RUN_FINISHED' || type === 'RUN_ERROR';
+          onEvent(event as BaseEvent);
         }
-        await delay((this.options.resumeDelayMs ?? 300) * 2 ** attempt, request.signal);
-        if (request.signal.aborted) return { runId };
+        if (run.finished || terminal) return;
+        return followRun(this.api, this.api.runPath(room, threadId, runId), onEvent, {
+          ...follow,
+          body: emptySoliplexRunInput(threadId, runId),
+          lastEventId: `${runId}:${events.length - 1}`,
+          signal,
+        });
+      }
+      if (Date.now() >= deadline) {
+        throw new TransportError('stream-ended', 'The run never started on the server: nothing came from it. Try again.');
+      }
+      await delay(Math.min(resumeDelay(polls++, policy), Math.max(0, deadline - Date.now())), signal);
+      if (signal.aborted) return;
+    }
+  }
+
+  #followOptions() {
+    const { resumeAttempts, resumeDelayMs, resumeMaxDelayMs, resumeJitter, stallTimeoutMs, maxEventWaitMs } = this.options;
+    const policy: ResumePolicy = {
+      attempts: resumeAttempts ?? DEFAULT_RESUME_POLICY.attempts,
+      initialDelayMs: resumeDelayMs ?? DEFAULT_RESUME_POLICY.initialDelayMs,
+      maxDelayMs: resumeMaxDelayMs ?? Math.max(DEFAULT_RESUME_POLICY.maxDelayMs, resumeDelayMs ?? 0),
+      jitter: resumeJitter ?? DEFAULT_RESUME_POLICY.jitter,
+    };
+    return {
+      policy,
+      stallTimeoutMs: stallTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS,
+      maxEventWaitMs: maxEventWaitMs ?? DEFAULT_MAX_EVENT_WAIT_MS,
+    };
+  }
+
+  /**
+   * Whether the room takes attachments: `enable_attachments` on its `GET /api/v1/rooms/{room}`, or
+   * (newer servers, which no longer send that flag) its `bubble-sandbox` skill, which is how
+   * Soliplex's own client decides. Asked once per transport.
+   */
+  roomAcceptsAttachments(signal?: AbortSignal): Promise<boolean> {
+    this.#attachments ??= this.api.getRoom(this.options.room, signal).then(
+      (room) => room?.enable_attachments === true || Object.prototype.hasOwnProperty.call(room?.skills ?? {}, 'bubble-sandbox'),
+      (error: unknown) => {
+        this.#attachments = undefined; // asked again next time
+        throw error;
+      },
+    );
+    return this.#attachments;
+  }
+
+  /**
+   * Refuses attachments where the room has none; otherwise uploads each non-image file the page gave
+   * inline to the thread (`POST /api/v1/uploads/{room}/thread/{thread}`, multipart `upload_file`, as
+   * Soliplex's own client does) once per transport, and returns where each went. Images go inline.
+   */
+  async #uploadAttachments(request: RunRequest): Promise<Map<string, string>> {
+    if (!(await this.roomAcceptsAttachments(request.signal))) {
+      throw new TransportError(
+        'http',
+        `This Soliplex room (${this.options.room}) does not accept attachments. Send the message without them, or use a room that has attachments enabled.`,
+      );
+    }
+    const uploads = new Map<string, string>();
+    for (const message of request.messages) {
+      if (message.role !== 'user' || !Array.isArray(message.content)) continue;
+      for (const [index, part] of (message.content as ContentPart[]).entries()) {
+        if (!uploadablePart(part)) continue;
+        const key = `${request.threadId}/${attachmentKey(message.id, index)}`;
+        let name = this.#uploaded.get(key);
+        if (!name) {
+          name = partFilename(part) ?? `attachment-${index + 1}`;
+          await this.api.uploadThreadFile(this.options.room, request.threadId, base64Blob(part.source.value, part.source.mimeType), name, request.signal);
+          this.#uploaded.set(key, name);
+        }
+        uploads.set(attachmentKey(message.id, index), name);
       }
     }
+    return uploads;
   }
 }
 
-function parseEvent(data: string): BaseEvent {
-  let event: unknown;
-  try {
-    event = JSON.parse(data);
-  } catch (error) {
-    throw new TransportError('protocol', `The agent sent a frame that is not JSON: ${data.slice(0, 80)}`, undefined, { cause: error });
-  }
-  if (!event || typeof event !== 'object' || typeof (event as { type?: unknown }).type !== 'string') {
-    throw new TransportError('protocol', 'The agent sent a frame without an event type.');
-  }
-  return event as BaseEvent;
-}
-
-function delay(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
+function base64Blob(data: string, mimeType: string): Blob {
+  const binary = atob(data);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return new Blob([bytes], { type: mimeType });
 }

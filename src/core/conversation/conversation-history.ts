@@ -36,6 +36,11 @@ export function replayHistory(runs: readonly HistoryRun[]): Conversation {
         );
       }
     }
+    // A run that could not be read: a gap in its place (one for a row of them), after its input's messages.
+    if (run.missing) {
+      conversation = withHistoryGap(conversation, run.runId);
+      continue;
+    }
     // Stored runs may share ids: each gets its own key, as a live run does.
     const before = conversation.messages.length;
     conversation = reduceEvents({ ...conversation, currentRunId: run.runId, currentRunKey: `history-${index}` }, run.events, () => {});
@@ -51,4 +56,14 @@ export function replayHistory(runs: readonly HistoryRun[]): Conversation {
       unanswered: true,
     }),
   );
+}
+
+/** Adds `runId` to a gap that ends the conversation, or a new gap after it. */
+function withHistoryGap(conversation: Conversation, runId: string): Conversation {
+  const last = conversation.messages.at(-1);
+  const messages =
+    last?.role === 'history-gap'
+      ? [...conversation.messages.slice(0, -1), { ...last, runIds: [...last.runIds, runId] }]
+      : [...conversation.messages, { role: 'history-gap' as const, id: `history-gap:${runId}`, runIds: [runId] }];
+  return { ...conversation, messages };
 }

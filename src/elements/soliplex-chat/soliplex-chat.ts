@@ -345,6 +345,7 @@ export class SoliplexChat extends LitElement {
     room: () => this.room,
     thread: () => this.thread,
     token: (options) => (this.getToken ? this.getToken(options) : this.token),
+    turnOptions: () => this.#turnOptions,
     // A room that could not be fetched keeps its own words (the chat still works); a history gets the person's.
     onError: (failure, stage) => this.#fire((rt) => new rt.SoliplexErrorEvent(stage ? this.#failureText(rt, failure, stage) : failure.message, failure)),
   });
@@ -587,6 +588,7 @@ export class SoliplexChat extends LitElement {
         @soliplex-retry-request=${this.#onInternal(() => this.retry())}
         @soliplex-new-chat-request=${this.#onInternal(() => this.#newChat())}
         @soliplex-regenerate-request=${this.#onInternal(() => this.regenerate())}
+        @soliplex-history-retry-request=${this.#onInternal(() => this.#reloadHistory())}
         @soliplex-edit-request=${this.#onEditRequest}
         @soliplex-interrupt-answer-request=${this.#onInterruptAnswer}
         @paste=${this.#onPaste}
@@ -832,6 +834,15 @@ export class SoliplexChat extends LitElement {
   }
 
   /** The subcomponents' requests stop here: they are not part of the page-facing API. */
+  /** Loads the thread's history again (the Retry of a part that could not be loaded). */
+  #reloadHistory(): void {
+    const engine = this.#currentEngine();
+    if (!engine || !this.thread) return;
+    engine.reloadThread(this.#threadKey(), undefined, this.#turnOptions).catch(() => {
+      // The thread's failed history state says it, with Retry.
+    });
+  }
+
   #onInternal(handle: () => void) {
     return (event: Event) => {
       event.stopPropagation();

@@ -74,6 +74,12 @@ export class SoliplexTransport implements Transport {
     });
   }
 
+  /** Follows a run the server is still running, from its start (see `attachSoliplexRun`). */
+  async attachRun(threadId: string, runId: string, signal: AbortSignal, onEvent: RunEventSink): Promise<void> {
+    const { attachSoliplexRun } = await import('./soliplex-attach.js');
+    return attachSoliplexRun(this.api, this.options.room, threadId, runId, signal, onEvent);
+  }
+
   async listThreads(signal: AbortSignal): Promise<readonly StoredThreadInfo[]> {
     const threads = await this.api.listThreads(this.options.room, signal);
     return threads

@@ -143,12 +143,15 @@ describe('Soliplex history: transcript preview and run cache', () => {
       (preview) => previews.push({ runs: preview, answered: [...counted.answered] }),
     );
 
-    expect(previews).to.have.length(1);
+    expect(previews).to.have.length(2);
     expect(counted.started[0], 'the latest run is fetched first').to.equal(runIds.at(-1));
-    expect(previews[0]!.answered, 'the latest run is all the preview needs').to.deep.equal([runIds.at(-1)]);
+    expect(previews[0]!.answered, 'the first frame needs no run GET: the thread GET alone').to.deep.equal([]);
+    expect(previews[1]!.answered, 'the latest run is all the second preview needs').to.deep.equal([runIds.at(-1)]);
     expect(counted.started).to.have.length(runIds.length, 'every run is still loaded');
     const full = replayHistory(runs);
-    expect(visible(replayHistory(previews[0]!.runs))).to.deep.equal(visible(full));
+    expect(visible(replayHistory(previews[1]!.runs))).to.deep.equal(visible(full));
+    // The first frame: everything up to the latest question, the latest answer still to come.
+    expect(replayHistory(previews[0]!.runs).messages.map((m) => (m as { text?: string }).text)).to.deep.equal(['hello', 'Hi there.', 'secret of alice?', 'Let me look.', 'It is 42.', 'and bob?', '', 'Searching.', 'Bob is away.', 'thanks']);
     // The thread as the full replay shows it (so the comparison above compares something).
     expect(full.messages.map((m) => (m as { text?: string }).text)).to.deep.equal(['hello', 'Hi there.', 'secret of alice?', 'Let me look.', 'It is 42.', 'and bob?', '', 'Searching.', 'Bob is away.', 'thanks', 'You are']);
     expect(full.toolCalls['c2']).to.include({ status: 'completed', result: '42' });

@@ -216,9 +216,9 @@ describe('Soliplex history reload', () => {
     const conversation = replayHistory(loaded);
     const gaps = conversation.messages.flatMap((m, i) => (m.role === 'history-gap' ? [[i, m.runIds]] : []));
     expect(gaps.map(([, ids]) => ids)).to.deep.equal([[runIds[7]], [runIds[12]], [runIds[20]]]);
-    // Each gap is where its run was: after the question its input carried, before the next one.
-    const before = (gap: number) => (conversation.messages[gap - 1] as { text?: string }).text;
-    expect(gaps.map(([at]) => before(at as number))).to.deep.equal(['question 6', 'question 10', 'question 16']);
+    // Each gap is where its run was: after its question, and its answer as the next run's input carries it.
+    const before = (gap: number) => conversation.messages.slice((gap as number) - 2, gap as number).map((m) => (m as { text?: string }).text);
+    expect(gaps.map(([at]) => before(at as number))).to.deep.equal([['question 6', 'answer 6'], ['question 10', 'answer 10'], ['question 16', 'answer 16']]);
     expect(texts(loaded)).to.include.members(['answer 0', 'answer 19']);
   });
 

@@ -36,14 +36,11 @@ export function replayHistory(runs: readonly HistoryRun[]): Conversation {
         );
       }
     }
-    // A run that could not be read: a gap in its place (one for a row of them), after its input's messages.
-    if (run.missing) {
-      conversation = withHistoryGap(conversation, run.runId);
-      continue;
-    }
     // Stored runs may share ids: each gets its own key, as a live run does.
     const before = conversation.messages.length;
     conversation = reduceEvents({ ...conversation, currentRunId: run.runId, currentRunKey: `history-${index}` }, run.events, () => {});
+    // A run that could not be read (what could be rebuilt of it shown): a gap in its place, one for a row of them.
+    if (run.missing) conversation = withHistoryGap(conversation, run.runId);
     interrupted ||= run.events.some((event) => event?.type === EventType.RUN_FINISHED && (event as { outcome?: { type?: unknown } }).outcome?.type === 'interrupt');
     const snapshot = run.events.some((event) => event?.type === EventType.MESSAGES_SNAPSHOT);
     if (snapshot) ids.clear();

@@ -128,7 +128,7 @@ export async function loadSoliplexHistory(
       if (run && !live && i === toFetch.length - 1) preview(lastPreview(eventsOf(run)));
     });
 
-    const loadedRuns = historyRuns(fetched, toFetch, seen, cached);
+    const loadedRuns = historyRuns(fetched, toFetch, seen, cached, live);
     const missingAt = loadedRuns.findIndex((run) => run.missing);
     const keep = missingAt < 0 ? loadedRuns : loadedRuns.slice(0, missingAt);
     // Only runs read in full, as a prefix of the thread: a missing run and those after it are read again next time.
@@ -144,19 +144,28 @@ export async function loadSoliplexHistory(
 
 /**
  * Each run as `replayHistory` takes it: its events, and what its input adds to the transcript (`seen`
- * is updated). A run not fetched (`undefined`) is `missing`: its input's messages, no events. `before`
- * are the runs that precede them (for the interrupts the first one may answer).
+ * is updated). A run not fetched (`undefined`) is `missing`: its input's messages, and its answer as
+ * the next run's input carries it (`after`: the run after the last, if any), so a send made before a
+ * Retry still carries the whole transcript. `before` are the runs that precede them (for the
+ * interrupts the first one may answer).
  */
-function historyRuns(fetched: readonly (SoliplexRun | undefined)[], listed: readonly SoliplexRun[], seen: Set<string>, before: readonly HistoryRun[]): HistoryRun[] {
+function historyRuns(
+  fetched: readonly (SoliplexRun | undefined)[],
+  listed: readonly SoliplexRun[],
+  seen: Set<string>,
+  before: readonly HistoryRun[],
+  after?: SoliplexRun,
+): HistoryRun[] {
   let previous = before.at(-1);
   return fetched.map((run, index) => {
     const input = run?.run_input ?? listed[index]!.run_input;
     const messages = addedMessages(input?.messages ?? [], seen);
     const resume = resumeOf(input) ?? recoveredResume(previous, messages);
+    const next = listed[index + 1] ?? after;
     const current: HistoryRun = {
       runId: listed[index]!.run_id,
       messages,
-      events: run ? eventsOf(run) : [],
+      events: run ? eventsOf(run) : recoveredAnswer(listed[index]!.run_id, input?.messages, next?.run_input?.messages),
       state: input?.state,
       ...(resume ? { resume } : {}),
       ...(run ? {} : { missing: true }),
@@ -168,6 +177,14 @@ function historyRuns(fetched: readonly (SoliplexRun | undefined)[], listed: read
 
 function eventsOf(run: SoliplexRun): BaseEvent[] {
   return (Array.isArray(run.events) ? run.events : []) as BaseEvent[];
+}
+
+/** A missing run's answer rebuilt from the next run's input, when that input extends this one's (else none). */
+function recoveredAnswer(runId: string, mine: readonly Message[] | undefined, next: readonly Message[] | undefined): BaseEvent[] {
+  if (!Array.isArray(mine) || !Array.isArray(next) || next.length < mine.length) return [];
+  if (mine.some((message, i) => message?.id !== next[i]?.id)) return [];
+  const answer = next.slice(mine.length).filter((m) => typeof m?.id === 'string' && (m.role === 'assistant' || m.role === 'reasoning'));
+  return answer.some((m) => m.role === 'assistant') ? answerEvents(runId, answer) : [];
 }
 
 /**

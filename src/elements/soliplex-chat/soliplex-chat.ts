@@ -54,7 +54,7 @@ const LIST_PARTS =
   'messages, message, user-message, assistant-message, reasoning, tool-card, tool-name, tool-arguments, tool-status, tool-details, ' +
   'tool-result, tool-view, approval-card, approval-arguments, approve-button, deny-button, message-actions, copy-button, regenerate-button, edit-button, ' +
   'jump-to-latest, interrupt-card, interrupt-message, interrupt-form, interrupt-submit, interrupt-cancel, interrupt-status, interrupt-custom, activity, activity-custom, ' +
-  'subagent, subagent-summary, message-attachment, notice, tool-content, tool-changes, tool-cached, always-allow-button';
+  'subagent, subagent-summary, message-attachment, notice, tool-content, tool-changes, tool-cached, always-allow-button, history-gap, history-gap-retry';
 
 /**
  * A chat with an AG-UI agent that can call tools the page provides.
@@ -122,6 +122,8 @@ const LIST_PARTS =
  * @csspart assistant-message - An assistant message.
  * @csspart reasoning - Collapsible reasoning.
  * @csspart notice - A system or developer message the agent streamed into the conversation.
+ * @csspart history-gap - Where stored runs could not be loaded: "Part of this conversation couldn't be loaded."
+ * @csspart history-gap-retry - Its "Retry": loads the thread's history again.
  * @csspart tool-card - A tool call card.
  * @csspart tool-name - A tool card's tool name.
  * @csspart tool-arguments - A tool card's arguments on one line, after the name.

@@ -98,6 +98,8 @@ const ACTIVITY_PARTS = 'activity, activity-custom';
  * @csspart assistant-message - A message from the assistant.
  * @csspart reasoning - The assistant's reasoning (collapsible).
  * @csspart notice - A system or developer message the agent streamed into the conversation.
+ * @csspart history-gap - Where stored runs could not be loaded, with Retry.
+ * @csspart history-gap-retry - Loads the thread's history again.
  * @csspart tool-card - A tool call card (and its inner parts, see `<soliplex-tool-call-card>`).
  * @csspart approval-card - An approval card (and its inner parts, see `<soliplex-approval-card>`).
  * @csspart message-actions - The actions under a message.

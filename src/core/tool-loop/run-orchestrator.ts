@@ -67,7 +67,6 @@ import type { ToolMiddleware } from '../tools/tool-middleware.js';
 import { ToolResultCache } from '../tools/tool-cache.js';
 import { ToolFailFastError } from '../tools/tool-failure.js';
 import type { HistoryRun, StoredThreadInfo, Transport } from '../transport/transport.js';
-import { emptyConversation } from '../conversation/empty-conversation.js';
 import { ATTACHED_REFUSAL, attachedState, attachingTransport } from './attach-run.js';
 
 const DEFAULT_MAX_DEPTH = 10;
@@ -711,6 +710,7 @@ export class RunOrchestrator {
     const onAbort = () => this.cancel(turn.key);
     signal?.addEventListener('abort', onAbort, { once: true });
     this.#setRun(turn, { status: RunStatus.Running, phase: RunPhase.LoadingHistory, hop: 0 });
+    const shown = turn.conversation; // what a failed load leaves on screen (a reload's Retry keeps it)
     let previewed: readonly HistoryRun[] | undefined;
     try {
       const runs = await transport.loadHistory(
@@ -733,7 +733,7 @@ export class RunOrchestrator {
     } catch (error) {
       if (!turn.current) return turn.ended?.outcome ?? 'cancelled';
       // A preview is no history: a failed load shows none (as before the load).
-      if (previewed) turn.commit((snapshot) => ({ ...snapshot, conversation: emptyConversation }));
+      if (previewed) turn.commit((snapshot) => ({ ...snapshot, conversation: shown }));
       const failure = describeFailure(error);
       this.#end(turn, {
         outcome: 'failed',

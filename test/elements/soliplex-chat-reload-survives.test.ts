@@ -126,6 +126,9 @@ describe('<soliplex-chat> reloads that survive', () => {
     // While the server's run is unfinished: no send, and the status line says why.
     await until(() => (statusLine(el)?.textContent ?? '').includes('still writing'));
     expect(el.send('too early')).to.equal(false);
+    // The engine itself refuses: no run may start on the thread while the server's run is unfinished.
+    const refused = await el.engine!.send({ server, room, thread }, 'too early').catch((error: Error) => error.message);
+    expect(refused).to.match(/still being written on the server/);
     expect((await done).outcome).to.equal('success');
     await settled(el);
     expect(answers(el)).to.deep.equal(['The first half, then the second half.']);

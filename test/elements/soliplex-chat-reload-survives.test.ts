@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { z } from 'zod';
 import type { Message } from '@ag-ui/core';
-import { RunOrchestrator, SoliplexTransport, ToolRegistry, type ClientTool } from '../../src/core/index.js';
+import { RunOrchestrator, SoliplexHistoryCache, SoliplexTransport, ToolRegistry, findInterrupt, type ClientTool } from '../../src/core/index.js';
 import type { SoliplexChat, SoliplexRunFinishedEvent } from '../../src/index.js';
 import { deepQuery, deepQueryAll, settled, statusLine, until, waitFor } from './chat-fixture.js';
 import { finished, say, script, server, started } from '../helpers/agui-server.js';
@@ -107,6 +107,56 @@ describe('<soliplex-chat> reloads that survive', () => {
     await until(() => deepQueryAll(el, '[part~="interrupt-status"]').length === 2);
     const statuses = deepQueryAll(el, '[part~="interrupt-status"]').map((s) => s.textContent?.trim());
     expect(statuses).to.deep.equal(['Answered.', 'Cancelled.']);
+  });
+
+  it("what each interrupt was answered comes back from the widget's own record (answered with its payload, or cancelled)", async () => {
+    const ask = (id: string) => ({ type: 'RUN_FINISHED', outcome: { type: 'interrupt', interrupts: [{ id, reason: 'input_required', message: 'Which city?' }] } });
+    const { room, requests } = await script([
+      [started, ...say('a1', 'One question first.'), ask('ask-1')],
+      [started, ...say('a2', 'Booked.'), finished],
+      [started, ...say('a3', 'Another question.'), ask('ask-2')],
+      [started, ...say('a4', 'Fine, never mind.'), finished],
+    ]);
+    const cache = new SoliplexHistoryCache({ dbName: `soliplex-chat-history-test-${Math.random().toString(36).slice(2)}` });
+    // As the real server answers: stored inputs never carry `resume`.
+    const withoutResume: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if ((init?.method ?? 'GET') !== 'GET' || !String(input).includes('/agui/')) return response;
+      const body = (await response.json()) as { run_input?: { resume?: unknown }; runs?: Record<string, { run_input?: { resume?: unknown } }> };
+      delete body.run_input?.resume;
+      for (const run of Object.values(body.runs ?? {})) delete run.run_input?.resume;
+      return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
+    };
+    const engineOf = () => new RunOrchestrator({ transport: new SoliplexTransport({ serverUrl: server, room, historyCache: cache, fetch: withoutResume }) });
+    const first = await fixture<SoliplexChat>(html`<soliplex-chat .engine=${engineOf()} server-url=${server} room=${room}></soliplex-chat>`);
+    let done = finishedOnce(first);
+    first.send('book a trip');
+    await until(() => !!findInterrupt(first.engine!.snapshot({ server, room, thread: first.thread }).conversation, 'ask-1'));
+    expect(first.answerInterrupt('ask-1', { city: 'Paris' })).to.equal(true);
+    expect((await done).outcome).to.equal('success');
+    done = finishedOnce(first);
+    first.send('and another');
+    await until(() => !!findInterrupt(first.engine!.snapshot({ server, room, thread: first.thread }).conversation, 'ask-2'));
+    expect(first.cancelInterrupt('ask-2')).to.equal(true);
+    expect((await done).outcome).to.equal('success');
+    expect((await requests()).map((r) => (r.body as { resume?: unknown }).resume)).to.deep.equal([
+      undefined,
+      [{ interruptId: 'ask-1', status: 'resolved', payload: { city: 'Paris' } }],
+      undefined,
+      [{ interruptId: 'ask-2', status: 'cancelled' }],
+    ]);
+    const thread = first.thread;
+    first.remove();
+    await cache.flushed();
+
+    const engine = engineOf();
+    const el = await fixture<SoliplexChat>(html`<soliplex-chat .engine=${engine} server-url=${server} room=${room} thread=${thread}></soliplex-chat>`);
+    await until(() => deepQueryAll(el, '[part~="interrupt-status"]').length === 2 && statusLine(el)?.textContent?.trim() === '');
+    expect(deepQueryAll(el, '[part~="interrupt-status"]').map((s) => s.textContent?.trim())).to.deep.equal(['Answered.', 'Cancelled.']);
+    const conversation = engine.snapshot({ server, room, thread }).conversation;
+    expect(findInterrupt(conversation, 'ask-1')).to.include({ status: 'resolved', resumed: true });
+    expect(findInterrupt(conversation, 'ask-1')!.payload).to.deep.equal({ city: 'Paris' });
+    expect(answers(el)).to.deep.equal(['One question first.', 'Booked.', 'Another question.', 'Fine, never mind.']);
   });
 
   it('a run still running at reload is followed from its start to its end, announced; sending waits for it; the next send carries the whole transcript', async () => {

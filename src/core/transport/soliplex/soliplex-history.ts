@@ -26,6 +26,13 @@ export interface SoliplexHistoryOptions {
 export interface HistoryRunStore {
   read(key: string): Promise<readonly HistoryRun[] | undefined>;
   write(key: string, runs: readonly HistoryRun[]): Promise<void>;
+  /**
+   * Keeps the `resume` entries a run was sent with (Soliplex stores a run's input without them), so a
+   * reload knows what each interrupt was answered.
+   */
+  recordResume?(key: string, runId: string, resume: readonly ResumeEntry[]): Promise<void>;
+  /** The `resume` entries kept for the thread's runs, by run id. */
+  readResumes?(key: string): Promise<Readonly<Record<string, readonly ResumeEntry[]>>>;
 }
 
 /**
@@ -74,7 +81,11 @@ export async function loadSoliplexHistory(
     }
   };
   try {
-    let cached = cache ? ((await cache.store.read(cache.key).catch(() => undefined)) ?? []) : [];
+    const [read, recorded] = await Promise.all([
+      cache ? cache.store.read(cache.key).catch(() => undefined) : undefined,
+      cache?.store.readResumes ? cache.store.readResumes(cache.key).catch(() => ({})) : {},
+    ]);
+    let cached = read ?? [];
     signal.throwIfAborted();
     preview(cached);
 
@@ -128,14 +139,14 @@ export async function loadSoliplexHistory(
       if (run && !live && i === toFetch.length - 1) preview(lastPreview(eventsOf(run)));
     });
 
-    const loadedRuns = historyRuns(fetched, toFetch, seen, cached, live);
+    const loadedRuns = historyRuns(fetched, toFetch, seen, cached, live, recorded);
     const missingAt = loadedRuns.findIndex((run) => run.missing);
     const keep = missingAt < 0 ? loadedRuns : loadedRuns.slice(0, missingAt);
     // Only runs read in full, as a prefix of the thread: a missing run and those after it are read again next time.
     if (cache && keep.length > 0) void cache.store.write(cache.key, [...cached, ...keep]).catch(() => {});
     const result = toFetch.length === 0 ? cached : [...cached, ...loadedRuns];
     if (!live) return result;
-    const attached = historyRuns([live], [live], seen, result)[0]!;
+    const attached = historyRuns([live], [live], seen, result, undefined, recorded)[0]!;
     return [...result, { ...attached, events: [], unfinished: true }];
   } finally {
     settled = true;
@@ -147,7 +158,8 @@ export async function loadSoliplexHistory(
  * is updated). A run not fetched (`undefined`) is `missing`: its input's messages, and its answer as
  * the next run's input carries it (`after`: the run after the last, if any), so a send made before a
  * Retry still carries the whole transcript. `before` are the runs that precede them (for the
- * interrupts the first one may answer).
+ * interrupts the first one may answer). A run's `resume` is its input's, else the one the widget
+ * `recorded` when it sent the run, else the one recovered from what the run adds (`recoveredResume`).
  */
 function historyRuns(
   fetched: readonly (SoliplexRun | undefined)[],
@@ -155,12 +167,13 @@ function historyRuns(
   seen: Set<string>,
   before: readonly HistoryRun[],
   after?: SoliplexRun,
+  recorded: Readonly<Record<string, readonly ResumeEntry[]>> = {},
 ): HistoryRun[] {
   let previous = before.at(-1);
   return fetched.map((run, index) => {
     const input = run?.run_input ?? listed[index]!.run_input;
     const messages = addedMessages(input?.messages ?? [], seen);
-    const resume = resumeOf(input) ?? recoveredResume(previous, messages);
+    const resume = resumeOf(input) ?? recordedResume(recorded, listed[index]!.run_id) ?? recoveredResume(previous, messages);
     const next = listed[index + 1] ?? after;
     const current: HistoryRun = {
       runId: listed[index]!.run_id,
@@ -177,6 +190,11 @@ function historyRuns(
 
 function eventsOf(run: SoliplexRun): BaseEvent[] {
   return (Array.isArray(run.events) ? run.events : []) as BaseEvent[];
+}
+
+function recordedResume(recorded: Readonly<Record<string, readonly ResumeEntry[]>>, runId: string): ResumeEntry[] | undefined {
+  const resume = Object.hasOwn(recorded, runId) ? recorded[runId] : undefined;
+  return Array.isArray(resume) && resume.length > 0 ? [...resume] : undefined;
 }
 
 /** A missing run's answer rebuilt from the next run's input, when that input extends this one's (else none). */

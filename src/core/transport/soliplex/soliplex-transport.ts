@@ -1,4 +1,4 @@
-import { PROTOCOL_VERSION, type BaseEvent } from '@ag-ui/core';
+import { PROTOCOL_VERSION, type BaseEvent, type ResumeEntry } from '@ag-ui/core';
 import { forEachSseFrame } from '../sse-reader.js';
 import {
   TransportError,
@@ -74,6 +74,18 @@ export class SoliplexTransport implements Transport {
     });
   }
 
+  async #recordResume(threadId: string, runId: string, resume: readonly ResumeEntry[]): Promise<void> {
+    const { historyCache, serverUrl, room } = this.options;
+    if (!historyCache?.recordResume) return;
+    try {
+      const { historyCacheKey } = await import('./soliplex-history-cache.js');
+      const key = await historyCacheKey(serverUrl, room, threadId, await this.api.currentToken());
+      if (key) await historyCache.recordResume(key, runId, resume);
+    } catch {
+      // No record: a reload then reads the answers from the runs that follow.
+    }
+  }
+
   /** Follows a run the server is still running, from its start (see `attachSoliplexRun`). */
   async attachRun(threadId: string, runId: string, signal: AbortSignal, onEvent: RunEventSink): Promise<void> {
     const { attachSoliplexRun } = await import('./soliplex-attach.js');
@@ -107,6 +119,8 @@ export class SoliplexTransport implements Transport {
     if (runId) this.#initialRuns.delete(thread);
     else runId = (await this.api.createRun(room, thread, request.parentRunId, request.signal)).run_id;
 
+    // Soliplex stores the input without `resume`: the widget keeps its own record, for reloads.
+    if (request.resume?.length) void this.#recordResume(thread, runId, request.resume);
     const input = {
       threadId: thread,
       runId,

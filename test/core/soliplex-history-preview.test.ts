@@ -9,6 +9,7 @@ import {
   type HistoryRun,
 } from '../../src/core/index.js';
 import { historyCacheKey } from '../../src/core/transport/soliplex/soliplex-history-cache.js';
+import { until } from '../helpers/scripted-transport.js';
 import { finished, say, script, server, started } from '../helpers/agui-server.js';
 
 /**
@@ -267,6 +268,23 @@ describe('Soliplex history: transcript preview and run cache', () => {
       expect(fromCache, 'a record of another shape is not even previewed').to.equal(record[0]!.runId === 'another-run' ? 1 : 0);
       await cache.flushed();
     }
+  });
+
+  it('through the engine: the thread is free once the latest run is in; the older runs, loaded in the background, then replace the preview', async () => {
+    const { thread, runIds } = await seed(representative());
+    const counted = countingFetch(runIds, runIds.slice(0, -1)); // the older runs answer late
+    const engine = new RunOrchestrator({ transport: new SoliplexTransport({ serverUrl: server, room: 'demo', fetch: counted.fetch }) });
+    const key = { server, room: 'demo', thread };
+    expect(await engine.loadThread(key)).to.equal(true);
+    expect(counted.answered, 'handed over with the latest run alone').to.deep.equal([runIds.at(-1)]);
+    expect(engine.snapshot(key).run.status).to.equal('idle');
+    expect(engine.snapshot(key).conversation.messages.filter((m) => m.role === 'user')).to.have.length(4);
+    // Which calls the server ran is only in the runs' events: not known yet...
+    expect(engine.snapshot(key).conversation.toolCalls['c4']?.serverRun).to.not.equal(true);
+    // ...and known once the older runs have loaded, nothing having changed the thread meanwhile.
+    await until(() => engine.snapshot(key).conversation.toolCalls['c4']?.serverRun === true, 5000);
+    expect(counted.answered).to.have.length(runIds.length);
+    expect(engine.snapshot(key).run.status).to.equal('idle');
   });
 
   it('through the engine: the preview is shown while loading; a failed load after it shows no history', async () => {

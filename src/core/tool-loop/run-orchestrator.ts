@@ -138,6 +138,8 @@ export class RunOrchestrator {
   readonly #options: RunOrchestratorOptions;
   readonly #ownsRegistry: boolean;
   readonly #turns = new Map<string, Turn>();
+  /** History loads that go on after their thread was handed over (see `#loadHistory`): stopped on dispose. */
+  readonly #backgroundLoads = new Set<AbortController>();
   /** Turns whose first hop follows a run the server was already running (by its id); removed once it ended. */
   readonly #attaching = new WeakMap<Turn, string>();
   readonly #executed = new Map<string, Set<string>>();
@@ -437,6 +439,8 @@ export class RunOrchestrator {
       });
     }
     this.#disposed = true;
+    for (const loading of this.#backgroundLoads) loading.abort();
+    this.#backgroundLoads.clear();
     this.#listeners.clear();
     this.#vetoes.clear();
     if (this.#ownsRegistry) this.registry.clearListeners();
@@ -712,21 +716,34 @@ export class RunOrchestrator {
     this.#setRun(turn, { status: RunStatus.Running, phase: RunPhase.LoadingHistory, hop: 0 });
     const shown = turn.conversation; // what a failed load leaves on screen (a reload's Retry keeps it)
     let previewed: readonly HistoryRun[] | undefined;
+    // The load's own signal follows the turn's until a usable preview hands the thread over; the load
+    // then goes on in the background (the rest of the runs' events, cached by the transport).
+    const loading = new AbortController();
+    const follow = () => loading.abort(turn.signal.reason);
+    turn.signal.addEventListener('abort', follow, { once: true });
+    let handOver: (runs: readonly HistoryRun[]) => void = () => {};
+    const handedOver = new Promise<readonly HistoryRun[]>((resolve) => (handOver = resolve));
     try {
-      const runs = await transport.loadHistory(
+      const load = transport.loadHistory(
         key.thread,
-        turn.signal,
+        loading.signal,
         (loaded, total) => this.#setRun(turn, { status: RunStatus.Running, phase: RunPhase.LoadingHistory, hop: 0, progress: { loaded, total } }),
-        // Shown while the rest loads (the thread stays loading); the loaded runs replace it.
-        (preview) => {
-          if (!turn.current) return;
+        // Shown while the rest loads; the loaded runs replace it.
+        (preview, usable) => {
+          if (!turn.current || loading.signal.aborted) return;
           previewed = preview;
           turn.commit((snapshot) => ({ ...snapshot, conversation: replayHistory(preview) }));
+          if (usable) handOver(preview);
         },
       );
+      const loaded = load.then((all) => ({ runs: all, background: false }));
+      loaded.catch(() => {}); // a failure after the hand-over is the background's (below)
+      const { runs, background } = await Promise.race([loaded, handedOver.then((preview) => ({ runs: preview, background: true }))]);
       if (!turn.current) return turn.ended?.outcome ?? 'cancelled';
+      if (background) turn.signal.removeEventListener('abort', follow);
       turn.commit((snapshot) => ({ ...snapshot, run: idleState, conversation: runs === previewed ? snapshot.conversation : replayHistory(runs) }));
       const outcome = this.#end(turn, { outcome: 'completed', reason: 'completed', unsettled: '' });
+      if (background) this.#finishInBackground(turn.key, load, loading);
       const live = runs.at(-1);
       if (live?.unfinished && transport.attachRun) this.#attach(turn.key, live.runId, options);
       return outcome;
@@ -747,6 +764,23 @@ export class RunOrchestrator {
     } finally {
       signal?.removeEventListener('abort', onAbort);
     }
+  }
+
+  /**
+   * The rest of a history load whose thread was handed over: its runs replace what the thread shows
+   * only while nothing changed it since (no turn ran); a failure leaves the thread as it is.
+   */
+  #finishInBackground(key: ThreadKey, load: Promise<readonly HistoryRun[]>, loading: AbortController): void {
+    const handed = this.registry.get(key).conversation;
+    this.#backgroundLoads.add(loading);
+    load
+      .then((runs) => {
+        const { conversation, run } = this.registry.get(key);
+        if (this.#disposed || this.#activeTurn(key) || isRunning(run) || conversation !== handed) return;
+        this.registry.update(key, (snapshot) => ({ ...snapshot, conversation: replayHistory(runs) }));
+      })
+      .catch(() => {})
+      .finally(() => this.#backgroundLoads.delete(loading));
   }
 
   /** Follows a run the server is still running, as the first hop of an announced turn (see attach-run.ts). */

@@ -117,10 +117,13 @@ export type HistoryProgress = (loaded: number, total: number) => void;
 
 /**
  * Runs to show while the full history loads: a prefix of the thread kept from an earlier load, or the
- * thread rebuilt from the transcript its latest run was sent with. Display only, replaced by the
- * loaded runs when the load succeeds; may be called several times, never after the load settles.
+ * thread rebuilt from the transcript its runs were sent with. Replaced by the loaded runs when the
+ * load succeeds; may be called several times, never after the load settles. `usable`: the preview is
+ * the whole thread as far as its inputs tell (the latest run with its own events, or `unfinished`),
+ * so the thread may be used while the rest loads in the background (what only the other runs' events
+ * hold, such as reasoning, comes with them).
  */
-export type HistoryPreview = (runs: readonly HistoryRun[]) => void;
+export type HistoryPreview = (runs: readonly HistoryRun[], usable?: boolean) => void;
 
 export interface CreatedThread {
   readonly threadId: string;

@@ -72,10 +72,10 @@ export async function loadSoliplexHistory(
   { onProgress, onPreview, concurrency = HISTORY_CONCURRENCY, cache, fastPath = true }: SoliplexHistoryOptions = {},
 ): Promise<readonly HistoryRun[]> {
   let settled = false;
-  const preview = (runs: readonly HistoryRun[]) => {
+  const preview = (runs: readonly HistoryRun[], usable = false) => {
     if (settled || signal.aborted || runs.length === 0) return;
     try {
-      onPreview?.(runs);
+      onPreview?.(runs, usable);
     } catch {
       // a throwing preview listener must not break the load
     }
@@ -115,8 +115,11 @@ export async function loadSoliplexHistory(
     const transcript = fastPath && onPreview && listed.length > cached.length ? transcriptRuns(listed, cached.length, new Set(seen)) : undefined;
     const last = listed.at(-1);
     const lastPreview = (events: readonly BaseEvent[]) =>
-      transcript && last ? [...cached, ...transcript, { ...historyRuns([last], [last], seenAfter(transcript, seen), [])[0]!, events }] : [];
-    preview(lastPreview([]));
+      transcript && last
+        ? [...cached, ...transcript, { ...historyRuns([last], [last], seenAfter(transcript, seen), [], undefined, recorded)[0]!, events, ...(last === live ? { unfinished: true } : {}) }]
+        : [];
+    // With a run still running, the thread GET is all there is to show before following it.
+    preview(lastPreview([]), !!live);
 
     // The latest first, then newest to oldest: the end of the conversation is what a reload shows.
     const order = toFetch.map((_, i) => toFetch.length - 1 - i);
@@ -136,7 +139,7 @@ export async function loadSoliplexHistory(
       runSignal.throwIfAborted(); // the load already ended: no progress after it settles
       fetched[i] = run;
       report(++loaded);
-      if (run && !live && i === toFetch.length - 1) preview(lastPreview(eventsOf(run)));
+      if (run && !live && i === toFetch.length - 1) preview(lastPreview(eventsOf(run)), true);
     });
 
     const loadedRuns = historyRuns(fetched, toFetch, seen, cached, live, recorded);

@@ -87,7 +87,7 @@ interface Sample {
   question: number;
   /** The latest message in the DOM, a frame painted. */
   first: number;
-  /** The thread loaded (idle), its final conversation painted. */
+  /** The thread free (idle; older runs may still load in the background), painted. */
   done: number;
 }
 
@@ -228,8 +228,9 @@ describe('benchmark: reloading a 600-run Soliplex thread vs. the same history fr
 
 The demo server holds a thread of 600 runs (1,000 text messages, 100 tool calls). A chat that is on screen
 is given the thread: from memory (the engine has the conversation), or reloaded from the server by a fresh
-engine. First frame: the latest message is in the DOM and a frame is painted; loaded: the load has ended
-(the composer is free) and its frame is painted. Ratios are to the first frame from memory.
+engine. First frame: the latest message is in the DOM and a frame is painted; loaded: the thread is free
+(idle: with a transcript preview, once the latest run is in, the older runs loading on in the background)
+and its frame is painted. Ratios are to the first frame from memory.
 
 - *every run fetched*: the thread GET, then one GET per finished run (16 at a time), replayed, rendered.
 - *transcript preview*: the thread is shown from the thread GET alone (every run's input: each answer

@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import type { Message } from '@ag-ui/core';
 import { RunOrchestrator, SoliplexTransport } from '../../src/core/index.js';
 import type { SoliplexChat, SoliplexRunFinishedEvent } from '../../src/index.js';
-import { deepQuery, deepQueryAll, settled, statusLine, until, waitFor } from './chat-fixture.js';
+import { deepQueryAll, settled, statusLine, until, waitFor } from './chat-fixture.js';
 import { finished, say, script, server, started } from '../helpers/agui-server.js';
 import '../../src/index.js';
 

@@ -138,8 +138,6 @@ export class RunOrchestrator {
   readonly #options: RunOrchestratorOptions;
   readonly #ownsRegistry: boolean;
   readonly #turns = new Map<string, Turn>();
-  /** History loads that go on after their thread was handed over (see `#loadHistory`): stopped on dispose. */
-  readonly #backgroundLoads = new Set<AbortController>();
   /** Turns whose first hop follows a run the server was already running (by its id); removed once it ended. */
   readonly #attaching = new WeakMap<Turn, string>();
   readonly #executed = new Map<string, Set<string>>();
@@ -439,8 +437,6 @@ export class RunOrchestrator {
       });
     }
     this.#disposed = true;
-    for (const loading of this.#backgroundLoads) loading.abort();
-    this.#backgroundLoads.clear();
     this.#listeners.clear();
     this.#vetoes.clear();
     if (this.#ownsRegistry) this.registry.clearListeners();
@@ -743,7 +739,7 @@ export class RunOrchestrator {
       if (background) turn.signal.removeEventListener('abort', follow);
       turn.commit((snapshot) => ({ ...snapshot, run: idleState, conversation: runs === previewed ? snapshot.conversation : replayHistory(runs) }));
       const outcome = this.#end(turn, { outcome: 'completed', reason: 'completed', unsettled: '' });
-      if (background) this.#finishInBackground(turn.key, load, loading);
+      if (background) this.#finishInBackground(turn.key, load);
       const live = runs.at(-1);
       if (live?.unfinished && transport.attachRun) this.#attach(turn.key, live.runId, options);
       return outcome;
@@ -768,19 +764,19 @@ export class RunOrchestrator {
 
   /**
    * The rest of a history load whose thread was handed over: its runs replace what the thread shows
-   * only while nothing changed it since (no turn ran); a failure leaves the thread as it is.
+   * only while nothing changed it since (no turn ran); a failure leaves the thread as it is. It is not
+   * stopped by `dispose` (a chat that leaves the page): it only reads, and its runs fill the cache the
+   * next load reads.
    */
-  #finishInBackground(key: ThreadKey, load: Promise<readonly HistoryRun[]>, loading: AbortController): void {
+  #finishInBackground(key: ThreadKey, load: Promise<readonly HistoryRun[]>): void {
     const handed = this.registry.get(key).conversation;
-    this.#backgroundLoads.add(loading);
     load
       .then((runs) => {
         const { conversation, run } = this.registry.get(key);
         if (this.#disposed || this.#activeTurn(key) || isRunning(run) || conversation !== handed) return;
         this.registry.update(key, (snapshot) => ({ ...snapshot, conversation: replayHistory(runs) }));
       })
-      .catch(() => {})
-      .finally(() => this.#backgroundLoads.delete(loading));
+      .catch(() => {});
   }
 
   /** Follows a run the server is still running, as the first hop of an announced turn (see attach-run.ts). */

@@ -5,6 +5,7 @@ import type {
   RunOrchestrator,
   SoliplexRoom,
   TokenSource,
+  TurnOptions,
 } from '../core/index.js';
 
 export interface SoliplexRoomControllerConfig {
@@ -13,6 +14,8 @@ export interface SoliplexRoomControllerConfig {
   room: () => string;
   thread: () => string;
   token: TokenSource;
+  /** The options of the turns the chat starts: a run the server is still running is followed with them. */
+  turnOptions?: () => TurnOptions;
   /** Told when the room or a thread's history could not be loaded (for the host's error event). */
   onError: (failure: RunFailure, stage?: 'history') => void;
 }
@@ -89,7 +92,7 @@ export class SoliplexRoomController implements ReactiveController {
     const engine = this.#config.engine();
     if (!engine) return;
     try {
-      await engine.loadThread({ server: this.#config.serverUrl(), room: this.#config.room(), thread }, this.#abort.signal);
+      await engine.loadThread({ server: this.#config.serverUrl(), room: this.#config.room(), thread }, this.#abort.signal, this.#config.turnOptions?.());
     } catch (error) {
       if (!this.#abort.signal.aborted) this.#config.onError(describeFailure(error), 'history');
     }

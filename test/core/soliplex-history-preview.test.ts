@@ -9,6 +9,7 @@ import {
   type HistoryRun,
 } from '../../src/core/index.js';
 import { historyCacheKey } from '../../src/core/transport/soliplex/soliplex-history-cache.js';
+import { until } from '../helpers/scripted-transport.js';
 import { finished, say, script, server, started } from '../helpers/agui-server.js';
 
 /**
@@ -143,12 +144,15 @@ describe('Soliplex history: transcript preview and run cache', () => {
       (preview) => previews.push({ runs: preview, answered: [...counted.answered] }),
     );
 
-    expect(previews).to.have.length(1);
+    expect(previews).to.have.length(2);
     expect(counted.started[0], 'the latest run is fetched first').to.equal(runIds.at(-1));
-    expect(previews[0]!.answered, 'the latest run is all the preview needs').to.deep.equal([runIds.at(-1)]);
+    expect(previews[0]!.answered, 'the first frame needs no run GET: the thread GET alone').to.deep.equal([]);
+    expect(previews[1]!.answered, 'the latest run is all the second preview needs').to.deep.equal([runIds.at(-1)]);
     expect(counted.started).to.have.length(runIds.length, 'every run is still loaded');
     const full = replayHistory(runs);
-    expect(visible(replayHistory(previews[0]!.runs))).to.deep.equal(visible(full));
+    expect(visible(replayHistory(previews[1]!.runs))).to.deep.equal(visible(full));
+    // The first frame: everything up to the latest question, the latest answer still to come.
+    expect(replayHistory(previews[0]!.runs).messages.map((m) => (m as { text?: string }).text)).to.deep.equal(['hello', 'Hi there.', 'secret of alice?', 'Let me look.', 'It is 42.', 'and bob?', '', 'Searching.', 'Bob is away.', 'thanks']);
     // The thread as the full replay shows it (so the comparison above compares something).
     expect(full.messages.map((m) => (m as { text?: string }).text)).to.deep.equal(['hello', 'Hi there.', 'secret of alice?', 'Let me look.', 'It is 42.', 'and bob?', '', 'Searching.', 'Bob is away.', 'thanks', 'You are']);
     expect(full.toolCalls['c2']).to.include({ status: 'completed', result: '42' });
@@ -264,6 +268,23 @@ describe('Soliplex history: transcript preview and run cache', () => {
       expect(fromCache, 'a record of another shape is not even previewed').to.equal(record[0]!.runId === 'another-run' ? 1 : 0);
       await cache.flushed();
     }
+  });
+
+  it('through the engine: the thread is free once the latest run is in; the older runs, loaded in the background, then replace the preview', async () => {
+    const { thread, runIds } = await seed(representative());
+    const counted = countingFetch(runIds, runIds.slice(0, -1)); // the older runs answer late
+    const engine = new RunOrchestrator({ transport: new SoliplexTransport({ serverUrl: server, room: 'demo', fetch: counted.fetch }) });
+    const key = { server, room: 'demo', thread };
+    expect(await engine.loadThread(key)).to.equal(true);
+    expect(counted.answered, 'handed over with the latest run alone').to.deep.equal([runIds.at(-1)]);
+    expect(engine.snapshot(key).run.status).to.equal('idle');
+    expect(engine.snapshot(key).conversation.messages.filter((m) => m.role === 'user')).to.have.length(4);
+    // Which calls the server ran is only in the runs' events: not known yet...
+    expect(engine.snapshot(key).conversation.toolCalls['c4']?.serverRun).to.not.equal(true);
+    // ...and known once the older runs have loaded, nothing having changed the thread meanwhile.
+    await until(() => engine.snapshot(key).conversation.toolCalls['c4']?.serverRun === true, 5000);
+    expect(counted.answered).to.have.length(runIds.length);
+    expect(engine.snapshot(key).run.status).to.equal('idle');
   });
 
   it('through the engine: the preview is shown while loading; a failed load after it shows no history', async () => {

@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import type { Message } from '@ag-ui/core';
 import { RunOrchestrator, SoliplexTransport } from '../../src/core/index.js';
 import type { SoliplexChat, SoliplexRunFinishedEvent } from '../../src/index.js';
-import { deepQuery, deepQueryAll, settled, statusLine, until, waitFor } from './chat-fixture.js';
+import { deepQueryAll, settled, statusLine, until, waitFor } from './chat-fixture.js';
 import { deliveries, finished, sayInDeltas, script, server, started } from '../helpers/agui-server.js';
 import type { SoliplexDelivery } from '../helpers/agui-server.js';
 import '../../src/index.js';
@@ -120,24 +120,39 @@ for (const delivery of deliveries) describe(`<soliplex-chat> reloading a Soliple
     }
   });
 
-  it('says how far the load has got, in the status line (role status), while the messages already shown stay', async () => {
-    const { room, thread } = await storedThread(delivery);
-    // The first run's GET answers slowly: the load is visibly under way.
+  it('shows the thread from the thread GET at once, says how far the load got (role status), and frees the thread once the latest run is in, the older ones loading in the background', async () => {
+    const { room, thread, requests } = await storedThread(delivery, [[started, ...sayInDeltas('a3', 'Three.'), finished]]);
     const stored = (await (await fetch(`${server}/api/v1/rooms/${room}/agui/${thread}`)).json()) as { runs: Record<string, { run_id: string; created: string }> };
-    const [firstRun] = Object.values(stored.runs).sort((a, b) => Date.parse(a.created) - Date.parse(b.created));
+    const [firstRun, latestRun] = Object.values(stored.runs).sort((a, b) => Date.parse(a.created) - Date.parse(b.created));
+    // The latest run's GET answers after a while, the first run's much later.
+    let firstAnswered = false;
     const slow: typeof fetch = async (input, init) => {
       const response = await fetch(input, init);
-      if (String(input).endsWith(`/${firstRun!.run_id}`)) await new Promise((resolve) => setTimeout(resolve, 1500));
+      const url = String(input);
+      if (url.endsWith(`/${latestRun!.run_id}`)) await new Promise((resolve) => setTimeout(resolve, 600));
+      if (url.endsWith(`/${firstRun!.run_id}`)) {
+        await new Promise((resolve) => setTimeout(resolve, 2500));
+        firstAnswered = true;
+      }
       return response;
     };
     const engine = new RunOrchestrator({ transport: new SoliplexTransport({ serverUrl: server, room, fetch: slow }) });
     const el = await fixture<SoliplexChat>(html`<soliplex-chat .engine=${engine} server-url=${server} room=${room} thread=${thread}></soliplex-chat>`);
-    await until(() => /Loading the conversation… \(\d of 2\)/.test(statusLine(el)?.textContent ?? ''));
+    // Before any run GET answered: both questions, the first answer (from the latest input), and the progress.
+    await until(() => /Loading the conversation… \(0 of 2\)/.test(statusLine(el)?.textContent ?? '') && answers(el).length === 1);
     expect(statusLine(el).getAttribute('role')).to.equal('status');
-    // The latest run arrives first and the thread is shown from its transcript while the other loads.
-    await until(() => answers(el).length === 2 && (statusLine(el).textContent ?? '').includes('(1 of 2)'));
-    await until(() => statusLine(el).textContent?.trim() === '');
-    expect(answers(el)).to.deep.equal(['One, as said.', 'Two, as said.']);
-    expect(deepQuery(el, '[part~="user-message"]')!.textContent).to.contain('one');
+    expect(answers(el)).to.deep.equal(['One, as said.']);
+    expect(deepQueryAll(el, '[part~="user-message"]').map((m) => m.textContent?.replace('You:', '').trim())).to.deep.equal(['one', 'two']);
+    // The latest run is in: the thread is free while the first run still loads.
+    await until(() => answers(el).length === 2 && statusLine(el).textContent?.trim() === '');
+    expect(firstAnswered).to.equal(false);
+    const done = finishedOnce(el);
+    expect(el.send('three')).to.equal(true);
+    expect((await done).outcome).to.equal('success');
+    const sent = (await requests()).at(-1)!.body as { messages: Message[] };
+    expect(sent.messages.map((m) => [m.role, m.content])).to.deep.equal([['user', 'one'], ['assistant', 'One, as said.'], ['user', 'two'], ['assistant', 'Two, as said.'], ['user', 'three']]);
+    await until(() => firstAnswered);
+    await settled(el);
+    expect(answers(el)).to.deep.equal(['One, as said.', 'Two, as said.', 'Three.']);
   });
 });

@@ -39,6 +39,8 @@ export function replayHistory(runs: readonly HistoryRun[]): Conversation {
     // Stored runs may share ids: each gets its own key, as a live run does.
     const before = conversation.messages.length;
     conversation = reduceEvents({ ...conversation, currentRunId: run.runId, currentRunKey: `history-${index}` }, run.events, () => {});
+    // A run that could not be read (what could be rebuilt of it shown): a gap in its place, one for a row of them.
+    if (run.missing) conversation = withHistoryGap(conversation, run.runId);
     interrupted ||= run.events.some((event) => event?.type === EventType.RUN_FINISHED && (event as { outcome?: { type?: unknown } }).outcome?.type === 'interrupt');
     const snapshot = run.events.some((event) => event?.type === EventType.MESSAGES_SNAPSHOT);
     if (snapshot) ids.clear();
@@ -51,4 +53,14 @@ export function replayHistory(runs: readonly HistoryRun[]): Conversation {
       unanswered: true,
     }),
   );
+}
+
+/** Adds `runId` to a gap that ends the conversation, or a new gap after it. */
+function withHistoryGap(conversation: Conversation, runId: string): Conversation {
+  const last = conversation.messages.at(-1);
+  const messages =
+    last?.role === 'history-gap'
+      ? [...conversation.messages.slice(0, -1), { ...last, runIds: [...last.runIds, runId] }]
+      : [...conversation.messages, { role: 'history-gap' as const, id: `history-gap:${runId}`, runIds: [runId] }];
+  return { ...conversation, messages };
 }

@@ -174,7 +174,21 @@ export interface ActivityMessage {
   readonly runKey?: string;
 }
 
-export type ChatMessage = UserMessage | AssistantMessage | ReasoningMessage | InstructionMessage | InterruptMessage | ActivityMessage;
+/**
+ * Where stored runs could not be loaded (their requests failed): shown in their place as "part of this
+ * conversation couldn't be loaded", with Retry; never sent back.
+ */
+export interface HistoryGapMessage {
+  readonly role: 'history-gap';
+  /** `history-gap:` + the first missing run's id. */
+  readonly id: string;
+  /** The runs missing here, oldest first. */
+  readonly runIds: readonly string[];
+  readonly runId?: undefined;
+  readonly runKey?: undefined;
+}
+
+export type ChatMessage = UserMessage | AssistantMessage | ReasoningMessage | InstructionMessage | InterruptMessage | ActivityMessage | HistoryGapMessage;
 
 /** How a subagent invocation stands. */
 export type SubagentStatus = 'running' | 'completed' | 'suspended' | 'failed';

@@ -67,7 +67,7 @@ import type { ToolMiddleware } from '../tools/tool-middleware.js';
 import { ToolResultCache } from '../tools/tool-cache.js';
 import { ToolFailFastError } from '../tools/tool-failure.js';
 import type { HistoryRun, StoredThreadInfo, Transport } from '../transport/transport.js';
-import { emptyConversation } from '../conversation/empty-conversation.js';
+import { ATTACHED_REFUSAL, attachedState, attachingTransport } from './attach-run.js';
 
 const DEFAULT_MAX_DEPTH = 10;
 const DEFAULT_STREAMS_PER_HOST = 5;
@@ -138,6 +138,8 @@ export class RunOrchestrator {
   readonly #options: RunOrchestratorOptions;
   readonly #ownsRegistry: boolean;
   readonly #turns = new Map<string, Turn>();
+  /** Turns whose first hop follows a run the server was already running (by its id); removed once it ended. */
+  readonly #attaching = new WeakMap<Turn, string>();
   readonly #executed = new Map<string, Set<string>>();
   readonly #listeners = new Set<EngineListener>();
   readonly #createId: () => string;
@@ -215,6 +217,7 @@ export class RunOrchestrator {
    * when the backend owns thread ids) and announces it with `thread-created`.
    */
   send(key: ThreadKey, input: string | UserInput, options?: TurnOptions): Promise<TurnOutcome> {
+    if (this.#attachedRun(key)) return Promise.reject(new Error(ATTACHED_REFUSAL));
     const turn = this.#startTurn(key, options);
     if (!turn) return Promise.reject(new Error('The orchestrator was disposed'));
     const { text, parts } = typeof input === 'string' ? { text: input, parts: undefined } : input;
@@ -313,6 +316,7 @@ export class RunOrchestrator {
   }
 
   #rerunFrom(key: ThreadKey, messageId: string, text: string | undefined, options?: TurnOptions): Promise<TurnOutcome> {
+    if (this.#attachedRun(key)) return Promise.reject(new Error(ATTACHED_REFUSAL));
     const turn = this.#startTurn(key, options);
     if (!turn) return Promise.reject(new Error('The orchestrator was disposed'));
     turn.commit((snapshot) => {
@@ -345,11 +349,23 @@ export class RunOrchestrator {
    * loads the thread is running (`loading-history`) and `cancel` stops it; a failure is the thread's
    * failed state (`stage: 'history'`, which `retry` loads again) and rejects. Resolves to false when
    * there is nothing to load, the thread is in use, or the load was cancelled.
+   *
+   * A run the server is still running is followed to its end in an announced turn started with
+   * `options` (its tools then run and the loop goes on, as for a send); no send is taken meanwhile.
    */
-  async loadThread(key: ThreadKey, signal?: AbortSignal): Promise<boolean> {
+  async loadThread(key: ThreadKey, signal?: AbortSignal, options?: TurnOptions): Promise<boolean> {
     const current = this.registry.get(key);
     if (this.#activeTurn(key) || isRunning(current.run) || current.conversation.messages.length > 0) return false;
-    return (await this.#loadHistory(key, signal, true)) === 'completed';
+    return (await this.#loadHistory(key, signal, true, options)) === 'completed';
+  }
+
+  /**
+   * Loads a thread's history again, over what it shows (the Retry of a part that could not be
+   * loaded). Resolves to false, doing nothing, while a turn runs on the thread; otherwise as `loadThread`.
+   */
+  async reloadThread(key: ThreadKey, signal?: AbortSignal, options?: TurnOptions): Promise<boolean> {
+    if (this.#disposing || this.#activeTurn(key) || isRunning(this.registry.get(key).run)) return false;
+    return (await this.#loadHistory(key, signal, true, options)) === 'completed';
   }
 
   /** The threads the backend keeps for (server, room); none when it keeps no threads. */
@@ -545,8 +561,9 @@ export class RunOrchestrator {
       const context = [...(this.#options.context ?? []), ...toolset.context];
       const runId = this.#createId();
       turn.report.runs++;
+      const attached = hop === 0 ? this.#attaching.get(turn) : undefined;
       const failure = await streamRun(turn, {
-        transport: this.#transportFor(turn.key),
+        transport: attached ? attachingTransport(this.#transportFor(turn.key), attached) : this.#transportFor(turn.key),
         tools: toolset,
         runId,
         // Layered events (issue 11): token usage for the turn's report, raw events when observed.
@@ -567,6 +584,7 @@ export class RunOrchestrator {
         resume,
         observe: (event) => this.#observe(turn, event),
       });
+      this.#attaching.delete(turn); // the server's run has ended (or is no longer followed)
       if (!turn.current) return;
       if (failure) return void this.#fail(turn, failure, true);
       commitResumed(turn, resume.map((entry) => entry.interruptId));
@@ -684,7 +702,7 @@ export class RunOrchestrator {
   }
 
   /** A history load as an unannounced turn; resolves to its outcome, or undefined if not loadable. */
-  async #loadHistory(key: ThreadKey, signal?: AbortSignal, rethrow = false): Promise<TurnOutcome | undefined> {
+  async #loadHistory(key: ThreadKey, signal?: AbortSignal, rethrow = false, options?: TurnOptions): Promise<TurnOutcome | undefined> {
     const transport = this.#transportFor(key);
     if (!transport.loadHistory) return undefined;
     const turn = this.#startTurn(key, {}, false);
@@ -692,26 +710,43 @@ export class RunOrchestrator {
     const onAbort = () => this.cancel(turn.key);
     signal?.addEventListener('abort', onAbort, { once: true });
     this.#setRun(turn, { status: RunStatus.Running, phase: RunPhase.LoadingHistory, hop: 0 });
+    const shown = turn.conversation; // what a failed load leaves on screen (a reload's Retry keeps it)
     let previewed: readonly HistoryRun[] | undefined;
+    // The load's own signal follows the turn's until a usable preview hands the thread over; the load
+    // then goes on in the background (the rest of the runs' events, cached by the transport).
+    const loading = new AbortController();
+    const follow = () => loading.abort(turn.signal.reason);
+    turn.signal.addEventListener('abort', follow, { once: true });
+    let handOver: (runs: readonly HistoryRun[]) => void = () => {};
+    const handedOver = new Promise<readonly HistoryRun[]>((resolve) => (handOver = resolve));
     try {
-      const runs = await transport.loadHistory(
+      const load = transport.loadHistory(
         key.thread,
-        turn.signal,
+        loading.signal,
         (loaded, total) => this.#setRun(turn, { status: RunStatus.Running, phase: RunPhase.LoadingHistory, hop: 0, progress: { loaded, total } }),
-        // Shown while the rest loads (the thread stays loading); the loaded runs replace it.
-        (preview) => {
-          if (!turn.current) return;
+        // Shown while the rest loads; the loaded runs replace it.
+        (preview, usable) => {
+          if (!turn.current || loading.signal.aborted) return;
           previewed = preview;
           turn.commit((snapshot) => ({ ...snapshot, conversation: replayHistory(preview) }));
+          if (usable) handOver(preview);
         },
       );
+      const loaded = load.then((all) => ({ runs: all, background: false }));
+      loaded.catch(() => {}); // a failure after the hand-over is the background's (below)
+      const { runs, background } = await Promise.race([loaded, handedOver.then((preview) => ({ runs: preview, background: true }))]);
       if (!turn.current) return turn.ended?.outcome ?? 'cancelled';
+      if (background) turn.signal.removeEventListener('abort', follow);
       turn.commit((snapshot) => ({ ...snapshot, run: idleState, conversation: runs === previewed ? snapshot.conversation : replayHistory(runs) }));
-      return this.#end(turn, { outcome: 'completed', reason: 'completed', unsettled: '' });
+      const outcome = this.#end(turn, { outcome: 'completed', reason: 'completed', unsettled: '' });
+      if (background) this.#finishInBackground(turn.key, load);
+      const live = runs.at(-1);
+      if (live?.unfinished && transport.attachRun) this.#attach(turn.key, live.runId, options);
+      return outcome;
     } catch (error) {
       if (!turn.current) return turn.ended?.outcome ?? 'cancelled';
       // A preview is no history: a failed load shows none (as before the load).
-      if (previewed) turn.commit((snapshot) => ({ ...snapshot, conversation: emptyConversation }));
+      if (previewed) turn.commit((snapshot) => ({ ...snapshot, conversation: shown }));
       const failure = describeFailure(error);
       this.#end(turn, {
         outcome: 'failed',
@@ -725,6 +760,38 @@ export class RunOrchestrator {
     } finally {
       signal?.removeEventListener('abort', onAbort);
     }
+  }
+
+  /**
+   * The rest of a history load whose thread was handed over: its runs replace what the thread shows
+   * only while nothing changed it since (no turn ran); a failure leaves the thread as it is. It is not
+   * stopped by `dispose` (a chat that leaves the page): it only reads, and its runs fill the cache the
+   * next load reads.
+   */
+  #finishInBackground(key: ThreadKey, load: Promise<readonly HistoryRun[]>): void {
+    const handed = this.registry.get(key).conversation;
+    load
+      .then((runs) => {
+        const { conversation, run } = this.registry.get(key);
+        if (this.#disposed || this.#activeTurn(key) || isRunning(run) || conversation !== handed) return;
+        this.registry.update(key, (snapshot) => ({ ...snapshot, conversation: replayHistory(runs) }));
+      })
+      .catch(() => {});
+  }
+
+  /** Follows a run the server is still running, as the first hop of an announced turn (see attach-run.ts). */
+  #attach(key: ThreadKey, runId: string, options?: TurnOptions): void {
+    const turn = this.#startTurn(key, options);
+    if (!turn) return;
+    this.#attaching.set(turn, runId);
+    turn.commit((snapshot) => ({ ...snapshot, run: attachedState }));
+    this.#drive(turn, false).catch(() => {});
+  }
+
+  /** Whether the thread's turn is following a run the server has not finished (no run may start meanwhile). */
+  #attachedRun(key: ThreadKey): boolean {
+    const turn = this.#activeTurn(key);
+    return !!turn && this.#attaching.has(turn);
   }
 
   #transportFor(key: ThreadKey): Transport {

@@ -83,6 +83,8 @@ export interface StreamingState {
   readonly hop: number;
   /** True for a tool continuation (announced as continued, not started). */
   readonly continued: boolean;
+  /** True while following a run the server was already running when the thread loaded (no send is taken meanwhile). */
+  readonly attached?: boolean;
 }
 
 export interface ExecutingToolsState {

@@ -78,9 +78,12 @@ export interface Transport {
   /** Creates a thread on the server, for backends that own thread ids. */
   createThread?(signal: AbortSignal): Promise<CreatedThread>;
   /**
-   * The finished runs of a stored thread, oldest first, for replay through the reducer. Rejects with a
-   * `TransportError` when any part of the history cannot be read (never a partial history), and with
-   * the signal's reason (an `AbortError`) once `signal` aborts, after which no more requests start.
+   * The runs of a stored thread, oldest first, for replay through the reducer. A run that cannot be
+   * read is returned `missing` in its place (the rest loads on; the conversation shows the gap, with
+   * Retry); the thread's latest run, when the server is still running it, comes last, `unfinished`.
+   * Rejects with a `TransportError` when the thread cannot be read or the server refuses the
+   * credentials, and with the signal's reason (an `AbortError`) once `signal` aborts, after which no
+   * more requests start.
    * `onProgress`, when given, is told how far the load has got (see `HistoryProgress`); a transport
    * that reads a history in one request may never call it. `onPreview`, when given, may be called
    * before the load settles with runs to show meanwhile (see `HistoryPreview`).
@@ -97,6 +100,12 @@ export interface Transport {
   deleteThread?(threadId: string, signal: AbortSignal): Promise<void>;
   /** Renames a stored thread on the backend. */
   renameThread?(threadId: string, name: string, signal: AbortSignal): Promise<void>;
+  /**
+   * Follows a run the server is still running (found `unfinished` by `loadHistory`): every event it
+   * produced from its start, then its live ones, until it ends. Resolves when the stream ends (or
+   * `signal` aborts); rejects with a `TransportError` when it cannot be followed.
+   */
+  attachRun?(threadId: string, runId: string, signal: AbortSignal, onEvent: RunEventSink): Promise<void>;
 }
 
 /** A thread the backend keeps, as its thread list describes it. */
@@ -120,10 +129,13 @@ export type HistoryProgress = (loaded: number, total: number) => void;
 
 /**
  * Runs to show while the full history loads: a prefix of the thread kept from an earlier load, or the
- * thread rebuilt from the transcript its latest run was sent with. Display only, replaced by the
- * loaded runs when the load succeeds; may be called several times, never after the load settles.
+ * thread rebuilt from the transcript its runs were sent with. Replaced by the loaded runs when the
+ * load succeeds; may be called several times, never after the load settles. `usable`: the preview is
+ * the whole thread as far as its inputs tell (the latest run with its own events, or `unfinished`),
+ * so the thread may be used while the rest loads in the background (what only the other runs' events
+ * hold, such as reasoning, comes with them).
  */
-export type HistoryPreview = (runs: readonly HistoryRun[]) => void;
+export type HistoryPreview = (runs: readonly HistoryRun[], usable?: boolean) => void;
 
 export interface CreatedThread {
   readonly threadId: string;
@@ -140,6 +152,10 @@ export interface HistoryRun {
   readonly state?: unknown;
   /** The run input's answers to the previous run's interrupts. */
   readonly resume?: readonly ResumeEntry[];
+  /** Its events could not be read (the request failed): `events` is empty, `messages` are its input's. */
+  readonly missing?: boolean;
+  /** Still running on the server (it has input and has not finished): `events` is empty; the engine re-attaches to it. */
+  readonly unfinished?: boolean;
 }
 
 /** The readable part of an error body: a string, or the `error` / `detail` / `message` field of a JSON one. */

@@ -29,6 +29,10 @@ export interface SoliplexChatStrings {
   loadingHistoryProgress: (loaded: number, total: number) => string;
   /** While the run waits behind other streams to the same server. */
   waitingForConnection: string;
+  /** Where stored runs of a thread could not be loaded (a Retry button follows). */
+  historyGap: string;
+  /** While the chat follows an answer the server was already writing when the thread loaded (sending waits for it). */
+  attachedRun: string;
   /** Under the welcome when the Soliplex room could not be fetched. */
   roomUnavailable: (reason: string) => string;
   calling: (toolName: string) => string;
@@ -130,6 +134,8 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
   creatingThread: 'Starting the conversation…',
   loadingHistory: 'Loading the conversation…',
   loadingHistoryProgress: (loaded: number, total: number) => `Loading the conversation… (${loaded} of ${total})`,
+  historyGap: "Part of this conversation couldn't be loaded.",
+  attachedRun: 'The server is still writing this answer; you can send once it is done.',
   waitingForConnection: 'Waiting for a free connection…',
   calling: (name: string) => `Calling ${name}…`,
   executing: (names: readonly string[]) => `Executing ${and(names)}…`,

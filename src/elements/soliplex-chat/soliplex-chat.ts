@@ -54,7 +54,7 @@ const LIST_PARTS =
   'messages, message, user-message, assistant-message, reasoning, tool-card, tool-name, tool-arguments, tool-status, tool-details, ' +
   'tool-result, tool-view, approval-card, approval-arguments, approve-button, deny-button, message-actions, copy-button, regenerate-button, edit-button, ' +
   'jump-to-latest, interrupt-card, interrupt-message, interrupt-form, interrupt-submit, interrupt-cancel, interrupt-status, interrupt-custom, activity, activity-custom, ' +
-  'subagent, subagent-summary, message-attachment, notice, tool-content, tool-changes, tool-cached, always-allow-button';
+  'subagent, subagent-summary, message-attachment, notice, tool-content, tool-changes, tool-cached, always-allow-button, history-gap, history-gap-retry';
 
 /**
  * A chat with an AG-UI agent that can call tools the page provides.
@@ -122,6 +122,8 @@ const LIST_PARTS =
  * @csspart assistant-message - An assistant message.
  * @csspart reasoning - Collapsible reasoning.
  * @csspart notice - A system or developer message the agent streamed into the conversation.
+ * @csspart history-gap - Where stored runs could not be loaded: "Part of this conversation couldn't be loaded."
+ * @csspart history-gap-retry - Its "Retry": loads the thread's history again.
  * @csspart tool-card - A tool call card.
  * @csspart tool-name - A tool card's tool name.
  * @csspart tool-arguments - A tool card's arguments on one line, after the name.
@@ -345,6 +347,7 @@ export class SoliplexChat extends LitElement {
     room: () => this.room,
     thread: () => this.thread,
     token: (options) => (this.getToken ? this.getToken(options) : this.token),
+    turnOptions: () => this.#turnOptions,
     // A room that could not be fetched keeps its own words (the chat still works); a history gets the person's.
     onError: (failure, stage) => this.#fire((rt) => new rt.SoliplexErrorEvent(stage ? this.#failureText(rt, failure, stage) : failure.message, failure)),
   });
@@ -600,6 +603,7 @@ export class SoliplexChat extends LitElement {
         @soliplex-retry-request=${this.#onInternal(() => this.retry())}
         @soliplex-new-chat-request=${this.#onInternal(() => this.#newChat())}
         @soliplex-regenerate-request=${this.#onInternal(() => this.regenerate())}
+        @soliplex-history-retry-request=${this.#onInternal(() => this.#reloadHistory())}
         @soliplex-edit-request=${this.#onEditRequest}
         @soliplex-interrupt-answer-request=${this.#onInterruptAnswer}
         @paste=${this.#onPaste}
@@ -849,6 +853,15 @@ export class SoliplexChat extends LitElement {
   }
 
   /** The subcomponents' requests stop here: they are not part of the page-facing API. */
+  /** Loads the thread's history again (the Retry of a part that could not be loaded). */
+  #reloadHistory(): void {
+    const engine = this.#currentEngine();
+    if (!engine || !this.thread) return;
+    engine.reloadThread(this.#threadKey(), undefined, this.#turnOptions).catch(() => {
+      // The thread's failed history state says it, with Retry.
+    });
+  }
+
   #onInternal(handle: () => void) {
     return (event: Event) => {
       event.stopPropagation();

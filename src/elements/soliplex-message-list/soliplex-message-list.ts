@@ -31,7 +31,7 @@ const FIRST_WINDOW = 40;
 const CHUNK = 20;
 
 type Visible = Exclude<ChatMessage, InstructionMessage> | (InstructionMessage & { notice: true });
-const VISIBLE_ROLES: ReadonlySet<string> = new Set(['user', 'assistant', 'reasoning', 'interrupt', 'activity']);
+const VISIBLE_ROLES: ReadonlySet<string> = new Set(['user', 'assistant', 'reasoning', 'interrupt', 'activity', 'history-gap']);
 /** System and developer messages show only when the agent streamed them (notices); a snapshot's instructions do not. */
 const isVisible = (m: ChatMessage): m is Visible => VISIBLE_ROLES.has(m.role) || ((m.role === 'system' || m.role === 'developer') && !!m.notice);
 
@@ -49,6 +49,14 @@ export class SoliplexRegenerateRequestEvent extends Event {
   static readonly eventName = 'soliplex-regenerate-request';
   constructor() {
     super(SoliplexRegenerateRequestEvent.eventName, { bubbles: true, composed: true });
+  }
+}
+
+/** Internal: the user asked to load again the part of the conversation that could not be loaded. */
+export class SoliplexHistoryRetryRequestEvent extends Event {
+  static readonly eventName = 'soliplex-history-retry-request';
+  constructor() {
+    super(SoliplexHistoryRetryRequestEvent.eventName, { bubbles: true, composed: true });
   }
 }
 
@@ -82,6 +90,7 @@ const ACTIVITY_PARTS = 'activity, activity-custom';
  * @summary The messages and tool calls of a thread.
  * @internal A part of `<soliplex-chat>`, defined by it; not a public tag.
  * @fires soliplex-regenerate-request - Internal: the user pressed Regenerate.
+ * @fires soliplex-history-retry-request - Internal: the user pressed Retry on a part of the conversation that could not be loaded.
  * @fires soliplex-edit-request - Internal: the user edited their last message and sent it.
  * @csspart messages - The scrolling container.
  * @csspart message - Every message.
@@ -89,6 +98,8 @@ const ACTIVITY_PARTS = 'activity, activity-custom';
  * @csspart assistant-message - A message from the assistant.
  * @csspart reasoning - The assistant's reasoning (collapsible).
  * @csspart notice - A system or developer message the agent streamed into the conversation.
+ * @csspart history-gap - Where stored runs could not be loaded, with Retry.
+ * @csspart history-gap-retry - Loads the thread's history again.
  * @csspart tool-card - A tool call card (and its inner parts, see `<soliplex-tool-call-card>`).
  * @csspart approval-card - An approval card (and its inner parts, see `<soliplex-approval-card>`).
  * @csspart message-actions - The actions under a message.
@@ -282,6 +293,10 @@ export class SoliplexMessageList extends LitElement {
     this.#copiedTimer = setTimeout(() => (this.copied = undefined), 1500);
   }
 
+  #retryHistory = () => {
+    this.dispatchEvent(new SoliplexHistoryRetryRequestEvent());
+  };
+
   #regenerate = () => {
     const request = new SoliplexRegenerateRequestEvent();
     this.dispatchEvent(request);
@@ -432,6 +447,11 @@ export class SoliplexMessageList extends LitElement {
         return message.notice
           ? html`<div part="message notice" class="message notice" role="note" data-message-id=${message.id} data-role=${message.role}><span class="sender">${strings.notice}: </span>${message.text}</div>`
           : nothing;
+      case 'history-gap':
+        return html`<div part="message history-gap" class="message notice" role="note" data-message-id=${message.id}>
+          ${strings.historyGap}
+          <button part="history-gap-retry" type="button" ?disabled=${this.busy} @click=${this.#retryHistory}>${strings.retry}</button>
+        </div>`;
       case 'activity':
         loadActivity();
         return html`<soliplex-activity exportparts=${ACTIVITY_PARTS} data-message-id=${message.id} .message=${message}></soliplex-activity>`;
@@ -524,5 +544,6 @@ declare global {
   interface HTMLElementEventMap {
     'soliplex-regenerate-request': SoliplexRegenerateRequestEvent;
     'soliplex-edit-request': SoliplexEditRequestEvent;
+    'soliplex-history-retry-request': SoliplexHistoryRetryRequestEvent;
   }
 }

@@ -84,6 +84,7 @@ export class SoliplexRunStatus extends LitElement {
     switch (run.status) {
       case 'running': {
         if (run.phase === 'streaming') {
+          if (run.attached) return strings.attachedRun;
           const streaming = Object.values(calls).find((c) => c.status === 'streaming' && isOfCurrentRun(this.conversation, c));
           const step = this.conversation.steps?.at(-1);
           return streaming ? strings.calling(streaming.name) : step ? strings.step(step) : this.#streamingText(strings);

@@ -1,3 +1,4 @@
+import type { ResumeEntry } from '@ag-ui/core';
 import type { HistoryRun } from '../transport.js';
 import type { HistoryRunStore } from './soliplex-history.js';
 import { done, openDatabase, request } from '../../indexed-db.js';
@@ -23,6 +24,13 @@ interface RunsRecord {
   /** The runs as JSON: one string reads back far faster than thousands of cloned objects. */
   readonly runs: string;
 }
+
+/** The `resume` entries the widget sent, by run id, as JSON; kept beside the runs (key + `RESUMES`). */
+interface ResumesRecord {
+  readonly format: number;
+  readonly resumes: string;
+}
+const RESUMES = '#resumes';
 
 interface MetaRecord {
   readonly key: string;
@@ -73,6 +81,35 @@ export class SoliplexHistoryCache implements HistoryRunStore {
     return write;
   }
 
+  /** Keeps the `resume` entries run `runId` of the thread under `key` was sent with (beside its runs, dropped with them). */
+  recordResume(key: string, runId: string, resume: readonly ResumeEntry[]): Promise<void> {
+    const write = this.#writes.then(async () => {
+      const db = await this.#open();
+      if (!db) return;
+      const resumes = { ...(await this.readResumes(key)), [runId]: resume };
+      const tx = db.transaction(RUNS, 'readwrite');
+      tx.objectStore(RUNS).put({ format: FORMAT, resumes: JSON.stringify(resumes) } satisfies ResumesRecord, key + RESUMES);
+      await done(tx);
+    });
+    this.#writes = write.catch(() => {});
+    return write;
+  }
+
+  /** The `resume` entries kept for the thread under `key`, by run id (none: `{}`). */
+  async readResumes(key: string): Promise<Readonly<Record<string, readonly ResumeEntry[]>>> {
+    const db = await this.#open();
+    if (!db) return {};
+    const record = (await request(db.transaction(RUNS).objectStore(RUNS).get(key + RESUMES))) as Partial<ResumesRecord> | undefined;
+    if (record?.format !== FORMAT || typeof record.resumes !== 'string') return {};
+    try {
+      const resumes: unknown = JSON.parse(record.resumes);
+      if (!resumes || typeof resumes !== 'object' || Array.isArray(resumes)) return {};
+      return Object.fromEntries(Object.entries(resumes).filter((entry): entry is [string, ResumeEntry[]] => Array.isArray(entry[1])));
+    } catch {
+      return {};
+    }
+  }
+
   /** Resolves once the writes started so far are done (for tests and pages that close right after). */
   flushed(): Promise<void> {
     return this.#writes;
@@ -110,6 +147,7 @@ export class SoliplexHistoryCache implements HistoryRunStore {
     const tx = db.transaction([RUNS, META], 'readwrite');
     for (const { key } of excess) {
       tx.objectStore(RUNS).delete(key);
+      tx.objectStore(RUNS).delete(key + RESUMES);
       tx.objectStore(META).delete(key);
     }
     await done(tx);

@@ -1,6 +1,7 @@
 import { EventType, type BaseEvent, type Message, type ResumeEntry } from '@ag-ui/core';
 import { TransportError, type HistoryPreview, type HistoryProgress, type HistoryRun } from '../transport.js';
 import type { SoliplexApi, SoliplexRun } from './soliplex-api.js';
+import { parseSoliplexTime } from './soliplex-time.js';
 
 /**
  * How many run GETs are in flight at once. More than the 6 connections a browser opens per host over
@@ -26,25 +27,43 @@ export interface SoliplexHistoryOptions {
 export interface HistoryRunStore {
   read(key: string): Promise<readonly HistoryRun[] | undefined>;
   write(key: string, runs: readonly HistoryRun[]): Promise<void>;
+  /**
+   * Keeps the `resume` entries a run was sent with (Soliplex stores a run's input without them), so a
+   * reload knows what each interrupt was answered.
+   */
+  recordResume?(key: string, runId: string, resume: readonly ResumeEntry[]): Promise<void>;
+  /** The `resume` entries kept for the thread's runs, by run id. */
+  readResumes?(key: string): Promise<Readonly<Record<string, readonly ResumeEntry[]>>>;
 }
 
 /**
  * Reads a stored thread (there is no messages endpoint, and only a run's own GET has its events): the
- * thread, then its finished runs, `concurrency` GETs at a time, returned in creation order whatever
- * order they arrive in. The first failed GET fails the whole load and cancels the others; an abort of
- * `signal` cancels every request in flight, starts no more and rejects with the signal's reason.
+ * thread, then its finished runs, `concurrency` GETs at a time, the latest first and then newest to
+ * oldest (the end of the conversation is what a reload shows), returned in creation order whatever
+ * order they arrive in. A run whose GET fails (an HTTP error, the network) is returned `missing`, in
+ * its place, and the others load on; only a refused sign-in (401/403) fails the whole load and
+ * cancels the others. An abort of `signal` cancels every request in flight, starts no more and
+ * rejects with the signal's reason.
  *
  * Each run's `messages` are only those its input adds to the transcript since the earlier runs' inputs
  * (a Soliplex client sends the whole transcript on every run, so run N's input repeats runs 1…N-1):
  * the previous run's answer as the client sent it back, the user's message and the tool results, all
  * `replayHistory` needs, without the quadratic repetition (replaying it costs O(runs × transcript)).
  *
+ * The thread's latest run, when it has input and has not finished, is still running on the server:
+ * it comes last, `unfinished`, with its input's messages and no events (the engine re-attaches to it).
+ *
  * Faster first frames, never a different result: runs found in `cache` (a prefix of the thread: runs
  * are immutable and only ever added) are previewed before any request and not fetched again; and when
- * the thread's inputs form one consistent transcript (`transcriptRuns`), the latest run is fetched
- * first and the thread is previewed from that transcript plus the latest run's events while the other
- * runs load. Only the loaded runs are returned (and cached): the transcript cannot show what only the
- * events hold (reasoning, activities, which calls the server ran).
+ * the thread's inputs form one consistent transcript (`transcriptRuns`), the thread is previewed from
+ * the thread GET alone (each answer from the input that followed it; the latest run's own messages
+ * without its answer), then again once the latest run's events are in. The transcript cannot show
+ * what only the events hold (reasoning, activities, which calls the server ran): the loaded runs
+ * replace the preview.
+ *
+ * The thread GET never returns `resume` (the server drops it): the answers to a run's interrupts are
+ * recovered from the next run (`recoveredResume`), or from `resumeRecord`, the widget's own record of
+ * the answers it sent.
  */
 export async function loadSoliplexHistory(
   api: SoliplexApi,
@@ -54,23 +73,29 @@ export async function loadSoliplexHistory(
   { onProgress, onPreview, concurrency = HISTORY_CONCURRENCY, cache, fastPath = true }: SoliplexHistoryOptions = {},
 ): Promise<readonly HistoryRun[]> {
   let settled = false;
-  const preview = (runs: readonly HistoryRun[]) => {
+  const preview = (runs: readonly HistoryRun[], usable = false) => {
     if (settled || signal.aborted || runs.length === 0) return;
     try {
-      onPreview?.(runs);
+      onPreview?.(runs, usable);
     } catch {
       // a throwing preview listener must not break the load
     }
   };
   try {
-    let cached = cache ? ((await cache.store.read(cache.key).catch(() => undefined)) ?? []) : [];
+    const [read, recorded] = await Promise.all([
+      cache ? cache.store.read(cache.key).catch(() => undefined) : undefined,
+      cache?.store.readResumes ? cache.store.readResumes(cache.key).catch(() => ({})) : {},
+    ]);
+    let cached = read ?? [];
     signal.throwIfAborted();
     preview(cached);
 
     const thread = await api.getThread(room, threadId, signal);
-    const finished = Object.values(thread.runs ?? {})
-      .filter((run) => run.finished)
-      .sort((a, b) => Date.parse(a.created) - Date.parse(b.created));
+    const runs = Object.values(thread.runs ?? {}).sort((a, b) => parseSoliplexTime(a.created) - parseSoliplexTime(b.created));
+    const finished = runs.filter((run) => run.finished);
+    const latest = runs.at(-1);
+    // Still running on the server: the latest run, with input, not finished (an unused run has no input).
+    const live = latest && !latest.finished && Array.isArray(latest.run_input?.messages) ? latest : undefined;
     // The cache is used only as the exact prefix it claims to be.
     if (cached.length > finished.length || cached.some((run, i) => run.runId !== finished[i]!.run_id)) cached = [];
     const total = finished.length - cached.length;
@@ -86,52 +111,120 @@ export async function loadSoliplexHistory(
     const seen = new Set<string>();
     for (const run of cached) for (const message of run.messages) if (typeof message?.id === 'string') seen.add(message.id);
     const toFetch = finished.slice(cached.length);
-    const transcript = fastPath && onPreview && toFetch.length > 1 ? transcriptRuns(finished, cached.length, new Set(seen)) : undefined;
-    // The latest run first: with the transcript, it is all a preview needs.
-    const order = toFetch.map((_, i) => i);
-    if (transcript) order.unshift(order.pop()!);
+    const listed = live ? [...finished, live] : finished;
+    // The first frame, from the thread GET alone: every answer but the latest one is in a later input.
+    const transcript = fastPath && onPreview && listed.length > cached.length ? transcriptRuns(listed, cached.length, new Set(seen)) : undefined;
+    const last = listed.at(-1);
+    const lastPreview = (events: readonly BaseEvent[]) =>
+      transcript && last
+        ? [...cached, ...transcript, { ...historyRuns([last], [last], seenAfter(transcript, seen), [], undefined, recorded)[0]!, events, ...(last === live ? { unfinished: true } : {}) }]
+        : [];
+    // With a run still running, the thread GET is all there is to show before following it.
+    preview(lastPreview([]), !!live);
+
+    // The latest first, then newest to oldest: the end of the conversation is what a reload shows.
+    const order = toFetch.map((_, i) => toFetch.length - 1 - i);
 
     let loaded = 0;
-    const fetched = new Array<SoliplexRun>(toFetch.length);
+    const fetched = new Array<SoliplexRun | undefined>(toFetch.length);
     await mapBounded(order, concurrency >= 1 ? Math.floor(concurrency) : HISTORY_CONCURRENCY, signal, async (i, _, runSignal) => {
-      const index = cached.length + i;
-      let run: SoliplexRun;
+      let run: SoliplexRun | undefined;
       try {
         run = await api.getRun(room, threadId, toFetch[i]!.run_id, runSignal);
       } catch (error) {
-        if (runSignal.aborted) throw error; // cancelled, or another run failed first: not this run's failure
-        throw historyError(error, index, finished.length);
+        if (runSignal.aborted) throw error; // cancelled, or a sign-in failure ended the load
+        // Without credentials nothing else will load either: the whole load asks for sign-in.
+        if (error instanceof TransportError && error.kind === 'unauthorized') throw historyError(error, cached.length + i, finished.length);
+        run = undefined; // shown as a gap in its place, with Retry
       }
       runSignal.throwIfAborted(); // the load already ended: no progress after it settles
       fetched[i] = run;
       report(++loaded);
-      if (transcript && i === toFetch.length - 1) {
-        const latest = historyRuns([run], [toFetch[i]!], seenAfter(transcript, seen))[0]!;
-        preview([...cached, ...transcript, latest]);
-      }
+      if (run && !live && i === toFetch.length - 1) preview(lastPreview(eventsOf(run)), true);
     });
 
-    if (toFetch.length === 0) return cached; // nothing new: the very runs previewed
-    const runs = [...cached, ...historyRuns(fetched, toFetch, seen)];
-    if (cache && toFetch.length > 0) void cache.store.write(cache.key, runs).catch(() => {});
-    return runs;
+    const loadedRuns = historyRuns(fetched, toFetch, seen, cached, live, recorded);
+    const missingAt = loadedRuns.findIndex((run) => run.missing);
+    const keep = missingAt < 0 ? loadedRuns : loadedRuns.slice(0, missingAt);
+    // Only runs read in full, as a prefix of the thread: a missing run and those after it are read again next time.
+    if (cache && keep.length > 0) void cache.store.write(cache.key, [...cached, ...keep]).catch(() => {});
+    const result = toFetch.length === 0 ? cached : [...cached, ...loadedRuns];
+    if (!live) return result;
+    const attached = historyRuns([live], [live], seen, result, undefined, recorded)[0]!;
+    return [...result, { ...attached, events: [], unfinished: true }];
   } finally {
     settled = true;
   }
 }
 
-/** Each run as `replayHistory` takes it: its events, and what its input adds to the transcript (`seen` is updated). */
-function historyRuns(fetched: readonly SoliplexRun[], listed: readonly SoliplexRun[], seen: Set<string>): HistoryRun[] {
+/**
+ * Each run as `replayHistory` takes it: its events, and what its input adds to the transcript (`seen`
+ * is updated). A run not fetched (`undefined`) is `missing`: its input's messages, and its answer as
+ * the next run's input carries it (`after`: the run after the last, if any), so a send made before a
+ * Retry still carries the whole transcript. `before` are the runs that precede them (for the
+ * interrupts the first one may answer). A run's `resume` is its input's, else the one the widget
+ * `recorded` when it sent the run, else the one recovered from what the run adds (`recoveredResume`).
+ */
+function historyRuns(
+  fetched: readonly (SoliplexRun | undefined)[],
+  listed: readonly SoliplexRun[],
+  seen: Set<string>,
+  before: readonly HistoryRun[],
+  after?: SoliplexRun,
+  recorded: Readonly<Record<string, readonly ResumeEntry[]>> = {},
+): HistoryRun[] {
+  let previous = before.at(-1);
   return fetched.map((run, index) => {
-    const input = run.run_input ?? listed[index]!.run_input;
-    return {
+    const input = run?.run_input ?? listed[index]!.run_input;
+    const messages = addedMessages(input?.messages ?? [], seen);
+    const resume = resumeOf(input) ?? recordedResume(recorded, listed[index]!.run_id) ?? recoveredResume(previous, messages);
+    const next = listed[index + 1] ?? after;
+    const current: HistoryRun = {
       runId: listed[index]!.run_id,
-      messages: addedMessages(input?.messages ?? [], seen),
-      events: (Array.isArray(run.events) ? run.events : []) as BaseEvent[],
+      messages,
+      events: run ? eventsOf(run) : recoveredAnswer(listed[index]!.run_id, input?.messages, next?.run_input?.messages),
       state: input?.state,
-      ...resumeOf(input),
+      ...(resume ? { resume } : {}),
+      ...(run ? {} : { missing: true }),
     };
+    previous = current;
+    return current;
   });
+}
+
+function eventsOf(run: SoliplexRun): BaseEvent[] {
+  return (Array.isArray(run.events) ? run.events : []) as BaseEvent[];
+}
+
+function recordedResume(recorded: Readonly<Record<string, readonly ResumeEntry[]>>, runId: string): ResumeEntry[] | undefined {
+  const resume = Object.hasOwn(recorded, runId) ? recorded[runId] : undefined;
+  return Array.isArray(resume) && resume.length > 0 ? [...resume] : undefined;
+}
+
+/** A missing run's answer rebuilt from the next run's input, when that input extends this one's (else none). */
+function recoveredAnswer(runId: string, mine: readonly Message[] | undefined, next: readonly Message[] | undefined): BaseEvent[] {
+  if (!Array.isArray(mine) || !Array.isArray(next) || next.length < mine.length) return [];
+  if (mine.some((message, i) => message?.id !== next[i]?.id)) return [];
+  const answer = next.slice(mine.length).filter((m) => typeof m?.id === 'string' && (m.role === 'assistant' || m.role === 'reasoning'));
+  return answer.some((m) => m.role === 'assistant') ? answerEvents(runId, answer) : [];
+}
+
+/**
+ * The answers to the interrupts `previous` ended with, when the run after it carries none (Soliplex
+ * drops `resume` from stored inputs): a run that adds no user message was started by answering them
+ * (each resolved; what was answered is not stored), one that adds a user message moved on from them
+ * (left to `replayHistory`, which settles them as cancelled).
+ */
+function recoveredResume(previous: HistoryRun | undefined, messages: readonly Message[]): ResumeEntry[] | undefined {
+  if (!previous || previous.missing || messages.some((m) => m.role === 'user')) return undefined;
+  const ids: string[] = [];
+  for (const event of previous.events) {
+    if (event?.type !== EventType.RUN_FINISHED) continue;
+    const outcome = (event as { outcome?: { type?: unknown; interrupts?: unknown } }).outcome;
+    if (outcome?.type !== 'interrupt' || !Array.isArray(outcome.interrupts)) continue;
+    for (const interrupt of outcome.interrupts as { id?: unknown }[]) if (typeof interrupt?.id === 'string') ids.push(interrupt.id);
+  }
+  return ids.length > 0 ? ids.map((interruptId) => ({ interruptId, status: 'resolved' })) : undefined;
 }
 
 /** The messages of `input` whose ids are not in `seen`, which then holds them all. */
@@ -215,10 +308,10 @@ function answerEvents(runId: string, answer: readonly Message[]): BaseEvent[] {
   return events as BaseEvent[];
 }
 
-/** The run input's `resume` entries (answers to the previous run's interrupts), when it had any. */
-function resumeOf(input: object | null | undefined): { resume?: ResumeEntry[] } {
+/** The run input's `resume` entries (answers to the previous run's interrupts), when it has any (never from Soliplex's GETs). */
+function resumeOf(input: object | null | undefined): ResumeEntry[] | undefined {
   const resume = (input as { resume?: unknown } | null | undefined)?.resume;
-  return Array.isArray(resume) ? { resume: resume as ResumeEntry[] } : {};
+  return Array.isArray(resume) && resume.length > 0 ? (resume as ResumeEntry[]) : undefined;
 }
 
 /** The failed run named in the message, kind and status kept (a 401 stays "sign-in needed"). */

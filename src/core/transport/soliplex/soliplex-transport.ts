@@ -1,4 +1,4 @@
-import type { BaseEvent, ContentPart } from '@ag-ui/core';
+import type { BaseEvent, ContentPart, ResumeEntry } from '@ag-ui/core';
 import {
   TransportError,
   type CreatedThread,
@@ -111,6 +111,18 @@ export class SoliplexTransport implements Transport {
     });
   }
 
+  async #recordResume(threadId: string, runId: string, resume: readonly ResumeEntry[]): Promise<void> {
+    const { historyCache, serverUrl, room } = this.options;
+    if (!historyCache?.recordResume) return;
+    try {
+      const { historyCacheKey } = await import('./soliplex-history-cache.js');
+      const key = await historyCacheKey(serverUrl, room, threadId, await this.api.currentToken());
+      if (key) await historyCache.recordResume(key, runId, resume);
+    } catch {
+      // No record: a reload then reads the answers from the runs that follow.
+    }
+  }
+
   async listThreads(signal: AbortSignal): Promise<readonly StoredThreadInfo[]> {
     const threads = await this.api.listThreads(this.options.room, signal);
     return threads
@@ -148,6 +160,8 @@ export class SoliplexTransport implements Transport {
     let runId = this.#initialRuns.get(thread);
     if (runId) this.#initialRuns.delete(thread);
     else runId = (await this.api.createRun(room, thread, request.parentRunId, request.signal)).run_id;
+    // Soliplex stores the input without `resume`: the widget keeps its own record, for reloads.
+    if (request.resume?.length) void this.#recordResume(thread, runId, request.resume);
     // The ids in the body are the URL's: Soliplex answers 400 when they differ.
     const body = soliplexRunInput(request, runId, uploads);
     await followRun(this.api, this.api.runPath(room, thread, runId), onEvent, { ...this.#followOptions(), body, signal: request.signal });

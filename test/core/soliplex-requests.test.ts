@@ -111,6 +111,7 @@ describe('Soliplex requests the real server accepts (demo server)', () => {
       'TEXT_MESSAGE_START',
       'TEXT_MESSAGE_CONTENT',
       'TEXT_MESSAGE_END',
+      'STATE_SNAPSHOT', // Soliplex's final state, before RUN_FINISHED
       'RUN_FINISHED',
     ]);
     expect(events.filter((e) => e.type === 'TEXT_MESSAGE_CONTENT').map((e) => (e as unknown as { delta: string }).delta)).to.deep.equal(['First part.', 'Second part.']);

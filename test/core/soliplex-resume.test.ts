@@ -178,8 +178,9 @@ describe('Soliplex resume, as the reference client does', () => {
 
   it('keepalive comments keep a held message alive: no resume while they arrive', async () => {
     // Soliplex's message delivery: nothing but keepalives until the whole message comes at its end.
-    const fake = fakeSoliplex([[{ frames: [0] }, { keepalive: 15, everyMs: 25 }, { frames: [1, 2, 3, 4, 5] }]], threadCreation);
-    const { events, outcome, posts } = await streamOnce(fake, { stallTimeoutMs: 120 });
+    const fake = fakeSoliplex([[{ frames: [0] }, { keepalive: 40, everyMs: 25 }, { frames: [1, 2, 3, 4, 5] }]], threadCreation);
+    // 1 s of keepalives against a 300 ms stall limit: wide margins, so a loaded machine's late timers do not matter.
+    const { events, outcome, posts } = await streamOnce(fake, { stallTimeoutMs: 300 });
     expect(outcome).to.equal('resolved');
     expect(types(events)).to.deep.equal(RUN_EVENTS.map((e) => e.type));
     expect(posts).to.have.length(1);

@@ -20,11 +20,14 @@ describe('Soliplex: reload mid-answer', () => {
         runs: [
           [
             { type: 'RUN_STARTED' },
+            // Soliplex holds a message's text until its end (message delivery): the first one ends before the pause.
             { type: 'TEXT_MESSAGE_START', messageId: 'a1', role: 'assistant' },
-            text('a1', 'The first half, '),
-            { $delay: 2500 },
-            text('a1', 'then the second half.'),
+            text('a1', 'The first half.'),
             { type: 'TEXT_MESSAGE_END', messageId: 'a1' },
+            { $delay: 2500 },
+            { type: 'TEXT_MESSAGE_START', messageId: 'a1b', role: 'assistant' },
+            text('a1b', 'Then the second half.'),
+            { type: 'TEXT_MESSAGE_END', messageId: 'a1b' },
             { type: 'RUN_FINISHED' },
           ],
           [
@@ -51,7 +54,7 @@ describe('Soliplex: reload mid-answer', () => {
 
     await page.reload(); // mid-answer: the server runs on
     await page.locator('soliplex-chat [part~="user-message"]').filter({ hasText: 'tell me' }).waitFor({ timeout: 10_000 });
-    await answer.filter({ hasText: 'The first half, then the second half.' }).waitFor({ timeout: 15_000 });
+    await answer.filter({ hasText: 'Then the second half.' }).waitFor({ timeout: 15_000 });
     await page.waitForFunction(() => window.pageEvents.includes('finished success'), undefined, { timeout: 10_000 });
     assert.deepEqual(await page.evaluate(() => window.pageEvents), ['started', 'finished success'], 'the re-attached run is one announced turn');
 
@@ -65,7 +68,8 @@ describe('Soliplex: reload mid-answer', () => {
       started[1].body.messages.map((m) => [m.role, m.content]),
       [
         ['user', 'tell me'],
-        ['assistant', 'The first half, then the second half.'],
+        ['assistant', 'The first half.'],
+        ['assistant', 'Then the second half.'],
         ['user', 'and then?'],
       ],
     );

@@ -152,7 +152,7 @@ describe('<soliplex-chat> reloads that survive', () => {
     const engine = engineOf();
     const el = await fixture<SoliplexChat>(html`<soliplex-chat .engine=${engine} server-url=${server} room=${room} thread=${thread}></soliplex-chat>`);
     await until(() => deepQueryAll(el, '[part~="interrupt-status"]').length === 2 && statusLine(el)?.textContent?.trim() === '');
-    expect(deepQueryAll(el, '[part~="interrupt-status"]').map((s) => s.textContent?.trim())).to.deep.equal(['Answered.', 'Cancelled.']);
+    expect(deepQueryAll(el, '[part~="interrupt-status"]').map((s) => s.textContent?.trim())).to.deep.equal(['Answered: city: Paris', 'Cancelled.']);
     const conversation = engine.snapshot({ server, room, thread }).conversation;
     expect(findInterrupt(conversation, 'ask-1')).to.include({ status: 'resolved', resumed: true });
     expect(findInterrupt(conversation, 'ask-1')!.payload).to.deep.equal({ city: 'Paris' });
@@ -161,7 +161,8 @@ describe('<soliplex-chat> reloads that survive', () => {
 
   it('a run still running at reload is followed from its start to its end, announced; sending waits for it; the next send carries the whole transcript', async () => {
     const { room, requests } = await script([
-      [started, { type: 'TEXT_MESSAGE_START', messageId: 'a1', role: 'assistant' }, { type: 'TEXT_MESSAGE_CONTENT', messageId: 'a1', delta: 'The first half, ' }, { $delay: 1200 }, { type: 'TEXT_MESSAGE_CONTENT', messageId: 'a1', delta: 'then the second half.' }, { type: 'TEXT_MESSAGE_END', messageId: 'a1' }, finished],
+      // Soliplex holds a message's text until its end (message delivery): the first message ends before the pause.
+      [started, ...say('a1', 'The first half.'), { $delay: 1200 }, ...say('a1b', 'Then the second half.'), finished],
       [started, ...say('a2', 'Next answer.'), finished],
     ]);
     const first = await fixture<SoliplexChat>(html`<soliplex-chat server-url=${server} room=${room} persist="false"></soliplex-chat>`);
@@ -181,7 +182,7 @@ describe('<soliplex-chat> reloads that survive', () => {
     expect(refused).to.match(/still being written on the server/);
     expect((await done).outcome).to.equal('success');
     await settled(el);
-    expect(answers(el)).to.deep.equal(['The first half, then the second half.']);
+    expect(answers(el)).to.deep.equal(['The first half.', 'Then the second half.']);
     expect(questions(el)).to.deep.equal(['tell me']);
 
     const next = finishedOnce(el);
@@ -193,7 +194,8 @@ describe('<soliplex-chat> reloads that survive', () => {
     // No fork: the server sees the first turn, question and answer, before the new question.
     expect(input.messages.map((m) => [m.role, m.content])).to.deep.equal([
       ['user', 'tell me'],
-      ['assistant', 'The first half, then the second half.'],
+      ['assistant', 'The first half.'],
+      ['assistant', 'Then the second half.'],
       ['user', 'and then?'],
     ]);
   });

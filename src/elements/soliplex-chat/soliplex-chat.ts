@@ -54,7 +54,7 @@ const LIST_PARTS =
   'messages, message, user-message, assistant-message, reasoning, tool-card, tool-name, tool-arguments, tool-status, tool-details, ' +
   'tool-result, tool-view, approval-card, approval-arguments, approve-button, deny-button, message-actions, copy-button, regenerate-button, edit-button, ' +
   'jump-to-latest, interrupt-card, interrupt-message, interrupt-form, interrupt-submit, interrupt-cancel, interrupt-status, interrupt-custom, activity, activity-custom, ' +
-  'subagent, subagent-summary, message-attachment, notice, tool-content, tool-changes, tool-cached, always-allow-button';
+  'subagent, subagent-summary, message-attachment, notice, tool-content, tool-changes, tool-cached, always-allow-button, run-again-button';
 
 /**
  * A chat with an AG-UI agent that can call tools the page provides.
@@ -481,6 +481,32 @@ export class SoliplexChat extends LitElement {
   }
 
   /**
+   * Goes on with a turn the page's reload interrupted (the status line's **Continue**): what streamed
+   * stays until the new run answers; tool results already obtained are sent again, never executed
+   * again; a call that was executing at the reload is answered as not completed. Returns false, doing
+   * nothing, when there is no such turn.
+   */
+  continue(): boolean {
+    const engine = this.#currentEngine();
+    if (!engine) return false;
+    const key = this.#threadKey();
+    const { run, conversation } = engine.snapshot(key);
+    const waiting = isRunning(run) && Object.values(conversation.toolCalls).some((call) => call.status === 'interrupted');
+    if (run.status !== 'interrupted' && !waiting) return false;
+    engine.continue(key, this.#turnOptions).catch((error) => console.error('[soliplex-chat] continue failed', error));
+    return true;
+  }
+
+  /**
+   * Runs a tool call the page's reload interrupted once more (its card's **Run again**), then goes on
+   * with the turn. Returns false, doing nothing, when the call is not interrupted.
+   */
+  runAgain(toolCallId: string): boolean {
+    const engine = this.#currentEngine();
+    return engine ? engine.runAgain(this.#threadKey(), toolCallId, this.#turnOptions) : false;
+  }
+
+  /**
    * Runs the last answer again: what followed the last user message (answer, tool calls) is replaced
    * by a new turn. Returns false, doing nothing, while a turn runs or when there is no user message.
    */
@@ -563,6 +589,7 @@ export class SoliplexChat extends LitElement {
         ...(this.activityRenderers ? { activityRenderers: this.activityRenderers } : {}),
         ...(this.toolRenderers ? { toolRenderers: this.toolRenderers } : {}),
         ...(capabilities ? { capabilities } : {}),
+        turnOptions: this.#turnOptions,
       };
     }
     if (changed.has('hideCopy') || changed.has('hideRegenerate') || changed.has('hideEdit')) {
@@ -585,6 +612,8 @@ export class SoliplexChat extends LitElement {
         @soliplex-send-request=${this.#onSendRequest}
         @soliplex-stop-request=${this.#onInternal(() => this.cancel())}
         @soliplex-retry-request=${this.#onInternal(() => this.retry())}
+        @soliplex-continue-request=${this.#onInternal(() => this.continue())}
+        @soliplex-run-again-request=${this.#onRunAgainRequest}
         @soliplex-new-chat-request=${this.#onInternal(() => this.#newChat())}
         @soliplex-regenerate-request=${this.#onInternal(() => this.regenerate())}
         @soliplex-edit-request=${this.#onEditRequest}
@@ -785,6 +814,11 @@ export class SoliplexChat extends LitElement {
   #newChat = () => {
     this.newThread(); // announces the change
     void this.updateComplete.then(() => this.composer?.focus());
+  };
+
+  #onRunAgainRequest = (event: Event & { toolCallId?: string }) => {
+    event.stopPropagation();
+    this.runAgain(event.toolCallId ?? '');
   };
 
   #onEditRequest = (event: Event & { messageId?: string; text?: string }) => {

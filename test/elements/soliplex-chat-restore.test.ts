@@ -133,7 +133,7 @@ describe('<soliplex-chat> after a reload (issue 20, item 2)', () => {
 
   it('Continue without the interrupted tool answers it as not completed (soliplex-tool-result fires) and never runs it', async () => {
     const tools = counter();
-    const { agentUrl, requests } = await script([
+    const { agentUrl, requests } = await script<{ messages: { role: string; toolCallId?: string; error?: string }[] }>([
       [started, ...callEvents('c1', 'render_chart'), finished],
       [started, ...say('m2', 'No chart then.'), finished],
     ]);
@@ -148,7 +148,7 @@ describe('<soliplex-chat> after a reload (issue 20, item 2)', () => {
     expect((await result).call).to.include({ id: 'c1', status: 'failed' });
     expect((await done).outcome).to.equal('success');
     expect(tools.runs).to.deep.equal(['c1']);
-    const sent = (await requests()) as { body: { messages: { role: string; toolCallId?: string; error?: string }[] } }[];
+    const sent = await requests();
     expect(sent[1]!.body.messages.find((m) => m.role === 'tool')?.error).to.match(/did not complete/);
     engine.dispose();
   });

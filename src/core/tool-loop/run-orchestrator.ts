@@ -637,6 +637,9 @@ export class RunOrchestrator {
   #drive(turn: Turn, retry: boolean, resumeHop = false): Promise<TurnOutcome> {
     const userMessage = turn.conversation.messages.findLast((m) => m.role === 'user');
     this.#emit(turn, { type: 'turn-started', retry, ...(userMessage?.role === 'user' ? { userMessage } : {}) });
+    // A listener of the turn's first snapshot may have ended it already: its end follows its start.
+    turn.started = true;
+    for (const emit of turn.early.splice(0)) emit();
     // A bug must not leave the thread "running" forever.
     this.#loop(turn, resumeHop).then(
       () => this.#failInternal(turn, new Error('the turn stopped without an outcome')),
@@ -801,7 +804,7 @@ export class RunOrchestrator {
   #moveOnFromRestored(turn: Turn): void {
     const { settled } = moveOnFromRestored(turn.conversation);
     if (settled.length === 0) return;
-    turn.commit((snapshot) => ({ ...snapshot, conversation: moveOnFromRestored(snapshot.conversation).conversation }));
+    if (!turn.commit((snapshot) => ({ ...snapshot, conversation: moveOnFromRestored(snapshot.conversation).conversation }))) return;
     for (const id of settled) {
       const call = turn.conversation.toolCalls[id];
       if (call) this.#emit(turn, { type: 'tool-result', call });
@@ -922,6 +925,7 @@ export class RunOrchestrator {
 
   #emit(turn: Turn, event: DistributiveOmit<EngineEvent, 'turnId' | 'key' | 'initiator'>): void {
     if (!turn.announced) return;
+    if (!turn.started && event.type !== 'turn-started') return void turn.early.push(() => this.#emit(turn, event));
     const full = {
       ...event,
       turnId: turn.id,

@@ -38,6 +38,9 @@ export class Turn {
    * nothing the user saw.
    */
   replaces?: string;
+  /** True once `turn-started` went out; events of the turn before it (a listener stopped it at once) wait in `early`. */
+  started = false;
+  readonly early: (() => void)[] = [];
 
   constructor(
     readonly id: string,

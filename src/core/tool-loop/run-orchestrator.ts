@@ -324,6 +324,8 @@ export class RunOrchestrator {
     if (this.#activeTurn(key) || isRunning(current.run) || current.conversation.messages.length > 0) return false;
     // An older or partial save lacks some fields: the empty conversation's fill them.
     const kept: Conversation = { ...emptyConversation, ...saved.conversation };
+    // The engine's own record that these calls ran (invariant 2), as for calls it ran itself; the
+    // conversation's statuses already keep them from running again (its reducer never re-opens a call).
     const executed = this.#executedSet(key);
     if (!saved.inFlight) {
       const conversation = restoreIdle(kept);

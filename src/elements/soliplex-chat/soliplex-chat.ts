@@ -85,7 +85,7 @@ const LIST_PARTS =
  * @fires {SoliplexRunStartedEvent} soliplex-run-started - A user turn started (send or retry).
  * @fires {SoliplexRunFinishedEvent} soliplex-run-finished - A user turn ended, once per turn, with `outcome` and `error`.
  * @fires {SoliplexToolCallEvent} soliplex-tool-call - A client tool is about to run; `preventDefault()` vetoes it.
- * @fires {SoliplexToolResultEvent} soliplex-tool-result - A client tool call completed, failed, was denied, or was stopped (status `cancelled`: Stop, a newer message, the chat closed).
+ * @fires {SoliplexToolResultEvent} soliplex-tool-result - A client tool call completed, failed, was denied, or was stopped (status `cancelled`: Stop, a newer message, the chat closed); also when a call the page's reload interrupted is resolved (Run again, Continue, a new message).
  * @fires {SoliplexThreadChangeEvent} soliplex-thread-change - The chat now shows another thread by its own doing (its thread list, a new chat, the thread its first Soliplex send created); fields `threadKey` and `detail`.
  * @fires {SoliplexErrorEvent} soliplex-error - A turn failed, a thread could not be created or loaded, or a tool sent by event could not be registered; `message` in words a person understands, `technical` the technical text.
  * @fires {SoliplexInterruptEvent} soliplex-interrupt - A run ended waiting for the user's answers (`threadKey`, `interrupts`).
@@ -151,6 +151,8 @@ const LIST_PARTS =
  * @csspart deny-button - Deny.
  * @csspart status - The run status line.
  * @csspart retry-button - Retry, after a failure.
+ * @csspart continue-button - Continue, on a turn the page's reload interrupted (in the status line).
+ * @csspart run-again-button - Run again, on a tool call the page's reload interrupted (status `interrupted`).
  * @csspart error-details - The technical detail of a failure (collapsible).
  * @csspart message-actions - The actions under a message.
  * @csspart copy-button - "Copy" on a message.
@@ -644,7 +646,7 @@ export class SoliplexChat extends LitElement {
               .noImages=${this.noImages}
             ></soliplex-message-list>`}
         <soliplex-run-status
-          exportparts="status, retry-button, new-chat-button, error-details"
+          exportparts="status, retry-button, continue-button, new-chat-button, error-details"
           .run=${run}
           .conversation=${conversation}
           ?soliplex=${this.#soliplex.active}

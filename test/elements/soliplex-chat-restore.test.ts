@@ -83,6 +83,7 @@ describe('<soliplex-chat> after a reload (issue 20, item 2)', () => {
     expect(answers(el)).to.deep.equal(['Half an answer']);
     expect(statusLine(el).dataset['state']).to.equal('interrupted');
     expect(statusLine(el).textContent).to.match(/reloaded/);
+    expect(deepQuery(el, '[role="log"]')!.textContent!.trim(), 'a restored conversation is not read out').to.equal('');
     const continueButton = button(statusLine(el), 'Continue');
     expect(continueButton, 'a Continue button in the status line').to.exist;
     await expect(el).to.be.accessible();

@@ -353,10 +353,10 @@ export class SoliplexChat extends LitElement {
   readonly #announcements = new AnnouncementController(this, {
     conversation: () => this.#thread.snapshot?.conversation ?? emptyConversation,
     threadId: () => threadKeyId(this.#threadKey()),
-    // A restored history (the thread idle, or still loading) is not news: only a turn's changes are.
+    // A restored history (the thread idle, interrupted by a reload, or still loading) is not news: only a turn's changes are.
     quiet: () => {
       const run = this.#thread.snapshot?.run ?? idleState;
-      return run.status === 'idle' || (isRunning(run) && run.phase === 'loading-history');
+      return run.status === 'idle' || run.status === 'interrupted' || (isRunning(run) && run.phase === 'loading-history');
     },
     describe: (previous, next) => {
       const rt = chatRuntimeIfLoaded();

@@ -13,6 +13,7 @@ import {
 import '../../src/index.js';
 import { deepQuery, deepQueryAll, settled, statusLine, until } from './chat-fixture.js';
 import { finished, say, script, started } from '../helpers/agui-server.js';
+import { nameOf, panelOf, untilEntry } from './thread-fixture.js';
 
 /**
  * Issue 20, item 2 in the UI (and item 5): a chat whose turn was in flight when the page went away
@@ -176,6 +177,28 @@ describe('<soliplex-chat> after a reload (issue 20, item 2)', () => {
     await settled(el);
     expect(tools.runs).to.deep.equal(['c1']);
     expect(answers(el)).to.deep.equal(['Mail sent.']);
+    engine.dispose();
+  });
+});
+
+describe('<soliplex-thread-list> after a reload', () => {
+  it('lists a restored interrupted thread with an Interrupted badge and the state word in its name', async () => {
+    const { agentUrl } = await script([[started, ...partial('m1', 'Half'), hang]]);
+    const first = await chatOn(agentUrl, crypto.randomUUID(), []);
+    first.el.send('Plan my trip');
+    await until(() => answers(first.el).includes('Half'));
+    const snapshot = first.engine.snapshot(first.key);
+    first.el.remove();
+    first.engine.dispose();
+    const engine = new RunOrchestrator({ transport: createAgUiHttpTransport({ url: agentUrl }) });
+    engine.restore(first.key, { conversation: structuredClone(snapshot.conversation), inFlight: true });
+    const el = await fixture<SoliplexChat>(
+      html`<soliplex-chat threads persist="false" .engine=${engine} agent-url=${agentUrl} thread=${first.key.thread}></soliplex-chat>`,
+    );
+    const list = await panelOf(el);
+    const item = await untilEntry(list, 'Plan my trip', (_name, badge) => badge === 'Interrupted');
+    expect(nameOf(item)).to.match(/interrupted/);
+    await expect(list).to.be.accessible();
     engine.dispose();
   });
 });

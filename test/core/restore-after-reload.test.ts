@@ -4,7 +4,7 @@ import {
   RunOrchestrator,
   ToolRegistry,
   createAgUiHttpTransport,
-  isRunning,
+  isInFlight,
   type ClientTool,
   type EngineEvent,
   type ThreadKey,
@@ -57,7 +57,7 @@ function engineFor(agentUrl: string, tools: ClientTool[] = []) {
 /** The page goes away and comes back: keep the thread, drop the engine, restore into a new one. */
 function reload(old: RunOrchestrator, key: ThreadKey, agentUrl: string, tools: ClientTool[] = []) {
   const snapshot = old.snapshot(key);
-  const saved = { conversation: structuredClone(snapshot.conversation), inFlight: isRunning(snapshot.run) };
+  const saved = { conversation: structuredClone(snapshot.conversation), inFlight: isInFlight(snapshot.run) };
   old.dispose();
   const fresh = engineFor(agentUrl, tools);
   expect(fresh.engine.restore(key, saved), 'restore takes the kept thread').to.equal(true);
@@ -156,6 +156,26 @@ describe('restore after a reload (issue 20, item 2)', () => {
     expect(results.map((e) => [e.call.id, e.call.status])).to.deep.equal([['c1', 'completed']]);
     expect(pairs(events).finished).to.deep.equal(pairs(events).started);
     expect(engine.runAgain(key, 'c1'), 'a settled call cannot run again').to.equal(false);
+    engine.dispose();
+  });
+
+  it('a second reload before the user went on brings the interrupted turn back interrupted again', async () => {
+    const log = new ToolLog();
+    const { agentUrl } = await script([
+      [started, ...callEvents('c1', 'slow'), finished],
+      [started, ...say('m2', 'Done now.'), finished],
+    ]);
+    const key = keyFor(agentUrl);
+    const first = engineFor(agentUrl, [log.tool('slow', 'hang')]);
+    void first.engine.send(key, 'Go slow').catch(() => {});
+    await until(() => first.engine.snapshot(key).conversation.toolCalls['c1']?.status === 'executing');
+    const second = reload(first.engine, key, agentUrl, [log.tool('slow', 'answer')]);
+    const { engine } = reload(second.engine, key, agentUrl, [log.tool('slow', 'answer')]);
+    expect(engine.snapshot(key).run.status).to.equal('interrupted');
+    expect(engine.snapshot(key).conversation.toolCalls['c1']).to.include({ status: 'interrupted' });
+    expect(engine.runAgain(key, 'c1')).to.equal(true);
+    await until(() => engine.snapshot(key).run.status === 'completed');
+    expect(log.runs).to.deep.equal(['c1', 'c1']);
     engine.dispose();
   });
 

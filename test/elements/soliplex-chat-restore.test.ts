@@ -3,7 +3,7 @@ import {
   RunOrchestrator,
   ToolRegistry,
   createAgUiHttpTransport,
-  isRunning,
+  isInFlight,
   type ClientTool,
   type SoliplexChat,
   type SoliplexRunFinishedEvent,
@@ -43,7 +43,7 @@ async function chatOn(agentUrl: string, thread: string, tools: ClientTool[]) {
 /** The page goes away with the chat's thread kept, and comes back with a new engine and chat. */
 async function reload(page: { el: SoliplexChat; engine: RunOrchestrator; key: ThreadKey }, agentUrl: string, tools: ClientTool[]) {
   const snapshot = page.engine.snapshot(page.key);
-  const saved = { conversation: structuredClone(snapshot.conversation), inFlight: isRunning(snapshot.run) };
+  const saved = { conversation: structuredClone(snapshot.conversation), inFlight: isInFlight(snapshot.run) };
   page.el.remove();
   page.engine.dispose();
   const engine = new RunOrchestrator({ transport: createAgUiHttpTransport({ url: agentUrl }), toolRegistry: new ToolRegistry(tools) });

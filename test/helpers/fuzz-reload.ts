@@ -3,6 +3,7 @@ import type { Message } from '@ag-ui/core';
 import {
   RunOrchestrator,
   ToolRegistry,
+  isInFlight,
   isRunning,
   type ClientTool,
   type Conversation,
@@ -196,7 +197,7 @@ export async function runReloadCase(testCase: ReloadCase, unhandled: string[]): 
           seq: next(),
           saved: keys.map((key) => {
             const s = fresh.snapshot(key);
-            return { conversation: structuredClone(s.conversation), inFlight: isRunning(s.run) };
+            return { conversation: structuredClone(s.conversation), inFlight: isInFlight(s.run) };
           }),
           executedBefore: keys.map((_, t) => trace.executions.filter((e) => e.thread === t).map((e) => e.toolCallId)),
           restored: [],

@@ -192,3 +192,12 @@ export function isRunning(
 ): state is StreamingState | ExecutingToolsState | PreparingState | WaitingForConnectionState | AwaitingInputState {
   return state.status === RunStatus.Running;
 }
+
+/**
+ * Whether a thread's turn is in flight for a page that keeps it across a reload: running, or restored
+ * `interrupted` and not yet taken up. Keep it with the conversation (`restore`'s `inFlight`), so a
+ * second reload brings the interrupted turn back interrupted again.
+ */
+export function isInFlight(state: RunState): boolean {
+  return state.status === RunStatus.Running || state.status === RunStatus.Interrupted;
+}

@@ -28,9 +28,15 @@ import { transcriptProblems } from './fuzz-invariants.js';
 /** What the user does with a thread the reload interrupted. */
 export type ReloadPolicy = 'continue' | 'run-again' | 'send';
 
+/** When the page goes away: at the n-th snapshot change of the engine (any thread), or as its n-th tool execution starts. */
+export interface ReloadMoment {
+  readonly on: 'change' | 'execute';
+  readonly n: number;
+}
+
 export interface ReloadPlan {
-  /** For each reload, the snapshot change (counted over all threads of that engine) at which the page goes away. */
-  readonly at: readonly number[];
+  /** For each reload, the moment (counted within that engine's life) at which the page goes away. */
+  readonly at: readonly ReloadMoment[];
   /** Per thread, what the user does after a reload. */
   readonly policy: readonly ReloadPolicy[];
 }
@@ -43,13 +49,19 @@ export interface ReloadCase {
 export const reloadCaseArbitrary: fc.Arbitrary<ReloadCase> = fc.record({
   scenario: scenarioArbitrary,
   plan: fc.record({
-    at: fc.array(fc.integer({ min: 1, max: 30 }), { minLength: 1, maxLength: 2 }),
+    at: fc.array(
+      fc.oneof(
+        { weight: 3, arbitrary: fc.record({ on: fc.constant<'change'>('change'), n: fc.integer({ min: 1, max: 30 }) }) },
+        { weight: 1, arbitrary: fc.record({ on: fc.constant<'execute'>('execute'), n: fc.integer({ min: 1, max: 3 }) }) },
+      ),
+      { minLength: 1, maxLength: 2 },
+    ),
     policy: fc.array(fc.constantFrom<ReloadPolicy>('continue', 'continue', 'run-again', 'send'), { minLength: 3, maxLength: 3 }),
   }),
 });
 
 export function describeReloadCase({ scenario, plan }: ReloadCase): string {
-  return `${describeScenario(scenario)}\n  reloads at changes ${plan.at.join(', ')}; after a reload: ${plan.policy.map((p, t) => `t${t} ${p}`).join(', ')}\n  PLAN: ${JSON.stringify(plan)}`;
+  return `${describeScenario(scenario)}\n  reloads at ${plan.at.map((m) => `${m.on} #${m.n}`).join(', ')}; after a reload: ${plan.policy.map((p, t) => `t${t} ${p}`).join(', ')}\n  PLAN: ${JSON.stringify(plan)}`;
 }
 
 interface ThreadKept {
@@ -132,6 +144,9 @@ export async function runReloadCase(testCase: ReloadCase, unhandled: string[]): 
     execute: (_args, context) => {
       const id = context.toolCall.id;
       trace.executions.push({ seq: next(), engine: engineNo, thread: threadOfId(id) ?? -1, toolCallId: id });
+      executionsHere++;
+      const moment = plan.at[engineNo];
+      if (moment?.on === 'execute' && moment.n === executionsHere && !restoring) reload();
       switch (spec.behaviour) {
         case 'resolve':
           return `result of ${id}`;
@@ -155,6 +170,24 @@ export async function runReloadCase(testCase: ReloadCase, unhandled: string[]): 
   const approvalOf = (name: string) => scenario.tools.find((tool) => tool.name === name)?.approval ?? 'none';
 
   let engine!: RunOrchestrator;
+  let executionsHere = 0;
+  /** The page goes away now: every thread's snapshot is kept, the engine dropped. */
+  const reload = () => {
+    if (reloadNow) return;
+    reloadNow = true;
+    const old = engine;
+    trace.reloads.push({
+      engine: engineNo,
+      seq: next(),
+      saved: keys.map((key) => {
+        const s = old.snapshot(key);
+        return { conversation: structuredClone(s.conversation), inFlight: isInFlight(s.run) };
+      }),
+      executedBefore: keys.map((_, t) => trace.executions.filter((e) => e.thread === t).map((e) => e.toolCallId)),
+      restored: [],
+    });
+    old.dispose();
+  };
   let reloadNow = false;
   let restoring = false;
   const pending = new Set<Promise<unknown>>();
@@ -183,6 +216,7 @@ export async function runReloadCase(testCase: ReloadCase, unhandled: string[]): 
       next();
     });
     let changes = 0;
+    executionsHere = 0;
     const answered = new Set<string>();
     fresh.registry.subscribe((snapshot) => {
       if (closed || engineNo !== no) return;
@@ -190,21 +224,8 @@ export async function runReloadCase(testCase: ReloadCase, unhandled: string[]): 
       // The restores themselves are one step of the page's start, not a moment to go away in.
       if (!restoring) changes++;
       // The page goes away at this very change: what is kept is what the registry holds now.
-      if (!restoring && plan.at[no] === changes && no < plan.at.length && !reloadNow) {
-        reloadNow = true;
-        trace.reloads.push({
-          engine: no,
-          seq: next(),
-          saved: keys.map((key) => {
-            const s = fresh.snapshot(key);
-            return { conversation: structuredClone(s.conversation), inFlight: isInFlight(s.run) };
-          }),
-          executedBefore: keys.map((_, t) => trace.executions.filter((e) => e.thread === t).map((e) => e.toolCallId)),
-          restored: [],
-        });
-        fresh.dispose();
-        return;
-      }
+      const moment = plan.at[no];
+      if (!restoring && moment?.on === 'change' && moment.n === changes) return reload();
       const key = snapshot.key;
       // Approvals as the tool's spec says ('never': nobody answers), interrupts answered, a macrotask later.
       for (const call of Object.values(snapshot.conversation.toolCalls)) {

@@ -227,6 +227,36 @@ describe('restore after a reload (issue 20, item 2)', () => {
     engine.dispose();
   });
 
+  it('approving one call of a hop waits for the word on its interrupted sibling; Continue then goes on without it', async () => {
+    const log = new ToolLog();
+    const { agentUrl, requests } = await script([
+      [started, ...callEvents('c1', 'send_mail'), ...callEvents('c2', 'slow'), finished],
+      [started, ...say('m2', 'Mail sent, chart not drawn.'), finished],
+    ]);
+    const tools = (slow: 'answer' | 'hang') => [log.tool('send_mail', 'answer', { requiresApproval: true }), log.tool('slow', slow)];
+    const key = keyFor(agentUrl);
+    const first = engineFor(agentUrl, tools('hang'));
+    void first.engine.send(key, 'Mail and draw').catch(() => {});
+    await until(() => {
+      const calls = first.engine.snapshot(key).conversation.toolCalls;
+      return calls['c1']?.status === 'awaiting-approval' && calls['c2']?.status === 'executing';
+    });
+    const { engine, events } = reload(first.engine, key, agentUrl, tools('answer'));
+    engine.approve(key, 'c1');
+    await until(() => engine.snapshot(key).conversation.toolCalls['c1']?.status === 'completed');
+    const waiting = engine.snapshot(key);
+    expect(waiting.run).to.include({ status: 'running', phase: 'executing-tools' });
+    expect(waiting.conversation.toolCalls['c2']).to.include({ status: 'interrupted' });
+    expect(await requests(), 'nothing is sent while the interrupted call waits').to.have.length(1);
+    expect(await engine.continue(key)).to.equal('completed');
+    expect(log.runs).to.deep.equal(['c2', 'c1']);
+    const sent = (await requests()) as Recorded[];
+    expect(toolMessage(sent[1]!, 'c1')).to.include({ content: 'send_mail result' });
+    expect(toolMessage(sent[1]!, 'c2')?.error).to.match(/did not complete/);
+    expect(pairs(events).started).to.have.length(1);
+    engine.dispose();
+  });
+
   it('denying an approval restored after a reload tells the model, without running the tool', async () => {
     const log = new ToolLog();
     const { agentUrl, requests } = await script([

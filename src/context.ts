@@ -1,6 +1,6 @@
 import { createContext } from '@lit/context';
 import type { AgentCapabilities } from '@ag-ui/core';
-import type { RunOrchestrator, ThreadKey, ToolRegistry } from './core/index.js';
+import type { RunOrchestrator, ThreadKey, ToolRegistry, TurnOptions } from './core/index.js';
 import type { SoliplexChatStrings } from './elements/shared/chat-strings.js';
 import type { ActivityRenderers, InterruptRenderers, ToolCallRenderers } from './elements/shared/renderers.js';
 
@@ -23,6 +23,8 @@ export interface ChatContextValue {
   readonly toolRenderers?: ToolCallRenderers;
   /** What the agent says it supports (the page's `capabilities`, else the agent's `getCapabilities()`). */
   readonly capabilities?: AgentCapabilities;
+  /** The chat's options for the turns it starts (its own, followed to their end; the page asked before calls run). */
+  readonly turnOptions?: TurnOptions;
 }
 
 export const chatContext = createContext<ChatContextValue | undefined>(Symbol('soliplex-chat'));

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { GROUP_NAME, describeScenario, scenarioArbitrary, scenarioFeatures, type Scenario } from '../helpers/fuzz-scenario.js';
 import { onUnhandledRejection, runFuzzCase, unhandledSink, type Trace } from '../helpers/fuzz-harness.js';
 import { checkInvariants } from '../helpers/fuzz-invariants.js';
+import { checkReloadInvariants, describeReloadCase, reloadCaseArbitrary, runReloadCase, type ReloadCase } from '../helpers/fuzz-reload.js';
 
 /**
  * The tool loop's invariants as properties (ARCHITECTURE.md, "Invariants of the tool loop"): fast-check
@@ -121,6 +122,67 @@ describe('tool loop properties (fast-check)', function () {
     );
     console.log(`[fuzz] ${numRuns} cases in ${Math.round(performance.now() - started)} ms; ${[...coverage].map(([k, n]) => `${k}: ${n}`).join(', ')}`);
     expect(unhandledSink.orphans, 'unhandled rejections between cases').to.deep.equal([]);
+  });
+
+  // Reload at any point (issue 20, invariant 15): keep every thread, drop the engine, restore into a new one, go on.
+  it(`every reload invariant holds for ${numRuns} generated scenarios reloaded at any point`, async () => {
+    const started = performance.now();
+    const reloads = {
+      cases: 0,
+      reloads: 0,
+      inFlight: 0,
+      gestures: 0,
+      runAgains: 0,
+      executions: 0,
+      'restored interrupted calls': 0,
+      'restored approvals': 0,
+      'restored open interrupts': 0,
+      'restored cut runs': 0,
+    };
+    await fc.assert(
+      fc.asyncProperty(reloadCaseArbitrary, async (testCase) => {
+        const unhandled: string[] = [];
+        unhandledSink.current = unhandled;
+        const trace = await runReloadCase(testCase, unhandled);
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        unhandledSink.current = undefined;
+        reloads.cases++;
+        reloads.reloads += trace.reloads.length;
+        reloads.inFlight += trace.reloads.flatMap((r) => r.saved).filter((s) => s.inFlight).length;
+        reloads.gestures += trace.gestures.length;
+        reloads.runAgains += trace.runAgains.length;
+        reloads.executions += trace.executions.length;
+        for (const restored of trace.reloads.flatMap((r) => r.restored)) {
+          if (restored.status !== 'interrupted') continue;
+          const calls = Object.values(restored.conversation.toolCalls);
+          reloads['restored interrupted calls'] += calls.filter((c) => c.status === 'interrupted').length;
+          reloads['restored approvals'] += calls.filter((c) => c.status === 'awaiting-approval').length;
+          reloads['restored open interrupts'] += restored.conversation.messages.filter((m) => m.role === 'interrupt' && m.status === 'open').length;
+          if (!restored.conversation.runFinished) reloads['restored cut runs']++;
+        }
+        const failures = checkReloadInvariants(trace);
+        if (failures.length > 0) {
+          const lines = failures.flatMap((f) => [`invariant ${f.invariant}:`, ...f.violations.slice(0, 6).map((v) => `  - ${v}`)]);
+          throw new Error(`${lines.join('\n')}\n${trace.notes.length ? `harness notes: ${trace.notes.join('; ')}\n` : ''}`);
+        }
+      }),
+      {
+        numRuns,
+        ...(seed !== undefined && !Number.isNaN(seed) ? { seed } : {}),
+        ...(path ? { path } : {}),
+        reporter: (details) => {
+          if (!details.failed) return;
+          const replay = `replay: FUZZ_SEED=${details.seed} FUZZ_PATH='${details.counterexamplePath}' FUZZ_RUNS=1 npm run test:fuzz`;
+          const testCase = details.counterexample?.[0] as ReloadCase | undefined;
+          const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+          throw new Error(
+            `Reload property failed after ${details.numRuns} case(s), ${details.numShrinks} shrink(s).\n${replay}\n` +
+              `Shrunk counterexample:\n${testCase ? describeReloadCase(testCase) : '(none)'}\n${error}`,
+          );
+        },
+      },
+    );
+    console.log(`[fuzz] reload: ${numRuns} cases in ${Math.round(performance.now() - started)} ms; ${Object.entries(reloads).map(([k, n]) => `${k}: ${n}`).join(', ')}`);
   });
 
   // Only when asked for (FUZZ_SCENARIO): replays one printed case exactly, even after the generators change.

@@ -316,25 +316,33 @@ export function transcriptProblems(messages: readonly Message[]): string[] {
 
 /**
  * 7. A message (or tool call) once in a thread's conversation stays there. The one exception: a retry
- * of a failed turn may drop what the failed turn's last run produced (its partial output).
+ * of a failed turn may drop what the failed turn's last run produced (its partial output), once its
+ * own run changes the transcript (issue 20: the partial stays on screen until then), so anywhere in
+ * the retry's turn. A retry that failed before writing anything leaves the earlier partial output to
+ * replace: the failed turns before a retry, back to the last that did not fail, each offer their last run.
  */
 export const nothingLost: Invariant = {
   name: '7 messages already in the conversation are never lost',
   check(trace) {
     const v: string[] = [];
+    const { finish, turnOfCall } = turnIndex(trace);
     trace.keys.forEach((_, thread) => {
       const snaps = trace.snapshots.filter((s) => s.thread === thread);
       const requests = trace.requests.filter((r) => r.thread === thread);
       const requestIndexAt = (seq: number) => requests.filter((r) => r.seq < seq).at(-1)?.index ?? -1;
       const retries = trace.calls.filter((c) => c.thread === thread && c.api === 'retry');
-      /** The request index whose output a retry during `seq` may drop (the failed turn's last run). */
-      const droppableAt = (seq: number): number | undefined => {
-        const retry = retries.find((c) => c.seq < seq && seq < c.endSeq);
+      const finishes = trace.events.filter((r) => r.thread === thread && r.event.type === 'turn-finished');
+      /** The request indexes whose output a retry running at `seq` may drop (the failed turns' last runs). */
+      const droppableAt = (seq: number): number[] | undefined => {
+        const retry = retries.find((c) => c.seq < seq && seq <= Math.max(c.endSeq, finish(turnOfCall.get(c))?.seq ?? c.endSeq));
         if (!retry) return undefined;
-        const last = trace.events.filter((r) => r.thread === thread && r.event.type === 'turn-finished' && r.seq < retry.seq).at(-1);
-        if (!last || (last.event as TurnFinished).outcome !== 'failed') return undefined;
-        const ofTurn = requests.filter((r) => r.activeTurn === last.event.turnId);
-        return ofTurn.at(-1)?.index;
+        const indexes: number[] = [];
+        for (const last of finishes.filter((r) => r.seq < retry.seq).reverse()) {
+          if ((last.event as TurnFinished).outcome !== 'failed') break;
+          const index = requests.filter((r) => r.activeTurn === last.event.turnId).at(-1)?.index;
+          if (index !== undefined) indexes.push(index);
+        }
+        return indexes.length ? indexes : undefined;
       };
       for (const [what, pick] of [
         ['message', (s: (typeof snaps)[number]) => s.messageIds],
@@ -347,10 +355,10 @@ export const nothingLost: Invariant = {
             if (present.has(id)) continue;
             origin.delete(id);
             const droppable = droppableAt(snap.seq);
-            if (droppable !== undefined && from === droppable) continue;
+            if (droppable?.includes(from)) continue;
             v.push(
               `t${thread}: ${what} ${id} (first seen during request #${from}) disappeared at #${snap.seq}` +
-                (droppable !== undefined ? ` in a retry that may only drop request #${droppable}'s output` : ''),
+                (droppable !== undefined ? ` in a retry that may only drop the output of request #${droppable.join(', #')}` : ''),
             );
           }
           for (const id of present) if (!origin.has(id)) origin.set(id, requestIndexAt(snap.seq));

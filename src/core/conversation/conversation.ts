@@ -21,6 +21,12 @@ export const ToolCallStatus = {
   Denied: 'denied',
   /** Ended unfinished by Stop, a newer message, `dispose`, or a reload that left it unanswered. */
   Cancelled: 'cancelled',
+  /**
+   * The page's tool was running when the page went away (a reload): whether it finished is unknown.
+   * It never runs again by itself (tools have side effects): the user runs it again (`runAgain`), or
+   * continues without it (`continue`: the model is told it did not complete).
+   */
+  Interrupted: 'interrupted',
 } as const;
 export type ToolCallStatus = (typeof ToolCallStatus)[keyof typeof ToolCallStatus];
 

@@ -19,7 +19,9 @@ export type ThreadActivity =
   /** The thread is being created, or its history loaded. */
   | { readonly kind: 'preparing' }
   | { readonly kind: 'failed'; readonly message: string }
-  | { readonly kind: 'cancelled' };
+  | { readonly kind: 'cancelled' }
+  /** A turn in flight at a reload, restored and waiting to be continued. */
+  | { readonly kind: 'interrupted' };
 
 const idle: ThreadActivity = Object.freeze({ kind: 'idle' });
 
@@ -42,6 +44,8 @@ export function threadActivity({ run, conversation }: ThreadSnapshot): ThreadAct
       return { kind: 'failed', message: run.error.message };
     case RunStatus.Cancelled:
       return { kind: 'cancelled' };
+    case RunStatus.Interrupted:
+      return { kind: 'interrupted' };
     default:
       return idle;
   }

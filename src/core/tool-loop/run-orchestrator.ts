@@ -12,6 +12,9 @@
  * 5. After every await the turn checks it still owns its thread (`Turn.current`); a cancelled,
  *    superseded or disposed turn drops out silently, since its end was already reported.
  * History loads (`loadThread`) are turns too, unannounced, so the run state has one owner.
+ * 6. A thread kept from an earlier page comes back with `restore`; a turn that was in flight then is
+ *    `interrupted` and goes on in a new turn (`continue`, `runAgain`, an approval, an interrupt's
+ *    answer) that first finishes the restored hop (`#runRestoredHop`), then loops as usual.
  */
 import { EventType, type BaseEvent, type ContentPart, type Context } from '@ag-ui/core';
 import {
@@ -26,6 +29,13 @@ import {
   type ToolCall,
 } from '../conversation/conversation.js';
 import { replayHistory } from '../conversation/conversation-history.js';
+import {
+  interruptedCallIds,
+  moveOnFromRestored,
+  restoreIdle,
+  restoreInFlight,
+  resumableCallIds,
+} from '../conversation/restored-turn.js';
 import {
   cancelOpenInterrupts,
   findInterrupt,
@@ -55,7 +65,7 @@ import {
 import { DEFAULT_TOOL_TIMEOUT_MS } from '../tools/tool-executor.js';
 import { runToolCall } from './tool-call-runner.js';
 import { ConnectionQueue } from './connection-queue.js';
-import { Turn, type TurnOptions } from './turn.js';
+import { Turn, type ApprovalDecision, type TurnOptions } from './turn.js';
 import { streamRun } from './stream-run.js';
 import { pendingToolCallIds } from './pending-tool-calls.js';
 import { randomId } from '../random-id.js';
@@ -68,6 +78,8 @@ import { ToolResultCache } from '../tools/tool-cache.js';
 import { ToolFailFastError } from '../tools/tool-failure.js';
 import type { HistoryRun, StoredThreadInfo, Transport } from '../transport/transport.js';
 import { ATTACHED_REFUSAL, attachedState, attachingTransport } from './attach-run.js';
+import type { Toolset } from '../tools/tool-groups.js';
+import { emptyConversation } from '../conversation/empty-conversation.js';
 
 const DEFAULT_MAX_DEPTH = 10;
 const DEFAULT_STREAMS_PER_HOST = 5;
@@ -256,8 +268,13 @@ export class RunOrchestrator {
       this.registry.update(key, (s) => ({ ...s, conversation: settleInterrupt(s.conversation, id, status, payload, expired) }));
     }
     // A waiting turn sees the change itself; otherwise the last answer resumes the run in a new turn.
-    const { conversation } = this.registry.get(key);
+    const { conversation, run } = this.registry.get(key);
     if (!this.#activeTurn(key) && openInterrupts(conversation).length === 0 && resumeEntries(conversation).length > 0) {
+      // A turn restored after a reload finishes its hop (its client calls) before the run resumes.
+      if (run.status === RunStatus.Interrupted) {
+        this.#resumeTurn(key, options, () => {}).catch(() => {});
+        return !(expired && status === 'resolved');
+      }
       const turn = this.#startTurn(key, options);
       if (turn) {
         turn.commit((snapshot) => ({ ...snapshot, run: startingState }));
@@ -269,8 +286,10 @@ export class RunOrchestrator {
 
   /**
    * Runs the thread's last turn again after it failed or was cancelled, with the conversation as it
-   * stands: tool results already obtained are sent again, the failed run's partial output is replaced.
-   * A failed history load is loaded again. Rejects when the last turn did not fail or get cancelled.
+   * stands: tool results already obtained are sent again, the failed run's partial output is replaced
+   * once the new run changes the transcript (until then it stays on screen, and stays if the new run
+   * fails too). A failed history load is loaded again. Rejects when the last turn did not fail or get
+   * cancelled.
    */
   retry(key: ThreadKey, options?: TurnOptions): Promise<TurnOutcome> {
     if (this.#disposing) return Promise.reject(new Error('The orchestrator was disposed'));
@@ -285,12 +304,106 @@ export class RunOrchestrator {
     const failedRun = run.status === RunStatus.Failed ? (run.runKey ?? run.runId) : undefined;
     const turn = this.#startTurn(key, options);
     if (!turn) return Promise.reject(new Error('The orchestrator was disposed'));
+    turn.replaces = failedRun;
+    turn.commit((snapshot) => ({ ...snapshot, run: startingState }));
+    return this.#drive(turn, true);
+  }
+
+  /**
+   * Puts a thread kept from an earlier page (a reload) into the engine: its conversation, and whether
+   * a turn was in flight when it was kept. Returns false, doing nothing, when the thread already has
+   * messages or a running turn here (or has no id).
+   *
+   * Idle: the conversation as it was (anything left open is settled as not answered). In flight: what
+   * streamed is shown, complete, and the thread is `interrupted` (its run state), waiting for the user:
+   * `continue` runs the turn on from there (results already obtained are sent again, never executed
+   * again); an approval pending at reload is still answered with `approve` / `deny`, and an open
+   * AG-UI interrupt with `answerInterrupt`; a call that was executing is `interrupted` and never runs
+   * by itself (`runAgain` runs it; `continue` tells the model it did not complete). A new message
+   * moves on from all of that. Calls kept never execute again (Run again excepted).
+   */
+  restore(key: ThreadKey, saved: { readonly conversation: Conversation; readonly inFlight: boolean }): boolean {
+    if (this.#disposing || !key.thread) return false;
+    const current = this.registry.get(key);
+    if (this.#activeTurn(key) || isRunning(current.run) || current.conversation.messages.length > 0) return false;
+    // An older or partial save lacks some fields: the empty conversation's fill them.
+    const kept: Conversation = { ...emptyConversation, ...saved.conversation };
+    // The engine's own record that these calls ran (invariant 2), as for calls it ran itself; the
+    // conversation's statuses already keep them from running again (its reducer never re-opens a call).
+    const executed = this.#executedSet(key);
+    if (!saved.inFlight) {
+      const conversation = restoreIdle(kept);
+      for (const id of Object.keys(conversation.toolCalls)) executed.add(id);
+      this.registry.set({ key, conversation, run: idleState, unread: false });
+      return true;
+    }
+    const restored = restoreInFlight(kept);
+    for (const id of restored.executedCallIds) executed.add(id);
+    const run: RunState = {
+      status: RunStatus.Interrupted,
+      reason: 'reload',
+      ...(restored.unfinishedRunKey !== undefined ? { runKey: restored.unfinishedRunKey } : {}),
+    };
+    this.registry.set({ key, conversation: restored.conversation, run, unread: false });
+    return true;
+  }
+
+  /**
+   * Runs on a turn that a reload interrupted (the thread's run state is `interrupted`): a run cut off
+   * mid-stream is run again (its partial output replaced once the new run changes the transcript);
+   * a run that had finished has its calls taken up (tool results already obtained are sent again,
+   * never executed again; calls that were executing are answered as not completed; approvals still
+   * pending are asked again), and the loop goes on to the final answer. On a turn running again that
+   * waits for the user's word on interrupted calls, it goes on without them. Rejects otherwise.
+   */
+  continue(key: ThreadKey, options?: TurnOptions): Promise<TurnOutcome> {
+    if (this.#disposing) return Promise.reject(new Error('The orchestrator was disposed'));
+    const active = this.#activeTurn(key);
+    if (active) {
+      const decided = interruptedCallIds(active.conversation).filter((id) => active.decide(id, { approved: false }));
+      return decided.length > 0 ? active.settled : Promise.reject(new Error('Nothing to continue: a turn is running'));
+    }
+    const { run, conversation } = this.registry.get(key);
+    if (run.status !== RunStatus.Interrupted) {
+      return Promise.reject(new Error('Nothing to continue: the last turn was not interrupted by a reload'));
+    }
+    return this.#resumeTurn(key, options, (turn) => {
+      for (const id of interruptedCallIds(conversation)) turn.predecide(id, { approved: false });
+    });
+  }
+
+  /**
+   * Runs a call that was executing when the page went away (status `interrupted`) once more, at the
+   * user's word, and goes on with the turn. Returns false, doing nothing, when the call is not
+   * interrupted.
+   */
+  runAgain(key: ThreadKey, toolCallId: string, options?: TurnOptions): boolean {
+    if (this.#disposing) return false;
+    if (this.registry.get(key).conversation.toolCalls[toolCallId]?.status !== ToolCallStatus.Interrupted) return false;
+    const active = this.#activeTurn(key);
+    if (active) return active.decide(toolCallId, { approved: true });
+    this.#resumeTurn(key, options, (turn) => turn.predecide(toolCallId, { approved: true })).catch(() => {});
+    return true;
+  }
+
+  /**
+   * A new turn that takes up where a restored one stopped: the decisions the user gave are handed to
+   * it, then it finishes the restored hop (when its last run finished) or runs the cut-off run again.
+   */
+  #resumeTurn(key: ThreadKey, options: TurnOptions | undefined, decide: (turn: Turn) => void): Promise<TurnOutcome> {
+    const { run, conversation } = this.registry.get(key);
+    const calls = resumableCallIds(conversation);
+    const cut = run.status === RunStatus.Interrupted ? run.runKey : undefined;
+    const resumeHop = calls.length > 0 || (run.status === RunStatus.Interrupted && cut === undefined && conversation.runFinished);
+    const turn = this.#startTurn(key, options);
+    if (!turn) return Promise.reject(new Error('The orchestrator was disposed'));
+    decide(turn);
+    turn.replaces = cut;
     turn.commit((snapshot) => ({
       ...snapshot,
-      run: startingState,
-      conversation: failedRun ? dropRunOutput(snapshot.conversation, failedRun) : snapshot.conversation,
+      run: calls.length > 0 ? { status: RunStatus.Running, phase: RunPhase.ExecutingTools, hop: 0, toolCallIds: calls } : startingState,
     }));
-    return this.#drive(turn, true);
+    return this.#drive(turn, true, resumeHop);
   }
 
   /**
@@ -408,15 +521,30 @@ export class RunOrchestrator {
 
   /**
    * Lets a call that awaits approval run. `always`: the user allows this tool for the rest of the
-   * thread, and its later calls there are not held for approval again.
+   * thread, and its later calls there are not held for approval again. On a thread restored after a
+   * reload with the approval still pending, this starts the turn that runs the call (with `turnOptions`)
+   * and goes on to the final answer.
    */
-  approve(key: ThreadKey, toolCallId: string, options?: { always?: boolean }): void {
-    this.#activeTurn(key)?.decide(toolCallId, { approved: true, ...(options?.always ? { always: true } : {}) });
+  approve(key: ThreadKey, toolCallId: string, options?: { always?: boolean }, turnOptions?: TurnOptions): void {
+    this.#decide(key, toolCallId, { approved: true, ...(options?.always ? { always: true } : {}) }, turnOptions);
   }
 
-  /** Refuses a call that awaits approval; the model is told it was denied (with `reason` if given). */
-  deny(key: ThreadKey, toolCallId: string, reason?: string): void {
-    this.#activeTurn(key)?.decide(toolCallId, { approved: false, reason });
+  /**
+   * Refuses a call that awaits approval; the model is told it was denied (with `reason` if given). On
+   * a restored thread, as `approve`: a turn starts that tells the model.
+   */
+  deny(key: ThreadKey, toolCallId: string, reason?: string, turnOptions?: TurnOptions): void {
+    this.#decide(key, toolCallId, { approved: false, reason }, turnOptions);
+  }
+
+  #decide(key: ThreadKey, toolCallId: string, decision: ApprovalDecision, turnOptions?: TurnOptions): void {
+    const active = this.#activeTurn(key);
+    if (active) return void active.decide(toolCallId, decision);
+    if (this.#disposing) return;
+    // No turn asks: a restored approval (the page was reloaded while it waited) starts one.
+    const { conversation } = this.registry.get(key);
+    if (conversation.toolCalls[toolCallId]?.status !== ToolCallStatus.AwaitingApproval || !resumableCallIds(conversation).includes(toolCallId)) return;
+    this.#resumeTurn(key, turnOptions, (turn) => turn.predecide(toolCallId, decision)).catch(() => {});
   }
 
   /**
@@ -510,7 +638,8 @@ export class RunOrchestrator {
    */
   #fail(turn: Turn, error: RunFailure, streamFailed = false): TurnOutcome {
     const { currentRunId, currentRunKey } = turn.conversation;
-    const failedRun = streamFailed ? { runId: currentRunId, runKey: currentRunKey } : {};
+    // A run that failed before changing the transcript leaves the output it was to replace replaceable.
+    const failedRun = !streamFailed ? {} : turn.replaces !== undefined ? { runKey: turn.replaces } : { runId: currentRunId, runKey: currentRunKey };
     return this.#end(turn, {
       outcome: 'failed',
       reason: 'failed',
@@ -524,11 +653,14 @@ export class RunOrchestrator {
     turn.commit((snapshot) => ({ ...snapshot, run }));
   }
 
-  #drive(turn: Turn, retry: boolean): Promise<TurnOutcome> {
+  #drive(turn: Turn, retry: boolean, resumeHop = false): Promise<TurnOutcome> {
     const userMessage = turn.conversation.messages.findLast((m) => m.role === 'user');
     this.#emit(turn, { type: 'turn-started', retry, ...(userMessage?.role === 'user' ? { userMessage } : {}) });
+    // A listener of the turn's first snapshot may have ended it already: its end follows its start.
+    turn.started = true;
+    for (const emit of turn.early.splice(0)) emit();
     // A bug must not leave the thread "running" forever.
-    this.#loop(turn).then(
+    this.#loop(turn, resumeHop).then(
       () => this.#failInternal(turn, new Error('the turn stopped without an outcome')),
       (error: unknown) => this.#failInternal(turn, error),
     );
@@ -542,9 +674,15 @@ export class RunOrchestrator {
     this.#fail(turn, { kind: 'internal', message: `Something went wrong: ${(error as Error)?.message ?? error}` });
   }
 
-  async #loop(turn: Turn): Promise<void> {
+  async #loop(turn: Turn, resumeHop = false): Promise<void> {
     if (!turn.key.thread && !(await this.#createThread(turn))) return;
-    for (let hop = 0; ; hop++) {
+    let first = 0;
+    if (resumeHop) {
+      await this.#runRestoredHop(turn);
+      if (!turn.current) return;
+      first = 1;
+    } else this.#moveOnFromRestored(turn);
+    for (let hop = first; ; hop++) {
       if (hop > 0) {
         this.#setRun(turn, { status: RunStatus.Running, phase: RunPhase.Streaming, hop, continued: true });
         this.#emit(turn, { type: 'run-continued', hop });
@@ -587,6 +725,12 @@ export class RunOrchestrator {
       this.#attaching.delete(turn); // the server's run has ended (or is no longer followed)
       if (!turn.current) return;
       if (failure) return void this.#fail(turn, failure, true);
+      // A run that finished without output still replaces the output of the run it was to replace.
+      if (turn.replaces !== undefined) {
+        const replaced = turn.replaces;
+        turn.replaces = undefined;
+        turn.commit((snapshot) => ({ ...snapshot, conversation: dropRunOutput(snapshot.conversation, replaced) }));
+      }
       commitResumed(turn, resume.map((entry) => entry.interruptId));
       if (turn.conversation.runOutcome === 'cancelled') {
         return void this.#end(turn, {
@@ -624,24 +768,67 @@ export class RunOrchestrator {
       pending.forEach((id) => executed.add(id));
       turn.report.toolCalls += pending.length;
       for (const id of pending) this.#emit(turn, { type: 'tool-planned', call: turn.conversation.toolCalls[id]! });
-      const runner = {
-        tools: this.toolRegistry,
-        toolset,
-        middleware: [...this.#middleware],
-        cache: this.#cache,
-        vetoes: [this.beforeToolCall, ...this.#vetoes, turn.options.beforeToolCall].filter((hook) => !!hook),
-        timeoutMs: this.#options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
-        createId: this.#createId,
-        emit: (type: 'tool-call' | 'tool-result', call: ToolCall, uncheckable?: Error) =>
-          this.#emit(turn, uncheckable ? { type: 'tool-result', call, uncheckable } : { type, call }),
-      };
-      // A call that breaks the loop itself fails the turn at once; the abort stops its siblings.
-      await Promise.all(pending.map((id) => runToolCall(turn, id, runner).catch((error: unknown) => this.#failInternal(turn, error))));
+      await this.#runCalls(turn, pending, toolset);
       if (!turn.current) return;
-      turn.report.failedToolCalls += pending.filter((id) => turn.conversation.toolCalls[id]?.status === 'failed').length;
       this.#emitMessages(turn, runId);
       await this.#awaitAnswers(turn, hop);
       if (!turn.current) return;
+    }
+  }
+
+  /** Runs a hop's calls in parallel, each isolated; a call that breaks the loop itself fails the turn (the abort stops its siblings). */
+  async #runCalls(turn: Turn, ids: readonly string[], toolset: Toolset): Promise<void> {
+    const runner = {
+      tools: this.toolRegistry,
+      toolset,
+      middleware: [...this.#middleware],
+      cache: this.#cache,
+      vetoes: [this.beforeToolCall, ...this.#vetoes, turn.options.beforeToolCall].filter((hook) => !!hook),
+      timeoutMs: this.#options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
+      createId: this.#createId,
+      emit: (type: 'tool-call' | 'tool-result', call: ToolCall, uncheckable?: Error) =>
+        this.#emit(turn, uncheckable ? { type: 'tool-result', call, uncheckable } : { type, call }),
+    };
+    await Promise.all(ids.map((id) => runToolCall(turn, id, runner).catch((error: unknown) => this.#failInternal(turn, error))));
+    if (!turn.current) return;
+    turn.report.failedToolCalls += ids.filter((id) => turn.conversation.toolCalls[id]?.status === 'failed').length;
+  }
+
+  /**
+   * The hop a reload interrupted, taken up: its last run finished, so its calls that wait (to run, for
+   * approval, or for the user's word on an interrupted execution) are run or answered, each once; the
+   * results already obtained go back with them in the continuation. Then its interrupts, if still open.
+   */
+  async #runRestoredHop(turn: Turn): Promise<void> {
+    const { currentRunKey, currentRunId } = turn.conversation;
+    const ids = resumableCallIds(turn.conversation);
+    if (ids.length > 0) {
+      const executed = this.#executedSet(turn.key);
+      ids.forEach((id) => executed.add(id));
+      turn.report.toolCalls += ids.length;
+      for (const id of ids) {
+        const call = turn.conversation.toolCalls[id]!;
+        if (call.status === ToolCallStatus.Pending) this.#emit(turn, { type: 'tool-planned', call });
+      }
+      await this.#runCalls(turn, ids, resolveToolset(this.toolRegistry, threadToolState(turn.conversation, this.toolRegistry)));
+      if (!turn.current) return;
+      const runKey = currentRunKey ?? currentRunId;
+      if (runKey !== undefined) this.#emitMessages(turn, runKey);
+    }
+    await this.#awaitAnswers(turn, 0);
+  }
+
+  /**
+   * A turn that starts afresh (a new message) on a restored thread moves on from what the reload
+   * left open: an interrupted call is answered as not completed, a waiting one as not answered.
+   */
+  #moveOnFromRestored(turn: Turn): void {
+    const { settled } = moveOnFromRestored(turn.conversation);
+    if (settled.length === 0) return;
+    if (!turn.commit((snapshot) => ({ ...snapshot, conversation: moveOnFromRestored(snapshot.conversation).conversation }))) return;
+    for (const id of settled) {
+      const call = turn.conversation.toolCalls[id];
+      if (call) this.#emit(turn, { type: 'tool-result', call });
     }
   }
 
@@ -808,6 +995,7 @@ export class RunOrchestrator {
 
   #emit(turn: Turn, event: DistributiveOmit<EngineEvent, 'turnId' | 'key' | 'initiator'>): void {
     if (!turn.announced) return;
+    if (!turn.started && event.type !== 'turn-started') return void turn.early.push(() => this.#emit(turn, event));
     const full = {
       ...event,
       turnId: turn.id,

@@ -28,6 +28,12 @@ export const RunStatus = {
   Completed: 'completed',
   Failed: 'failed',
   Cancelled: 'cancelled',
+  /**
+   * The turn was in flight when the page went away (a reload) and was put back (`restore`): what it
+   * had streamed is shown, and it waits for the user to go on (`continue`, Run again, an approval or
+   * an interrupt's answer) or to send something new.
+   */
+  Interrupted: 'interrupted',
 } as const;
 export type RunStatus = (typeof RunStatus)[keyof typeof RunStatus];
 
@@ -139,6 +145,15 @@ export interface CancelledState {
   readonly status: typeof RunStatus.Cancelled;
 }
 
+/** A turn restored after a reload, waiting to be continued (see `RunStatus.Interrupted`). */
+export interface InterruptedState {
+  readonly status: typeof RunStatus.Interrupted;
+  /** What interrupted it: the page went away while it ran. */
+  readonly reason: 'reload';
+  /** The client key of the run the reload cut off mid-stream: its partial output is what Continue replaces. */
+  readonly runKey?: string;
+}
+
 export type RunState =
   | IdleState
   | StreamingState
@@ -148,7 +163,8 @@ export type RunState =
   | AwaitingInputState
   | CompletedState
   | FailedState
-  | CancelledState;
+  | CancelledState
+  | InterruptedState;
 
 /** Everything the view of one thread needs. Immutable; a change makes a new snapshot. */
 export interface ThreadSnapshot {
@@ -177,4 +193,13 @@ export function isRunning(
   state: RunState,
 ): state is StreamingState | ExecutingToolsState | PreparingState | WaitingForConnectionState | AwaitingInputState {
   return state.status === RunStatus.Running;
+}
+
+/**
+ * Whether a thread's turn is in flight for a page that keeps it across a reload: running, or restored
+ * `interrupted` and not yet taken up. Keep it with the conversation (`restore`'s `inFlight`), so a
+ * second reload brings the interrupted turn back interrupted again.
+ */
+export function isInFlight(state: RunState): boolean {
+  return state.status === RunStatus.Running || state.status === RunStatus.Interrupted;
 }

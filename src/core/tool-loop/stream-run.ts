@@ -1,5 +1,6 @@
 import type { BaseEvent } from '@ag-ui/core';
 import { reduceConversation } from '../conversation/conversation-reducer.js';
+import { dropRunOutput, type Conversation } from '../conversation/conversation.js';
 import { toAgUiMessages } from '../conversation/message-mapper.js';
 import { hostOf, type ConnectionQueue } from './connection-queue.js';
 import { describeFailure } from './run-failure.js';
@@ -72,9 +73,10 @@ export async function streamRun(turn: Turn, options: StreamRunOptions): Promise<
 }
 
 async function stream(turn: Turn, options: StreamRunOptions): Promise<RunFailure | undefined> {
-  const conversation = turn.conversation;
+  // The model never sees the output this run replaces (a retry's failed run, a run a reload cut off).
+  const conversation = turn.replaces !== undefined ? dropRunOutput(turn.conversation, turn.replaces) : turn.conversation;
   const onEvent = (event: BaseEvent) => {
-    turn.commit((snapshot) => ({ ...snapshot, conversation: reduceConversation(snapshot.conversation, event) }));
+    turn.commit((snapshot) => ({ ...snapshot, conversation: reduceReplacing(turn, snapshot.conversation, event) }));
     options.observe?.(event);
     options.onEvent?.(event);
   };
@@ -104,4 +106,19 @@ async function stream(turn: Turn, options: StreamRunOptions): Promise<RunFailure
     return { kind: 'stream-ended', message: 'The connection to the agent closed before the answer was complete.' };
   }
   return undefined;
+}
+
+/**
+ * Reduces one event into the turn's conversation. While the turn replaces an earlier run's output,
+ * that output stays on screen until the first event that changes the transcript (a message, a call,
+ * an interrupt): then it goes, and the event lands on the conversation without it.
+ */
+function reduceReplacing(turn: Turn, conversation: Conversation, event: BaseEvent): Conversation {
+  const replaced = turn.replaces;
+  if (replaced === undefined) return reduceConversation(conversation, event);
+  const without = dropRunOutput(conversation, replaced);
+  const next = reduceConversation(without, event);
+  if (next.messages === without.messages && next.toolCalls === without.toolCalls) return reduceConversation(conversation, event);
+  turn.replaces = undefined;
+  return next;
 }

@@ -19,6 +19,7 @@ import { composeMiddleware, type ToolMiddleware } from '../tools/tool-middleware
 import { cacheKey, type ToolResultCache } from '../tools/tool-cache.js';
 import { ToolFailFastError, fallbackMessage, withRetries } from '../tools/tool-failure.js';
 import { threadKeyId } from './run-state.js';
+import { DID_NOT_COMPLETE } from '../conversation/restored-turn.js';
 import type { Turn } from './turn.js';
 
 const DENIED_BY_USER = 'The user denied this tool call.';
@@ -55,6 +56,14 @@ export async function runToolCall(turn: Turn, id: string, options: ToolCallRunne
   };
   const call = turn.conversation.toolCalls[id];
   if (!call || !turn.current) return;
+  // Executing when the page went away: it runs again only on the user's word (Run again, which is
+  // their approval too); going on without it tells the model it did not complete.
+  const rerun = call.status === ToolCallStatus.Interrupted;
+  if (rerun) {
+    const decision = await turn.awaitApproval(id);
+    if (!turn.current) return;
+    if (!decision.approved) return settle({ status: ToolCallStatus.Failed, error: DID_NOT_COMPLETE });
+  }
   const resolved = options.toolset.resolve(call.name);
   if (!resolved) return settle({ status: ToolCallStatus.Failed, error: unavailable(call.name, options.toolset) });
   if (resolved.kind !== 'tool') {
@@ -79,7 +88,7 @@ export async function runToolCall(turn: Turn, id: string, options: ToolCallRunne
     if (verdict === false) return settle({ status: ToolCallStatus.Denied, error: VETOED_BY_PAGE });
   }
 
-  const approval = await needsApproval(turn, { ...call, args }, resolved, options.tools);
+  const approval = rerun ? 'approve' : await needsApproval(turn, { ...call, args }, resolved, options.tools);
   if (!turn.current) return;
   if (approval === 'deny') return settle({ status: ToolCallStatus.Denied, error: DENIED_BY_POLICY });
   if (approval === 'ask') {

@@ -30,6 +30,17 @@ export class Turn {
   readonly settled: Promise<TurnOutcome>;
   readonly #resolve: (outcome: TurnOutcome) => void;
   readonly #approvals = new Map<string, (decision: ApprovalDecision) => void>();
+  /** Decisions the user gave before the turn asked (a restored call approved, run again or continued without). */
+  readonly #given = new Map<string, ApprovalDecision>();
+  /**
+   * The client key of an earlier run whose output this turn replaces (a retry, a Continue): it stays
+   * on screen until this turn's run first changes the transcript, so a turn that fails at once loses
+   * nothing the user saw.
+   */
+  replaces?: string;
+  /** True once `turn-started` went out; events of the turn before it (a listener stopped it at once) wait in `early`. */
+  started = false;
+  readonly early: (() => void)[] = [];
 
   constructor(
     readonly id: string,
@@ -80,6 +91,11 @@ export class Turn {
 
   /** Resolves when the user decides; an abort of the turn counts as "not approved". */
   awaitApproval(id: string): Promise<ApprovalDecision> {
+    const given = this.#given.get(id);
+    if (given) {
+      this.#given.delete(id);
+      return Promise.resolve(given);
+    }
     return new Promise((resolve) => {
       const { signal } = this.controller;
       if (signal.aborted) return resolve({ approved: false });
@@ -94,7 +110,18 @@ export class Turn {
     });
   }
 
-  decide(id: string, decision: ApprovalDecision): void {
-    this.#approvals.get(id)?.(decision);
+  /** Answers a call that awaits the user's decision; a call not waiting is left alone (a stray approve does nothing). */
+  decide(id: string, decision: ApprovalDecision): boolean {
+    const waiting = this.#approvals.get(id);
+    waiting?.(decision);
+    return !!waiting;
+  }
+
+  /**
+   * A decision the user gave before the turn started (on a restored thread): the turn takes it when
+   * it comes to ask about that call, instead of asking.
+   */
+  predecide(id: string, decision: ApprovalDecision): void {
+    this.#given.set(id, decision);
   }
 }

@@ -45,7 +45,15 @@ export interface SoliplexChatStrings {
   /** The expandable technical detail of a failure. */
   errorDetails: string;
   cancelled: string;
-  toolStatus: Record<'streaming' | 'pending' | 'awaiting-approval' | 'executing' | 'completed' | 'failed' | 'denied' | 'cancelled', string>;
+  /** The status line of a turn that was in flight when the page was reloaded (it has a Continue button). */
+  interrupted: string;
+  /** The status line while a turn taken up after a reload waits for the user's word on calls the reload interrupted. */
+  interruptedTools: (toolNames: readonly string[]) => string;
+  /** Runs the turn a reload interrupted on from where it was (accessible name pinned for integrators). */
+  continue: string;
+  /** Runs a tool call the reload interrupted once more (accessible name pinned for integrators). */
+  runAgain: string;
+  toolStatus: Record<'streaming' | 'pending' | 'awaiting-approval' | 'executing' | 'completed' | 'failed' | 'denied' | 'cancelled' | 'interrupted', string>;
   /** A call restored from history that nobody answered before the page was left. */
   toolNotAnswered: string;
   /** A server-side call the user approved (its result shows when the agent sends one). */
@@ -156,6 +164,11 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
   },
   errorDetails: 'Details',
   cancelled: 'Stopped.',
+  interrupted: 'The page was reloaded before this answer was complete.',
+  interruptedTools: (names: readonly string[]) =>
+    `The page was reloaded while ${and(names)} ran. Run ${names.length > 1 ? 'them' : 'it'} again, or continue without ${names.length > 1 ? 'them' : 'it'}.`,
+  continue: 'Continue',
+  runAgain: 'Run again',
   toolStatus: {
     streaming: 'Receiving arguments',
     pending: 'Pending',
@@ -165,6 +178,7 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
     failed: 'Failed',
     denied: 'Denied',
     cancelled: 'Stopped',
+    interrupted: 'Interrupted by a reload',
   },
   toolNotAnswered: 'Not answered — the conversation moved on',
   toolApproved: 'Approved',

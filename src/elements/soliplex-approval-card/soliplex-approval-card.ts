@@ -85,8 +85,9 @@ export class SoliplexApprovalCard extends LitElement {
   #decide(approved: boolean, always = false): void {
     const { call, chat } = this;
     if (!call || !chat) return;
-    if (approved) chat.engine.approve(chat.threadKey, call.id, always ? { always } : undefined);
-    else chat.engine.deny(chat.threadKey, call.id);
+    // On a thread restored after a reload no turn waits: the decision starts one, as the chat's own.
+    if (approved) chat.engine.approve(chat.threadKey, call.id, always ? { always } : undefined, chat.turnOptions);
+    else chat.engine.deny(chat.threadKey, call.id, undefined, chat.turnOptions);
     const decided = new SoliplexApprovalDecidedEvent(call.id, approved);
     this.dispatchEvent(decided);
   }

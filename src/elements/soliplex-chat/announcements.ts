@@ -2,7 +2,7 @@ import type { Conversation } from '../../core/index.js';
 import type { SoliplexChatStrings } from '../shared/chat-strings.js';
 
 /** Tool statuses worth telling a screen-reader user about (not the streaming ones). */
-const ANNOUNCED_TOOL_STATUSES = new Set(['awaiting-approval', 'executing', 'completed', 'failed', 'denied', 'cancelled']);
+const ANNOUNCED_TOOL_STATUSES = new Set(['awaiting-approval', 'executing', 'completed', 'failed', 'denied', 'cancelled', 'interrupted']);
 
 /**
  * What changed between two renders that a screen reader should hear: answers once they are complete

@@ -54,7 +54,7 @@ const LIST_PARTS =
   'messages, message, user-message, assistant-message, reasoning, tool-card, tool-name, tool-arguments, tool-status, tool-details, ' +
   'tool-result, tool-view, approval-card, approval-arguments, approve-button, deny-button, message-actions, copy-button, regenerate-button, edit-button, ' +
   'jump-to-latest, interrupt-card, interrupt-message, interrupt-form, interrupt-submit, interrupt-cancel, interrupt-status, interrupt-custom, activity, activity-custom, ' +
-  'subagent, subagent-summary, message-attachment, notice, tool-content, tool-changes, tool-cached, always-allow-button, history-gap, history-gap-retry';
+  'subagent, subagent-summary, message-attachment, notice, tool-content, tool-changes, tool-cached, always-allow-button, history-gap, history-gap-retry, run-again-button';
 
 /**
  * A chat with an AG-UI agent that can call tools the page provides.
@@ -85,7 +85,7 @@ const LIST_PARTS =
  * @fires {SoliplexRunStartedEvent} soliplex-run-started - A user turn started (send or retry).
  * @fires {SoliplexRunFinishedEvent} soliplex-run-finished - A user turn ended, once per turn, with `outcome` and `error`.
  * @fires {SoliplexToolCallEvent} soliplex-tool-call - A client tool is about to run; `preventDefault()` vetoes it.
- * @fires {SoliplexToolResultEvent} soliplex-tool-result - A client tool call completed, failed, was denied, or was stopped (status `cancelled`: Stop, a newer message, the chat closed).
+ * @fires {SoliplexToolResultEvent} soliplex-tool-result - A client tool call completed, failed, was denied, or was stopped (status `cancelled`: Stop, a newer message, the chat closed); also when a call the page's reload interrupted is resolved (Run again, Continue, a new message).
  * @fires {SoliplexThreadChangeEvent} soliplex-thread-change - The chat now shows another thread by its own doing (its thread list, a new chat, the thread its first Soliplex send created); fields `threadKey` and `detail`.
  * @fires {SoliplexErrorEvent} soliplex-error - A turn failed, a thread could not be created or loaded, or a tool sent by event could not be registered; `message` in words a person understands, `technical` the technical text.
  * @fires {SoliplexInterruptEvent} soliplex-interrupt - A run ended waiting for the user's answers (`threadKey`, `interrupts`).
@@ -153,6 +153,8 @@ const LIST_PARTS =
  * @csspart deny-button - Deny.
  * @csspart status - The run status line.
  * @csspart retry-button - Retry, after a failure.
+ * @csspart continue-button - Continue, on a turn the page's reload interrupted (in the status line).
+ * @csspart run-again-button - Run again, on a tool call the page's reload interrupted (status `interrupted`).
  * @csspart error-details - The technical detail of a failure (collapsible).
  * @csspart message-actions - The actions under a message.
  * @csspart copy-button - "Copy" on a message.
@@ -354,10 +356,10 @@ export class SoliplexChat extends LitElement {
   readonly #announcements = new AnnouncementController(this, {
     conversation: () => this.#thread.snapshot?.conversation ?? emptyConversation,
     threadId: () => threadKeyId(this.#threadKey()),
-    // A restored history (the thread idle, or still loading) is not news: only a turn's changes are.
+    // A restored history (the thread idle, interrupted by a reload, or still loading) is not news: only a turn's changes are.
     quiet: () => {
       const run = this.#thread.snapshot?.run ?? idleState;
-      return run.status === 'idle' || (isRunning(run) && run.phase === 'loading-history');
+      return run.status === 'idle' || run.status === 'interrupted' || (isRunning(run) && run.phase === 'loading-history');
     },
     describe: (previous, next) => {
       const rt = chatRuntimeIfLoaded();
@@ -484,6 +486,32 @@ export class SoliplexChat extends LitElement {
   }
 
   /**
+   * Goes on with a turn the page's reload interrupted (the status line's **Continue**): what streamed
+   * stays until the new run answers; tool results already obtained are sent again, never executed
+   * again; a call that was executing at the reload is answered as not completed. Returns false, doing
+   * nothing, when there is no such turn.
+   */
+  continue(): boolean {
+    const engine = this.#currentEngine();
+    if (!engine) return false;
+    const key = this.#threadKey();
+    const { run, conversation } = engine.snapshot(key);
+    const waiting = isRunning(run) && Object.values(conversation.toolCalls).some((call) => call.status === 'interrupted');
+    if (run.status !== 'interrupted' && !waiting) return false;
+    engine.continue(key, this.#turnOptions).catch((error) => console.error('[soliplex-chat] continue failed', error));
+    return true;
+  }
+
+  /**
+   * Runs a tool call the page's reload interrupted once more (its card's **Run again**), then goes on
+   * with the turn. Returns false, doing nothing, when the call is not interrupted.
+   */
+  runAgain(toolCallId: string): boolean {
+    const engine = this.#currentEngine();
+    return engine ? engine.runAgain(this.#threadKey(), toolCallId, this.#turnOptions) : false;
+  }
+
+  /**
    * Runs the last answer again: what followed the last user message (answer, tool calls) is replaced
    * by a new turn. Returns false, doing nothing, while a turn runs or when there is no user message.
    */
@@ -579,6 +607,7 @@ export class SoliplexChat extends LitElement {
         ...(this.activityRenderers ? { activityRenderers: this.activityRenderers } : {}),
         ...(this.toolRenderers ? { toolRenderers: this.toolRenderers } : {}),
         ...(capabilities ? { capabilities } : {}),
+        turnOptions: this.#turnOptions,
       };
     }
     if (changed.has('hideCopy') || changed.has('hideRegenerate') || changed.has('hideEdit')) {
@@ -601,6 +630,8 @@ export class SoliplexChat extends LitElement {
         @soliplex-send-request=${this.#onSendRequest}
         @soliplex-stop-request=${this.#onInternal(() => this.cancel())}
         @soliplex-retry-request=${this.#onInternal(() => this.retry())}
+        @soliplex-continue-request=${this.#onInternal(() => this.continue())}
+        @soliplex-run-again-request=${this.#onRunAgainRequest}
         @soliplex-new-chat-request=${this.#onInternal(() => this.#newChat())}
         @soliplex-regenerate-request=${this.#onInternal(() => this.regenerate())}
         @soliplex-history-retry-request=${this.#onInternal(() => this.#reloadHistory())}
@@ -632,7 +663,7 @@ export class SoliplexChat extends LitElement {
               .noImages=${this.noImages}
             ></soliplex-message-list>`}
         <soliplex-run-status
-          exportparts="status, retry-button, new-chat-button, error-details"
+          exportparts="status, retry-button, continue-button, new-chat-button, error-details"
           .run=${run}
           .conversation=${conversation}
           ?soliplex=${this.#soliplex.active}
@@ -803,6 +834,11 @@ export class SoliplexChat extends LitElement {
   #newChat = () => {
     this.newThread(); // announces the change
     void this.updateComplete.then(() => this.composer?.focus());
+  };
+
+  #onRunAgainRequest = (event: Event & { toolCallId?: string }) => {
+    event.stopPropagation();
+    this.runAgain(event.toolCallId ?? '');
   };
 
   #onEditRequest = (event: Event & { messageId?: string; text?: string }) => {

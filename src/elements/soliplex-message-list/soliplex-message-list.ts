@@ -35,7 +35,7 @@ const VISIBLE_ROLES: ReadonlySet<string> = new Set(['user', 'assistant', 'reason
 /** System and developer messages show only when the agent streamed them (notices); a snapshot's instructions do not. */
 const isVisible = (m: ChatMessage): m is Visible => VISIBLE_ROLES.has(m.role) || ((m.role === 'system' || m.role === 'developer') && !!m.notice);
 
-const TOOL_CARD_PARTS = 'tool-card, tool-name, tool-arguments, tool-status, tool-details, tool-result, tool-view, tool-content, tool-changes, tool-cached';
+const TOOL_CARD_PARTS = 'tool-card, tool-name, tool-arguments, tool-status, tool-details, tool-result, tool-view, tool-content, tool-changes, tool-cached, run-again-button';
 
 /** Which message actions a page hides (`hide-copy`, `hide-regenerate`, `hide-edit` on the chat). */
 export interface HiddenMessageActions {

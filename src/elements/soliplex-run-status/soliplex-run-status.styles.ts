@@ -44,6 +44,10 @@ export const runStatusStyles = css`
     color: var(--_sc-danger);
     cursor: pointer;
   }
+  button.continue {
+    border-color: var(--_sc-accent);
+    color: var(--_sc-accent);
+  }
   .details {
     flex-basis: 100%;
     color: var(--_sc-muted);

@@ -18,6 +18,14 @@ export class SoliplexRetryRequestEvent extends Event {
   }
 }
 
+/** Internal: the user pressed Continue (a turn the page's reload interrupted goes on). */
+export class SoliplexContinueRequestEvent extends Event {
+  static readonly eventName = 'soliplex-continue-request';
+  constructor() {
+    super(SoliplexContinueRequestEvent.eventName, { bubbles: true, composed: true });
+  }
+}
+
 /** Internal: the user pressed New chat (the thread is gone from the server). */
 export class SoliplexNewChatRequestEvent extends Event {
   static readonly eventName = 'soliplex-new-chat-request';
@@ -31,14 +39,18 @@ export class SoliplexNewChatRequestEvent extends Event {
  * "Writing…" while the answer streams, "Calling X…" while a call streams, "Waiting for your answer"
  * while interrupts are open, "Executing X and Y…" while tools run, waiting for approval or for a
  * connection; after a failure, what it means to a person (the technical detail under "Details") and
- * Retry, or New chat when the thread is gone; "Stopped." Idle and completed show nothing. The engine
- * keeps a turn running across its tool hops, so the status does not flicker.
+ * Retry, or New chat when the thread is gone; "Stopped."; after a reload interrupted the turn, that it
+ * did and **Continue** (also while a turn taken up again waits for the user's word on a tool call the
+ * reload interrupted). Idle and completed show nothing. The engine keeps a turn running across its
+ * tool hops, so the status does not flicker.
  * @summary The run's status line.
  * @internal A part of `<soliplex-chat>`, defined by it; not a public tag.
  * @fires soliplex-retry-request - Internal: the user pressed Retry.
  * @fires soliplex-new-chat-request - Internal: the user pressed New chat.
+ * @fires soliplex-continue-request - Internal: the user pressed Continue.
  * @csspart status - The status line; its `data-state` is the run status.
  * @csspart retry-button - The Retry button after a failure.
+ * @csspart continue-button - The Continue button of a turn a reload interrupted.
  * @csspart error-details - The technical detail of a failure (collapsible).
  */
 export class SoliplexRunStatus extends LitElement {
@@ -65,6 +77,14 @@ export class SoliplexRunStatus extends LitElement {
     const request = new SoliplexRetryRequestEvent();
     this.dispatchEvent(request);
   };
+
+  #requestContinue = () => {
+    this.dispatchEvent(new SoliplexContinueRequestEvent());
+  };
+
+  #continueButton(strings: SoliplexChatStrings) {
+    return html`<button part="continue-button" class="continue" type="button" @click=${this.#requestContinue}>${strings.continue}</button>`;
+  }
 
   #requestNewChat = () => {
     const request = new SoliplexNewChatRequestEvent();
@@ -96,6 +116,9 @@ export class SoliplexRunStatus extends LitElement {
         const inHop = run.toolCallIds.map((id) => calls[id]).filter((c) => c !== undefined);
         const waiting = inHop.filter((c) => c.status === 'awaiting-approval').map((c) => c.name);
         if (waiting.length) return strings.awaitingApproval(waiting);
+        // Taken up after a reload: calls it interrupted wait for Run again, or Continue without them.
+        const interrupted = inHop.filter((c) => c.status === 'interrupted').map((c) => c.name);
+        if (interrupted.length) return html`<span class="reason">${strings.interruptedTools(interrupted)}</span> ${this.#continueButton(strings)}`;
         const executing = inHop.filter((c) => c.status !== 'completed' && c.status !== 'failed' && c.status !== 'denied');
         return strings.executing((executing.length ? executing : inHop).map((c) => c.name));
       }
@@ -112,6 +135,8 @@ export class SoliplexRunStatus extends LitElement {
       }
       case 'cancelled':
         return strings.cancelled;
+      case 'interrupted':
+        return html`<span class="reason">${strings.interrupted}</span> ${this.#continueButton(strings)}`;
       default:
         return nothing;
     }
@@ -127,5 +152,6 @@ declare global {
   interface HTMLElementEventMap {
     'soliplex-retry-request': SoliplexRetryRequestEvent;
     'soliplex-new-chat-request': SoliplexNewChatRequestEvent;
+    'soliplex-continue-request': SoliplexContinueRequestEvent;
   }
 }

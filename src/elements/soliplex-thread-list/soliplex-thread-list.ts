@@ -464,7 +464,7 @@ export class SoliplexThreadList extends LitElement {
 function entryState(entry: ThreadEntry): string {
   if (entry.activity.kind === 'waiting-for-approval') return 'waiting-for-approval';
   if (entry.running) return 'running';
-  return entry.activity.kind === 'failed' ? 'failed' : 'idle';
+  return entry.activity.kind === 'failed' || entry.activity.kind === 'interrupted' ? entry.activity.kind : 'idle';
 }
 
 /** The pinned state words of an entry's accessible name. */
@@ -473,6 +473,7 @@ function stateWords(entry: ThreadEntry, strings: SoliplexThreadListStrings): str
   if (entry.activity.kind === 'waiting-for-approval') words.push(strings.stateWaitingForApproval);
   else if (entry.running) words.push(strings.stateRunning);
   if (entry.activity.kind === 'failed') words.push(strings.stateFailed);
+  if (entry.activity.kind === 'interrupted') words.push(strings.stateInterrupted);
   if (entry.unread) words.push(strings.stateUnread);
   return words;
 }

@@ -22,6 +22,7 @@ export interface SoliplexThreadListStrings {
   stateRunning: string;
   stateWaitingForApproval: string;
   stateFailed: string;
+  stateInterrupted: string;
   stateUnread: string;
   loadFailed: (reason: string) => string;
 }
@@ -54,6 +55,8 @@ export const defaultThreadListStrings: Readonly<SoliplexThreadListStrings> = Obj
         return 'Loading';
       case 'failed':
         return 'Failed';
+      case 'interrupted':
+        return 'Interrupted';
       default:
         return '';
     }
@@ -62,6 +65,7 @@ export const defaultThreadListStrings: Readonly<SoliplexThreadListStrings> = Obj
   stateRunning: 'running',
   stateWaitingForApproval: 'waiting for approval',
   stateFailed: 'failed',
+  stateInterrupted: 'interrupted',
   stateUnread: 'unread',
   loadFailed: (reason: string) => `The chats could not be loaded: ${reason}`,
 });

@@ -69,6 +69,26 @@ export const toolCallCardStyles = css`
   [data-status='cancelled'] {
     --_status-colour: var(--_sc-muted);
   }
+  [data-status='interrupted'] {
+    --_status-colour: var(--_sc-warning);
+  }
+  .card[data-status='interrupted'] {
+    border-style: dashed;
+  }
+  .run-again {
+    margin-block-start: var(--_sc-gap);
+    font: inherit;
+    padding: 0.2em 0.8em;
+    border-radius: var(--_sc-radius);
+    border: 1px solid var(--_sc-accent);
+    background: var(--_sc-surface);
+    color: var(--_sc-accent);
+    cursor: pointer;
+  }
+  .run-again:focus-visible {
+    outline: 2px solid var(--_sc-accent);
+    outline-offset: 2px;
+  }
   .card[data-status='cancelled'] {
     border-style: dashed;
   }

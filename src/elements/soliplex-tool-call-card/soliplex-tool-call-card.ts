@@ -19,15 +19,26 @@ const STATUS_ICONS: Record<ToolCallStatus, string> = {
   failed: '✕',
   denied: '⊘',
   cancelled: '■',
+  interrupted: '↯',
 };
+
+/** Internal: the user pressed Run again on a call a reload interrupted; the chat runs it once more. */
+export class SoliplexRunAgainRequestEvent extends Event {
+  static readonly eventName = 'soliplex-run-again-request';
+  constructor(readonly toolCallId: string) {
+    super(SoliplexRunAgainRequestEvent.eventName, { bubbles: true, composed: true });
+  }
+}
 
 /**
  * One tool call: `name(arg: value, …)` on one line with its status, and in a collapsible section its
  * full arguments (streaming live, then pretty-printed) and its result or error. The page's renderer
  * for the tool (`toolRenderers` on the chat) is shown while the call streams and after; a tool's
- * own `render(result, call)` output is shown once the call completes.
+ * own `render(result, call)` output is shown once the call completes. A call that was executing when
+ * the page was reloaded (`interrupted`) has **Run again**: it never runs again by itself.
  * @summary A tool call with its status, arguments and result.
  * @internal A part of `<soliplex-chat>`, defined by it; not a public tag.
+ * @fires soliplex-run-again-request - Internal: the user pressed Run again.
  * @csspart tool-card - The card.
  * @csspart tool-name - The tool's name.
  * @csspart tool-arguments - The call's arguments on one line, `(arg: value, …)`, after the name.
@@ -38,6 +49,7 @@ const STATUS_ICONS: Record<ToolCallStatus, string> = {
  * @csspart tool-content - A structured result's parts: text, pretty JSON, image previews, download links.
  * @csspart tool-changes - What the call changed in the agent's tools ("Added tools: X, Y").
  * @csspart tool-cached - Marks a result that came from the tool's cache.
+ * @csspart run-again-button - Run again, on a call the page's reload interrupted.
  */
 export class SoliplexToolCallCard extends LitElement {
   static override styles = toolCallCardStyles;
@@ -72,6 +84,11 @@ export class SoliplexToolCallCard extends LitElement {
             <span aria-hidden="true">${STATUS_ICONS[status]}</span>${statusText}
           </span>
         </div>
+        ${call.status === 'interrupted'
+          ? html`<button part="run-again-button" class="run-again" type="button" @click=${() => this.dispatchEvent(new SoliplexRunAgainRequestEvent(call.id))}>
+              ${strings.runAgain}
+            </button>`
+          : nothing}
         ${this.#renderGenerative(call, args)} ${this.#renderCustom(call)}
         ${renderToolResultView(call, strings, !!this.chat?.toolRegistry.get(call.name)?.render)}
         <details part="tool-details" @toggle=${this.#onToggle}>
@@ -142,5 +159,8 @@ if (!customElements.get('soliplex-tool-call-card')) customElements.define('solip
 declare global {
   interface HTMLElementTagNameMap {
     'soliplex-tool-call-card': SoliplexToolCallCard;
+  }
+  interface HTMLElementEventMap {
+    'soliplex-run-again-request': SoliplexRunAgainRequestEvent;
   }
 }

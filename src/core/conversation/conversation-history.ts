@@ -3,13 +3,23 @@ import { ToolCallStatus, appendUserMessage, closeOpenMessages, settleOpenToolCal
 import { attachmentParts, contentText, reduceEvents } from './conversation-reducer.js';
 import type { HistoryRun } from '../transport/transport.js';
 import { applyHistoricResume } from './interrupts.js';
+import { resumableCallIds } from './restored-turn.js';
+
+export interface ReplayOptions {
+  /**
+   * The thread's last run finished leaving client calls unanswered, and nothing followed it: the page
+   * went away while they ran (or waited). They come back `interrupted` (Run again, or Continue without
+   * them) instead of "not answered", since the conversation did not move on.
+   */
+  readonly takeUpLastRun?: boolean;
+}
 
 /**
  * Rebuilds a conversation from stored runs with the same reducer as the live stream. Each run's input
  * brings the user's new message and the page's results for the previous run's calls; calls left
  * without a result are settled, so none of them can ever run again.
  */
-export function replayHistory(runs: readonly HistoryRun[]): Conversation {
+export function replayHistory(runs: readonly HistoryRun[], options: ReplayOptions = {}): Conversation {
   let conversation = emptyConversation;
   // Linear, not quadratic, in the history's length: the ids in the conversation (rebuilt after a
   // snapshot, which may add or reorder messages), and whether any run ended with interrupts.
@@ -46,13 +56,17 @@ export function replayHistory(runs: readonly HistoryRun[]): Conversation {
     if (snapshot) ids.clear();
     for (const message of conversation.messages.slice(snapshot ? 0 : before)) ids.add(message.id);
   }
+  const last = runs.at(-1);
+  const takenUp = options.takeUpLastRun && last && !last.unfinished && !last.missing ? resumableCallIds(conversation) : [];
   // Honest about what happened: nobody answered these calls, and the conversation went on without them.
-  return closeOpenMessages(
+  let replayed = closeOpenMessages(
     settleOpenToolCalls(conversation, 'This call was not answered: the conversation was left before it finished.', {
       status: ToolCallStatus.Cancelled,
       unanswered: true,
     }),
   );
+  for (const id of takenUp) replayed = { ...replayed, toolCalls: { ...replayed.toolCalls, [id]: { ...conversation.toolCalls[id]!, status: ToolCallStatus.Interrupted } } };
+  return replayed;
 }
 
 /** Adds `runId` to a gap that ends the conversation, or a new gap after it. */

@@ -82,6 +82,8 @@ import type { Toolset } from '../tools/tool-groups.js';
 import { emptyConversation } from '../conversation/empty-conversation.js';
 
 const DEFAULT_MAX_DEPTH = 10;
+/** A loaded history's last run may leave calls to take up (see `ReplayOptions`). */
+const TAKE_UP_LAST_RUN = { takeUpLastRun: true } as const;
 const DEFAULT_STREAMS_PER_HOST = 5;
 
 export interface RunOrchestratorOptions {
@@ -915,7 +917,7 @@ export class RunOrchestrator {
         (preview, usable) => {
           if (!turn.current || loading.signal.aborted) return;
           previewed = preview;
-          turn.commit((snapshot) => ({ ...snapshot, conversation: replayHistory(preview) }));
+          turn.commit((snapshot) => ({ ...snapshot, conversation: replayHistory(preview, TAKE_UP_LAST_RUN) }));
           if (usable) handOver(preview);
         },
       );
@@ -924,7 +926,10 @@ export class RunOrchestrator {
       const { runs, background } = await Promise.race([loaded, handedOver.then((preview) => ({ runs: preview, background: true }))]);
       if (!turn.current) return turn.ended?.outcome ?? 'cancelled';
       if (background) turn.signal.removeEventListener('abort', follow);
-      turn.commit((snapshot) => ({ ...snapshot, run: idleState, conversation: runs === previewed ? snapshot.conversation : replayHistory(runs) }));
+      turn.commit((snapshot) => {
+        const conversation = runs === previewed ? snapshot.conversation : replayHistory(runs, TAKE_UP_LAST_RUN);
+        return { ...snapshot, run: this.#reloadedRun(key, conversation), conversation };
+      });
       const outcome = this.#end(turn, { outcome: 'completed', reason: 'completed', unsettled: '' });
       if (background) this.#finishInBackground(turn.key, load);
       const live = runs.at(-1);
@@ -950,6 +955,18 @@ export class RunOrchestrator {
   }
 
   /**
+   * The run state of a loaded history: `interrupted` when its last run left client calls the page
+   * went away from (Continue and Run again take them up, as after a local restore), else idle. Every
+   * call loaded counts as executed (invariant 2): none runs again unless the user says so.
+   */
+  #reloadedRun(key: ThreadKey, conversation: Conversation): RunState {
+    const executed = this.#executedSet(key);
+    for (const id of Object.keys(conversation.toolCalls)) executed.add(id);
+    const interrupted = Object.values(conversation.toolCalls).some((call) => call.status === ToolCallStatus.Interrupted);
+    return interrupted ? { status: RunStatus.Interrupted, reason: 'reload' } : idleState;
+  }
+
+  /**
    * The rest of a history load whose thread was handed over: its runs replace what the thread shows
    * only while nothing changed it since (no turn ran); a failure leaves the thread as it is. It is not
    * stopped by `dispose` (a chat that leaves the page): it only reads, and its runs fill the cache the
@@ -961,7 +978,7 @@ export class RunOrchestrator {
       .then((runs) => {
         const { conversation, run } = this.registry.get(key);
         if (this.#disposed || this.#activeTurn(key) || isRunning(run) || conversation !== handed) return;
-        this.registry.update(key, (snapshot) => ({ ...snapshot, conversation: replayHistory(runs) }));
+        this.registry.update(key, (snapshot) => ({ ...snapshot, conversation: replayHistory(runs, TAKE_UP_LAST_RUN) }));
       })
       .catch(() => {});
   }

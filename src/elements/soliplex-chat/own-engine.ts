@@ -6,6 +6,8 @@ import { TransportError } from '../../core/transport/transport.js';
 import { createAgUiHttpTransport } from '../../core/transport/lazy-agui-http-transport.js';
 import { createAgentTransport } from '../../core/transport/agent-transport.js';
 import { SoliplexTransport } from '../../core/transport/soliplex/soliplex-transport.js';
+import { ThreadIndex } from '../../core/threads/thread-index.js';
+import { defaultLocalThreadStore } from '../../core/threads/local-thread-store.js';
 import type { HeadersSource, HistoryRunStore, TokenSource, ToolRegistry, Transport } from '../../core/index.js';
 
 const missingUrl: Transport = {
@@ -69,6 +71,14 @@ export function createOwnEngine({ headers, token, toolRegistry, agent, persist }
   });
 }
 
+/**
+ * Keeps the generic endpoints' threads of a chat's own engine in the page's default store (IndexedDB),
+ * turns in flight included; the chat reopens its thread from there (`LocalThreadSync.reopen`).
+ */
+export function keepThreadsLocally(engine: RunOrchestrator) {
+  return ThreadIndex.for(engine).keepLocally(defaultLocalThreadStore());
+}
+
 // Registers the factory with the element (see chat-parts.ts): at once where this module is imported
 // statically (the npm entry), on connect where the element loads it on demand (the CDN build).
-provideOwnEngine(createOwnEngine);
+provideOwnEngine(createOwnEngine, keepThreadsLocally);

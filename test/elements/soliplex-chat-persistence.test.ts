@@ -206,7 +206,7 @@ describe('soliplex-chat keeps its conversations (issue 20)', () => {
     // A's second turn streams; B sends meanwhile (it follows A's saved copy): A's later writes are refused.
     a.send('A again');
     await until(() => assistantTexts(a).some((t) => t.includes('A streams')));
-    // A saves streamed text at most once a second: B shows it once A has.
+    // A saves the first streamed text at once: B shows it.
     await until(() => assistantTexts(b).some((t) => t.includes('A streams')), 4000);
     const doneB: Event[] = [];
     b.addEventListener('soliplex-run-finished', (e) => doneB.push(e));

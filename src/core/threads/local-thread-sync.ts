@@ -13,8 +13,8 @@ export interface LocalThreadProblem {
 /** What a thread's name and activity are, as its list keeps them (saved with it). */
 export type DescribeThread = (key: ThreadKey) => { readonly name?: string; readonly lastActivity: number };
 
-/** Text streams in many small changes: saved at most this often while it does. */
-const STREAM_SAVE_MS = 1000;
+/** Text streams in many small changes: saved at most this often while it does (its first piece at once). */
+const STREAM_SAVE_MS = 300;
 /** A turn's end waits this long, so a disposal that cancels the turn can keep its in-flight copy instead. */
 const END_SAVE_MS = 30;
 
@@ -205,7 +205,7 @@ export class LocalThreadSync {
     }
   }
 
-  /** What a reload must not lose, in one string: the messages, each call's state, the run's phase. */
+  /** What a reload must not lose, in one string: the messages (the last one's first text), each call's state, the run's phase. */
   #milestone(kept: Kept, { conversation, run }: ThreadSnapshot): string {
     if (kept.calls?.of !== conversation.toolCalls) {
       const summary = Object.values(conversation.toolCalls)
@@ -214,7 +214,9 @@ export class LocalThreadSync {
       kept.calls = { of: conversation.toolCalls, summary };
     }
     const phase = isRunning(run) ? run.phase : run.status;
-    return `${conversation.messages.length}|${phase}|${kept.calls.summary}`;
+    const last = conversation.messages.at(-1);
+    const spoken = !!last && 'text' in last && last.text.length > 0;
+    return `${conversation.messages.length}|${spoken}|${phase}|${kept.calls.summary}`;
   }
 
   /** Writes the thread's current copy; one write at a time per thread, the latest copy written last. */

@@ -192,13 +192,17 @@ export function defaultLocalThreadStore(): LocalThreadStore {
   return (pageStore ??= new LocalThreadStore());
 }
 
-/** Puts a record; a tool result IndexedDB cannot clone (a function, a DOM node) is kept as its result text only. */
+/**
+ * Puts a record. What IndexedDB cannot clone (a tool result or an injected tool group holding a
+ * function or a DOM node) is kept as JSON keeps it: result values as their text, functions left out.
+ */
 function putRecord(store: IDBObjectStore, record: ThreadRecord): void {
   try {
     store.put(record);
   } catch (error) {
     if ((error as DOMException)?.name !== 'DataCloneError') throw error;
-    store.put({ ...record, conversation: withoutResultValues(record.conversation) });
+    const conversation = JSON.parse(JSON.stringify(withoutResultValues(record.conversation))) as StoredThread['conversation'];
+    store.put({ ...record, conversation });
   }
 }
 

@@ -10,8 +10,10 @@ export interface LocalThreadProblem {
   readonly technical: string;
 }
 
-/** What a thread's name and activity are, as its list keeps them (saved with it). */
-export type DescribeThread = (key: ThreadKey) => { readonly name?: string; readonly lastActivity: number };
+/** What a thread's name and activity are, as its list keeps them (saved with it); undefined: as last stored. */
+export type DescribeThread = (key: ThreadKey) => { readonly name?: string; readonly lastActivity: number } | undefined;
+
+const syncs = new WeakMap<RunOrchestrator, LocalThreadSync>();
 
 /** Text streams in many small changes: saved at most this often while it does (its first piece at once). */
 const STREAM_SAVE_MS = 300;
@@ -23,6 +25,8 @@ interface Kept {
   readonly id: string;
   /** The stored revision this tab's copy is based on (0: none stored yet). */
   revision: number;
+  /** Its name as last loaded (kept when no thread list names it). */
+  name?: string;
   /** The conversation last written (or loaded), and whether a turn was running then. */
   saved?: Conversation;
   savedRunning?: boolean;
@@ -66,7 +70,8 @@ export class LocalThreadSync {
   readonly store: LocalThreadStore;
   /** The first storage failure, if any. */
   problem?: LocalThreadProblem;
-  readonly #describe: DescribeThread;
+  /** Names and activity times, from the engine's thread list (`ThreadIndex`) when there is one. */
+  describe?: DescribeThread;
   readonly #kept = new Map<string, Kept>();
   readonly #listeners = new Set<() => void>();
   readonly #writer = Math.random().toString(36).slice(2);
@@ -74,10 +79,21 @@ export class LocalThreadSync {
   readonly #stops: (() => void)[] = [];
   #closed = false;
 
-  constructor(engine: RunOrchestrator, store: LocalThreadStore, describe: DescribeThread) {
+  /** The sync of `engine`, made on first use with `store` (a later call's store is not used). */
+  static for(engine: RunOrchestrator, store: LocalThreadStore): LocalThreadSync {
+    let sync = syncs.get(engine);
+    if (!sync) syncs.set(engine, (sync = new LocalThreadSync(engine, store)));
+    return sync;
+  }
+
+  /** The sync of `engine`, if one was made. */
+  static of(engine: RunOrchestrator): LocalThreadSync | undefined {
+    return syncs.get(engine);
+  }
+
+  constructor(engine: RunOrchestrator, store: LocalThreadStore) {
     this.engine = engine;
     this.store = store;
-    this.#describe = describe;
     this.#stops.push(
       engine.registry.subscribe((snapshot) => this.#onSnapshot(snapshot)),
       engine.on((event) => {
@@ -138,6 +154,7 @@ export class LocalThreadSync {
     kept.revision = stored.revision ?? 0;
     kept.saved = conversation;
     kept.savedRunning = false;
+    kept.name = stored.name;
     const restore = (this.engine as { restore?: RunOrchestrator['restore'] }).restore;
     return restore ? restore.call(this.engine, stored.key, { conversation, inFlight: !!stored.inFlight }) : false;
   }
@@ -237,7 +254,9 @@ export class LocalThreadSync {
     kept.savedRunning = running;
     kept.milestone = this.#milestone(kept, snapshot);
     kept.lastWriteAt = Date.now();
-    const { name, lastActivity } = this.#describe(kept.key);
+    const described = this.describe?.(kept.key);
+    const name = described ? described.name : kept.name;
+    const lastActivity = described?.lastActivity ?? Date.now();
     const thread: StoredThread = {
       key: kept.key,
       ...(name ? { name } : {}),

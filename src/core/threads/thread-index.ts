@@ -172,16 +172,18 @@ export class ThreadIndex {
    * index: later calls return the same sync, whatever store they name.
    */
   keepLocally(store: LocalThreadStore): LocalThreadSync {
-    this.#local ??= new LocalThreadSync(this.engine, store, (key) => {
+    if (this.#local) return this.#local;
+    this.#local = LocalThreadSync.for(this.engine, store);
+    this.#local.describe = (key) => {
       const meta = this.#metas.get(threadKeyId(key));
-      return { ...(meta?.name ? { name: meta.name } : {}), lastActivity: meta?.lastActivity ?? Date.now() };
-    });
+      return meta ? { ...(meta.name ? { name: meta.name } : {}), lastActivity: meta.lastActivity } : undefined;
+    };
     return this.#local;
   }
 
-  /** The local sync, once `keepLocally` (or `persistLocally`) has made it. */
+  /** The engine's local sync, once made (here, or by a chat that keeps its own engine's threads). */
   get local(): LocalThreadSync | undefined {
-    return this.#local;
+    return this.#local ?? LocalThreadSync.of(this.engine);
   }
 
   /**
@@ -208,7 +210,7 @@ export class ThreadIndex {
 
   /** Resolves once the saves scheduled so far are written. */
   async flush(): Promise<void> {
-    await this.#local?.flush();
+    await this.local?.flush();
   }
 
   #meta(key: ThreadKey, lastActivity = Date.now()): Meta {

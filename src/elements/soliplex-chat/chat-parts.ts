@@ -15,7 +15,7 @@ import type { ChatRuntime } from './chat-runtime.js';
  */
 
 type CreateOwnEngine = (options: OwnEngineOptions) => RunOrchestrator;
-type KeepThreadsLocally = (engine: RunOrchestrator) => LocalThreadSync;
+type KeepThreadsLocally = (engine: RunOrchestrator) => Promise<LocalThreadSync>;
 
 let createOwn: CreateOwnEngine | undefined;
 let keepLocally: KeepThreadsLocally | undefined;
@@ -28,8 +28,8 @@ export function provideOwnEngine(factory: CreateOwnEngine, keep: KeepThreadsLoca
   keepLocally = keep;
 }
 
-/** Keeps the generic threads of a chat's own engine in IndexedDB (the page's default store); undefined while its code loads. */
-export function keepThreadsLocallyIfLoaded(engine: RunOrchestrator): LocalThreadSync | undefined {
+/** Keeps the generic threads of a chat's own engine in IndexedDB (the page's default store); undefined while the engine's code loads. */
+export function keepThreadsLocallyIfLoaded(engine: RunOrchestrator): Promise<LocalThreadSync> | undefined {
   return keepLocally?.(engine);
 }
 

@@ -24,6 +24,8 @@ export interface LocalThreadsOptions {
 export class LocalThreadsController implements ReactiveController {
   readonly #host: ReactiveControllerHost & { readonly isConnected: boolean };
   readonly #options: LocalThreadsOptions;
+  /** The engine whose sync is loading or bound. */
+  #engine?: RunOrchestrator;
   #bound?: { engine: RunOrchestrator; sync: LocalThreadSync; stop: () => void };
   /** Threads whose lookup has answered, for the bound engine. */
   readonly #looked = new Set<string>();
@@ -72,13 +74,21 @@ export class LocalThreadsController implements ReactiveController {
 
   #bind(): void {
     const engine = this.#options.enabled() ? this.#options.engine() : undefined;
-    if (this.#bound?.engine !== engine) {
+    if (this.#engine !== engine) {
       this.#unbind();
-      const sync = engine && keepThreadsLocallyIfLoaded(engine);
-      if (!engine || !sync) return;
-      const stop = sync.subscribe(() => this.#changed());
-      this.#bound = { engine, sync, stop };
-      this.#changed();
+      this.#engine = engine;
+      const keeping = engine && keepThreadsLocallyIfLoaded(engine);
+      keeping?.then(
+        (sync) => {
+          if (!engine || this.#engine !== engine) return;
+          this.#bound = { engine, sync, stop: sync.subscribe(() => this.#changed()) };
+          this.#changed();
+        },
+        (error: unknown) => {
+          console.error('[soliplex-chat] conversations cannot be kept: its code could not be loaded', error);
+          if (this.#engine === engine) this.#engine = undefined;
+        },
+      );
     }
     const key = this.#options.threadKey();
     const id = threadKeyId(key);
@@ -92,6 +102,7 @@ export class LocalThreadsController implements ReactiveController {
   }
 
   #unbind(): void {
+    this.#engine = undefined;
     if (!this.#bound) return;
     this.#bound.stop();
     this.#bound.sync.close();

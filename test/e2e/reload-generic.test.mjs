@@ -29,11 +29,11 @@ describe('reload on a generic endpoint (no thread list)', () => {
     return (await response.json()).agentUrl;
   }
 
-  async function openPage(context, agentUrl, thread) {
+  async function openPage(context, agentUrl, thread, extra = {}) {
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    const query = new URLSearchParams({ agent: agentUrl, ...(thread ? { thread } : {}) });
+    const query = new URLSearchParams({ agent: agentUrl, ...(thread ? { thread } : {}), ...extra });
     await page.goto(`${env.servers.url}/test/e2e/pages/reload.html?${query}`);
     await page.locator('soliplex-chat textarea').waitFor();
     return { page, errors };
@@ -128,6 +128,20 @@ describe('reload on a generic endpoint (no thread list)', () => {
     await page.locator('soliplex-chat [part~="tool-card"], soliplex-chat [part~="approval-card"]').filter({ hasText: 'delete_note' }).first().waitFor({ timeout: 10_000 });
     assert.equal(await user(page, 'delete the note').count(), 1);
     assert.equal(await runs(page, 'delete_note'), 0);
+    await context.close();
+  });
+
+  it('with a thread list: a reload while a tool runs keeps the thread, listed, with its call', { timeout: 60_000 }, async () => {
+    const agentUrl = await scripted([[started, ...say('m0', 'Calling it.'), ...call('c1', 'slow_tool'), finished]]);
+    const context = await env.browser.newContext();
+    const { page, errors } = await openPage(context, agentUrl, undefined, { threads: '' });
+    await ask(page, 'slow tool, with a list');
+    await page.waitForFunction(() => localStorage.getItem('runs:slow_tool') === '1');
+    await reload(page);
+    await page.locator('soliplex-chat [part~="tool-card"]').filter({ hasText: 'slow_tool' }).waitFor({ timeout: 10_000 });
+    await page.locator('soliplex-chat [part~="thread-button"]').filter({ hasText: 'slow tool, with a list' }).waitFor();
+    assert.equal(await runs(page, 'slow_tool'), 1);
+    assert.deepEqual(errors, []);
     await context.close();
   });
 

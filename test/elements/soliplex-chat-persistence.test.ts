@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { ThreadIndex, ToolRegistry, type ClientTool, type SoliplexChat, type SoliplexErrorEvent } from '../../src/index.js';
+import { LocalThreadStore, ThreadIndex, ToolRegistry, type ClientTool, type SoliplexChat, type SoliplexErrorEvent } from '../../src/index.js';
 import { deepQuery, deepQueryAll, until, waitFor } from './chat-fixture.js';
 import { finished, say, script, started } from '../helpers/agui-server.js';
 import { toolCall } from '../helpers/agui-events.js';
@@ -56,6 +56,43 @@ describe('soliplex-chat keeps its conversations (issue 20)', () => {
     await until(() => assistantTexts(reloaded).some((t) => t.includes('Kept without a list.')));
     expect(userTexts(reloaded).some((t) => t.includes('remember this'))).to.equal(true);
     expect(deepQuery(reloaded, '[part~="empty-state"]')).to.equal(undefined);
+  });
+
+  it('reopening a kept thread shows no empty state before the conversation (checked every frame)', async () => {
+    const { agentUrl } = await script([[started, ...say('m1', 'No flash.'), finished]]);
+    const first = await open(agentUrl);
+    const done: Event[] = [];
+    first.addEventListener('soliplex-run-finished', (e) => done.push(e));
+    first.send('no empty state please');
+    await until(() => done.length === 1);
+    const thread = first.thread;
+    await leave(first);
+
+    const el = document.createElement('soliplex-chat');
+    el.setAttribute('agent-url', agentUrl);
+    el.setAttribute('thread', thread);
+    let flashed = false;
+    let watching = true;
+    const watch = () => {
+      if (deepQuery(el, '[part~="empty-state"]')) flashed = true;
+      if (watching) requestAnimationFrame(watch);
+    };
+    // A slow disk: the kept thread takes 150 ms to read.
+    const load = LocalThreadStore.prototype.load;
+    LocalThreadStore.prototype.load = async function (key) {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      return load.call(this, key);
+    };
+    document.body.append(el);
+    watch();
+    try {
+      await until(() => assistantTexts(el).some((t) => t.includes('No flash.')));
+    } finally {
+      LocalThreadStore.prototype.load = load;
+      watching = false;
+      el.remove();
+    }
+    expect(flashed, 'the empty state was painted before the kept conversation').to.equal(false);
   });
 
   it('persist="false" keeps nothing', async () => {

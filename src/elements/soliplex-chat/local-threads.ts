@@ -3,6 +3,9 @@ import type { LocalThreadProblem, LocalThreadSync, RunOrchestrator, ThreadKey } 
 import { threadKeyId } from '../../core/tool-loop/run-state.js';
 import { keepThreadsLocallyIfLoaded } from './chat-parts.js';
 
+/** How long the chat waits for a kept thread before it shows its empty state anyway. */
+const LOOKUP_PATIENCE_MS = 2000;
+
 export interface LocalThreadsOptions {
   /** The chat's own engine; undefined with a page's shared engine (the page keeps its threads its own way) or while it loads. */
   readonly engine: () => RunOrchestrator | undefined;
@@ -94,7 +97,9 @@ export class LocalThreadsController implements ReactiveController {
     const id = threadKeyId(key);
     const bound = this.#bound;
     if (!bound || !this.#applies(key) || this.#looked.has(id)) return;
-    bound.sync.reopen(key).finally(() => {
+    // A storage that never answers (an open blocked by another tab) must not keep the chat blank.
+    const patience = new Promise((resolve) => setTimeout(resolve, LOOKUP_PATIENCE_MS));
+    void Promise.race([bound.sync.reopen(key), patience]).finally(() => {
       if (this.#bound !== bound) return;
       this.#looked.add(id);
       this.#host.requestUpdate();

@@ -211,13 +211,13 @@ export class LocalThreadSync {
     if (running) kept.lastRunning = conversation;
     if (conversation.messages.length === 0) return;
     if (conversation === kept.saved && running === kept.savedRunning) return;
-    clearTimeout(kept.timer);
-    kept.timer = undefined;
     if (!running) {
+      clearTimeout(kept.timer);
       kept.timer = setTimeout(() => this.#write(kept), END_SAVE_MS);
     } else if (this.#milestone(kept, snapshot) !== kept.milestone) {
       this.#write(kept);
-    } else {
+    } else if (kept.timer === undefined) {
+      // Streamed text: one write per interval, of whatever is latest then (no timer churn per token).
       kept.timer = setTimeout(() => this.#write(kept), Math.max(0, kept.lastWriteAt + STREAM_SAVE_MS - Date.now()));
     }
   }

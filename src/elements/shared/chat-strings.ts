@@ -218,7 +218,7 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
     kind === 'quota'
       ? 'This browser’s storage is full: this conversation will not be kept after you reload or close the page. It is still here until then.'
       : kind === 'unavailable'
-        ? 'This browser cannot keep conversations (a private window, or storage is blocked): this one will be gone after you reload or close the page. It is still here until then.'
+        ? 'This browser cannot keep conversations right now (a private window, blocked storage, or a newer version of this page in another tab): this one will be gone after you reload or close the page. It is still here until then.'
         : 'This conversation could not be saved in this browser: it may be gone after you reload or close the page. It is still here until then.',
   threadChangedElsewhere: 'This conversation was changed in another tab. What happens here from now on is not saved; reload the page to see the saved conversation.',
 });

@@ -47,10 +47,11 @@ describe('reload on a generic endpoint (no thread list)', () => {
   const user = (page, text) => page.locator('soliplex-chat [part~="user-message"]').filter({ hasText: text });
   const assistant = (page, text) => page.locator('soliplex-chat [part~="assistant-message"]').filter({ hasText: text });
   const threadOf = (page) => new URL(page.url()).searchParams.get('thread');
-  // A save is an IndexedDB write, done a few milliseconds after what it saves is on screen: a person
-  // does not reload faster than that, so the tests give it a moment as well.
+  // A save is an IndexedDB write, done a few milliseconds after what it saves is on screen (on a busy
+  // machine, more): a person does not reload faster than that, so the tests give it 400 ms. Reloads at
+  // every point of a turn, with the write awaited, are test/core/reload-at-any-point.test.ts.
   const reload = async (page) => {
-    await page.waitForTimeout(150);
+    await page.waitForTimeout(400);
     await page.reload();
   };
   const runs = (page, name) => page.evaluate((tool) => Number(localStorage.getItem(`runs:${tool}`) ?? 0), name);

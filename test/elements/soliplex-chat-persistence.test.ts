@@ -109,6 +109,47 @@ describe('soliplex-chat keeps its conversations (issue 20)', () => {
     expect(userTexts(reloaded)).to.deep.equal([]);
   });
 
+  it('persist turned off while the chat runs: later turns are not kept; turned on again, they are', async () => {
+    const { agentUrl } = await script([
+      [started, ...say('m1', 'Kept one.'), finished],
+      [started, ...say('m2', 'Not kept.'), finished],
+      [started, ...say('m3', 'Kept again.'), finished],
+    ]);
+    const el = await open(agentUrl);
+    const done: Event[] = [];
+    el.addEventListener('soliplex-run-finished', (e) => done.push(e));
+    const turn = async (text: string, n: number) => {
+      el.send(text);
+      await until(() => done.length === n);
+      await ThreadIndex.for(el.engine!).flush();
+    };
+    await turn('one', 1);
+    el.persist = false;
+    await el.updateComplete;
+    await turn('two', 2);
+    const thread = el.thread;
+    el.remove();
+    const reloaded = await open(agentUrl, thread);
+    await until(() => assistantTexts(reloaded).some((t) => t.includes('Kept one.')));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(assistantTexts(reloaded).join(' ')).not.to.contain('Not kept.');
+    reloaded.remove();
+
+    const again = await open(agentUrl);
+    again.thread = thread;
+    again.persist = false;
+    await again.updateComplete;
+    again.persist = true;
+    await until(() => assistantTexts(again).some((t) => t.includes('Kept one.')));
+    const doneAgain: Event[] = [];
+    again.addEventListener('soliplex-run-finished', (e) => doneAgain.push(e));
+    again.send('three');
+    await until(() => doneAgain.length === 1);
+    await leave(again);
+    const last = await open(agentUrl, thread);
+    await until(() => assistantTexts(last).some((t) => t.includes('Kept again.')));
+  });
+
   it('a reload mid-stream keeps the user message and what streamed so far', async () => {
     const { agentUrl } = await script([
       [started, { type: 'TEXT_MESSAGE_START', messageId: 'm1', role: 'assistant' }, { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: 'Half an ans' }, hang],

@@ -79,10 +79,10 @@ export class LocalThreadSync {
   readonly #stops: (() => void)[] = [];
   #closed = false;
 
-  /** The sync of `engine`, made on first use with `store` (a later call's store is not used). */
+  /** The sync of `engine`, made on first use with `store` (a later call's store is not used), or again after `close`. */
   static for(engine: RunOrchestrator, store: LocalThreadStore): LocalThreadSync {
     let sync = syncs.get(engine);
-    if (!sync) syncs.set(engine, (sync = new LocalThreadSync(engine, store)));
+    if (!sync || sync.#closed) syncs.set(engine, (sync = new LocalThreadSync(engine, store)));
     return sync;
   }
 

@@ -120,7 +120,7 @@ export class ThreadIndex {
     meta.name = name.trim() || undefined;
     meta.lastActivity = Date.now();
     this.#notify();
-    this.#local?.touch(key);
+    this.local?.touch(key);
     try {
       await this.engine.renameThread(key, name.trim());
     } catch (error) {
@@ -138,9 +138,10 @@ export class ThreadIndex {
   async delete(key: ThreadKey): Promise<void> {
     await this.engine.deleteThread(key);
     this.#metas.delete(threadKeyId(key));
-    this.#local?.forget(key);
+    const local = this.local;
+    local?.forget(key);
     this.#notify();
-    if (this.#local && !key.room) await this.#local.store.delete(key);
+    if (local && !key.room) await local.store.delete(key);
   }
 
   /**
@@ -172,8 +173,9 @@ export class ThreadIndex {
    * index: later calls return the same sync, whatever store they name.
    */
   keepLocally(store: LocalThreadStore): LocalThreadSync {
-    if (this.#local) return this.#local;
-    this.#local = LocalThreadSync.for(this.engine, store);
+    const sync = LocalThreadSync.for(this.engine, store);
+    if (this.#local === sync) return sync;
+    this.#local = sync;
     this.#local.describe = (key) => {
       const meta = this.#metas.get(threadKeyId(key));
       return meta ? { ...(meta.name ? { name: meta.name } : {}), lastActivity: meta.lastActivity } : undefined;
@@ -183,7 +185,7 @@ export class ThreadIndex {
 
   /** The engine's local sync, once made (here, or by a chat that keeps its own engine's threads). */
   get local(): LocalThreadSync | undefined {
-    return this.#local ?? LocalThreadSync.of(this.engine);
+    return LocalThreadSync.of(this.engine);
   }
 
   /**

@@ -85,6 +85,7 @@ export class LocalThreadsController implements ReactiveController {
         (sync) => {
           if (!engine || this.#engine !== engine) return;
           this.#bound = { engine, sync, stop: sync.subscribe(() => this.#changed()) };
+          this.#lookUp(); // now, not at the next update: the read starts as early as it can
           this.#changed();
         },
         (error: unknown) => {
@@ -93,6 +94,11 @@ export class LocalThreadsController implements ReactiveController {
         },
       );
     }
+    this.#lookUp();
+  }
+
+  /** Reads the thread on screen from storage, once per thread (while bound). */
+  #lookUp(): void {
     const key = this.#options.threadKey();
     const id = threadKeyId(key);
     const bound = this.#bound;

@@ -8,7 +8,8 @@ chat.setAttribute('agent-url', config.agentUrl);
 await customElements.whenDefined('soliplex-chat');
 
 // The backend and the thread live in the URL (?backend=soliplex&thread=…), so a reload reopens the
-// same conversation: a Soliplex thread is loaded again from the server.
+// same conversation: a Soliplex thread is loaded again from the server; a generic endpoint's thread is
+// read back from this browser's IndexedDB, where the chat keeps it (a turn in flight too).
 const url = new URL(location.href);
 const backends = document.getElementById('backend');
 function useBackend(/** @type {string} */ backend) {

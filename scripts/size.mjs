@@ -35,6 +35,8 @@ const OPTIONAL = [
   { pattern: /\/soliplex-interrupt-card-[^/]*\.js$/, feature: 'interrupt cards (an agent that asks with AG-UI interrupts)' },
   { pattern: /\/soliplex-activity-[^/]*\.js$/, feature: 'activities (an agent that sends ACTIVITY_SNAPSHOT)' },
   // Loaded by the first reload of a stored Soliplex thread (a `thread` given or picked), never for a new chat.
+  // Loaded by a generic-endpoint chat that keeps its conversations (`persist`, the default), after its first paint; never by a Soliplex chat.
+  { pattern: /\/local-thread-(sync|store)-[^/]*\.js$/, feature: 'keeping a generic endpoint’s conversations in this browser (persist)' },
   { pattern: /\/soliplex-history(-cache)?-[^/]*\.js$/, feature: 'reloading a stored Soliplex thread (its runs, the transcript preview, the run cache)' },
 ];
 /** Packages that must never be on the default path. */

@@ -89,4 +89,12 @@ export { createAgentTransport } from './transport/agent-transport.js';
 export { randomId } from './random-id.js';
 export { ThreadIndex, type ThreadEntry } from './threads/thread-index.js';
 export { threadActivity, type ThreadActivity } from './threads/thread-activity.js';
-export { LocalThreadStore, type LocalThreadStoreOptions, type StoredThread } from './threads/local-thread-store.js';
+export {
+  LocalThreadStore,
+  ThreadStorageError,
+  defaultLocalThreadStore,
+  type LocalThreadStoreOptions,
+  type StoredThread,
+  type ThreadSaveResult,
+} from './threads/local-thread-store.js';
+export { LocalThreadSync, type LocalThreadProblem, type DescribeThread } from './threads/local-thread-sync.js';

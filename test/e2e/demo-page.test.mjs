@@ -109,6 +109,8 @@ describe('demo page', () => {
     await ask(page, 'Draw a chart');
     await page.locator('soliplex-chat [part~="tool-content"] img[alt="sales.png"]').waitFor({ timeout: 20_000 });
     assert.ok(await page.locator('soliplex-chat [part~="tool-content"] img').evaluate((img) => img.naturalWidth === 200), 'the image decodes');
+    // The image shows when the tool returns; the turn ends after the continuation: a send before is refused.
+    await waitForLines(page.locator('#log'), /soliplex-run-finished success/, 3);
 
     await ask(page, 'Unlock admin tools, then reset password for alice');
     await answer(/reset_password\(name="alice"\) returned password of alice reset/).waitFor({ timeout: 20_000 });

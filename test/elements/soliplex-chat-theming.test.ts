@@ -85,6 +85,8 @@ describe('<soliplex-chat> styling contract', () => {
     await chat.updateComplete;
     const send = deepQuery(chat, '[part~="send-button"]')!;
     expect(getComputedStyle(send).display).to.not.equal('none');
+    // A thread the page names is looked up in this browser's storage first (no empty state flashes before a kept conversation).
+    await until(() => !!deepQuery(chat, '[part~="empty-state"]'));
     expect(deepQuery(chat, '[part~="empty-state"]')!.textContent).to.contain('How can I help');
   });
 

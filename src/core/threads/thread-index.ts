@@ -1,7 +1,8 @@
-import { emptyConversation, type Conversation } from '../conversation/conversation.js';
+import type { Conversation } from '../conversation/conversation.js';
 import type { RunOrchestrator } from '../tool-loop/run-orchestrator.js';
-import { idleState, isRunning, threadKeyId, type ThreadKey, type ThreadSnapshot } from '../tool-loop/run-state.js';
+import { isRunning, threadKeyId, type ThreadKey, type ThreadSnapshot } from '../tool-loop/run-state.js';
 import type { LocalThreadStore } from './local-thread-store.js';
+import { LocalThreadSync } from './local-thread-sync.js';
 import { threadActivity, type ThreadActivity } from './thread-activity.js';
 
 /** One thread as a thread list shows it. */
@@ -31,14 +32,11 @@ interface Meta {
   fromServer?: boolean;
   /** What the last change looked like, to tell activity from streamed deltas. */
   seen?: { messages: number; running: boolean };
-  /** The conversation last saved locally. */
-  saved?: Conversation;
   /** The entry last built: given again while nothing it shows has changed (streamed deltas change nothing). */
   entry?: ThreadEntry;
 }
 
 const TITLE_LENGTH = 80;
-const SAVE_DELAY_MS = 50;
 const indexes = new WeakMap<RunOrchestrator, ThreadIndex>();
 
 /**
@@ -47,16 +45,15 @@ const indexes = new WeakMap<RunOrchestrator, ThreadIndex>();
  * its last activity and its run's live activity. The run state stays the registry's (one owner); the
  * index keeps only what the engine does not: names, activity times, and which threads to list.
  *
- * One index per engine (`ThreadIndex.for`), shared by every list and chat on it. With `persistLocally`,
- * threads of generic endpoints (room `''`) are restored from and saved to a `LocalThreadStore`.
+ * One index per engine (`ThreadIndex.for`), shared by every list and chat on it. With `keepLocally`,
+ * threads of generic endpoints (room `''`) are saved to a `LocalThreadStore` (see `LocalThreadSync`);
+ * `persistLocally` also lists (and restores) every thread kept there.
  */
 export class ThreadIndex {
   readonly engine: RunOrchestrator;
   readonly #metas = new Map<string, Meta>();
   readonly #listeners = new Set<() => void>();
-  readonly #saveTimers = new Map<string, ReturnType<typeof setTimeout>>();
-  readonly #saving = new Set<Promise<void>>();
-  #store?: LocalThreadStore;
+  #local?: LocalThreadSync;
   #restored?: Promise<void>;
 
   /** The index of `engine`, made on first use. */
@@ -123,7 +120,7 @@ export class ThreadIndex {
     meta.name = name.trim() || undefined;
     meta.lastActivity = Date.now();
     this.#notify();
-    this.#scheduleSave(meta, true);
+    this.local?.touch(key);
     try {
       await this.engine.renameThread(key, name.trim());
     } catch (error) {
@@ -140,12 +137,11 @@ export class ThreadIndex {
    */
   async delete(key: ThreadKey): Promise<void> {
     await this.engine.deleteThread(key);
-    const id = threadKeyId(key);
-    clearTimeout(this.#saveTimers.get(id));
-    this.#saveTimers.delete(id);
-    this.#metas.delete(id);
+    this.#metas.delete(threadKeyId(key));
+    const local = this.local;
+    local?.forget(key);
     this.#notify();
-    if (this.#store && !key.room) await this.#store.delete(key);
+    if (local && !key.room) await local.store.delete(key);
   }
 
   /**
@@ -172,38 +168,51 @@ export class ThreadIndex {
   }
 
   /**
-   * Restores the threads of generic endpoints kept in `store` (into threads that are still empty) and
-   * saves them there from now on, whenever a turn ends or they are renamed. Once per index; later calls
-   * return the first restore.
+   * Saves the threads of generic endpoints to `store` from now on, turns in flight included (see
+   * `LocalThreadSync`: `reopen` a thread from there, `problem` says when storage fails). Once per
+   * index: later calls return the same sync, whatever store they name.
+   */
+  keepLocally(store: LocalThreadStore): LocalThreadSync {
+    const sync = LocalThreadSync.for(this.engine, store);
+    if (this.#local === sync) return sync;
+    this.#local = sync;
+    this.#local.describe = (key) => {
+      const meta = this.#metas.get(threadKeyId(key));
+      return meta ? { ...(meta.name ? { name: meta.name } : {}), lastActivity: meta.lastActivity } : undefined;
+    };
+    return this.#local;
+  }
+
+  /** The engine's local sync, once made (here, or by a chat that keeps its own engine's threads). */
+  get local(): LocalThreadSync | undefined {
+    return LocalThreadSync.of(this.engine);
+  }
+
+  /**
+   * Keeps threads in `store` (`keepLocally`) and lists every thread kept there, restoring each into
+   * the engine while it is still empty. Once per index; later calls return the first restore.
    */
   persistLocally(store: LocalThreadStore): Promise<void> {
     if (this.#restored) return this.#restored;
-    this.#store = store;
-    this.#restored = store.loadAll().then((threads) => {
-      for (const stored of threads) {
-        const current = this.engine.registry.get(stored.key);
-        const meta = this.#meta(stored.key, stored.lastActivity);
-        if (stored.name && !meta.name) meta.name = stored.name;
-        meta.listed = true;
-        if (current.conversation.messages.length > 0 || isRunning(current.run)) continue;
-        const conversation: Conversation = { ...emptyConversation, ...stored.conversation };
-        meta.saved = conversation;
-        this.engine.registry.set({ key: stored.key, conversation, run: idleState, unread: false });
-      }
-      this.#notify();
-    });
+    const local = this.keepLocally(store);
+    this.#restored = local.store.loadAll().then(
+      (threads) => {
+        for (const stored of threads) {
+          const meta = this.#meta(stored.key, stored.lastActivity);
+          if (stored.name && !meta.name) meta.name = stored.name;
+          meta.listed = true;
+          local.adopt(stored);
+        }
+        this.#notify();
+      },
+      (error: unknown) => console.warn('[soliplex-chat] stored threads could not be listed', error),
+    );
     return this.#restored;
   }
 
   /** Resolves once the saves scheduled so far are written. */
   async flush(): Promise<void> {
-    for (const [id, timer] of this.#saveTimers) {
-      clearTimeout(timer);
-      this.#saveTimers.delete(id);
-      const meta = this.#metas.get(id);
-      if (meta) this.#save(meta);
-    }
-    await Promise.allSettled([...this.#saving]);
+    await this.local?.flush();
   }
 
   #meta(key: ThreadKey, lastActivity = Date.now()): Meta {
@@ -225,7 +234,6 @@ export class ThreadIndex {
     // Streamed deltas change no order: only a new message or a turn's start or end is activity.
     if (meta.seen && (meta.seen.messages !== messages || meta.seen.running !== running)) meta.lastActivity = Date.now();
     meta.seen = { messages, running };
-    if (!running) this.#scheduleSave(meta);
     this.#notify();
   }
 
@@ -238,35 +246,6 @@ export class ThreadIndex {
     meta.listed ||= old.listed;
     meta.name ??= old.name;
     this.#notify();
-  }
-
-  #scheduleSave(meta: Meta, force = false): void {
-    const store = this.#store;
-    if (!store || meta.key.room || !meta.key.thread) return;
-    const { conversation } = this.engine.registry.get(meta.key);
-    if ((!force && conversation === meta.saved) || conversation.messages.length === 0) return;
-    const id = threadKeyId(meta.key);
-    clearTimeout(this.#saveTimers.get(id));
-    this.#saveTimers.set(
-      id,
-      setTimeout(() => {
-        this.#saveTimers.delete(id);
-        this.#save(meta);
-      }, SAVE_DELAY_MS),
-    );
-  }
-
-  #save(meta: Meta): void {
-    const store = this.#store;
-    if (!store || this.#metas.get(threadKeyId(meta.key)) !== meta) return;
-    const snapshot = this.engine.registry.get(meta.key);
-    if (isRunning(snapshot.run) || snapshot.conversation.messages.length === 0) return;
-    meta.saved = snapshot.conversation;
-    const saving = store
-      .save({ key: meta.key, ...(meta.name ? { name: meta.name } : {}), lastActivity: meta.lastActivity, conversation: snapshot.conversation })
-      .catch((error: unknown) => console.warn('[soliplex-chat] a thread could not be saved', error))
-      .finally(() => this.#saving.delete(saving));
-    this.#saving.add(saving);
   }
 
   #notify(): void {

@@ -124,6 +124,10 @@ export interface SoliplexChatStrings {
   attachmentLabel: (name: string) => string;
   /** Announced when the agent asks something (an interrupt). */
   announceInterrupt: (message: string) => string;
+  /** Said once when this browser cannot keep conversations (IndexedDB unavailable, full, or failing). */
+  storageFailed: (kind: 'unavailable' | 'quota' | 'failed') => string;
+  /** Another tab changed the conversation on screen while this one could not follow (its own turn ran). */
+  threadChangedElsewhere: string;
 }
 
 /** "a", "a and b", "a, b and c". */
@@ -241,6 +245,13 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
   attachmentFailed: (reason: string) => `The attachments could not be sent: ${reason}`,
   attachmentLabel: (name: string) => `Attachment: ${name}`,
   announceInterrupt: (message: string) => `The agent asks: ${message}`,
+  storageFailed: (kind: 'unavailable' | 'quota' | 'failed') =>
+    kind === 'quota'
+      ? 'This browser’s storage is full: this conversation will not be kept after you reload or close the page. It is still here until then.'
+      : kind === 'unavailable'
+        ? 'This browser cannot keep conversations right now (a private window, blocked storage, or a newer version of this page in another tab): this one will be gone after you reload or close the page. It is still here until then.'
+        : 'This conversation could not be saved in this browser: it may be gone after you reload or close the page. It is still here until then.',
+  threadChangedElsewhere: 'This conversation was changed in another tab. What happens here from now on is not saved; reload the page to see the saved conversation.',
 });
 
 /**

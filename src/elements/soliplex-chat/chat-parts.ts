@@ -1,4 +1,4 @@
-import type { RunOrchestrator } from '../../core/index.js';
+import type { LocalThreadSync, RunOrchestrator } from '../../core/index.js';
 import { preloadAgUiHttpTransport } from '../../core/transport/lazy-agui-http-transport.js';
 import type { OwnEngineOptions } from './own-engine.js';
 import type { ChatRuntime } from './chat-runtime.js';
@@ -15,14 +15,22 @@ import type { ChatRuntime } from './chat-runtime.js';
  */
 
 type CreateOwnEngine = (options: OwnEngineOptions) => RunOrchestrator;
+type KeepThreadsLocally = (engine: RunOrchestrator) => Promise<LocalThreadSync>;
 
 let createOwn: CreateOwnEngine | undefined;
+let keepLocally: KeepThreadsLocally | undefined;
 let runtime: ChatRuntime | undefined;
 let loading: Promise<void> | undefined;
 
-/** Called by `own-engine.ts` when it is evaluated. */
-export function provideOwnEngine(factory: CreateOwnEngine): void {
+/** Called by `own-engine.ts` when it is evaluated: the engine's factory, and what keeps its threads in this browser. */
+export function provideOwnEngine(factory: CreateOwnEngine, keep: KeepThreadsLocally): void {
   createOwn = factory;
+  keepLocally = keep;
+}
+
+/** Keeps the generic threads of a chat's own engine in IndexedDB (the page's default store); undefined while the engine's code loads. */
+export function keepThreadsLocallyIfLoaded(engine: RunOrchestrator): Promise<LocalThreadSync> | undefined {
+  return keepLocally?.(engine);
 }
 
 /** Called by `chat-runtime.ts` when it is evaluated. */

@@ -6,7 +6,7 @@ import { TransportError } from '../../core/transport/transport.js';
 import { createAgUiHttpTransport } from '../../core/transport/lazy-agui-http-transport.js';
 import { createAgentTransport } from '../../core/transport/agent-transport.js';
 import { SoliplexTransport } from '../../core/transport/soliplex/soliplex-transport.js';
-import type { HeadersSource, HistoryRunStore, TokenSource, ToolRegistry, Transport } from '../../core/index.js';
+import type { HeadersSource, HistoryRunStore, LocalThreadSync, TokenSource, ToolRegistry, Transport } from '../../core/index.js';
 
 const missingUrl: Transport = {
   run: () => Promise.reject(new TransportError('http', 'No agent-url (or server-url and room) is set on <soliplex-chat>.')),
@@ -69,6 +69,20 @@ export function createOwnEngine({ headers, token, toolRegistry, agent, persist }
   });
 }
 
+/**
+ * Keeps the generic endpoints' threads of a chat's own engine in the page's default store (IndexedDB),
+ * turns in flight included; the chat reopens its thread from there (`LocalThreadSync.reopen`). Its code
+ * is a chunk of its own in the CDN build, loaded by generic chats that persist (not by Soliplex ones).
+ */
+export async function keepThreadsLocally(engine: RunOrchestrator): Promise<LocalThreadSync> {
+  // Not ThreadIndex: the thread list (loaded with `threads`) adds names to the same sync.
+  const [{ LocalThreadSync }, { defaultLocalThreadStore }] = await Promise.all([
+    import('../../core/threads/local-thread-sync.js'),
+    import('../../core/threads/local-thread-store.js'),
+  ]);
+  return LocalThreadSync.for(engine, defaultLocalThreadStore());
+}
+
 // Registers the factory with the element (see chat-parts.ts): at once where this module is imported
 // statically (the npm entry), on connect where the element loads it on demand (the CDN build).
-provideOwnEngine(createOwnEngine);
+provideOwnEngine(createOwnEngine, keepThreadsLocally);

@@ -98,6 +98,13 @@ export const chatStyles = css`
     border-radius: var(--_sc-radius);
     overflow: hidden;
   }
+  .storage-notice {
+    margin: 0;
+    padding: calc(var(--_sc-gap) / 2) var(--_sc-gap);
+    border-bottom: 1px solid var(--_sc-border);
+    color: var(--_sc-warning);
+    font-size: 0.875em;
+  }
   .header {
     display: flex;
     align-items: center;

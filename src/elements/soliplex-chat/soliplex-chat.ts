@@ -35,6 +35,7 @@ import { chatRuntimeIfLoaded, createOwnEngineIfLoaded, loadChatParts, whenChatRu
 import type { ChatRuntime } from './chat-runtime.js';
 import { chatStyles } from './soliplex-chat.styles.js';
 import { loadThreadList, renderThreadPanel } from './thread-panel.js';
+import { LocalThreadsController } from './local-threads.js';
 import { threadPanelStyles } from './thread-panel.styles.js';
 import { loadOnce } from '../shared/load-once.js';
 import type { ThreadListServer } from '../soliplex-thread-list/soliplex-thread-list.js';
@@ -69,10 +70,11 @@ const LIST_PARTS =
  * @attr agent-url - A generic AG-UI endpoint (used when no `engine` or `agent` is given).
  * @attr server-url - A Soliplex server; with `room`, the chat talks the Soliplex rooms/threads/runs API.
  * @attr room - The Soliplex room; its welcome message and suggestions fill the empty state.
- * @attr thread - The thread id (reflected). Generic endpoints: a fresh one when absent. Soliplex: a stored
- *   thread whose history is reloaded; when absent, the first send creates a thread.
+ * @attr thread - The thread id (reflected). Generic endpoints: a fresh one when absent; a thread kept in this
+ *   browser is reopened (after a reload too). Soliplex: a stored thread whose history is reloaded; when
+ *   absent, the first send creates a thread.
  * @attr threads - Shows the built-in thread list beside the messages (a drawer when the chat is narrow).
- * @attr persist - `false` keeps conversations out of IndexedDB: generic endpoints' threads (with `threads`) and Soliplex runs cached for reloads (both kept by default).
+ * @attr persist - `false` keeps conversations out of IndexedDB: generic endpoints' threads (kept by default, turns in flight included, so a reload reopens the `thread`) and Soliplex runs cached for reloads.
  * @attr headers - Request headers as a JSON object (the `headers` property takes an object).
  * @attr theme - `light`, `dark` or `auto` (follows `prefers-color-scheme`).
  * @attr chat-title - A title shown in the chat's header bar (none when absent).
@@ -87,7 +89,7 @@ const LIST_PARTS =
  * @fires {SoliplexToolCallEvent} soliplex-tool-call - A client tool is about to run; `preventDefault()` vetoes it.
  * @fires {SoliplexToolResultEvent} soliplex-tool-result - A client tool call completed, failed, was denied, or was stopped (status `cancelled`: Stop, a newer message, the chat closed); also when a call the page's reload interrupted is resolved (Run again, Continue, a new message).
  * @fires {SoliplexThreadChangeEvent} soliplex-thread-change - The chat now shows another thread by its own doing (its thread list, a new chat, the thread its first Soliplex send created); fields `threadKey` and `detail`.
- * @fires {SoliplexErrorEvent} soliplex-error - A turn failed, a thread could not be created or loaded, or a tool sent by event could not be registered; `message` in words a person understands, `technical` the technical text.
+ * @fires {SoliplexErrorEvent} soliplex-error - A turn failed, a thread could not be created or loaded, a tool sent by event could not be registered, or this browser cannot keep conversations (said once); `message` in words a person understands, `technical` the technical text.
  * @fires {SoliplexInterruptEvent} soliplex-interrupt - A run ended waiting for the user's answers (`threadKey`, `interrupts`).
  * @fires {SoliplexCustomEvent} soliplex-custom-event - The agent sent a `CUSTOM` event (`name`, `value`).
  * @fires {SoliplexAgUiEvent} soliplex-agui-event - A raw AG-UI event of a followed run; only with `agui-events`.
@@ -113,6 +115,7 @@ const LIST_PARTS =
  * @csspart badge - A thread's run badge.
  * @csspart unread-badge - A thread's unread mark.
  * @csspart empty-state - The empty state.
+ * @csspart storage-notice - Says that conversations cannot be kept in this browser, or that another tab changed this one.
  * @csspart welcome - The welcome message.
  * @csspart suggestion - A suggestion button (from the Soliplex room).
  * @csspart state - The agent state, as the `stateRenderer` shows it.
@@ -219,7 +222,11 @@ export class SoliplexChat extends LitElement {
   /** Shows the built-in thread list (`<soliplex-thread-list>` on this chat's engine) beside the messages. */
   @property({ type: Boolean, reflect: true }) threads = false;
 
-  /** Keep generic endpoints' threads (with `threads`) and Soliplex runs (a reload's cache) in IndexedDB (`persist="false"` turns it off). */
+  /**
+   * Keep conversations in IndexedDB (`persist="false"` turns it off): generic endpoints' threads, saved
+   * as they change (a turn in flight too) and reopened by `thread` after a reload, and Soliplex runs (a
+   * reload's cache). Two tabs on one thread never overwrite each other's turns.
+   */
   @property({ type: Boolean, converter: { fromAttribute: (value: string | null) => value !== 'false' } }) persist = true;
 
   @state() private threadsOpen = false;
@@ -326,6 +333,14 @@ export class SoliplexChat extends LitElement {
     }),
   );
   #key?: ThreadKey;
+  readonly #local = new LocalThreadsController(this, {
+    engine: () => (this.#engines.shared ? undefined : this.#currentEngine()),
+    threadKey: () => this.#threadKey(),
+    enabled: () => this.persist && !this.#engines.shared,
+    pageThread: () => !!this.thread && this.thread !== this.#generatedThread,
+    onProblem: (problem) =>
+      this.#fire((rt) => new rt.SoliplexErrorEvent(rt.mergeChatStrings(this.strings).storageFailed(problem.kind), new Error(problem.technical))),
+  });
 
   @provide({ context: chatContext }) private chat?: ChatContextValue;
 
@@ -653,7 +668,10 @@ export class SoliplexChat extends LitElement {
             </div>`
           : nothing}
         ${this.#renderState(conversation.state)}
-        ${empty
+        ${this.#renderStorageNotice()}
+        ${empty && this.#local.reopening
+          ? nothing
+          : empty
           ? renderEmptyState(this.#soliplex.active ? this.#soliplex : undefined, strings, (text) => this.send(text))
           : html`<soliplex-message-list
               exportparts=${LIST_PARTS}
@@ -679,6 +697,14 @@ export class SoliplexChat extends LitElement {
   }
 
   #hiddenActions: HiddenMessageActions = {};
+
+  /** Said when this browser cannot keep the conversation, or another tab changed it. */
+  #renderStorageNotice() {
+    const strings = this.chat?.strings;
+    const problem = this.#local.problem;
+    const text = !strings ? undefined : problem ? strings.storageFailed(problem.kind) : this.#local.outOfDate ? strings.threadChangedElsewhere : undefined;
+    return text ? html`<p part="storage-notice" class="storage-notice" role="status">${text}</p>` : nothing;
+  }
 
   /** The page's `capabilities`, else what the current `agent` answered. */
   #capabilities(): AgentCapabilities | undefined {

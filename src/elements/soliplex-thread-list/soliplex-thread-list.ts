@@ -3,8 +3,9 @@ import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { guard } from 'lit/directives/guard.js';
 import {
-  LocalThreadStore,
+  type LocalThreadStore,
   SoliplexApi,
+  defaultLocalThreadStore,
   describeFailure,
   randomId,
   threadKeyId,
@@ -55,7 +56,6 @@ interface RoomState {
   abort?: AbortController;
 }
 
-let defaultStore: LocalThreadStore | undefined;
 const UNNAMED_GROUP = '';
 
 /**
@@ -147,7 +147,7 @@ export class SoliplexThreadList extends LitElement {
     const index = this.#index.index;
     if (!index) return;
     if (this.persist && (changed.has('engine') || changed.has('persist') || changed.has('store') || !this.hasUpdated)) {
-      void index.persistLocally(this.store ?? (defaultStore ??= new LocalThreadStore()));
+      void index.persistLocally(this.store ?? defaultLocalThreadStore());
     }
     for (const group of this.#groups()) if (group.soliplex) this.#syncSoliplex(group);
   }

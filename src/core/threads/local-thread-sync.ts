@@ -1,6 +1,6 @@
 import { emptyConversation, type Conversation } from '../conversation/conversation.js';
 import type { RunOrchestrator } from '../tool-loop/run-orchestrator.js';
-import { isRunning, threadKeyId, type ThreadKey, type ThreadSnapshot } from '../tool-loop/run-state.js';
+import { isInFlight, isRunning, threadKeyId, type ThreadKey, type ThreadSnapshot } from '../tool-loop/run-state.js';
 import { ThreadStorageError, type LocalThreadStore, type StoredThread } from './local-thread-store.js';
 
 /** Why threads are not being kept: no IndexedDB (a private window, another tab upgraded it), storage full, or another failure. */
@@ -246,7 +246,8 @@ export class LocalThreadSync {
       return;
     }
     const snapshot = this.engine.registry.get(kept.key);
-    const running = isRunning(snapshot.run);
+    // A turn a reload interrupted and nobody took up yet is still in flight: a second reload keeps it so.
+    const running = isInFlight(snapshot.run);
     const conversation = kept.closed ? kept.lastRunning : snapshot.conversation;
     if (!conversation || conversation.messages.length === 0) return;
     if (!force && conversation === kept.saved && running === kept.savedRunning) return;

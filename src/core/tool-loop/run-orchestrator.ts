@@ -483,20 +483,6 @@ export class RunOrchestrator {
     return (await this.#loadHistory(key, signal, true, options)) === 'completed';
   }
 
-  // --- Minimal stand-in for the "restore" helper's RunOrchestrator.restore (issue 20, item 2); take their
-  // version at merge: it marks an in-flight turn interrupted and seeds the executed-call set.
-  /**
-   * Puts a thread kept from an earlier page into the engine; returns false, doing nothing, when the
-   * thread already has messages or a turn. `inFlight`: a turn was running when the page went away.
-   */
-  restore(key: ThreadKey, saved: { conversation: Conversation; inFlight: boolean }): boolean {
-    const current = this.registry.get(key);
-    if (this.#disposing || this.#activeTurn(key) || isRunning(current.run) || current.conversation.messages.length > 0) return false;
-    this.registry.set({ key, conversation: saved.conversation, run: idleState, unread: false });
-    return true;
-  }
-  // --- end of the stand-in
-
   /** The threads the backend keeps for (server, room); none when it keeps no threads. */
   async listThreads(server: string, room: string, signal: AbortSignal = new AbortController().signal): Promise<readonly StoredThreadInfo[]> {
     const transport = this.#transportFor({ server, room, thread: '' });

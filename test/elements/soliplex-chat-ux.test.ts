@@ -456,7 +456,7 @@ describe('<soliplex-chat> header', function () {
 
 describe('<soliplex-chat> restored history', function () {
   this.timeout(30_000);
-  it('shows an approval left pending at reload as "Not answered — the conversation moved on", not as a failure', async () => {
+  it('asks again for an approval left pending at reload (answerable, never a failure); approving runs the tool once', async () => {
     const stored: HistoryRun[] = [
       {
         runId: 'r1',
@@ -464,14 +464,19 @@ describe('<soliplex-chat> restored history', function () {
         events: [runStarted('r1'), ...toolCall('c1', 'delete_note', {}), runFinished()] as BaseEvent[],
       },
     ];
-    const deleteNote: ClientTool = { name: 'delete_note', description: '', requiresApproval: true, execute: () => 'deleted' };
-    const { el } = await chatWithHistory(stored, [], [deleteNote]);
+    let runs = 0;
+    const deleteNote: ClientTool = { name: 'delete_note', description: '', requiresApproval: true, execute: () => `deleted ${++runs}` };
+    const { el } = await chatWithHistory(stored, [[runStarted('r2'), ...text('a2', 'The note is gone.'), runFinished()]], [deleteNote]);
     const card = await waitFor(el, '[part~="tool-card"]');
     await settled(el);
-    expect(card.dataset['status']).to.equal('cancelled');
-    expect(card.querySelector('[part~="tool-status"]')!.textContent).to.contain('Not answered — the conversation moved on');
+    expect(card.dataset['status']).to.equal('awaiting-approval');
     expect(card.textContent).to.not.contain('Failed');
     expect(statusLine(el).dataset['state']).to.not.equal('failed');
+    const done = finishedOnce(el);
+    (await waitFor<HTMLButtonElement>(el, '[part~="approve-button"]')).click();
+    expect((await done).outcome).to.equal('success');
+    expect(runs).to.equal(1);
+    await until(() => deepQueryAll(el, '[part~="assistant-message"]').some((m) => m.textContent?.includes('The note is gone.')));
   });
 
   it('does not announce restored messages; a new answer is announced', async () => {

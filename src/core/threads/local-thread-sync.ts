@@ -1,6 +1,6 @@
 import { emptyConversation, type Conversation } from '../conversation/conversation.js';
 import type { RunOrchestrator } from '../tool-loop/run-orchestrator.js';
-import { isInFlight, isRunning, threadKeyId, type ThreadKey, type ThreadSnapshot } from '../tool-loop/run-state.js';
+import { idleState, isInFlight, isRunning, threadKeyId, type ThreadKey, type ThreadSnapshot } from '../tool-loop/run-state.js';
 import { ThreadStorageError, type LocalThreadStore, type StoredThread } from './local-thread-store.js';
 
 /** Why threads are not being kept: no IndexedDB (a private window, another tab upgraded it), storage full, or another failure. */
@@ -44,6 +44,8 @@ interface Kept {
   /** The engine was disposed mid-turn: its in-flight copy stays as saved. */
   closed: boolean;
   reopening?: Promise<boolean>;
+  /** Set while the engine puts a copy read from the store in place: showing it is no change to save. */
+  adopting?: boolean;
   /** The tool-call object last summarized, and its summary. */
   calls?: { readonly of: Conversation['toolCalls']; readonly summary: string };
 }
@@ -156,7 +158,16 @@ export class LocalThreadSync {
     kept.savedRunning = false;
     kept.name = stored.name;
     const restore = (this.engine as { restore?: RunOrchestrator['restore'] }).restore;
-    return restore ? restore.call(this.engine, stored.key, { conversation, inFlight: !!stored.inFlight }) : false;
+    kept.adopting = true;
+    let restored = false;
+    try {
+      restored = restore ? restore.call(this.engine, stored.key, { conversation, inFlight: !!stored.inFlight }) : false;
+    } finally {
+      kept.adopting = false;
+    }
+    // The engine shows the copy settled for this page (text closed, calls interrupted): that is what was read.
+    if (restored) kept.saved = this.engine.registry.get(stored.key).conversation;
+    return restored;
   }
 
   /** Saves a thread now (a rename), whatever its last save was. */
@@ -207,7 +218,7 @@ export class LocalThreadSync {
     const running = isRunning(run);
     if (conversation.messages.length === 0 && !this.#kept.has(threadKeyId(key))) return;
     const kept = this.#keep(key);
-    if (kept.closed || kept.outOfDate) return;
+    if (kept.closed || kept.outOfDate || kept.adopting) return;
     if (running) kept.lastRunning = conversation;
     if (conversation.messages.length === 0) return;
     if (conversation === kept.saved && running === kept.savedRunning) return;
@@ -314,12 +325,14 @@ export class LocalThreadSync {
         const now = this.engine.registry.get(kept.key);
         if (!stored || (stored.revision ?? 0) <= kept.revision || this.#kept.get(kept.id) !== kept) return;
         if (!followable(now)) return this.#markOutOfDate(kept);
-        if (now.conversation.messages.length === 0) return void this.adopt(stored);
+        // A turn the other tab is running is shown as it streams there, not as one a reload interrupted.
+        if (now.conversation.messages.length === 0 && !stored.inFlight) return void this.adopt(stored);
         const conversation: Conversation = { ...emptyConversation, ...stored.conversation };
         kept.revision = stored.revision ?? 0;
         kept.saved = conversation;
         kept.savedRunning = false;
-        this.engine.registry.set({ ...now, conversation });
+        // Following the other tab: its turn is its own, so this tab shows no turn of its own (no Continue).
+        this.engine.registry.set({ ...now, run: idleState, conversation });
       },
       (error: unknown) => this.#failed(error),
     );

@@ -24,6 +24,7 @@ import {
   openToolCallIds,
   settleOpenToolCalls,
   truncateAfterUserMessage,
+  updateToolCall,
   ToolCallStatus,
   type Conversation,
   type ToolCall,
@@ -82,8 +83,6 @@ import type { Toolset } from '../tools/tool-groups.js';
 import { emptyConversation } from '../conversation/empty-conversation.js';
 
 const DEFAULT_MAX_DEPTH = 10;
-/** A loaded history's last run may leave calls to take up (see `ReplayOptions`). */
-const TAKE_UP_LAST_RUN = { takeUpLastRun: true } as const;
 const DEFAULT_STREAMS_PER_HOST = 5;
 
 export interface RunOrchestratorOptions {
@@ -917,7 +916,7 @@ export class RunOrchestrator {
         (preview, usable) => {
           if (!turn.current || loading.signal.aborted) return;
           previewed = preview;
-          turn.commit((snapshot) => ({ ...snapshot, conversation: replayHistory(preview, TAKE_UP_LAST_RUN) }));
+          turn.commit((snapshot) => ({ ...snapshot, conversation: this.#replay(preview) }));
           if (usable) handOver(preview);
         },
       );
@@ -926,11 +925,12 @@ export class RunOrchestrator {
       const { runs, background } = await Promise.race([loaded, handedOver.then((preview) => ({ runs: preview, background: true }))]);
       if (!turn.current) return turn.ended?.outcome ?? 'cancelled';
       if (background) turn.signal.removeEventListener('abort', follow);
-      turn.commit((snapshot) => {
-        const conversation = runs === previewed ? snapshot.conversation : replayHistory(runs, TAKE_UP_LAST_RUN);
-        return { ...snapshot, run: this.#reloadedRun(key, conversation), conversation };
-      });
+      const conversation = runs === previewed ? turn.conversation : this.#replay(runs);
+      turn.commit((snapshot) => ({ ...snapshot, run: idleState, conversation }));
       const outcome = this.#end(turn, { outcome: 'completed', reason: 'completed', unsettled: '' });
+      // Calls left to take up stay open (ending the load settled them): the thread waits for the user.
+      const run = this.#reloadedRun(key, conversation);
+      if (run.status !== RunStatus.Idle && !this.#activeTurn(key)) this.registry.update(key, (snapshot) => ({ ...snapshot, run, conversation }));
       if (background) this.#finishInBackground(turn.key, load);
       const live = runs.at(-1);
       if (live?.unfinished && transport.attachRun) this.#attach(turn.key, live.runId, options);
@@ -955,6 +955,24 @@ export class RunOrchestrator {
   }
 
   /**
+   * A stored history as the thread shows it. Client calls its last run left unanswered come back to
+   * be taken up (see `ReplayOptions`): a call of a tool that asks for approval asks again (answerable,
+   * as after a local restore), any other is `interrupted` (it may have been running: Run again).
+   */
+  #replay(runs: readonly HistoryRun[]): Conversation {
+    const conversation = replayHistory(runs, { takeUpLastRun: true });
+    let next = conversation;
+    for (const call of Object.values(conversation.toolCalls)) {
+      if (call.status !== ToolCallStatus.Interrupted) continue;
+      const tool = this.toolRegistry.get(call.name);
+      if (tool && (tool.requiresApproval ?? this.toolRegistry.groupOf(call.name)?.requiresApproval)) {
+        next = updateToolCall(next, call.id, { status: ToolCallStatus.AwaitingApproval });
+      }
+    }
+    return next;
+  }
+
+  /**
    * The run state of a loaded history: `interrupted` when its last run left client calls the page
    * went away from (Continue and Run again take them up, as after a local restore), else idle. Every
    * call loaded counts as executed (invariant 2): none runs again unless the user says so.
@@ -962,7 +980,9 @@ export class RunOrchestrator {
   #reloadedRun(key: ThreadKey, conversation: Conversation): RunState {
     const executed = this.#executedSet(key);
     for (const id of Object.keys(conversation.toolCalls)) executed.add(id);
-    const interrupted = Object.values(conversation.toolCalls).some((call) => call.status === ToolCallStatus.Interrupted);
+    const interrupted = Object.values(conversation.toolCalls).some(
+      (call) => call.status === ToolCallStatus.Interrupted || call.status === ToolCallStatus.AwaitingApproval,
+    );
     return interrupted ? { status: RunStatus.Interrupted, reason: 'reload' } : idleState;
   }
 
@@ -978,7 +998,7 @@ export class RunOrchestrator {
       .then((runs) => {
         const { conversation, run } = this.registry.get(key);
         if (this.#disposed || this.#activeTurn(key) || isRunning(run) || conversation !== handed) return;
-        this.registry.update(key, (snapshot) => ({ ...snapshot, conversation: replayHistory(runs, TAKE_UP_LAST_RUN) }));
+        this.registry.update(key, (snapshot) => ({ ...snapshot, conversation: this.#replay(runs) }));
       })
       .catch(() => {});
   }

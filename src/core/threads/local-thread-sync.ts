@@ -159,7 +159,7 @@ export class LocalThreadSync {
     kept.name = stored.name;
     const restore = (this.engine as { restore?: RunOrchestrator['restore'] }).restore;
     kept.adopting = true;
-    let restored = false;
+    let restored: boolean;
     try {
       restored = restore ? restore.call(this.engine, stored.key, { conversation, inFlight: !!stored.inFlight }) : false;
     } finally {

@@ -2,11 +2,12 @@
 // Size report for the CDN bundle (dist/cdn), with budgets that fail the script:
 //  - first paint: the entry chunk (soliplex-chat.js) and every chunk it imports statically, i.e.
 //    what the browser must load before an empty chat can render: ≤ 20 KB gzip;
-//  - default chat: everything a generic-endpoint or Soliplex chat loads, following static and dynamic
+//  - default chat: everything a generic-endpoint chat, and everything a Soliplex chat, loads (each
+//    measured alone: a chat talks to one backend; see BACKEND_ONLY), following static and dynamic
 //    imports from the entry (the engine, the message list and the transports load on connect), but not
 //    the chunks only optional features reach (the JSON-Schema validator with zod, loaded only when a
 //    tool declared with JSON Schema is validated, nor the syntax highlighter and its grammars, loaded
-//    with the first code block in a bundled language; those are printed separately): ≤ 60 KB gzip.
+//    with the first code block in a bundled language; those are printed separately): ≤ 66 KB gzip.
 // And bundle-health checks:
 //  - no @ag-ui/client, rxjs, protobuf or zod on the default path (zod only behind the validator);
 //  - at most one zod package bundled (package.json `overrides` + rollup `dedupe`), counted two ways.
@@ -22,7 +23,11 @@ import { fileURLToPath } from 'node:url';
  * everything a chat loads). The CDN build keeps each in few chunks (rollup.config.mjs: first-paint,
  * chat-parts), since every chunk is a request and its own gzip dictionary.
  */
-const BUDGET = { firstPaint: 20 * 1024, defaultChat: 60 * 1024 };
+// Default chat: 60 KB until 2026-11-25; raised to 66 KB when conversations became durable (issue 20:
+// restore, Continue, Run again, local keeping counted on the generic path; issue 21: Soliplex requests
+// shaped for the Python models, resume, re-attach). 64.0 KB generic, 61.6 KB Soliplex then: win it
+// back (issue 26) rather than raise it again.
+const BUDGET = { firstPaint: 20 * 1024, defaultChat: 66 * 1024 };
 /** Chunks that only optional features load (matched on the file name rollup gives them). */
 const OPTIONAL = [
   { pattern: /\/json-schema-validator-[^/]*\.js$/, feature: 'JSON-Schema tool validation (@cfworker/json-schema)' },
@@ -33,12 +38,24 @@ const OPTIONAL = [
   { pattern: /\/soliplex-attachments-[^/]*\.js$/, feature: 'attachments (`attachments`, or an agent that accepts files)' },
   // Loaded with the first interrupt or activity an agent sends (AG-UI 1.0 features few agents use).
   { pattern: /\/soliplex-interrupt-card-[^/]*\.js$/, feature: 'interrupt cards (an agent that asks with AG-UI interrupts)' },
+  // Loaded with the first call of a tool that asks for approval (`requiresApproval`).
+  { pattern: /\/soliplex-approval-card-[^/]*\.js$/, feature: 'approval cards (a tool with `requiresApproval`)' },
   { pattern: /\/soliplex-activity-[^/]*\.js$/, feature: 'activities (an agent that sends ACTIVITY_SNAPSHOT)' },
   // Loaded by the first reload of a stored Soliplex thread (a `thread` given or picked), never for a new chat.
-  // Loaded by a generic-endpoint chat that keeps its conversations (`persist`, the default), after its first paint; never by a Soliplex chat.
-  { pattern: /\/local-thread-(sync|store)-[^/]*\.js$/, feature: 'keeping a generic endpoint’s conversations in this browser (persist)' },
-  { pattern: /\/soliplex-history(-cache)?-[^/]*\.js$/, feature: 'reloading a stored Soliplex thread (its runs, the transcript preview, the run cache)' },
+  { pattern: /\/(soliplex|conversation)-history(-cache)?-[^/]*\.js$/, feature: 'reloading a stored Soliplex thread (its runs, the transcript preview, the run cache, the replay)' },
+  // Only a page that sets the `agent` property (an @ag-ui/client agent it brings) runs through it.
+  { pattern: /\/agent-transport-[^/]*\.js$/, feature: 'the `agent` property (an AbstractAgent of the page)' },
 ];
+/**
+ * Chunks that only one backend's chat loads: a chat talks to a generic endpoint or to a Soliplex room,
+ * so "default chat" is measured for each and the budget holds for both. A generic chat loads its
+ * transport and the local keeping of its conversations (`persist`, the default); a Soliplex chat its
+ * transport (request shaping, resume, re-attach) and the rooms API.
+ */
+const BACKEND_ONLY = {
+  generic: /\/(agui-http-transport|local-thread-(sync|store))-[^/]*\.js$/,
+  soliplex: /\/soliplex-(transport|api)-[^/]*\.js$/,
+};
 /** Packages that must never be on the default path. */
 const FORBIDDEN_ON_DEFAULT_PATH = /^(@ag-ui\/client|@ag-ui\/proto|@ag-ui\/encoder|rxjs|zod|@bufbuild\/.*|@protobuf-ts\/.*|protobufjs)$/;
 
@@ -97,7 +114,10 @@ function closure(start, { dynamic, skip = () => false }) {
 }
 const optionalFeature = (f) => OPTIONAL.find((o) => o.pattern.test(f))?.feature;
 const firstPaint = closure(entry, { dynamic: false });
-const defaultChat = closure(entry, { dynamic: true, skip: (f) => !!optionalFeature(f) });
+const chatOn = (other) => closure(entry, { dynamic: true, skip: (f) => !!optionalFeature(f) || other.test(f) });
+const genericChat = chatOn(BACKEND_ONLY.soliplex);
+const soliplexChat = chatOn(BACKEND_ONLY.generic);
+const defaultChat = [...new Set([...genericChat, ...soliplexChat])];
 const everything = closure(entry, { dynamic: true });
 const optionalOnly = everything.filter((f) => !defaultChat.includes(f));
 const notFromEntry = jsFiles.filter((f) => !everything.includes(f));
@@ -163,7 +183,9 @@ const table = (title, files) => {
 };
 
 const fp = table('First paint (the entry and its static imports):', firstPaint);
-const dc = table('Default chat (generic endpoint or Soliplex: + the dynamic imports started on connect and on first send):', defaultChat);
+const generic = table('Default chat on a generic endpoint (first paint + the dynamic imports started on connect and on first send):', genericChat);
+const soliplex = table('Default chat on a Soliplex room (first paint + the dynamic imports started on connect and on first send):', soliplexChat);
+const dc = generic.gz >= soliplex.gz ? generic : soliplex;
 if (optionalOnly.length) {
   table('Optional, loaded only when used:', optionalOnly);
   for (const f of optionalOnly) console.log(`  ${rel(f)}: ${optionalFeature(f) ?? 'reached only through an optional chunk'}`);
@@ -185,7 +207,7 @@ console.log('');
 // --- checks --------------------------------------------------------------------------------------
 const failures = [];
 console.log(`first paint:  ${kb(fp.gz)} gzip (budget ${kb(BUDGET.firstPaint)})`);
-console.log(`default chat: ${kb(dc.gz)} gzip (budget ${kb(BUDGET.defaultChat)})`);
+console.log(`default chat: ${kb(dc.gz)} gzip, the larger of generic ${kb(generic.gz)} and Soliplex ${kb(soliplex.gz)} (budget ${kb(BUDGET.defaultChat)})`);
 if (fp.gz > BUDGET.firstPaint) failures.push(`first paint is ${kb(fp.gz)} gzip, over the ${kb(BUDGET.firstPaint)} budget`);
 if (dc.gz > BUDGET.defaultChat) failures.push(`the default chat loads ${kb(dc.gz)} gzip, over the ${kb(BUDGET.defaultChat)} budget`);
 

@@ -75,6 +75,8 @@ export class SoliplexRoomController implements ReactiveController {
     try {
       // Loaded here, not imported: a chat on a generic endpoint never needs the Soliplex API code.
       const { SoliplexApi } = await import('../core/transport/soliplex/soliplex-api.js');
+      // The room's runs need the transport too (the engine loads it on first use): start it now.
+      void import('../core/transport/soliplex/soliplex-transport.js');
       const api = new SoliplexApi({ serverUrl: this.#config.serverUrl(), token: this.#config.token });
       const room = await api.getRoom(this.#config.room(), this.#abort.signal);
       if (roomId !== this.#roomId) return;

@@ -297,7 +297,9 @@ describe('loop defects: smaller', () => {
     };
     const engine = new RunOrchestrator({ transport });
     const loaded = engine.loadThread(key);
-    await until(() => engine.snapshot(key).run.status === 'running');
+    expect(engine.snapshot(key).run).to.deep.include({ status: 'running', phase: 'loading-history' });
+    // The replay's code loads first (a chat that only starts new threads never needs it), then the backend reports.
+    await until(() => 'progress' in engine.snapshot(key).run);
     expect(engine.snapshot(key).run).to.deep.include({ phase: 'loading-history', progress: { loaded: 1, total: 2 } });
     release.resolve();
     expect(await loaded).to.equal(true);

@@ -74,6 +74,25 @@ describe('reload on a generic endpoint (no thread list)', () => {
     await context.close();
   });
 
+  it('the demo page on its Soliplex backend: a reload reopens the thread from ?backend=soliplex&thread=', { timeout: 60_000 }, async () => {
+    const context = await env.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${env.servers.url}/demo/?backend=soliplex`);
+    await page.locator('soliplex-chat textarea').waitFor();
+    await ask(page, 'What are the secret numbers for alice and bob?');
+    const answer = page.locator('soliplex-chat [part~="assistant-message"]').filter({ hasText: /42/ });
+    await answer.last().waitFor({ timeout: 20_000 });
+    await page.locator('#log').filter({ hasText: 'soliplex-run-finished success' }).waitFor();
+    const thread = threadOf(page);
+    assert.ok(thread, 'the demo put the Soliplex thread in its URL');
+    assert.equal(new URL(page.url()).searchParams.get('backend'), 'soliplex');
+    await reload(page);
+    await answer.last().waitFor({ timeout: 10_000 });
+    assert.equal(threadOf(page), thread);
+    assert.equal(await user(page, 'secret numbers for alice and bob').count(), 1);
+    await context.close();
+  });
+
   it('a reload mid-stream keeps the question and what had streamed', { timeout: 60_000 }, async () => {
     const agentUrl = await scripted([
       [started, { type: 'TEXT_MESSAGE_START', messageId: 'm1', role: 'assistant' }, { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: 'Half an ans' }, hang],

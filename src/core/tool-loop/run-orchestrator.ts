@@ -29,7 +29,7 @@ import {
   type Conversation,
   type ToolCall,
 } from '../conversation/conversation.js';
-import { replayHistory } from '../conversation/conversation-history.js';
+import { LazyModule } from '../lazy-module.js';
 import {
   interruptedCallIds,
   moveOnFromRestored,
@@ -81,6 +81,9 @@ import type { HistoryRun, StoredThreadInfo, Transport } from '../transport/trans
 import { ATTACHED_REFUSAL, attachedState, attachingTransport } from './attach-run.js';
 import type { Toolset } from '../tools/tool-groups.js';
 import { emptyConversation } from '../conversation/empty-conversation.js';
+
+/** History replay, loaded with the first history load: a chat that only starts new threads never needs it. */
+const conversationHistory = new LazyModule(() => import('../conversation/conversation-history.js'));
 
 const DEFAULT_MAX_DEPTH = 10;
 const DEFAULT_STREAMS_PER_HOST = 5;
@@ -908,6 +911,8 @@ export class RunOrchestrator {
     let handOver: (runs: readonly HistoryRun[]) => void = () => {};
     const handedOver = new Promise<readonly HistoryRun[]>((resolve) => (handOver = resolve));
     try {
+      await conversationHistory.load();
+      if (!turn.current) return turn.ended?.outcome ?? 'cancelled';
       const load = transport.loadHistory(
         key.thread,
         loading.signal,
@@ -960,7 +965,7 @@ export class RunOrchestrator {
    * as after a local restore), any other is `interrupted` (it may have been running: Run again).
    */
   #replay(runs: readonly HistoryRun[]): Conversation {
-    const conversation = replayHistory(runs, { takeUpLastRun: true });
+    const conversation = conversationHistory.loaded!.replayHistory(runs, { takeUpLastRun: true });
     let next = conversation;
     for (const call of Object.values(conversation.toolCalls)) {
       if (call.status !== ToolCallStatus.Interrupted) continue;

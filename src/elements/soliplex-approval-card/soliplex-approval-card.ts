@@ -7,27 +7,9 @@ import { defaultChatStrings } from '../shared/chat-strings.js';
 import { formatArguments } from '../shared/format.js';
 import { approvalCardStyles } from './soliplex-approval-card.styles.js';
 
-/**
- * Internal: an approval card appeared. The chat decides whether focus moves to it (it does when
- * focus was in the chat or nowhere), so a page's own focus is never stolen.
- */
-export class SoliplexApprovalShownEvent extends Event {
-  static readonly eventName = 'soliplex-approval-shown';
-  constructor() {
-    super(SoliplexApprovalShownEvent.eventName, { bubbles: true, composed: true });
-  }
-}
+import { SoliplexApprovalDecidedEvent, SoliplexApprovalShownEvent } from './approval-events.js';
 
-/** Internal: the user approved or denied; the chat gives focus back to the composer. */
-export class SoliplexApprovalDecidedEvent extends Event {
-  static readonly eventName = 'soliplex-approval-decided';
-  constructor(
-    readonly callId: string,
-    readonly approved: boolean,
-  ) {
-    super(SoliplexApprovalDecidedEvent.eventName, { bubbles: true, composed: true });
-  }
-}
+export { SoliplexApprovalDecidedEvent, SoliplexApprovalShownEvent };
 
 /**
  * Asks the user to approve or deny a tool call that awaits approval, showing its arguments. The

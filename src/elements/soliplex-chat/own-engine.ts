@@ -4,8 +4,7 @@ import { provideOwnEngine } from './chat-parts.js';
 import { RunOrchestrator } from '../../core/tool-loop/run-orchestrator.js';
 import { TransportError } from '../../core/transport/transport.js';
 import { createAgUiHttpTransport } from '../../core/transport/lazy-agui-http-transport.js';
-import { createAgentTransport } from '../../core/transport/agent-transport.js';
-import { SoliplexTransport } from '../../core/transport/soliplex/soliplex-transport.js';
+import { createSoliplexTransport } from '../../core/transport/soliplex/lazy-soliplex-transport.js';
 import type { HeadersSource, HistoryRunStore, LocalThreadSync, TokenSource, ToolRegistry, Transport } from '../../core/index.js';
 
 const missingUrl: Transport = {
@@ -51,7 +50,7 @@ export function createOwnEngine({ headers, token, toolRegistry, agent, persist }
       const pageAgent = agent?.();
       if (pageAgent) {
         let transport = agentTransports.get(pageAgent);
-        if (!transport) agentTransports.set(pageAgent, (transport = createAgentTransport(pageAgent)));
+        if (!transport) agentTransports.set(pageAgent, (transport = lazyAgentTransport(pageAgent)));
         return transport;
       }
       if (!server) return missingUrl;
@@ -60,7 +59,7 @@ export function createOwnEngine({ headers, token, toolRegistry, agent, persist }
       let transport = transports.get(id);
       if (!transport) {
         transport = room
-          ? new SoliplexTransport({ serverUrl: server, room, token, ...(cached ? { historyCache } : {}) })
+          ? createSoliplexTransport({ serverUrl: server, room, token, ...(cached ? { historyCache } : {}) })
           : createAgUiHttpTransport({ url: server, headers });
         transports.set(id, transport);
       }
@@ -81,6 +80,17 @@ export async function keepThreadsLocally(engine: RunOrchestrator): Promise<Local
     import('../../core/threads/local-thread-store.js'),
   ]);
   return LocalThreadSync.for(engine, defaultLocalThreadStore());
+}
+
+/** The `agent` property's transport, its code loaded with its first run (few pages set an `agent`). */
+function lazyAgentTransport(agent: AbstractAgent): Transport {
+  let transport: Promise<Transport> | undefined;
+  return {
+    async run(request, onEvent) {
+      transport ??= import('../../core/transport/agent-transport.js').then(({ createAgentTransport }) => createAgentTransport(agent));
+      return (await transport).run(request, onEvent);
+    },
+  };
 }
 
 // Registers the factory with the element (see chat-parts.ts): at once where this module is imported

@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { SoliplexApprovalDecidedEvent } from '../soliplex-approval-card/soliplex-approval-card.js';
+import { SoliplexApprovalDecidedEvent } from '../soliplex-approval-card/approval-events.js';
 
 /** The message list: a Lit element whose render root holds the cards. */
 type ListHost = ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment };

@@ -4,7 +4,7 @@ import { repeat } from 'lit/directives/repeat.js';
 import { guard } from 'lit/directives/guard.js';
 import { consume } from '@lit/context';
 import { emptyConversation } from '../../core/conversation/empty-conversation.js';
-import type { AssistantMessage, ChatMessage, Conversation, InstructionMessage, ReasoningMessage } from '../../core/index.js';
+import type { AssistantMessage, ChatMessage, Conversation, InstructionMessage, ReasoningMessage, ToolCall } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
 import { defaultChatStrings, type SoliplexChatStrings } from '../shared/chat-strings.js';
 import { StreamingMarkdown, renderMarkdown } from './markdown.js';
@@ -12,7 +12,6 @@ import { messageListStyles } from './soliplex-message-list.styles.js';
 import { markdownStyles } from './markdown.styles.js';
 import { messageActionsStyles } from './message-actions.styles.js';
 import '../soliplex-tool-call-card/soliplex-tool-call-card.js';
-import '../soliplex-approval-card/soliplex-approval-card.js';
 import { groupBySubagent, renderSubagentGroup } from './subagent-group.js';
 import { renderAttachments } from './user-attachments.js';
 import { InterruptFocusController } from './interrupt-focus.js';
@@ -20,6 +19,12 @@ import { loadOnce } from '../shared/load-once.js';
 
 // Interrupt cards and activities come only from agents that use them: each loads with the first one
 // shown (the element upgrades then, keeping the properties already set on it).
+const loadApprovalCard = loadOnce(() => import('../soliplex-approval-card/soliplex-approval-card.js'));
+/** An approval card, its module loaded with the first call that awaits approval. */
+function renderApprovalCard(call: ToolCall) {
+  loadApprovalCard();
+  return html`<soliplex-approval-card exportparts=${APPROVAL_PARTS} data-call-id=${call.id} .call=${call}></soliplex-approval-card>`;
+}
 const loadInterruptCard = loadOnce(() => import('../soliplex-interrupt-card/soliplex-interrupt-card.js'));
 const loadActivity = loadOnce(() => import('../soliplex-activity/soliplex-activity.js'));
 
@@ -484,9 +489,7 @@ export class SoliplexMessageList extends LitElement {
                   .call=${call}
                   
                 ></soliplex-tool-call-card>
-                ${call.status === 'awaiting-approval'
-                  ? html`<soliplex-approval-card exportparts=${APPROVAL_PARTS} data-call-id=${call.id} .call=${call}></soliplex-approval-card>`
-                  : nothing}
+                ${call.status === 'awaiting-approval' ? renderApprovalCard(call) : nothing}
               `,
             )}
           </div>`

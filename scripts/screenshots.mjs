@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Screenshots of the widget for docs/: light and dark themes in the empty, tool-running, approval,
-// answered, writing, stopped, error, jump-to-latest and not-answered (approval pending at a reload)
+// answered, writing, stopped, error, jump-to-latest, interrupted (a tool running at a reload) and
+// not-answered (an approval pending at a reload, asked again)
 // states, with its thread list (live badges), the demo page with client tools (a group, an image
 // result, the inspector), and the demo page at 375 px, taken from the real demo
 // (CDN bundle, demo server) in headless Chromium.
@@ -159,7 +160,16 @@ try {
     await shoot('error');
     await chat.evaluate((el, url) => el.setAttribute('agent-url', url), agentUrl);
 
-    // Soliplex: an approval still pending when the page reloads is "Not answered", not a failure.
+    // A reload while a tool runs: the call comes back interrupted (Run again), the turn with Continue.
+    await ask('Run the slow task please');
+    await page.locator('soliplex-chat [part~="tool-card"]').getByText(/executing/i).first().waitFor();
+    await page.waitForTimeout(400); // the chat keeps the turn a moment after it shows it
+    await page.reload();
+    await chat.evaluate((el, t) => el.setAttribute('theme', t), theme);
+    await page.locator('soliplex-chat [part~="run-again-button"]').waitFor({ timeout: 15000 });
+    await shoot('interrupted');
+
+    // Soliplex: an approval still pending when the page reloads is asked again, not a failure.
     await page.check('input[value=soliplex]');
     await ask('Please delete the note');
     await page.locator('soliplex-chat [part~="approve-button"]').waitFor();
@@ -167,7 +177,7 @@ try {
     await page.waitForFunction(() => new URL(location.href).searchParams.get('thread'));
     await page.reload();
     await chat.evaluate((el, t) => el.setAttribute('theme', t), theme);
-    await page.locator('soliplex-chat [part~="tool-status"]').getByText(/Not answered/).waitFor({ timeout: 15000 });
+    await page.locator('soliplex-chat [part~="approve-button"]').waitFor({ timeout: 15000 });
     await shoot('not-answered');
     await page.close();
 

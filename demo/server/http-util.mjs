@@ -45,12 +45,8 @@ export function sendJson(res, status, body) {
   res.end(JSON.stringify(body));
 }
 
-/**
- * Reads the whole request body and parses it as JSON; throws HttpError(400) on an empty or bad body.
- * @param {import('node:http').IncomingMessage} req
- * @returns {Promise<unknown>}
- */
-export async function readJsonBody(req) {
+/** The raw request body as text ('' when there is none); 413 past 10 MB. @param {import('node:http').IncomingMessage} req */
+export async function readBody(req) {
   const chunks = [];
   let size = 0;
   for await (const chunk of req) {
@@ -58,7 +54,16 @@ export async function readJsonBody(req) {
     if (size > MAX_BODY_BYTES) throw new HttpError(413, 'request body too large');
     chunks.push(chunk);
   }
-  const text = Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * Reads the whole request body and parses it as JSON; throws HttpError(400) on an empty or bad body.
+ * @param {import('node:http').IncomingMessage} req
+ * @returns {Promise<unknown>}
+ */
+export async function readJsonBody(req) {
+  const text = await readBody(req);
   if (!text.trim()) throw new HttpError(400, 'request body must be JSON (got an empty body)');
   try {
     return JSON.parse(text);

@@ -1,20 +1,6 @@
 // Reading a Soliplex request as FastAPI does: UUID4 path ids, JSON bodies of declared models (422
 // with a `detail` list when missing or not JSON), and the run route's `Last-Event-ID` index.
-import { HttpError } from '../http-util.mjs';
-
-const MAX_BODY_BYTES = 10 * 1024 * 1024;
-
-/** The raw request body as text ('' when there is none). @param {import('node:http').IncomingMessage} req */
-export async function readBody(req) {
-  const chunks = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new HttpError(413, 'request body too large');
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
+import { HttpError, readBody } from '../http-util.mjs';
 
 /**
  * A JSON body of a route that declares a body model: 422 `{detail: [...]}` when it is missing or not

@@ -1,7 +1,7 @@
 // The Soliplex rooms/threads/runs API under /api (see README.md), answering as Soliplex (FastAPI)
 // does: errors are `{detail}`; a path id that is not a UUID4 is 422; a run body that fails the AG-UI
 // Python models is an uncaught error (500, plain text, no CORS headers).
-import { CORS_HEADERS, HttpError, sendInternalError, sendJson, sendText } from '../http-util.mjs';
+import { CORS_HEADERS, HttpError, readBody, sendInternalError, sendJson, sendText } from '../http-util.mjs';
 import { createAuthGate } from './auth.mjs';
 import { produceRun } from './run-producer.mjs';
 import { streamRun } from './run-stream.mjs';
@@ -10,7 +10,7 @@ import { SCRIPT_ROOM_PREFIX, demoRoom, scriptRoom } from './rooms.mjs';
 import { createSettings } from './settings.mjs';
 import { createThreadStore, isoNow, runJson, threadJson } from './thread-store.mjs';
 import { needsTitle, titleFor } from './titles.mjs';
-import { readBody, readModelBody, resumeIndex, uuid4Params } from './request.mjs';
+import { readModelBody, resumeIndex, uuid4Params } from './request.mjs';
 
 const DEMO_USER = Object.freeze({
   preferred_username: 'demo',

@@ -240,4 +240,34 @@ describe('<soliplex-chat> reloads that survive', () => {
     expect(continuation.messages.at(-1)).to.include({ toolCallId: 'c1', content: 'alice is 42' });
     await waitFor(el, '[part~="tool-card"]');
   });
+
+  it('Stop on a followed run does not free the thread: sending waits, the status says why, Retry follows it again; no fork', async () => {
+    const { room, requests } = await script([
+      [started, ...say('a1', 'The first half.'), { $delay: 1500 }, ...say('a1b', 'Then the second half.'), finished],
+      [started, ...say('a2', 'Next answer.'), finished],
+    ]);
+    const first = await fixture<SoliplexChat>(html`<soliplex-chat server-url=${server} room=${room} persist="false"></soliplex-chat>`);
+    first.send('tell me');
+    await until(() => answers(first).some((text) => text.includes('The first half')));
+    const thread = first.thread;
+    first.remove();
+
+    const el = await reopen(room, thread);
+    await until(() => (statusLine(el)?.textContent ?? '').includes('still writing'));
+    el.cancel(); // Stop: the chat stops following; the server goes on
+    await until(() => (statusLine(el)?.textContent ?? '').includes('Stopped following'));
+    expect(el.send('too early')).to.equal(false);
+    const done = finishedOnce(el);
+    deepQuery<HTMLButtonElement>(el, '[part~="retry-button"]')!.click();
+    expect((await done).outcome).to.equal('success');
+    await settled(el);
+    expect(answers(el)).to.deep.equal(['The first half.', 'Then the second half.']);
+
+    const next = finishedOnce(el);
+    expect(el.send('and then?')).to.equal(true);
+    expect((await next).outcome).to.equal('success');
+    const posted = (await requests()).filter((r) => !(r.headers['last-event-id'] ?? ''));
+    expect(posted).to.have.length(2, 'one run per send: neither the reload nor Retry started one');
+    expect((posted[1]!.body as { messages: Message[] }).messages.map((m) => m.role)).to.deep.equal(['user', 'assistant', 'assistant', 'user']);
+  });
 });

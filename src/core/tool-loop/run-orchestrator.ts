@@ -156,6 +156,11 @@ export class RunOrchestrator {
   readonly #turns = new Map<string, Turn>();
   /** Turns whose first hop follows a run the server was already running (by its id); removed once it ended. */
   readonly #attaching = new WeakMap<Turn, string>();
+  /**
+   * Per thread, the run the server was still running when it was loaded, until it is known to have
+   * ended (followed to its end, or given up after the bounded wait): no other run starts meanwhile.
+   */
+  readonly #unfinished = new Map<string, string>();
   readonly #executed = new Map<string, Set<string>>();
   readonly #listeners = new Set<EngineListener>();
   readonly #createId: () => string;
@@ -233,7 +238,7 @@ export class RunOrchestrator {
    * when the backend owns thread ids) and announces it with `thread-created`.
    */
   send(key: ThreadKey, input: string | UserInput, options?: TurnOptions): Promise<TurnOutcome> {
-    if (this.#attachedRun(key)) return Promise.reject(new Error(ATTACHED_REFUSAL));
+    if (this.hasUnfinishedServerRun(key)) return Promise.reject(new Error(ATTACHED_REFUSAL));
     const turn = this.#startTurn(key, options);
     if (!turn) return Promise.reject(new Error('The orchestrator was disposed'));
     const { text, parts } = typeof input === 'string' ? { text: input, parts: undefined } : input;
@@ -305,6 +310,9 @@ export class RunOrchestrator {
       return this.#loadHistory(key).then((loaded) => loaded ?? 'failed');
     }
     if (conversation.messages.length === 0) return Promise.reject(new Error('Nothing to retry: the thread is empty'));
+    // The server still runs the run that was followed: follow it again rather than start another.
+    const unfinished = this.#unfinished.get(threadKeyId(key));
+    if (unfinished) return this.#attach(key, unfinished, options) ?? Promise.reject(new Error('The orchestrator was disposed'));
     const failedRun = run.status === RunStatus.Failed ? (run.runKey ?? run.runId) : undefined;
     const turn = this.#startTurn(key, options);
     if (!turn) return Promise.reject(new Error('The orchestrator was disposed'));
@@ -433,7 +441,7 @@ export class RunOrchestrator {
   }
 
   #rerunFrom(key: ThreadKey, messageId: string, text: string | undefined, options?: TurnOptions): Promise<TurnOutcome> {
-    if (this.#attachedRun(key)) return Promise.reject(new Error(ATTACHED_REFUSAL));
+    if (this.hasUnfinishedServerRun(key)) return Promise.reject(new Error(ATTACHED_REFUSAL));
     const turn = this.#startTurn(key, options);
     if (!turn) return Promise.reject(new Error('The orchestrator was disposed'));
     turn.commit((snapshot) => {
@@ -500,6 +508,7 @@ export class RunOrchestrator {
     this.cancel(key);
     const transport = this.#transportFor(key);
     if (key.thread && transport.deleteThread) await transport.deleteThread(key.thread, signal);
+    this.#unfinished.delete(threadKeyId(key));
     if (this.#activeTurn(key)) return; // a new turn started meanwhile: it owns the thread now
     // The executed calls are remembered still: a call id never runs twice, even on a thread re-created.
     this.registry.delete(key);
@@ -518,7 +527,7 @@ export class RunOrchestrator {
     this.#end(turn, {
       outcome: 'cancelled',
       reason: 'user',
-      run: { status: RunStatus.Cancelled },
+      run: { status: RunStatus.Cancelled, ...(this.#attaching.has(turn) ? { attached: true } : {}) },
       unsettled: 'The user cancelled the turn before this tool call finished.',
     });
   }
@@ -727,6 +736,9 @@ export class RunOrchestrator {
         observe: (event) => this.#observe(turn, event),
       });
       this.#attaching.delete(turn); // the server's run has ended (or is no longer followed)
+      // Followed to its end, or never finishing (the bounded wait ran out): the thread is free again.
+      // A turn stopped meanwhile knows neither: the run stays the server's.
+      if (attached && turn.current && (!failure || failure.kind === 'stream-ended')) this.#unfinished.delete(threadKeyId(turn.key));
       if (!turn.current) return;
       if (failure) return void this.#fail(turn, failure, true);
       // A run that finished without output still replaces the output of the run it was to replace.
@@ -938,7 +950,8 @@ export class RunOrchestrator {
       if (run.status !== RunStatus.Idle && !this.#activeTurn(key)) this.registry.update(key, (snapshot) => ({ ...snapshot, run, conversation }));
       if (background) this.#finishInBackground(turn.key, load);
       const live = runs.at(-1);
-      if (live?.unfinished && transport.attachRun) this.#attach(turn.key, live.runId, options);
+      if (live?.unfinished && transport.attachRun) this.#attach(turn.key, live.runId, options)?.catch(() => {});
+      else this.#unfinished.delete(threadKeyId(turn.key));
       return outcome;
     } catch (error) {
       if (!turn.current) return turn.ended?.outcome ?? 'cancelled';
@@ -1009,18 +1022,21 @@ export class RunOrchestrator {
   }
 
   /** Follows a run the server is still running, as the first hop of an announced turn (see attach-run.ts). */
-  #attach(key: ThreadKey, runId: string, options?: TurnOptions): void {
+  #attach(key: ThreadKey, runId: string, options?: TurnOptions): Promise<TurnOutcome> | undefined {
     const turn = this.#startTurn(key, options);
-    if (!turn) return;
+    if (!turn) return undefined;
+    this.#unfinished.set(threadKeyId(key), runId);
     this.#attaching.set(turn, runId);
     turn.commit((snapshot) => ({ ...snapshot, run: attachedState }));
-    this.#drive(turn, false).catch(() => {});
+    return this.#drive(turn, false);
   }
 
-  /** Whether the thread's turn is following a run the server has not finished (no run may start meanwhile). */
-  #attachedRun(key: ThreadKey): boolean {
-    const turn = this.#activeTurn(key);
-    return !!turn && this.#attaching.has(turn);
+  /**
+   * Whether a run of the thread is still unfinished on the server (followed, or stopped being
+   * followed): no other run may start on it meanwhile, or the transcript would fork.
+   */
+  hasUnfinishedServerRun(key: ThreadKey): boolean {
+    return this.#unfinished.has(threadKeyId(key));
   }
 
   #transportFor(key: ThreadKey): Transport {

@@ -143,6 +143,11 @@ export interface FailedState {
 
 export interface CancelledState {
   readonly status: typeof RunStatus.Cancelled;
+  /**
+   * Stop ended a turn that followed a run the server has not finished (see `attached` on the
+   * streaming state): the server goes on with it, so sending waits; `retry` follows it again.
+   */
+  readonly attached?: boolean;
 }
 
 /** A turn restored after a reload, waiting to be continued (see `RunStatus.Interrupted`). */

@@ -33,6 +33,8 @@ export interface SoliplexChatStrings {
   historyGap: string;
   /** While the chat follows an answer the server was already writing when the thread loaded (sending waits for it). */
   attachedRun: string;
+  /** Stop ended following a run the server still writes (Retry follows it again). */
+  attachedStopped: string;
   /** Under the welcome when the Soliplex room could not be fetched. */
   roomUnavailable: (reason: string) => string;
   calling: (toolName: string) => string;
@@ -148,6 +150,7 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
   loadingHistoryProgress: (loaded: number, total: number) => `Loading the conversation… (${loaded} of ${total})`,
   historyGap: "Part of this conversation couldn't be loaded.",
   attachedRun: 'The server is still writing this answer; you can send once it is done.',
+  attachedStopped: 'Stopped following this answer; the server is still writing it. You can send once it is done.',
   waitingForConnection: 'Waiting for a free connection…',
   calling: (name: string) => `Calling ${name}…`,
   executing: (names: readonly string[]) => `Executing ${and(names)}…`,

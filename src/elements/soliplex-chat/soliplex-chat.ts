@@ -475,7 +475,8 @@ export class SoliplexChat extends LitElement {
       return true;
     }
     const key = this.#threadKey();
-    if (isRunning(engine.snapshot(key).run)) return false;
+    // A run the server has not finished (followed after a reload, or no longer followed) comes first.
+    if (isRunning(engine.snapshot(key).run) || engine.hasUnfinishedServerRun(key)) return false;
     engine.send(key, text, this.#turnOptions).catch((error) => console.error('[soliplex-chat] send failed', error));
     return true;
   }

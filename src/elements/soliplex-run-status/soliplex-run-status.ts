@@ -134,7 +134,11 @@ export class SoliplexRunStatus extends LitElement {
           </details>`;
       }
       case 'cancelled':
-        return strings.cancelled;
+        // Stopped following a run the server still writes: sending waits; Retry follows it again.
+        return run.attached
+          ? html`<span class="reason">${strings.attachedStopped}</span>
+              <button part="retry-button" type="button" @click=${this.#requestRetry}>${strings.retry}</button>`
+          : strings.cancelled;
       case 'interrupted':
         return html`<span class="reason">${strings.interrupted}</span> ${this.#continueButton(strings)}`;
       default:

@@ -530,9 +530,11 @@ export async function runFuzzCase(scenario: Scenario): Promise<Trace> {
       startCall('retry', retryable, 'retry on failure');
       continue;
     }
-    if (waiting.length === 0) break;
+    // Not over while a run still delivers events (late ones after a cancel, say): one may trigger a
+    // user action (a send), whose turn the case must see to its end.
+    if (waiting.length === 0 && transport.streaming === 0) break;
     const threads = [...new Set(waiting.map((call) => call.thread))];
-    if (threads.every(stalledOnApproval)) {
+    if (threads.length > 0 && threads.every(stalledOnApproval)) {
       stalled = threads;
       break;
     }
@@ -555,7 +557,8 @@ export async function runFuzzCase(scenario: Scenario): Promise<Trace> {
   const settleCap = Date.now() + CASE_LIMITS.capMs;
   quietMs();
   // A cancel's listener may start a turn that stalls on an approval again: the user cancels that too.
-  for (let rounds = 0; (unsettledCalls().length > 0 || scheduled > 0) && quietMs() <= CASE_LIMITS.settleMs && Date.now() <= settleCap; ) {
+  const unfinished = () => unsettledCalls().length > 0 || scheduled > 0 || transport.streaming > 0;
+  for (let rounds = 0; unfinished() && quietMs() <= CASE_LIMITS.settleMs && Date.now() <= settleCap; ) {
     await progress();
     const waitingThreads = [...new Set(unsettledCalls().map((call) => call.thread))];
     if (scheduled === 0 && waitingThreads.length > 0 && waitingThreads.every(stalledOnApproval) && rounds++ < 5) {

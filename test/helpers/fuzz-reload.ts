@@ -101,7 +101,15 @@ export interface ReloadTrace {
 const QUIET_MS = 2000;
 const CAP_MS = 20_000;
 
-export async function runReloadCase(testCase: ReloadCase, unhandled: string[]): Promise<ReloadTrace> {
+/** Hooks for tests of the harness itself; the property suite passes none. */
+export interface ReloadCaseHooks {
+  /** Each new engine, before the harness subscribes to it (so a hook's listener runs before the harness's). */
+  readonly onEngine?: (engine: RunOrchestrator) => void;
+  /** How the case's loop waits between two looks at the threads (default: a 2 ms timer). */
+  readonly idle?: () => Promise<void>;
+}
+
+export async function runReloadCase(testCase: ReloadCase, unhandled: string[], hooks: ReloadCaseHooks = {}): Promise<ReloadTrace> {
   const { scenario, plan } = testCase;
   const keys: ThreadKey[] = scenario.threads.map((_, t) => ({ server: 'fuzz', room: '', thread: `t${t}` }));
   const trace: ReloadTrace = {
@@ -191,6 +199,18 @@ export async function runReloadCase(testCase: ReloadCase, unhandled: string[]): 
   let reloadNow = false;
   let restoring = false;
   const pending = new Set<Promise<unknown>>();
+  /**
+   * Answers (approvals, interrupts) the user is about to give, a macrotask after they were asked: the
+   * case is not over while one is to come, since an answer on a thread with no turn starts one.
+   */
+  let scheduled = 0;
+  const answerLater = (answer: () => void) => {
+    scheduled++;
+    void macrotask().then(() => {
+      scheduled--;
+      answer();
+    });
+  };
   const track = <T>(promise: Promise<T>, onSettled: (outcome?: T, error?: unknown) => void) => {
     const tracked = promise.then(
       (value) => onSettled(value),
@@ -211,6 +231,7 @@ export async function runReloadCase(testCase: ReloadCase, unhandled: string[]): 
       toolTimeoutMs: scenario.toolTimeoutMs,
       createId: () => `id-${idCounter++}`,
     });
+    hooks.onEngine?.(fresh);
     fresh.on((event) => {
       if (!closed) events.push(event);
       next();
@@ -233,7 +254,7 @@ export async function runReloadCase(testCase: ReloadCase, unhandled: string[]): 
         const mode = approvalOf(call.name);
         if (mode !== 'approve' && mode !== 'deny') continue;
         answered.add(call.id);
-        void macrotask().then(() => {
+        answerLater(() => {
           if (closed || engineNo !== no || fresh.snapshot(key).conversation.toolCalls[call.id]?.status !== 'awaiting-approval') return;
           if (mode === 'approve') fresh.approve(key, call.id);
           else fresh.deny(key, call.id);
@@ -242,7 +263,7 @@ export async function runReloadCase(testCase: ReloadCase, unhandled: string[]): 
       for (const message of snapshot.conversation.messages) {
         if (message.role !== 'interrupt' || message.status !== 'open' || answered.has(message.id)) continue;
         answered.add(message.id);
-        void macrotask().then(() => {
+        answerLater(() => {
           if (!closed && engineNo === no) fresh.answerInterrupt(key, message.interrupt.id, { answer: message.interrupt.id });
         });
       }
@@ -290,7 +311,7 @@ export async function runReloadCase(testCase: ReloadCase, unhandled: string[]): 
   /** Interrupted calls the user has given their word on (engine:call). */
   const decided = new Set<string>();
   for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 2));
+    await (hooks.idle ? hooks.idle() : new Promise((resolve) => setTimeout(resolve, 2)));
     if (reloadNow) {
       reloadNow = false;
       const reload = trace.reloads.at(-1)!;
@@ -338,14 +359,15 @@ export async function runReloadCase(testCase: ReloadCase, unhandled: string[]): 
     const stalled = running.filter((key) =>
       Object.values(engine.snapshot(key).conversation.toolCalls).some((call) => call.status === 'awaiting-approval' && approvalOf(call.name) === 'never'),
     );
-    if (running.length > 0 && stalled.length === running.length) {
+    if (running.length > 0 && stalled.length === running.length && scheduled === 0) {
       for (const key of stalled) engine.cancel(key);
       trace.notes.push(`gave up on ${stalled.length} thread(s) waiting for a never-answered approval`);
       continue;
     }
-    if (running.length === 0 && pending.size === 0) break;
+    // Not over while an answer is to come: it may start a turn, whose end the case must see.
+    if (running.length === 0 && pending.size === 0 && scheduled === 0) break;
     if (Date.now() - lastChange > QUIET_MS || Date.now() > cap) {
-      trace.notes.push(`deadline: ${running.length} thread(s) still running, ${pending.size} promise(s) pending`);
+      trace.notes.push(`deadline: ${running.length} thread(s) still running, ${pending.size} promise(s) pending, ${scheduled} answer(s) to come`);
       break;
     }
   }

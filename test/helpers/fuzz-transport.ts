@@ -235,13 +235,28 @@ export class FuzzTransport implements Transport {
   readonly #hooks: FuzzTransportHooks;
   readonly #counts = new Map<number, number>();
   readonly #previous = new Map<number, readonly BaseEvent[]>();
+  #streaming = 0;
 
   constructor(scenario: Scenario, hooks: FuzzTransportHooks) {
     this.#scenario = scenario;
     this.#hooks = hooks;
   }
 
+  /** Runs still delivering events (late ones after an abort included): each event may still trigger a user action. */
+  get streaming(): number {
+    return this.#streaming;
+  }
+
   async run(request: RunRequest, onEvent: RunEventSink): Promise<{ runId: string }> {
+    this.#streaming++;
+    try {
+      return await this.#deliver(request, onEvent);
+    } finally {
+      this.#streaming--;
+    }
+  }
+
+  async #deliver(request: RunRequest, onEvent: RunEventSink): Promise<{ runId: string }> {
     const thread = Number(/^t(\d+)$/.exec(request.threadId)?.[1] ?? -1);
     const spec = this.#scenario.threads[thread];
     if (!spec) throw new TransportError('http', `fuzz: no thread ${request.threadId}`, 404);

@@ -38,6 +38,9 @@ function rememberThread() {
 // endpoint's thread id is made up before the first turn starts.
 chat.addEventListener('soliplex-thread-change', rememberThread);
 chat.addEventListener('soliplex-run-started', rememberThread);
+// The thread the chat made up for a generic endpoint goes into the URL at once: its draft (kept per
+// thread) and its turns come back after a reload.
+chat.updateComplete.then(rememberThread);
 
 // The same widget against the generic endpoint or the Soliplex rooms/threads/runs API.
 backends.addEventListener('change', (event) => {

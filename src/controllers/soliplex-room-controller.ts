@@ -1,5 +1,4 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { describeFailure } from '../core/tool-loop/run-failure.js';
 import type {
   RunFailure,
   RunOrchestrator,
@@ -82,9 +81,10 @@ export class SoliplexRoomController implements ReactiveController {
       if (roomId !== this.#roomId) return;
       this.room = room;
     } catch (error) {
+      const failure = await failureOf(error);
       if (roomId !== this.#roomId || this.#abort.signal.aborted) return;
-      this.roomFailure = describeFailure(error);
-      this.#config.onError(this.roomFailure);
+      this.roomFailure = failure;
+      this.#config.onError(failure);
     }
     this.#host.requestUpdate();
   }
@@ -96,7 +96,12 @@ export class SoliplexRoomController implements ReactiveController {
     try {
       await engine.loadThread({ server: this.#config.serverUrl(), room: this.#config.room(), thread }, this.#abort.signal, this.#config.turnOptions?.());
     } catch (error) {
-      if (!this.#abort.signal.aborted) this.#config.onError(describeFailure(error), 'history');
+      if (!this.#abort.signal.aborted) this.#config.onError(await failureOf(error), 'history');
     }
   }
+}
+
+/** A failure in a person's words; its code comes with the engine's chunk, not with the first paint. */
+async function failureOf(error: unknown) {
+  return (await import('../core/tool-loop/run-failure.js')).describeFailure(error);
 }

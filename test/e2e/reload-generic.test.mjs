@@ -1,6 +1,7 @@
 // Issue 20: real page reloads (playwright `page.reload()`) on a generic AG-UI endpoint. The chat has
 // no thread list; the thread is in the URL (the demo's `?thread=`), and a reload must reopen it: after
 // an answer, mid-stream, while a tool runs, while an approval waits; and two tabs on one thread.
+/* global document -- page.waitForFunction callbacks run in the page */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setUpE2e } from './e2e-setup.mjs';
@@ -90,6 +91,25 @@ describe('reload on a generic endpoint (no thread list)', () => {
     await answer.last().waitFor({ timeout: 10_000 });
     assert.equal(threadOf(page), thread);
     assert.equal(await user(page, 'secret numbers for alice and bob').count(), 1);
+    await context.close();
+  });
+
+  it('a reload keeps the draft in the composer (generic and Soliplex backends of the demo)', { timeout: 60_000 }, async () => {
+    const context = await env.browser.newContext();
+    const page = await context.newPage();
+    for (const backend of ['generic', 'soliplex']) {
+      await page.goto(`${env.servers.url}/demo/?backend=${backend}`);
+      const input = page.locator('soliplex-chat textarea');
+      await input.waitFor();
+      await input.fill(`a half-written question on ${backend}`);
+      await page.reload();
+      await input.waitFor();
+      await page.waitForFunction(
+        (text) => document.querySelector('soliplex-chat')?.shadowRoot?.querySelector('soliplex-composer')?.shadowRoot?.querySelector('textarea')?.value === text,
+        `a half-written question on ${backend}`,
+        { timeout: 10_000 },
+      );
+    }
     await context.close();
   });
 

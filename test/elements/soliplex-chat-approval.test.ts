@@ -94,6 +94,8 @@ describe('<soliplex-chat> approvals', () => {
 });
 
 describe('<soliplex-chat> veto, stop and retry', () => {
+  // Drafts are kept per thread in sessionStorage, and these chats share the thread "t1": start each test empty.
+  beforeEach(() => sessionStorage.clear());
   it('vetoes a call through soliplex-tool-call preventDefault', async () => {
     let executed = false;
     const tool: ClientTool = { name: 'launch', description: 'Launches', execute: () => (executed = true) };

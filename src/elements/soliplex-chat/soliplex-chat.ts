@@ -688,7 +688,12 @@ export class SoliplexChat extends LitElement {
           ?soliplex=${this.#soliplex.active}
         ></soliplex-run-status>
         ${this.#renderAttachments()}
-        <soliplex-composer exportparts="composer, input, send-button, stop-button" .strings=${strings} ?busy=${isRunning(run)}></soliplex-composer>
+        <soliplex-composer
+          exportparts="composer, input, send-button, stop-button"
+          .strings=${strings}
+          .draftKey=${this.persist ? threadKeyId(this.#threadKey()) : ''}
+          ?busy=${isRunning(run)}
+        ></soliplex-composer>
         <slot name="footer"></slot>
         <div class="visually-hidden" role="log" aria-live="polite" aria-relevant="additions">
           ${chatRuntimeIfLoaded()?.renderAnnouncements(this.#announcements.lines)}

@@ -1,4 +1,4 @@
-import { LitElement, html } from 'lit';
+import { LitElement, html, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { firstPaintStrings, type FirstPaintStrings } from '../shared/first-paint-strings.js';
 import { composerStyles } from './soliplex-composer.styles.js';
@@ -45,7 +45,22 @@ export class SoliplexComposer extends LitElement {
   /** Its labels, from the chat (the composer paints before the chat's other strings load). */
   @property({ attribute: false }) strings: FirstPaintStrings = firstPaintStrings;
 
+  /**
+   * Where the draft is kept across a reload: this tab's sessionStorage, one draft per key (the chat
+   * gives its thread); nothing is kept when empty.
+   */
+  @property({ attribute: false }) draftKey = '';
+
   @state() private draft = '';
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('draftKey')) this.draft = keptDraft(this.draftKey, undefined);
+  }
+
+  #setDraft(text: string): void {
+    this.draft = text;
+    keptDraft(this.draftKey, text);
+  }
 
   @query('textarea') private input?: HTMLTextAreaElement;
 
@@ -59,7 +74,7 @@ export class SoliplexComposer extends LitElement {
           aria-label=${strings.inputLabel}
           placeholder=${strings.inputPlaceholder}
           .value=${this.draft}
-          @input=${(e: Event) => (this.draft = (e.target as HTMLTextAreaElement).value)}
+          @input=${(e: Event) => this.#setDraft((e.target as HTMLTextAreaElement).value)}
           @keydown=${this.#onKeydown}
         ></textarea>
         ${this.busy
@@ -86,13 +101,27 @@ export class SoliplexComposer extends LitElement {
     const text = this.input?.value ?? this.draft;
     if (!text.trim()) return;
     const request = new SoliplexSendRequestEvent(text);
-    if (this.dispatchEvent(request)) this.draft = '';
+    if (this.dispatchEvent(request)) this.#setDraft('');
   }
 
   #stop = () => {
     const request = new SoliplexStopRequestEvent();
     this.dispatchEvent(request);
   };
+}
+
+/** Reads (`text` undefined) or keeps the draft of `key` in sessionStorage, which may be unavailable (then nothing is kept). */
+function keptDraft(key: string, text: string | undefined): string {
+  if (!key) return text ?? '';
+  const item = `soliplex-chat-draft:${key}`;
+  try {
+    if (text === undefined) return sessionStorage.getItem(item) ?? '';
+    if (text) sessionStorage.setItem(item, text);
+    else sessionStorage.removeItem(item);
+  } catch {
+    // storage blocked or full: the draft stays on screen only
+  }
+  return text ?? '';
 }
 
 if (!customElements.get('soliplex-composer')) customElements.define('soliplex-composer', SoliplexComposer);

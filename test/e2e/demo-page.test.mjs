@@ -25,6 +25,26 @@ describe('demo page', () => {
     await page.locator('soliplex-chat textarea').press('Enter');
   }
 
+  it('CDN: chat.engineReady gives the engine (undefined right after creation) and the README\'s engine.use works with it', { timeout: 60_000 }, async () => {
+    const page = await env.browser.newPage();
+    const pageErrors = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(`${env.servers.url}/demo-config.json`);
+    const result = await page.evaluate(async () => {
+      await import('/dist/cdn/soliplex-chat.js');
+      const chat = document.createElement('soliplex-chat');
+      chat.setAttribute('agent-url', '/agui');
+      document.body.append(chat);
+      const engineAtOnce = chat.engine;
+      const engine = await chat.engineReady;
+      const remove = engine.use((invocation, next) => next(invocation));
+      return { engineAtOnce: engineAtOnce === undefined, same: engine === chat.engine, removable: typeof remove === 'function' };
+    });
+    assert.deepEqual(result, { engineAtOnce: true, same: true, removable: true });
+    assert.deepEqual(pageErrors, []);
+    await page.close();
+  });
+
   it('CDN: what a chat fires before its parts have loaded reaches the page, in order; extras.js has the event classes and strings', { timeout: 60_000 }, async () => {
     const page = await env.browser.newPage();
     const pageErrors = [];

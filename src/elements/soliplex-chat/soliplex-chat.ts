@@ -460,6 +460,19 @@ export class SoliplexChat extends LitElement {
   }
 
   /**
+   * The chat's engine, once it has one: at once with a shared `engine`, else when its own is made (the
+   * chat is on the page and, on the CDN build, the engine's code has arrived). Await it before using
+   * the engine from page code (`(await chat.engineReady).use(…)`): `engine` may still be undefined
+   * right after the element is created.
+   */
+  get engineReady(): Promise<RunOrchestrator> {
+    const engine = this.#engines.engine;
+    return engine ? Promise.resolve(engine) : new Promise((resolve) => this.#engineWaiters.push(resolve));
+  }
+
+  readonly #engineWaiters: ((engine: RunOrchestrator) => void)[] = [];
+
+  /**
    * Sends a message; returns false (and sends nothing) when the text is empty or a turn is running.
    * On Soliplex without a `thread`, the send creates the thread (shown as running, Stop cancels it),
    * then sets `thread` to it. From the CDN, a send made before the engine's chunk has arrived is sent
@@ -602,6 +615,7 @@ export class SoliplexChat extends LitElement {
       this.thread = this.#generatedThread = randomId();
     }
     const engine = this.#currentEngine();
+    if (engine) for (const ready of this.#engineWaiters.splice(0)) ready(engine);
     const key = this.#threadKey();
     const chat = this.chat;
     const rt = chatRuntimeIfLoaded();

@@ -1,3 +1,4 @@
+import { notifyEach } from '../notify-each.js';
 import { emptyConversation, type Conversation } from '../conversation/conversation.js';
 import type { RunOrchestrator } from '../tool-loop/run-orchestrator.js';
 import { idleState, isInFlight, isRunning, threadKeyId, type ThreadKey, type ThreadSnapshot } from '../tool-loop/run-state.js';
@@ -355,12 +356,6 @@ export class LocalThreadSync {
   }
 
   #notify(): void {
-    for (const listener of [...this.#listeners]) {
-      try {
-        listener();
-      } catch (error) {
-        console.error('[soliplex-chat] a thread storage listener threw', error);
-      }
-    }
+    notifyEach([...this.#listeners], undefined, 'a thread storage');
   }
 }

@@ -1,3 +1,4 @@
+import { notifyEach } from '../notify-each.js';
 import type { Conversation } from '../conversation/conversation.js';
 import type { RunOrchestrator } from '../tool-loop/run-orchestrator.js';
 import { isRunning, threadKeyId, type ThreadKey, type ThreadSnapshot } from '../tool-loop/run-state.js';
@@ -249,13 +250,7 @@ export class ThreadIndex {
   }
 
   #notify(): void {
-    for (const listener of [...this.#listeners]) {
-      try {
-        listener();
-      } catch (error) {
-        console.error('[soliplex-chat] a thread list listener threw', error);
-      }
-    }
+    notifyEach([...this.#listeners], undefined, 'a thread list');
   }
 }
 

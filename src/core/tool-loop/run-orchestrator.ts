@@ -30,6 +30,7 @@ import {
   type ToolCall,
 } from '../conversation/conversation.js';
 import { LazyModule } from '../lazy-module.js';
+import { notifyEach } from '../notify-each.js';
 import {
   interruptedCallIds,
   moveOnFromRestored,
@@ -1060,13 +1061,7 @@ export class RunOrchestrator {
       key: turn.key,
       ...(turn.options.initiator !== undefined ? { initiator: turn.options.initiator } : {}),
     } as EngineEvent;
-    for (const listener of [...this.#listeners]) {
-      try {
-        listener(full);
-      } catch (error) {
-        console.error('[soliplex-chat] an engine listener threw', error);
-      }
-    }
+    notifyEach([...this.#listeners], full, 'an engine');
   }
 }
 

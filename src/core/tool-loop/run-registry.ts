@@ -1,3 +1,4 @@
+import { notifyEach } from '../notify-each.js';
 import { emptyThread, threadKeyId, type ThreadKey, type ThreadSnapshot } from './run-state.js';
 
 export type ThreadListener = (snapshot: ThreadSnapshot) => void;
@@ -29,13 +30,7 @@ export class RunRegistry {
     const viewed = (this.#viewers.get(id) ?? 0) > 0;
     const next = viewed && snapshot.unread ? { ...snapshot, unread: false } : snapshot;
     this.#threads.set(id, next);
-    for (const listener of [...(this.#listeners.get(id) ?? []), ...this.#anyListeners]) {
-      try {
-        listener(next);
-      } catch (error) {
-        console.error('[soliplex-chat] a thread listener threw', error);
-      }
-    }
+    notifyEach([...(this.#listeners.get(id) ?? []), ...this.#anyListeners], next, 'a thread');
   }
 
   /** Forgets a thread's snapshot; its listeners are told it is empty again (what `get` now returns). */
@@ -43,13 +38,7 @@ export class RunRegistry {
     const id = threadKeyId(key);
     if (!this.#threads.delete(id)) return;
     const empty = emptyThread(key);
-    for (const listener of [...(this.#listeners.get(id) ?? []), ...this.#anyListeners]) {
-      try {
-        listener(empty);
-      } catch (error) {
-        console.error('[soliplex-chat] a thread listener threw', error);
-      }
-    }
+    notifyEach([...(this.#listeners.get(id) ?? []), ...this.#anyListeners], empty, 'a thread');
   }
 
   /** Applies `update` to the current snapshot of `key`. */

@@ -57,42 +57,26 @@ describe('reload on a generic endpoint (no thread list)', () => {
   };
   const runs = (page, name) => page.evaluate((tool) => Number(localStorage.getItem(`runs:${tool}`) ?? 0), name);
 
-  it('the demo page: a reload after an answer reopens the conversation from ?thread=', { timeout: 60_000 }, async () => {
-    const context = await env.browser.newContext();
-    const page = await context.newPage();
-    await page.goto(`${env.servers.url}/demo/`);
-    await page.locator('soliplex-chat textarea').waitFor();
-    await ask(page, 'What are the secret numbers for alice and bob?');
-    const answer = page.locator('soliplex-chat [part~="assistant-message"]').filter({ hasText: /42/ });
-    await answer.last().waitFor({ timeout: 20_000 });
-    await page.locator('#log').filter({ hasText: 'soliplex-run-finished success' }).waitFor();
-    const thread = threadOf(page);
-    assert.ok(thread, 'the demo put the thread in its URL');
-    await reload(page);
-    await answer.last().waitFor({ timeout: 10_000 });
-    assert.equal(threadOf(page), thread);
-    assert.equal(await user(page, 'secret numbers for alice and bob').count(), 1);
-    await context.close();
-  });
-
-  it('the demo page on its Soliplex backend: a reload reopens the thread from ?backend=soliplex&thread=', { timeout: 60_000 }, async () => {
-    const context = await env.browser.newContext();
-    const page = await context.newPage();
-    await page.goto(`${env.servers.url}/demo/?backend=soliplex`);
-    await page.locator('soliplex-chat textarea').waitFor();
-    await ask(page, 'What are the secret numbers for alice and bob?');
-    const answer = page.locator('soliplex-chat [part~="assistant-message"]').filter({ hasText: /42/ });
-    await answer.last().waitFor({ timeout: 20_000 });
-    await page.locator('#log').filter({ hasText: 'soliplex-run-finished success' }).waitFor();
-    const thread = threadOf(page);
-    assert.ok(thread, 'the demo put the Soliplex thread in its URL');
-    assert.equal(new URL(page.url()).searchParams.get('backend'), 'soliplex');
-    await reload(page);
-    await answer.last().waitFor({ timeout: 10_000 });
-    assert.equal(threadOf(page), thread);
-    assert.equal(await user(page, 'secret numbers for alice and bob').count(), 1);
-    await context.close();
-  });
+  for (const backend of ['generic', 'soliplex']) {
+    it(`the demo page (${backend} backend): a reload after an answer reopens the conversation from ?thread=`, { timeout: 60_000 }, async () => {
+      const context = await env.browser.newContext();
+      const page = await context.newPage();
+      await page.goto(`${env.servers.url}/demo/?backend=${backend}`);
+      await page.locator('soliplex-chat textarea').waitFor();
+      await ask(page, 'What are the secret numbers for alice and bob?');
+      const answer = page.locator('soliplex-chat [part~="assistant-message"]').filter({ hasText: /42/ });
+      await answer.last().waitFor({ timeout: 20_000 });
+      await page.locator('#log').filter({ hasText: 'soliplex-run-finished success' }).waitFor();
+      const thread = threadOf(page);
+      assert.ok(thread, 'the demo put the thread in its URL');
+      assert.equal(new URL(page.url()).searchParams.get('backend'), backend);
+      await reload(page);
+      await answer.last().waitFor({ timeout: 10_000 });
+      assert.equal(threadOf(page), thread);
+      assert.equal(await user(page, 'secret numbers for alice and bob').count(), 1);
+      await context.close();
+    });
+  }
 
   it('a reload keeps the draft in the composer (generic and Soliplex backends of the demo)', { timeout: 60_000 }, async () => {
     const context = await env.browser.newContext();

@@ -126,6 +126,22 @@ export interface Trace {
  * Time limits of one case (real timers). They count quiet time — nothing recorded in the trace — so a
  * loaded machine that runs a case slowly is not taken for a hang; `capMs` bounds a whole phase.
  */
+/** What a fuzz tool does when it executes (its `behaviour`): answer at once or later, throw, reject later, or hang. */
+export function toolOutcome(spec: ToolSpec, id: string): unknown {
+  switch (spec.behaviour) {
+    case 'resolve':
+      return `result of ${id}`;
+    case 'resolve-later':
+      return macrotask().then(() => `later result of ${id}`);
+    case 'throw':
+      throw new Error(`fuzz: ${spec.name} threw`);
+    case 'reject-later':
+      return macrotask().then(() => Promise.reject(new Error(`fuzz: ${spec.name} rejected`)));
+    case 'hang':
+      return new Promise(() => {});
+  }
+}
+
 export const CASE_LIMITS = {
   /** Until every turn settled or stalled on a never-answered approval. */
   mainMs: 3000,
@@ -266,18 +282,7 @@ export async function runFuzzCase(scenario: Scenario): Promise<Trace> {
           execCounts[thread]!++;
           fireTriggers((w) => w.on === 'execute' && w.thread === thread && w.n === execCounts[thread], (mode) => (mode === 'sync' ? 'sync' : 'micro'));
         }
-        switch (spec.behaviour) {
-          case 'resolve':
-            return `result of ${id}`;
-          case 'resolve-later':
-            return macrotask().then(() => `later result of ${id}`);
-          case 'throw':
-            throw new Error(`fuzz: ${spec.name} threw`);
-          case 'reject-later':
-            return macrotask().then(() => Promise.reject(new Error(`fuzz: ${spec.name} rejected`)));
-          case 'hang':
-            return new Promise(() => {});
-        }
+        return toolOutcome(spec, id);
       },
     };
   }

@@ -14,6 +14,7 @@ import {
 import { GROUP_NAME, describeScenario, scenarioArbitrary, type Scenario, type ToolSpec } from './fuzz-scenario.js';
 import { FuzzTransport, isServerCallId, macrotask, threadOfId } from './fuzz-transport.js';
 import { transcriptProblems } from './fuzz-invariants.js';
+import { toolOutcome } from './fuzz-harness.js';
 
 /**
  * "Reload at any point" (issue 20, ARCHITECTURE.md invariant 15): the generated threads, event
@@ -155,18 +156,7 @@ export async function runReloadCase(testCase: ReloadCase, unhandled: string[], h
       executionsHere++;
       const moment = plan.at[engineNo];
       if (moment?.on === 'execute' && moment.n === executionsHere && !restoring) reload();
-      switch (spec.behaviour) {
-        case 'resolve':
-          return `result of ${id}`;
-        case 'resolve-later':
-          return macrotask().then(() => `later result of ${id}`);
-        case 'throw':
-          throw new Error(`fuzz: ${spec.name} threw`);
-        case 'reject-later':
-          return macrotask().then(() => Promise.reject(new Error(`fuzz: ${spec.name} rejected`)));
-        case 'hang':
-          return new Promise(() => {});
-      }
+      return toolOutcome(spec, id);
     },
   });
   const toolsFor = (): ToolRegistry => {

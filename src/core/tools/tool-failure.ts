@@ -2,6 +2,7 @@
  * What happens when a tool throws or times out. The default (no strategy) is today's: the call fails
  * and the model is told why. Invalid arguments, vetoes and denials are answers, not failures.
  */
+import { delay } from '../abortable-delay.js';
 
 export type FailureStrategy =
   /** The turn fails at once (kind `tool`); the other calls of the hop are stopped. */
@@ -34,15 +35,7 @@ export async function withRetries<T extends { ok: boolean }>(
   const retries = Math.max(0, Math.floor(strategy.maxRetries ?? 2));
   let wait = Math.max(0, strategy.backoffMs ?? 500);
   for (let i = 0; i < retries && !outcome.ok && !signal.aborted; i++) {
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, wait);
-      function done() {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', done);
-        resolve();
-      }
-      signal.addEventListener('abort', done, { once: true });
-    });
+    await delay(wait, signal);
     if (signal.aborted) break;
     wait *= 2;
     outcome = await attempt();

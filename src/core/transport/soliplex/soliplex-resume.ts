@@ -9,6 +9,7 @@ import type { BaseEvent } from '@ag-ui/core';
 import { forEachSseFrame } from '../sse-reader.js';
 import { TransportError, type RunEventSink } from '../transport.js';
 import type { SoliplexApi } from './soliplex-api.js';
+import { delay } from '../../abortable-delay.js';
 
 /** When and how often a dropped stream is resumed. */
 export interface ResumePolicy {
@@ -244,19 +245,6 @@ export function parseEvent(data: string): BaseEvent {
     throw new TransportError('protocol', 'The agent sent a frame without an event type.');
   }
   return event as BaseEvent;
-}
-
-export function delay(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 }
 
 function describeDuration(ms: number): string {

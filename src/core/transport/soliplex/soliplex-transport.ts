@@ -15,7 +15,6 @@ import {
   DEFAULT_MAX_EVENT_WAIT_MS,
   DEFAULT_RESUME_POLICY,
   DEFAULT_STALL_TIMEOUT_MS,
-  delay,
   followRun,
   resumeDelay,
   retryableFailure,
@@ -23,6 +22,7 @@ import {
 } from './soliplex-resume.js';
 import { attachmentKey, emptySoliplexRunInput, hasAttachments, partFilename, soliplexRunInput, uploadablePart } from './soliplex-run-input.js';
 import { parseSoliplexTime } from './soliplex-time.js';
+import { delay } from '../../abortable-delay.js';
 
 export interface SoliplexTransportOptions extends SoliplexConnection {
   readonly room: string;

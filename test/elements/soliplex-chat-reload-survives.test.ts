@@ -38,6 +38,24 @@ function reopen(room: string, thread: string, extra: { fetch?: typeof fetch; too
   );
 }
 
+/**
+ * A thread whose first answer the page left mid-run (the server runs on, pausing `pauseMs` between
+ * its two messages); the next run answers "Next answer.". Soliplex holds a message's text until its
+ * end (message delivery): the first message ends before the pause, so the page sees it mid-run.
+ */
+async function leftMidAnswer(pauseMs: number) {
+  const { room, requests } = await script([
+    [started, ...say('a1', 'The first half.'), { $delay: pauseMs }, ...say('a1b', 'Then the second half.'), finished],
+    [started, ...say('a2', 'Next answer.'), finished],
+  ]);
+  const first = await fixture<SoliplexChat>(html`<soliplex-chat server-url=${server} room=${room} persist="false"></soliplex-chat>`);
+  first.send('tell me');
+  await until(() => answers(first).some((text) => text.includes('The first half')));
+  const thread = first.thread;
+  first.remove(); // the page goes away mid-answer; the server runs on
+  return { room, requests, thread };
+}
+
 const gapText = "Part of this conversation couldn't be loaded.";
 const gap = (el: SoliplexChat) => deepQuery(el, '[part~="history-gap"]');
 
@@ -160,16 +178,7 @@ describe('<soliplex-chat> reloads that survive', () => {
   });
 
   it('a run still running at reload is followed from its start to its end, announced; sending waits for it; the next send carries the whole transcript', async () => {
-    const { room, requests } = await script([
-      // Soliplex holds a message's text until its end (message delivery): the first message ends before the pause.
-      [started, ...say('a1', 'The first half.'), { $delay: 1200 }, ...say('a1b', 'Then the second half.'), finished],
-      [started, ...say('a2', 'Next answer.'), finished],
-    ]);
-    const first = await fixture<SoliplexChat>(html`<soliplex-chat server-url=${server} room=${room} persist="false"></soliplex-chat>`);
-    first.send('tell me');
-    await until(() => answers(first).some((text) => text.includes('The first half')));
-    const thread = first.thread;
-    first.remove(); // the page goes away mid-answer; the server runs on
+    const { room, requests, thread } = await leftMidAnswer(1200);
 
     const el = await reopen(room, thread);
     const done = finishedOnce(el);
@@ -242,15 +251,7 @@ describe('<soliplex-chat> reloads that survive', () => {
   });
 
   it('Stop on a followed run does not free the thread: sending waits, the status says why, Retry follows it again; no fork', async () => {
-    const { room, requests } = await script([
-      [started, ...say('a1', 'The first half.'), { $delay: 1500 }, ...say('a1b', 'Then the second half.'), finished],
-      [started, ...say('a2', 'Next answer.'), finished],
-    ]);
-    const first = await fixture<SoliplexChat>(html`<soliplex-chat server-url=${server} room=${room} persist="false"></soliplex-chat>`);
-    first.send('tell me');
-    await until(() => answers(first).some((text) => text.includes('The first half')));
-    const thread = first.thread;
-    first.remove();
+    const { room, requests, thread } = await leftMidAnswer(1500);
 
     const el = await reopen(room, thread);
     await until(() => (statusLine(el)?.textContent ?? '').includes('still writing'));

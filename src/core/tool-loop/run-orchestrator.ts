@@ -130,8 +130,11 @@ interface TurnEnd {
   readonly reason: TurnEndReason;
   readonly run?: RunState;
   readonly error?: RunFailure;
-  /** The answer given to calls the turn leaves unsettled, so the transcript stays valid. */
-  readonly unsettled: string;
+  /**
+   * The answer given to calls the turn leaves unsettled, so the transcript stays valid; absent, they
+   * stay open (a loaded history's calls that wait for the user).
+   */
+  readonly unsettled?: string;
 }
 
 /**
@@ -626,7 +629,7 @@ export class RunOrchestrator {
     const committed = turn.commit((snapshot) => ({
       ...snapshot,
       ...(run ? { run, unread: !this.registry.isViewed(turn.key) } : {}),
-      conversation: closeOpenMessages(settleOpenToolCalls(snapshot.conversation, end.unsettled, settle)),
+      conversation: closeOpenMessages(end.unsettled === undefined ? snapshot.conversation : settleOpenToolCalls(snapshot.conversation, end.unsettled, settle)),
     }));
     const cancelledCalls = committed ? open.map((callId) => turn.conversation.toolCalls[callId]).filter((c) => c !== undefined) : [];
     const id = threadKeyId(turn.key);
@@ -944,11 +947,9 @@ export class RunOrchestrator {
       if (!turn.current) return turn.ended?.outcome ?? 'cancelled';
       if (background) turn.signal.removeEventListener('abort', follow);
       const conversation = runs === previewed ? turn.conversation : this.#replay(runs);
-      turn.commit((snapshot) => ({ ...snapshot, run: idleState, conversation }));
-      const outcome = this.#end(turn, { outcome: 'completed', reason: 'completed', unsettled: '' });
-      // Calls left to take up stay open (ending the load settled them): the thread waits for the user.
-      const run = this.#reloadedRun(key, conversation);
-      if (run.status !== RunStatus.Idle && !this.#activeTurn(key)) this.registry.update(key, (snapshot) => ({ ...snapshot, run, conversation }));
+      turn.commit((snapshot) => ({ ...snapshot, run: this.#reloadedRun(key, conversation), conversation }));
+      // Calls the history leaves to take up stay open: the thread waits for the user.
+      const outcome = this.#end(turn, { outcome: 'completed', reason: 'completed' });
       if (background) this.#finishInBackground(turn.key, load);
       const live = runs.at(-1);
       if (live?.unfinished && transport.attachRun) this.#attach(turn.key, live.runId, options)?.catch(() => {});

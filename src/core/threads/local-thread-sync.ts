@@ -152,22 +152,21 @@ export class LocalThreadSync {
     const current = this.engine.registry.get(stored.key);
     if (current.conversation.messages.length > 0 || isRunning(current.run)) return false;
     const kept = this.#keep(stored.key);
-    const conversation: Conversation = { ...emptyConversation, ...stored.conversation };
-    // Known as saved before the engine shows it, so showing it writes nothing back.
     kept.revision = stored.revision ?? 0;
-    kept.saved = conversation;
-    kept.savedRunning = false;
     kept.name = stored.name;
-    const restore = (this.engine as { restore?: RunOrchestrator['restore'] }).restore;
+    // Showing the copy is no change to save: the snapshots of the restore are not written back.
     kept.adopting = true;
     let restored: boolean;
     try {
-      restored = restore ? restore.call(this.engine, stored.key, { conversation, inFlight: !!stored.inFlight }) : false;
+      restored = this.engine.restore(stored.key, { conversation: { ...emptyConversation, ...stored.conversation }, inFlight: !!stored.inFlight });
     } finally {
       kept.adopting = false;
     }
-    // The engine shows the copy settled for this page (text closed, calls interrupted): that is what was read.
-    if (restored) kept.saved = this.engine.registry.get(stored.key).conversation;
+    // What was read is what the engine now shows (settled for this page: text closed, calls interrupted).
+    if (restored) {
+      kept.saved = this.engine.registry.get(stored.key).conversation;
+      kept.savedRunning = false;
+    }
     return restored;
   }
 

@@ -164,8 +164,9 @@ export class LocalThreadSync {
     }
     // What was read is what the engine now shows (settled for this page: text closed, calls interrupted).
     if (restored) {
-      kept.saved = this.engine.registry.get(stored.key).conversation;
-      kept.savedRunning = false;
+      const shown = this.engine.registry.get(stored.key);
+      kept.saved = shown.conversation;
+      kept.savedRunning = isInFlight(shown.run);
     }
     return restored;
   }
@@ -221,7 +222,8 @@ export class LocalThreadSync {
     if (kept.closed || kept.outOfDate || kept.adopting) return;
     if (running) kept.lastRunning = conversation;
     if (conversation.messages.length === 0) return;
-    if (conversation === kept.saved && running === kept.savedRunning) return;
+    // `savedRunning` is whether the copy was written in flight (a turn running, or one a reload interrupted).
+    if (conversation === kept.saved && isInFlight(run) === kept.savedRunning) return;
     if (!running) {
       clearTimeout(kept.timer);
       kept.timer = setTimeout(() => this.#write(kept), END_SAVE_MS);

@@ -1,5 +1,5 @@
 import { EventType } from '@ag-ui/core';
-import { ToolCallStatus, appendUserMessage, closeOpenMessages, settleOpenToolCalls, settledToolCallStatuses, updateToolCall, emptyConversation, type Conversation } from './conversation.js';
+import { ToolCallStatus, appendUserMessage, closeOpenMessages, settleOpenToolCalls, settledToolCallStatuses, updateToolCall, emptyConversation, type Conversation, type ToolCall } from './conversation.js';
 import { attachmentParts, contentText, reduceEvents } from './conversation-reducer.js';
 import type { HistoryRun } from '../transport/transport.js';
 import { applyHistoricResume } from './interrupts.js';
@@ -8,10 +8,11 @@ import { resumableCallIds } from './restored-turn.js';
 export interface ReplayOptions {
   /**
    * The thread's last run finished leaving client calls unanswered, and nothing followed it: the page
-   * went away while they ran (or waited). They come back `interrupted` (Run again, or Continue without
-   * them) instead of "not answered", since the conversation did not move on.
+   * went away while they ran (or waited). Given, they come back as it says of each, `interrupted` (Run
+   * again, or Continue without them) or `awaiting-approval` (asked again), instead of "not answered",
+   * since the conversation did not move on.
    */
-  readonly takeUpLastRun?: boolean;
+  readonly takeUpLastRun?: (call: ToolCall) => typeof ToolCallStatus.Interrupted | typeof ToolCallStatus.AwaitingApproval;
 }
 
 /**
@@ -65,7 +66,10 @@ export function replayHistory(runs: readonly HistoryRun[], options: ReplayOption
       unanswered: true,
     }),
   );
-  for (const id of takenUp) replayed = { ...replayed, toolCalls: { ...replayed.toolCalls, [id]: { ...conversation.toolCalls[id]!, status: ToolCallStatus.Interrupted } } };
+  for (const id of takenUp) {
+    const call = conversation.toolCalls[id]!;
+    replayed = { ...replayed, toolCalls: { ...replayed.toolCalls, [id]: { ...call, status: options.takeUpLastRun!(call) } } };
+  }
   return replayed;
 }
 

@@ -24,7 +24,6 @@ import {
   openToolCallIds,
   settleOpenToolCalls,
   truncateAfterUserMessage,
-  updateToolCall,
   ToolCallStatus,
   type Conversation,
   type ToolCall,
@@ -980,16 +979,12 @@ export class RunOrchestrator {
    * as after a local restore), any other is `interrupted` (it may have been running: Run again).
    */
   #replay(runs: readonly HistoryRun[]): Conversation {
-    const conversation = conversationHistory.loaded!.replayHistory(runs, { takeUpLastRun: true });
-    let next = conversation;
-    for (const call of Object.values(conversation.toolCalls)) {
-      if (call.status !== ToolCallStatus.Interrupted) continue;
-      const tool = this.toolRegistry.get(call.name);
-      if (tool && (tool.requiresApproval ?? this.toolRegistry.groupOf(call.name)?.requiresApproval)) {
-        next = updateToolCall(next, call.id, { status: ToolCallStatus.AwaitingApproval });
-      }
-    }
-    return next;
+    return conversationHistory.loaded!.replayHistory(runs, {
+      takeUpLastRun: ({ name }) =>
+        (this.toolRegistry.get(name)?.requiresApproval ?? this.toolRegistry.groupOf(name)?.requiresApproval)
+          ? ToolCallStatus.AwaitingApproval
+          : ToolCallStatus.Interrupted,
+    });
   }
 
   /**

@@ -7,6 +7,7 @@
 //   POST /agent                   → SSE run from the (pluggable) scripted model
 //   GET  /                        → { ok: true }
 //   /api/**                       → the Soliplex rooms/threads/runs API (soliplex/routes.mjs)
+//   /idp/**                       → the demo OpenID Connect provider Soliplex signs in with (soliplex/idp.mjs)
 // See README.md next to this file for the Step directives.
 import http from 'node:http';
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
@@ -92,6 +93,7 @@ export async function startAguiServer({
     if (method === 'OPTIONS') return sendJson(res, 204);
 
     if (path === '/api' || path.startsWith('/api/')) return soliplex.handle(req, res, path, signal);
+    if (path.startsWith('/idp/')) return soliplex.handleIdp(req, res, path);
 
     if (method === 'GET' && path === '/') return sendJson(res, 200, { ok: true, agentUrl: `${url}/agent` });
 

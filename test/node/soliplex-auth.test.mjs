@@ -21,17 +21,3 @@ test('with soliplexToken, /api/v1 needs the bearer token; /api/test/token makes 
   await apiJson(url, '/test/token', { body: { token: null } });
   assert.equal((await api(url, '/v1/rooms')).status, 200, 'a null token switches auth off');
 });
-
-test('login lists a demo system whose login redirects back with the token in the fragment', async (t) => {
-  const { url } = await soliplexServer(t, { soliplexToken: 'tok-1' });
-  const systems = await apiJson(url, '/login');
-  assert.deepEqual(Object.keys(systems), ['demo']);
-  assert.equal(systems.demo.server_url, url);
-  const response = await fetch(`${url}/api/login/demo?return_to=${encodeURIComponent('http://app.test/page?x=1')}`, { redirect: 'manual' });
-  assert.equal(response.status, 302);
-  const location = new URL(/** @type {string} */ (response.headers.get('location')));
-  assert.equal(`${location.origin}${location.pathname}${location.search}`, 'http://app.test/page?x=1');
-  const fragment = new URLSearchParams(location.hash.slice(1));
-  assert.equal(fragment.get('token'), 'tok-1');
-  assert.equal(fragment.get('expires_in'), '3600');
-});

@@ -1,7 +1,7 @@
 // The Soliplex rooms/threads/runs API under /api (see README.md), answering as Soliplex (FastAPI)
 // does: errors are `{detail}`; a path id that is not a UUID4 is 422; a run body that fails the AG-UI
 // Python models is an uncaught error (500, plain text, no CORS headers).
-import { CORS_HEADERS, HttpError, readBody, sendInternalError, sendJson, sendText } from '../http-util.mjs';
+import { HttpError, readBody, sendInternalError, sendJson, sendText } from '../http-util.mjs';
 import { createAuthGate } from './auth.mjs';
 import { produceRun } from './run-producer.mjs';
 import { streamRun } from './run-stream.mjs';
@@ -11,6 +11,12 @@ import { createSettings } from './settings.mjs';
 import { createThreadStore, isoNow, runJson, threadJson } from './thread-store.mjs';
 import { needsTitle, titleFor } from './titles.mjs';
 import { readModelBody, resumeIndex, uuid4Params } from './request.mjs';
+import { createIdp } from './idp.mjs';
+import { createLogin } from './login.mjs';
+import { DEMO_DOCUMENTS, chunkImages, findChunk } from './documents.mjs';
+import { ragSteps } from './rag-run.mjs';
+import { countUsage, parseFeedback } from './run-extras.mjs';
+import { identityJson, installationJson, versionsJson } from './installation.mjs';
 
 const DEMO_USER = Object.freeze({
   preferred_username: 'demo',
@@ -33,9 +39,16 @@ function countGet(/** @type {any} */ thread, /** @type {'thread' | 'runs'} */ wh
  *   settings: import('./settings.mjs').Settings }} options
  */
 export function createSoliplexApi({ model, modelName, scripts, soliplexToken, keepaliveMs, baseUrl, settings: defaults }) {
-  const auth = createAuthGate(soliplexToken);
+  const idp = createIdp({ baseUrl });
+  const auth = createAuthGate(soliplexToken, { accepts: idp.accepts });
+  const login = createLogin({ idp, baseUrl, authOn: () => auth.enabled });
   const settings = createSettings(defaults);
-  const threads = createThreadStore({ onFinished: maybeTitle });
+  const threads = createThreadStore({
+    onFinished(thread, run) {
+      if (!thread.room_id.startsWith(SCRIPT_ROOM_PREFIX)) run.usage = countUsage(run.run_input, run.channel.events);
+      maybeTitle(thread, run);
+    },
+  });
 
   /** @returns {Record<string, any>} rooms keyed by id; script rooms come and go with their scripts */
   function allRooms() {
@@ -89,8 +102,8 @@ export function createSoliplexApi({ model, modelName, scripts, soliplexToken, ke
   async function route(req, res, path, signal) {
     const method = req.method ?? 'GET';
     if (method === 'GET' && path === '/api/ok') return sendText(res, 200, 'OK');
-    if (method === 'GET' && path === '/api/login') return sendJson(res, 200, loginSystems());
-    if (method === 'GET' && path === '/api/login/demo') return fakeLogin(req, res);
+    if (method === 'GET' && path === '/api/login') return sendJson(res, 200, login.systems());
+    if (login.route(req, res, path, method)) return;
     if (path.startsWith('/api/test/')) return testRoute(req, res, path, method);
     if (method === 'GET' && path === '/api/user_info') {
       // Without authentication there is no user: Soliplex answers 404.
@@ -102,6 +115,11 @@ export function createSoliplexApi({ model, modelName, scripts, soliplexToken, ke
     auth.check(req, /^\/api\/v1\/rooms\/([^/]+)/.exec(path)?.[1]);
 
     if (method === 'GET' && path === '/api/v1/rooms') return sendJson(res, 200, allRooms());
+    if (path.startsWith('/api/v1/installation')) return installationRoute(res, path, method);
+    const rag = /^\/api\/v1\/rooms\/([^/]+)\/(documents|chunk\/([^/]+))$/.exec(path);
+    if (rag) return ragRoute(res, method, rag[1], rag[3]);
+    const extra = /^\/api\/v1\/rooms\/([^/]+)\/agui\/([^/]+)\/([^/]+)\/(usage|feedback)$/.exec(path);
+    if (extra) return runExtraRoute(req, res, method, { roomId: extra[1], rawThreadId: extra[2], rawRunId: extra[3], what: extra[4] });
     const m = /^\/api\/v1\/rooms\/([^/]+)(?:\/agui(?:\/([^/]+)(?:\/([^/]+))?)?)?$/.exec(path);
     if (!m) throw new HttpError(404, 'Not Found');
     const [, roomId, rawThreadId, rawRunId] = m;
@@ -229,7 +247,8 @@ export function createSoliplexApi({ model, modelName, scripts, soliplexToken, ke
       openSteps = () => steps;
     } else {
       const producerSignal = run.abort.signal;
-      openSteps = () => model(input, { signal: producerSignal });
+      const rag = roomId === 'demo' ? ragSteps(input) : null;
+      openSteps = () => rag ?? model(input, { signal: producerSignal });
     }
 
     run.run_input = storedRunInput(input);
@@ -237,6 +256,66 @@ export function createSoliplexApi({ model, modelName, scripts, soliplexToken, ke
     const { delivery } = settings.for(roomId);
     void produceRun(run.channel, openSteps, { ids: { threadId, runId }, stepDelayMs, signal: run.abort.signal, delivery, state: input.state });
     return streamRun(res, run.channel, { runId, from: 0, keepaliveMs, signal });
+  }
+
+  /**
+   * `GET /api/v1/installation`, `…/versions`, `…/identity`.
+   * @param {import('node:http').ServerResponse} res @param {string} path @param {string} method
+   */
+  function installationRoute(res, path, method) {
+    const answers = {
+      '/api/v1/installation': () => installationJson({ authSystems: login.systems() }),
+      '/api/v1/installation/versions': versionsJson,
+      '/api/v1/installation/identity': identityJson,
+    };
+    const answer = answers[/** @type {keyof typeof answers} */ (path)];
+    if (!answer) throw new HttpError(404, 'Not Found');
+    if (method !== 'GET') throw new HttpError(405, 'Method Not Allowed');
+    return sendJson(res, 200, answer());
+  }
+
+  /**
+   * `GET …/rooms/{room}/documents` (the room's RAG document set, `{room_id, document_set}`; empty in
+   * a room without RAG) and `GET …/rooms/{room}/chunk/{chunk}` (`{chunk_id, document_uri,
+   * images_base_64}`; 404 for an unknown chunk, or one without page images, as Soliplex answers).
+   * @param {import('node:http').ServerResponse} res @param {string} method @param {string} roomId @param {string} [chunkId]
+   */
+  function ragRoute(res, method, roomId, chunkId) {
+    if (method !== 'GET') throw new HttpError(405, 'Method Not Allowed');
+    getRoom(roomId);
+    const hasRag = roomId === 'demo';
+    if (chunkId === undefined) {
+      const documents = hasRag ? DEMO_DOCUMENTS : [];
+      return sendJson(res, 200, { room_id: roomId, document_set: Object.fromEntries(documents.map((d) => [d.id, d])) });
+    }
+    const chunk = hasRag ? findChunk(decodeURIComponent(chunkId)) : undefined;
+    if (hasRag && !chunk) throw new HttpError(404, `Unknown chunk ID: ${chunkId}`);
+    const images = chunk ? chunkImages(chunk) : [];
+    if (!chunk || !images.length) throw new HttpError(404, `Images not available for chunk ID: ${chunkId}`);
+    const document = DEMO_DOCUMENTS.find((d) => d.id === chunk.document_id);
+    return sendJson(res, 200, { chunk_id: chunk.id, document_uri: document?.uri ?? null, images_base_64: images });
+  }
+
+  /**
+   * `GET …/{run}/usage` (the run's usage or null), `GET …/{run}/feedback` (404 while none),
+   * `POST …/{run}/feedback` `{feedback, reason}` (205; replaces earlier feedback).
+   * @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res @param {string} method
+   * @param {{ roomId: string, rawThreadId: string, rawRunId: string, what: string }} ctx
+   */
+  async function runExtraRoute(req, res, method, { roomId, rawThreadId, rawRunId, what }) {
+    const allowed = what === 'usage' ? ['GET'] : ['GET', 'POST'];
+    if (!allowed.includes(method)) throw new HttpError(405, 'Method Not Allowed');
+    const ids = uuid4Params({ thread_id: rawThreadId, run_id: rawRunId });
+    const feedback = method === 'POST' ? parseFeedback(await readModelBody(req)) : null;
+    getRoom(roomId);
+    const run = /** @type {any} */ (threads.getRun(threads.get(roomId, ids.thread_id), ids.run_id));
+    if (what === 'usage') return sendJson(res, 200, run.usage ?? null);
+    if (feedback) {
+      run.feedback = feedback;
+      return sendJson(res, 205);
+    }
+    if (!run.feedback) throw new HttpError(404, `No feedback for run: UUID ${run.run_id}`);
+    return sendJson(res, 200, run.feedback);
   }
 
   /**
@@ -251,6 +330,9 @@ export function createSoliplexApi({ model, modelName, scripts, soliplexToken, ke
       return sendJson(res, 200, { token: auth.token });
     }
     if (method === 'POST' && path === '/api/test/settings') return sendJson(res, 200, settings.update(await readModelBody(req)));
+    // The identity provider: lifetimes of the tokens it issues from now on; a token set issued at once.
+    if (method === 'POST' && path === '/api/test/idp') return sendJson(res, 200, idp.setLifetimes(await readModelBody(req)));
+    if (method === 'POST' && path === '/api/test/idp/tokens') return sendJson(res, 200, idp.issue(await readModelBody(req)));
     if (method === 'POST' && path === '/api/test/threads') {
       const body = /** @type {any} */ (await readModelBody(req));
       getRoom(String(body?.room));
@@ -276,21 +358,8 @@ export function createSoliplexApi({ model, modelName, scripts, soliplexToken, ke
     return json;
   }
 
-  function loginSystems() {
-    if (!auth.token) return {};
-    return {
-      demo: { id: 'demo', title: 'Demo login (test token)', server_url: baseUrl(), client_id: 'soliplex-chat-demo', scope: 'openid profile' },
-    };
-  }
+  /** Requests under /idp: the demo identity provider. */
+  const handleIdp = idp.handle;
 
-  /** `/api/login/demo?return_to=URL` → redirect to URL#token=… with the currently accepted token. */
-  function fakeLogin(/** @type {import('node:http').IncomingMessage} */ req, /** @type {import('node:http').ServerResponse} */ res) {
-    const returnTo = new URL(req.url ?? '/', 'http://localhost').searchParams.get('return_to');
-    if (!auth.token) throw new HttpError(404, 'auth is off: no login systems');
-    if (!returnTo) throw new HttpError(400, 'return_to is required');
-    const fragment = new URLSearchParams({ token: auth.token, refresh_token: `refresh-${auth.token}`, expires_in: '3600' });
-    res.writeHead(302, { ...CORS_HEADERS, Location: `${returnTo.split('#')[0]}#${fragment}` }).end();
-  }
-
-  return { handle, close: () => threads.abortAll() };
+  return { handle, handleIdp, close: () => threads.abortAll() };
 }

@@ -144,6 +144,7 @@ export function createThreadStore({ onFinished } = {}) {
         run.channel = channel;
         run.finished = isoNow();
         if (seeded.$status !== undefined) run.getStatus = seeded.$status;
+        if (seeded.usage !== undefined) run.usage = seeded.usage;
         thread.last_activity = run.finished;
       }
       return thread;
@@ -173,10 +174,11 @@ export function createThreadStore({ onFinished } = {}) {
 }
 
 /**
- * @typedef {{ messages?: any[], output?: any[], events?: any[], state?: unknown, $status?: number }} SeededRun
+ * @typedef {{ messages?: any[], output?: any[], events?: any[], state?: unknown, $status?: number, usage?: unknown }} SeededRun
  * `messages`: what this run's input adds to the transcript (the user's message, tool results);
  * `output`: the messages its events amount to (appended to the transcript of later runs);
- * `events`: its stored AG-UI events; `$status`: its `GET …/{run}` answers this status.
+ * `events`: its stored AG-UI events; `$status`: its `GET …/{run}` answers this status; `usage`: what
+ * its usage route answers (default null).
  */
 
 /** Checks a seed body's shape. @param {unknown} body @returns {SeededRun[]} */

@@ -78,7 +78,9 @@ export function ragSteps(input) {
   const query = words(question.slice(trigger[0].length));
   const candidates = DEMO_CHUNKS.filter((c) => !allowed || allowed.includes(c.document_id));
   const scored = candidates.map((chunk) => ({ chunk, score: [...words(chunk.content + ' ' + chunk.headings.join(' '))].filter((w) => query.has(w)).length }));
-  const cited = (query.size ? scored.filter((s) => s.score > 0).sort((a, b) => b.score - a.score) : scored).slice(0, 3).map((s) => s.chunk);
+  // No query ("show citations"): the first chunk of each document, so a demo shows several sources.
+  const firstOfEach = scored.filter((s, i) => scored.findIndex((o) => o.chunk.document_id === s.chunk.document_id) === i);
+  const cited = (query.size ? scored.filter((s) => s.score > 0).sort((a, b) => b.score - a.score) : firstOfEach).slice(0, 3).map((s) => s.chunk);
 
   const index = rag?.citation_index && typeof rag.citation_index === 'object' ? { ...rag.citation_index } : {};
   /** @type {any[]} */

@@ -83,6 +83,11 @@ export { SoliplexTransport, type SoliplexTransportOptions } from './transport/so
 export { SoliplexHistoryCache, type SoliplexHistoryCacheOptions } from './transport/soliplex/soliplex-history-cache.js';
 export type { HistoryRunStore } from './transport/soliplex/soliplex-history.js';
 export { SoliplexApi, type SoliplexConnection, type SoliplexRoom, type SoliplexThread, type TokenSource } from './transport/soliplex/soliplex-api.js';
+// Soliplex extras (issue 23): sign-in, documents and chunks, citations, usage, feedback, installation.
+export * from './transport/soliplex/soliplex-sign-in.js';
+export * from './transport/soliplex/soliplex-documents.js';
+export * from './transport/soliplex/soliplex-citations.js';
+export * from './transport/soliplex/soliplex-run-extras.js';
 export { createAgUiHttpTransport, preloadAgUiHttpTransport } from './transport/lazy-agui-http-transport.js';
 export type { AgUiHttpTransportOptions, HeadersSource } from './transport/agui-http-transport.js';
 export { createAgentTransport } from './transport/agent-transport.js';

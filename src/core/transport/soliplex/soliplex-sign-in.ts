@@ -206,7 +206,8 @@ export function readLoginReturn(url: string, now: number = Date.now()): LoginRet
  * token, refreshes at the provider when it expires within `marginMs` (default 60 s) or when the
  * server refused it (`refresh: true`), and reports each new token set through `onTokens` (so the
  * page can keep them: memory or session storage). Concurrent callers share one refresh. Without a
- * refresh token, an expired session answers undefined (sign in again).
+ * usable refresh token (none, expired, or refused by the provider) an expired session answers
+ * undefined: sign in again. Other failures (network) reject.
  */
 export function refreshingTokenSource(options: {
   readonly system: Pick<SoliplexLoginSystem, 'server_url' | 'client_id'>;
@@ -248,6 +249,12 @@ export function refreshingTokenSource(options: {
     const stale = refused || (tokens.expiresAt !== undefined && tokens.expiresAt - margin <= now());
     if (!stale) return tokens.accessToken;
     if (!tokens.refreshToken || (tokens.refreshExpiresAt !== undefined && tokens.refreshExpiresAt <= now())) return undefined;
-    return (await refresh()).accessToken;
+    try {
+      return (await refresh()).accessToken;
+    } catch (error) {
+      // The provider refused the refresh token (expired, revoked): the session is over.
+      if (error instanceof TransportError && error.kind === 'unauthorized') return undefined;
+      throw error;
+    }
   };
 }

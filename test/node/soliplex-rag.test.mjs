@@ -112,6 +112,16 @@ test('parseDocumentFilter reads what the official client writes (doubled quotes 
   assert.throws(() => parseDocumentFilter('id = a'));
 });
 
+test('the demo room has the rag feature; a new thread’s initial run seeds its empty state; script rooms have none', async (t) => {
+  const { url } = await soliplexServer(t);
+  assert.deepEqual((await apiJson(url, '/v1/rooms/demo')).agui_feature_names, ['rag']);
+  const { thread, runId } = await newThread(url, 'demo');
+  assert.deepEqual(Object.keys(thread.runs[runId].run_input.state.rag).sort(), ['citation_index', 'citations', 'document_filter', 'executions', 'searches']);
+  const script = await (await fetch(`${url}/scripts`, { method: 'POST', body: JSON.stringify({ runs: [] }) })).json();
+  const scripted = await newThread(url, `script-${script.id}`);
+  assert.deepEqual(scripted.thread.runs[scripted.runId].run_input.state, {});
+});
+
 test('other demo prompts do not touch rag state', async (t) => {
   const { url } = await soliplexServer(t);
   const events = await ask(url, 'What can you do?');

@@ -52,7 +52,8 @@ test('a thread is created with one unused initial run', async (t) => {
   assert.equal(run.thread_id, thread.thread_id);
   assert.equal(run.parent_run_id, null);
   assert.equal(run.finished, null);
-  assert.deepEqual(run.run_input.state, {}, 'the initial run offers a seed state, as Soliplex does');
+  // The seed state has the defaults of the room's AG-UI features (the demo room has `rag`).
+  assert.deepEqual(run.run_input.state, { rag: { citations: [], citation_index: {}, searches: {}, executions: [], document_filter: null } }, 'the initial run offers a seed state, as Soliplex does');
 
   const stored = await apiJson(url, `/v1/rooms/demo/agui/${thread.thread_id}`);
   assert.equal(stored.runs[runId].run_input, null, 'no input has been posted yet');

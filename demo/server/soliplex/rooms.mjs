@@ -18,7 +18,21 @@ export function demoRoom({ modelName }) {
     tools: {},
     agent: { id: 'demo-agent', kind: 'default', model_name: modelName },
     enable_attachments: false,
+    // Its documents and citations (documents.mjs, rag-run.mjs) are the `rag` AG-UI feature.
+    agui_feature_names: ['rag'],
   };
+}
+
+/**
+ * The state Soliplex gives a new thread's initial run: each of the room's AG-UI features with its
+ * model's defaults (for `rag`: haiku.rag's empty RAG state).
+ * @param {{ agui_feature_names?: string[] }} room
+ */
+export function initialState(room) {
+  /** @type {Record<string, unknown>} */
+  const state = {};
+  if (room.agui_feature_names?.includes('rag')) state.rag = { citations: [], citation_index: {}, searches: {}, executions: [], document_filter: null };
+  return state;
 }
 
 /** @param {import('../script-store.mjs').Script} script */
@@ -32,5 +46,6 @@ export function scriptRoom(script) {
     tools: {},
     agent: { id: 'script-agent', kind: 'script', model_name: 'script' },
     enable_attachments: false,
+    agui_feature_names: [],
   };
 }

@@ -6,7 +6,7 @@ import { createAuthGate } from './auth.mjs';
 import { produceRun } from './run-producer.mjs';
 import { streamRun } from './run-stream.mjs';
 import { describeInputErrors, parseRunAgentInput, storedRunInput } from './run-input.mjs';
-import { SCRIPT_ROOM_PREFIX, demoRoom, scriptRoom } from './rooms.mjs';
+import { SCRIPT_ROOM_PREFIX, demoRoom, initialState, scriptRoom } from './rooms.mjs';
 import { createSettings } from './settings.mjs';
 import { createThreadStore, isoNow, runJson, threadJson } from './thread-store.mjs';
 import { needsTitle, titleFor } from './titles.mjs';
@@ -348,11 +348,15 @@ export function createSoliplexApi({ model, modelName, scripts, soliplexToken, ke
     throw new HttpError(404, 'Not Found');
   }
 
-  /** POST …/agui answers the initial run with a synthesized run_input, like Soliplex does. */
+  /**
+   * POST …/agui answers the initial run with a synthesized run_input, like Soliplex does: its state
+   * has the defaults of the room's AG-UI features.
+   */
   function newThreadJson(/** @type {import('./thread-store.mjs').Thread} */ thread) {
     const json = threadJson(thread, { runs: true, naiveTimes: settings.for(thread.room_id).naiveTimes });
+    const state = initialState(getRoom(thread.room_id).room);
     for (const run of Object.values(/** @type {Record<string, any>} */ (json.runs))) {
-      run.run_input = { threadId: thread.thread_id, runId: run.run_id, state: {}, messages: [], tools: [], context: [], forwardedProps: null };
+      run.run_input = { threadId: thread.thread_id, runId: run.run_id, state, messages: [], tools: [], context: [], forwardedProps: null };
       run.events = [];
     }
     return json;

@@ -19,6 +19,7 @@ import {
   latestDocumentFilter,
   listDocuments,
   loginUrl,
+  logoutUrl,
   parseDocumentFilter,
   readLoginReturn,
   refreshTokens,
@@ -36,10 +37,13 @@ const idp = async (path: '' | '/tokens', body: object) =>
 
 const asTokens = (set: { access_token: string; refresh_token: string }): SoliplexTokens => ({ accessToken: set.access_token, refreshToken: set.refresh_token, expiresAt: 0 });
 
+const authRooms: string[] = [];
+
 /** A script room that needs a token (only this room: test files share the server). */
 async function authRoom() {
   const { room } = await script([]);
   await setServerToken(`static-${room}`, room);
+  authRooms.push(room);
   return room;
 }
 
@@ -68,6 +72,10 @@ async function signInInFrame(returnTo: string): Promise<string> {
 }
 
 describe('Soliplex sign-in against the demo server', () => {
+  after(async () => {
+    for (const room of authRooms) await setServerToken(null, room);
+  });
+
   it('lists the provider, signs in through the login redirect and reads the tokens from the return URL', async () => {
     const room = await authRoom();
     const [system, ...others] = await fetchLoginSystems(server);
@@ -103,6 +111,19 @@ describe('Soliplex sign-in against the demo server', () => {
       cleanUrl: 'https://app.test/#/room',
     });
     expect(readLoginReturn('https://app.test/#/room')).to.deep.equal({ kind: 'none' });
+    expect(readLoginReturn('https://app.test/#/cb?token=a&id_token=i&x=1')).to.deep.include({ tokens: { accessToken: 'a', idToken: 'i' }, cleanUrl: 'https://app.test/#/cb?x=1' });
+  });
+
+  it('builds the login and logout addresses as the official client does', async () => {
+    expect(loginUrl('https://soliplex.test', 'kc', 'https://app.test/#/auth/callback', { prompt: 'login' })).to.equal(
+      'https://soliplex.test/api/login/kc?return_to=https%3A%2F%2Fapp.test%2F%23%2Fauth%2Fcallback&prompt=login',
+    );
+    await authRoom(); // the provider is listed while auth is on somewhere
+    const [system] = await fetchLoginSystems(server);
+    const { endSessionEndpoint } = await discoverOidc(system.server_url);
+    const out = new URL(logoutUrl(endSessionEndpoint!, { clientId: system.client_id, returnTo: 'https://app.test/', idToken: 'i' }));
+    expect(`${out.origin}${out.pathname}`).to.equal(`${server}/idp/logout`);
+    expect(Object.fromEntries(out.searchParams)).to.deep.equal({ post_logout_redirect_uri: 'https://app.test/', client_id: system.client_id, id_token_hint: 'i' });
   });
 
   it('refreshes at the provider (discovery, then the refresh grant) and the new token opens the room', async () => {

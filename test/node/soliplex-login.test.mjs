@@ -134,3 +134,10 @@ test('with only a room token (tests), the provider is listed and issued tokens o
   assert.equal((await api(url, '/v1/rooms/demo/agui')).status, 401);
   assert.equal((await api(url, '/v1/rooms/demo/agui', { token })).status, 200);
 });
+
+test('the provider\'s end-session endpoint redirects back to post_logout_redirect_uri', async (t) => {
+  const { url } = await soliplexServer(t, { soliplexToken: 'static' });
+  const out = await fetch(`${url}/idp/logout?client_id=soliplex-chat-demo&post_logout_redirect_uri=${encodeURIComponent('http://app.test/')}`, { redirect: 'manual' });
+  assert.equal(out.status, 302);
+  assert.equal(out.headers.get('location'), 'http://app.test/');
+});

@@ -33,6 +33,8 @@ export interface SoliplexTokens {
   readonly expiresAt?: number;
   /** When the refresh token expires (`refresh_expires_in`), when said. */
   readonly refreshExpiresAt?: number;
+  /** The OpenID id token, when the server passed one (a hint for signing out at the provider). */
+  readonly idToken?: string;
 }
 
 /** What a return URL carried: tokens, a provider error, or nothing of sign-in. */
@@ -103,7 +105,7 @@ export async function discoverOidc(issuer: string, options: FetchOptions = {}): 
 }
 
 /** Token lifetimes in seconds → times, from `now`. */
-function tokensFrom(fields: { access: string; refresh?: string | null; expiresIn?: unknown; refreshExpiresIn?: unknown }, now: number): SoliplexTokens {
+function tokensFrom(fields: { access: string; refresh?: string | null; expiresIn?: unknown; refreshExpiresIn?: unknown; idToken?: unknown }, now: number): SoliplexTokens {
   const seconds = (value: unknown) => {
     const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
     return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? n : undefined;
@@ -115,6 +117,7 @@ function tokensFrom(fields: { access: string; refresh?: string | null; expiresIn
     ...(fields.refresh ? { refreshToken: fields.refresh } : {}),
     ...(expiresIn !== undefined ? { expiresAt: now + expiresIn * 1000 } : {}),
     ...(refreshExpiresIn !== undefined ? { refreshExpiresAt: now + refreshExpiresIn * 1000 } : {}),
+    ...(typeof fields.idToken === 'string' && fields.idToken ? { idToken: fields.idToken } : {}),
   };
 }
 
@@ -156,6 +159,7 @@ export async function refreshTokens(
       refresh: typeof body.refresh_token === 'string' ? body.refresh_token : request.refreshToken,
       expiresIn: body.expires_in,
       refreshExpiresIn: body.refresh_expires_in,
+      idToken: body.id_token,
     },
     now(),
   );
@@ -163,11 +167,27 @@ export async function refreshTokens(
 
 /**
  * Where to send the browser to sign in with `system`: `/api/login/{system}?return_to=…` (the return
- * URL percent-encoded, so its own `#` and query survive).
+ * URL percent-encoded, so its own `#` and query survive). `prompt: 'login'` asks the provider to
+ * show its login form even when it still has a session (switching users).
  */
-export function loginUrl(serverUrl: string, system: string, returnTo: string): string {
+export function loginUrl(serverUrl: string, system: string, returnTo: string, { prompt }: { readonly prompt?: 'login' } = {}): string {
   const url = new URL(apiUrl(serverUrl, `/api/login/${encodeURIComponent(system)}`));
   url.searchParams.set('return_to', returnTo);
+  if (prompt) url.searchParams.set('prompt', prompt);
+  return url.toString();
+}
+
+/**
+ * Where to send the browser to end the provider's session (its `end_session_endpoint`), as the
+ * official client does: `post_logout_redirect_uri`, `client_id` and, when known, `id_token_hint`.
+ * Forgetting the tokens is the caller's part; signing out without this leaves the provider's
+ * session, so the next sign-in may not ask for a password.
+ */
+export function logoutUrl(endSessionEndpoint: string, { clientId, returnTo, idToken }: { readonly clientId: string; readonly returnTo: string; readonly idToken?: string }): string {
+  const url = new URL(endSessionEndpoint);
+  url.searchParams.set('post_logout_redirect_uri', returnTo);
+  url.searchParams.set('client_id', clientId);
+  if (idToken) url.searchParams.set('id_token_hint', idToken);
   return url.toString();
 }
 
@@ -196,7 +216,7 @@ export function readLoginReturn(url: string, now: number = Date.now()): LoginRet
   if (error) return { kind: 'error', error, ...(params.get('error_description') ? { description: params.get('error_description') as string } : {}), cleanUrl };
   return {
     kind: 'signed-in',
-    tokens: tokensFrom({ access: access as string, refresh: params.get('refresh_token'), expiresIn: params.get('expires_in'), refreshExpiresIn: params.get('refresh_expires_in') }, now),
+    tokens: tokensFrom({ access: access as string, refresh: params.get('refresh_token'), expiresIn: params.get('expires_in'), refreshExpiresIn: params.get('refresh_expires_in'), idToken: params.get('id_token') }, now),
     cleanUrl,
   };
 }

@@ -14,7 +14,6 @@ import { messageActionsStyles } from './message-actions.styles.js';
 import '../soliplex-tool-call-card/soliplex-tool-call-card.js';
 import { groupBySubagent, renderSubagentGroup } from './subagent-group.js';
 import { renderAttachments } from './user-attachments.js';
-import { InterruptFocusController } from './interrupt-focus.js';
 import { ScrollFollowController } from './scroll-follow-controller.js';
 import { ProgressiveRenderController } from './progressive-render-controller.js';
 import { loadOnce } from '../shared/load-once.js';
@@ -142,11 +141,6 @@ export class SoliplexMessageList extends LitElement {
   /** Streaming messages' Markdown, by message id: only the open block is parsed again per render. */
   readonly #markdown = new Map<string, StreamingMarkdown>();
 
-  constructor() {
-    super();
-    new InterruptFocusController(this);
-  }
-
   /** Scrolls to the latest message and sticks there again. */
   scrollToEnd(): void {
     this.#follow.scrollToEnd();
@@ -155,14 +149,6 @@ export class SoliplexMessageList extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearTimeout(this.#copiedTimer);
-  }
-
-  /** Focuses an approval card for another call than `callId`; false when there is none. */
-  focusApprovalOtherThan(callId: string): boolean {
-    const cards = this.renderRoot.querySelectorAll('soliplex-approval-card');
-    const next = [...cards].find((card) => card.call && card.call.id !== callId);
-    next?.focus();
-    return !!next;
   }
 
   override render() {

@@ -20,7 +20,7 @@ import type { SoliplexAttachments } from '../soliplex-attachments/soliplex-attac
 import { ToolRegistrationController } from '../../controllers/tool-registration-controller.js';
 import { AgUiEventsController } from '../../controllers/agui-events-controller.js';
 import { AnnouncementController } from '../../controllers/announcement-controller.js';
-import { ApprovalFocusController } from '../../controllers/approval-focus-controller.js';
+import { FocusController } from '../../controllers/focus-controller.js';
 import { SoliplexRoomController } from '../../controllers/soliplex-room-controller.js';
 import { EngineController } from '../../controllers/engine-controller.js';
 import { adoptPreUpgradeProperties } from '../shared/upgrade-properties.js';
@@ -28,7 +28,6 @@ import type { SoliplexChatStringsOverrides } from '../shared/chat-strings.js';
 import { mergeFirstPaintStrings } from '../shared/first-paint-strings.js';
 import type { SoliplexComposer } from '../soliplex-composer/soliplex-composer.js';
 import type { HiddenMessageActions, SoliplexMessageList } from '../soliplex-message-list/soliplex-message-list.js';
-import { FocusReturnController } from './focus-return.js';
 import { renderEmptyState } from './empty-state.js';
 import { headersConverter } from './headers-converter.js';
 import { chatRuntimeIfLoaded, createOwnEngineIfLoaded, loadChatParts, whenChatRuntime } from './chat-parts.js';
@@ -368,6 +367,8 @@ export class SoliplexChat extends LitElement {
     // A room that could not be fetched keeps its own words (the chat still works); a history gets the person's.
     onError: (failure, stage) => this.#fire((rt) => new rt.SoliplexErrorEvent(stage ? this.#failureText(rt, failure, stage) : failure.message, failure)),
   });
+  /** Where focus goes: into cards that ask, on after an answer, back to the composer. */
+  readonly #focus = new FocusController(this, () => this.composer?.focus());
   readonly #announcements = new AnnouncementController(this, {
     conversation: () => this.#thread.snapshot?.conversation ?? emptyConversation,
     threadId: () => threadKeyId(this.#threadKey()),
@@ -406,11 +407,6 @@ export class SoliplexChat extends LitElement {
       onError: (error) => this.#fire((rt) => new rt.SoliplexErrorEvent(error.message, error)),
     });
     new AgUiEventsController(this, { engine: () => this.#currentEngine(), enabled: () => this.aguiEvents });
-    new ApprovalFocusController(this, {
-      focusOtherApproval: (callId) => this.messageList?.focusApprovalOtherThan?.(callId) ?? false,
-      focusComposer: () => this.composer?.focus(),
-    });
-    new FocusReturnController(this, () => this.composer?.focus());
   }
 
   /**
@@ -879,7 +875,7 @@ export class SoliplexChat extends LitElement {
 
   #newChat = () => {
     this.newThread(); // announces the change
-    void this.updateComplete.then(() => this.composer?.focus());
+    this.#focus.composerAfterUpdate();
   };
 
   #onRunAgainRequest = (event: Event & { toolCallId?: string }) => {

@@ -14,7 +14,8 @@ import { messageActionsStyles } from './message-actions.styles.js';
 import '../soliplex-tool-call-card/soliplex-tool-call-card.js';
 import { groupBySubagent, renderSubagentGroup } from './subagent-group.js';
 import { renderAttachments } from './user-attachments.js';
-import { InterruptFocusController } from './interrupt-focus.js';
+import { ScrollFollowController } from './scroll-follow-controller.js';
+import { ProgressiveRenderController } from './progressive-render-controller.js';
 import { loadOnce } from '../shared/load-once.js';
 
 // Interrupt cards and activities come only from agents that use them: each loads with the first one
@@ -27,13 +28,6 @@ function renderApprovalCard(call: ToolCall) {
 }
 const loadInterruptCard = loadOnce(() => import('../soliplex-interrupt-card/soliplex-interrupt-card.js'));
 const loadActivity = loadOnce(() => import('../soliplex-activity/soliplex-activity.js'));
-
-/** How close to the end (px) still counts as "at the bottom". */
-const BOTTOM_SLACK = 24;
-/** When this many messages (or more) arrive at once (a history, a thread switch), the latest FIRST_WINDOW render first. */
-const FIRST_WINDOW = 40;
-/** Then older messages render this many at a time, in idle time, one task each. */
-const CHUNK = 20;
 
 type Visible = Exclude<ChatMessage, InstructionMessage> | (InstructionMessage & { notice: true });
 const VISIBLE_ROLES: ReadonlySet<string> = new Set(['user', 'assistant', 'reasoning', 'interrupt', 'activity', 'history-gap']);
@@ -127,8 +121,6 @@ export class SoliplexMessageList extends LitElement {
   /** The message actions the page hides. */
   @property({ attribute: false }) hiddenActions: HiddenMessageActions = {};
 
-  /** Shown while the reader is away from the end: new content may arrive below. */
-  @state() private away = false;
   /** The user message being edited, and its draft. */
   @state() private editing?: { readonly id: string; readonly draft: string };
   /** The message whose text was just copied (for a moment). */
@@ -141,72 +133,32 @@ export class SoliplexMessageList extends LitElement {
   @query('.scroller') private scroller?: HTMLElement;
   @query('.content') private content?: HTMLElement;
 
-  /** Whether the reader is at the end; kept from scroll events, as it must be known before a render. */
-  #atBottom = true;
-  /** The scroll position this view last set, so its own scroll is not taken for the reader's. */
-  #pinnedTop = -1;
-  /** The scroll position at the last scroll event: only a move up can take the reader away from the end. */
-  #lastTop = 0;
-  /**
-   * Follows the end as the content grows, and as the list's own box shrinks (a status line or
-   * composer growing below): called after layout, so reading the sizes forces none.
-   */
-  readonly #resize = new ResizeObserver(() => this.#pin());
-  #observed?: Element;
-
-  /** The first message rendered (older ones wait for idle time); undefined: all of them. */
-  #firstShown?: string;
-  /** How many messages the last render had, and its first message, to tell a long jump. */
-  #seen: { count: number; first?: string } = { count: 0 };
-  #idle?: () => void;
+  /** Stays at the end while the reader is there; "Jump to latest" while they are not. */
+  readonly #follow = new ScrollFollowController(this, { scroller: () => this.scroller, content: () => this.content });
+  /** A long conversation shows its latest messages first, the older ones in idle chunks. */
+  readonly #progressive = new ProgressiveRenderController(this, () => this.#visible());
 
   /** Streaming messages' Markdown, by message id: only the open block is parsed again per render. */
   readonly #markdown = new Map<string, StreamingMarkdown>();
 
-  constructor() {
-    super();
-    new InterruptFocusController(this);
-  }
-
   /** Scrolls to the latest message and sticks there again. */
   scrollToEnd(): void {
-    this.#atBottom = true;
-    this.#pinnedTop = -1;
-    this.away = false;
-    this.#pin();
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    // Back on the page: observe the content again, and finish rendering older messages.
-    if (this.hasUpdated) this.requestUpdate();
+    this.#follow.scrollToEnd();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#resize.disconnect();
-    this.#observed = undefined;
-    this.#idle?.();
-    this.#idle = undefined;
     clearTimeout(this.#copiedTimer);
-  }
-
-  /** Focuses an approval card for another call than `callId`; false when there is none. */
-  focusApprovalOtherThan(callId: string): boolean {
-    const cards = this.renderRoot.querySelectorAll('soliplex-approval-card');
-    const next = [...cards].find((card) => card.call && card.call.id !== callId);
-    next?.focus();
-    return !!next;
   }
 
   override render() {
     const strings = this.chat?.strings ?? defaultChatStrings;
     const visible = this.#visible();
-    const shown = this.#shownPart(visible);
+    const shown = this.#progressive.shown(visible);
     this.#forgetMarkdown(visible);
     const actions = this.#actionTargets(visible);
     return html`
-      <div part="messages" class="scroller" role="region" tabindex="0" aria-label=${strings.conversationLabel} @scroll=${this.#onScroll}>
+      <div part="messages" class="scroller" role="region" tabindex="0" aria-label=${strings.conversationLabel} @scroll=${this.#follow.onScroll}>
         <div class="content">
           ${repeat(
             groupBySubagent(shown, this.conversation),
@@ -218,7 +170,7 @@ export class SoliplexMessageList extends LitElement {
           )}
         </div>
       </div>
-      ${this.away
+      ${this.#follow.away
         ? html`<button part="jump-to-latest" class="jump" type="button" @click=${this.#jumpToLatest}>
             <span aria-hidden="true">↓</span> ${strings.jumpToLatest}
           </button>`
@@ -361,75 +313,9 @@ export class SoliplexMessageList extends LitElement {
     );
   }
 
-  protected override updated(_changed: PropertyValues<this>): void {
-    // Layout is not read here: the ResizeObserver pins the end once the frame is laid out.
-    const content = this.content;
-    if (content && content !== this.#observed) {
-      this.#resize.disconnect();
-      this.#resize.observe(content);
-      if (this.scroller) this.#resize.observe(this.scroller);
-      this.#observed = content;
-    }
+  protected override updated(changed: PropertyValues<this>): void {
     // A conversation that shrank (another thread, an edit) may leave nothing below: back at the end.
-    if (_changed.has('conversation') && this.conversation.messages.length === 0) this.scrollToEnd();
-  }
-
-  /** At the end while the reader is there. Called after layout (or on a send), so it forces none per render. */
-  #pin(): void {
-    const el = this.scroller;
-    if (!el || !this.#atBottom) return;
-    // The reader moved up since the last pin and its scroll event has not come yet (it can land a
-    // frame later): theirs wins. (Content that shrank leaves the view at the end, not above it.)
-    if (this.#pinnedTop >= 0 && el.scrollTop < this.#pinnedTop && el.scrollHeight - el.scrollTop - el.clientHeight > BOTTOM_SLACK) {
-      this.#atBottom = false;
-      this.away = true;
-      return;
-    }
-    el.scrollTop = el.scrollHeight;
-    // Its scroll event may come a frame later, after the reader's: measure their move from here.
-    this.#pinnedTop = this.#lastTop = el.scrollTop;
-  }
-
-  #onScroll = () => {
-    const el = this.scroller;
-    if (!el) return;
-    const top = el.scrollTop;
-    const moved = top - this.#lastTop;
-    this.#lastTop = top;
-    // The scroll this view made itself says nothing about where the reader is.
-    if (top === this.#pinnedTop) return;
-    this.#pinnedTop = -1;
-    if (el.scrollHeight - top - el.clientHeight <= BOTTOM_SLACK) this.#atBottom = true;
-    // Only the reader scrolls up: layout (content growing above or below, scroll anchoring, cards
-    // settling) never moves the view up and away from the end, so it cannot stop the following.
-    else if (moved < 0) this.#atBottom = false;
-    this.away = !this.#atBottom;
-  };
-
-  /**
-   * The messages to render now. When many arrive at once (a history, another thread), the latest
-   * FIRST_WINDOW first; older ones follow CHUNK at a time in idle time (each a task of its own).
-   */
-  #shownPart(visible: Visible[]): Visible[] {
-    const first = visible[0]?.id;
-    const added = first === this.#seen.first ? visible.length - this.#seen.count : visible.length;
-    this.#seen = { count: visible.length, first };
-    if (added >= FIRST_WINDOW * 2) this.#firstShown = visible[visible.length - FIRST_WINDOW]!.id;
-    if (this.#firstShown === undefined) return visible;
-    const from = visible.findIndex((m) => m.id === this.#firstShown);
-    if (from <= 0) {
-      this.#firstShown = undefined;
-      return visible;
-    }
-    this.#idle ??= whenIdle(() => {
-      this.#idle = undefined;
-      if (this.#firstShown === undefined) return;
-      const messages = this.#visible();
-      const at = messages.findIndex((m) => m.id === this.#firstShown);
-      this.#firstShown = at > CHUNK ? messages[at - CHUNK]!.id : undefined;
-      this.requestUpdate();
-    });
-    return visible.slice(from);
+    if (changed.has('conversation') && this.conversation.messages.length === 0) this.scrollToEnd();
   }
 
   #renderMessage(message: ChatMessage, strings: SoliplexChatStrings) {
@@ -526,16 +412,6 @@ export class SoliplexMessageList extends LitElement {
       <div class="text">${message.text}</div>
     </details>`;
   }
-}
-
-/** Runs `task` when the page is idle (soon, at the latest); returns its cancel function. */
-function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(task, { timeout: 200 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(task, 16);
-  return () => clearTimeout(id);
 }
 
 if (!customElements.get('soliplex-message-list')) customElements.define('soliplex-message-list', SoliplexMessageList);

@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import { domEventsFor, type EngineEvent } from '../../src/index.js';
 import type { ClientTool, SoliplexChat, SoliplexExchangeRequestEvent, SoliplexExchangeResponseEvent, SoliplexRunFinishedEvent, SoliplexRunStartedEvent } from '../../src/index.js';
 import { runError, runFinished, runStarted, text, toolCall } from '../helpers/agui-events.js';
 import type { ScriptedRun } from '../helpers/scripted-transport.js';
@@ -65,6 +66,18 @@ describe('<soliplex-chat> soliplex-run-started and soliplex-run-finished', () =>
     const retried = await turn(el, 'hello', () => el.retry());
     expect([retried.started.retry, retried.started.message?.text]).to.deep.equal([true, 'hello']);
     expect(retried.finished.outcome).to.equal('success');
+  });
+});
+
+describe('domEventsFor', () => {
+  it("says success for a turn the engine says completed (its old word) or success (issue 22's)", () => {
+    const key = { server: 'http://agent', room: '', thread: 't1' };
+    const stats = { durationMs: 5, runs: 1, toolCalls: 0, failedToolCalls: 0 };
+    for (const outcome of ['completed', 'success']) {
+      const event = { type: 'turn-finished', turnId: 'turn-1', key, outcome, reason: 'completed', stats } as unknown as EngineEvent;
+      const [finished] = domEventsFor(event) as SoliplexRunFinishedEvent[];
+      expect([finished!.type, finished!.outcome, finished!.stats]).to.deep.equal(['soliplex-run-finished', 'success', stats]);
+    }
   });
 });
 

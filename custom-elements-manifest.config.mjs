@@ -14,6 +14,19 @@ function rewritePaths(node) {
   }
 }
 
+/**
+ * An event whose `@fires` description starts with "Deprecated:" gets the schema's `deprecated` field
+ * (the typings generated from the manifest mark its handlers `@deprecated`).
+ */
+function markDeprecatedEvents(manifest) {
+  for (const declaration of manifest.modules.flatMap((m) => m.declarations ?? [])) {
+    for (const event of declaration.events ?? []) {
+      const [, reason] = /^Deprecated:\s*(.*)$/s.exec(event.description ?? '') ?? [];
+      if (reason !== undefined) event.deprecated = reason || true;
+    }
+  }
+}
+
 export default {
   globs: ['src/elements/**/*.ts'],
   exclude: ['src/**/*.test.ts', 'src/**/*.spec.ts', 'src/**/*.stories.ts'],
@@ -26,6 +39,7 @@ export default {
       name: 'dist-paths',
       packageLinkPhase: ({ customElementsManifest }) => {
         rewritePaths(customElementsManifest);
+        markDeprecatedEvents(customElementsManifest);
         // The glob's order is the file system's; sort so the check passes on every machine.
         customElementsManifest.modules.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
       },

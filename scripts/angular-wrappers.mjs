@@ -19,7 +19,15 @@ const MIN_VERSION = '16.1.0';
 const VERSION = '21.0.0';
 
 const camel = (name) => name.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
-const comment = (text, indent) => (text ? `${indent}/** ${text.replace(/\*\//g, '*\\/').replace(/\s*\n\s*/g, ' ')} */\n` : '');
+/** A member's JSDoc: its description, and `@deprecated` (with the manifest's reason) for an old name. */
+const comment = (text, indent, deprecated) => {
+  const line = (t) => t.replace(/\*\//g, '*\\/').replace(/\s*\n\s*/g, ' ');
+  if (!deprecated) return text ? `${indent}/** ${line(text)} */\n` : '';
+  // A description that only says it is deprecated ("`x`: Deprecated: use …") gives way to the tag.
+  const kept = text?.replace(/:? ?Deprecated\b.*$/s, '');
+  const reason = typeof deprecated === 'string' ? ` ${line(deprecated)}` : '';
+  return `${indent}/**\n${kept ? `${indent} * ${line(kept)}\n` : ''}${indent} * @deprecated${reason}\n${indent} */\n`;
+};
 
 /**
  * @param elements manifest declarations (custom elements) to wrap
@@ -100,8 +108,8 @@ export function angularWrappers(elements, { typesFrom, defineFrom }) {
       `  /** The \`<${el.tagName}>\` element. */`,
       `  readonly element: ${el.name};`,
     );
-    for (const f of inputs) dts.push(`${comment(f.description, '  ')}  ${f.name}: ${el.name}['${f.name}'];`);
-    for (const e of events) dts.push(`${comment(e.description && `\`${e.name}\`: ${e.description}`, '  ')}  readonly ${camel(e.name)}: OutputRef<${e.type?.text ?? 'Event'}>;`);
+    for (const f of inputs) dts.push(`${comment(f.description, '  ', f.deprecated)}  ${f.name}: ${el.name}['${f.name}'];`);
+    for (const e of events) dts.push(`${comment(e.description && `\`${e.name}\`: ${e.description}`, '  ', e.deprecated)}  readonly ${camel(e.name)}: OutputRef<${e.type?.text ?? 'Event'}>;`);
     const inputDecl = inputs.map((f) => `"${f.name}": { "alias": "${f.name}"; "required": false; };`).join(' ');
     const outputDecl = events.map((e) => `"${camel(e.name)}": "${camel(e.name)}";`).join(' ');
     dts.push(

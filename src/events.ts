@@ -6,34 +6,57 @@
  */
 import type { BaseEvent, Interrupt } from '@ag-ui/core';
 import type { AssistantMessage, ClientTool, EngineEvent, RunFailure, ThreadKey, ToolCall, ToolGroup, TurnStats, UserMessage } from './core/index.js';
+import { warnDeprecatedEvent } from './elements/shared/deprecated-events.js';
 
 const outgoing = { bubbles: true, composed: true } as const;
 
 /** How a user turn ended, as the page sees it. */
 export type SoliplexRunOutcome = 'success' | 'failed' | 'cancelled';
 
-/** A user turn started (a send or a retry). Tool continuations do not start a new turn. */
-export class SoliplexRunStartedEvent extends CustomEvent<{ threadKey: ThreadKey; retry: boolean }> {
+/** What `soliplex-run-started` carries in `detail`. */
+export interface SoliplexRunStartedDetail {
+  readonly threadKey: ThreadKey;
+  readonly retry: boolean;
+  readonly message?: UserMessage;
+}
+
+/** A user turn started (a send or a retry), with the user's message. Tool continuations do not start a new turn. */
+export class SoliplexRunStartedEvent extends CustomEvent<SoliplexRunStartedDetail> {
   static readonly eventName = 'soliplex-run-started';
   constructor(
     readonly threadKey: ThreadKey,
     /** True when the turn is a retry of a failed or cancelled one. */
     readonly retry: boolean,
+    /** The user's message that starts the turn (for a retry, the last one). */
+    readonly message?: UserMessage,
   ) {
-    super(SoliplexRunStartedEvent.eventName, { ...outgoing, detail: { threadKey, retry } });
+    super(SoliplexRunStartedEvent.eventName, { ...outgoing, detail: { threadKey, retry, ...(message ? { message } : {}) } });
   }
 }
 
-/** A user turn ended, tool hops included: fired exactly once per turn. */
-export class SoliplexRunFinishedEvent extends CustomEvent<{ threadKey: ThreadKey; outcome: SoliplexRunOutcome; error?: RunFailure }> {
+/** What `soliplex-run-finished` carries in `detail`. */
+export interface SoliplexRunFinishedDetail {
+  readonly threadKey: ThreadKey;
+  readonly outcome: SoliplexRunOutcome;
+  readonly error?: RunFailure;
+  readonly stats?: TurnStats;
+}
+
+/** A user turn ended, tool hops included: fired exactly once per turn, with what it took. */
+export class SoliplexRunFinishedEvent extends CustomEvent<SoliplexRunFinishedDetail> {
   static readonly eventName = 'soliplex-run-finished';
   constructor(
     readonly threadKey: ThreadKey,
     readonly outcome: SoliplexRunOutcome,
     /** Why the turn failed, when `outcome` is `'failed'`. */
     readonly error?: RunFailure,
+    /** Duration, runs, tool calls (and failed ones) and token usage when the server reported it. */
+    readonly stats?: TurnStats,
   ) {
-    super(SoliplexRunFinishedEvent.eventName, { ...outgoing, detail: { threadKey, outcome, ...(error ? { error } : {}) } });
+    super(SoliplexRunFinishedEvent.eventName, {
+      ...outgoing,
+      detail: { threadKey, outcome, ...(error ? { error } : {}), ...(stats ? { stats } : {}) },
+    });
   }
 }
 
@@ -106,8 +129,30 @@ export class SoliplexMessageEvent extends SoliplexLayeredEvent<{ threadKey: Thre
   declare readonly calls: readonly ToolCall[];
 }
 
-/** The user sent a message (or retried): an exchange with the agent starts. */
-export class SoliplexExchangeRequestEvent extends SoliplexLayeredEvent<{ threadKey: ThreadKey; message?: UserMessage; retry: boolean }> {
+/**
+ * Base of the deprecated events: they fire as before, and the first time the page reads one's data
+ * (a listener on the chat, the document or the window) a console warning names the event that
+ * replaces it. A listener added on the chat itself warns as it is added (deprecated-events.ts).
+ */
+abstract class SoliplexDeprecatedEvent<Fields extends object> extends CustomEvent<Fields> {
+  constructor(fields: Fields) {
+    const type = (new.target as unknown as { eventName: string }).eventName;
+    super(type, { ...outgoing, detail: fields });
+    const read = <T>(value: T): T => {
+      warnDeprecatedEvent(type);
+      return value;
+    };
+    Object.defineProperty(this, 'detail', { get: () => read(fields), enumerable: true });
+    for (const [name, value] of Object.entries(fields)) Object.defineProperty(this, name, { get: () => read(value), enumerable: true });
+  }
+}
+
+/**
+ * The user sent a message (or retried): an exchange with the agent starts.
+ * @deprecated Listen for `soliplex-run-started` ({@link SoliplexRunStartedEvent}), which carries the
+ *   same `message` and `retry`. This event goes in the next minor version.
+ */
+export class SoliplexExchangeRequestEvent extends SoliplexDeprecatedEvent<{ threadKey: ThreadKey; message?: UserMessage; retry: boolean }> {
   static readonly eventName = 'soliplex-exchange-request';
   declare readonly threadKey: ThreadKey;
   /** The user's message (for a retry, the last one). */
@@ -115,8 +160,12 @@ export class SoliplexExchangeRequestEvent extends SoliplexLayeredEvent<{ threadK
   declare readonly retry: boolean;
 }
 
-/** The exchange ended (the whole turn, tool hops included), with what it took. */
-export class SoliplexExchangeResponseEvent extends SoliplexLayeredEvent<{ threadKey: ThreadKey; outcome: SoliplexRunOutcome; stats?: TurnStats }> {
+/**
+ * The exchange ended (the whole turn, tool hops included), with what it took.
+ * @deprecated Listen for `soliplex-run-finished` ({@link SoliplexRunFinishedEvent}), which carries the
+ *   same `outcome` and `stats`. This event goes in the next minor version.
+ */
+export class SoliplexExchangeResponseEvent extends SoliplexDeprecatedEvent<{ threadKey: ThreadKey; outcome: SoliplexRunOutcome; stats?: TurnStats }> {
   static readonly eventName = 'soliplex-exchange-response';
   declare readonly threadKey: ThreadKey;
   declare readonly outcome: SoliplexRunOutcome;
@@ -255,7 +304,9 @@ interface SoliplexEventMap {
   'soliplex-tool-planned': SoliplexToolPlannedEvent;
   'soliplex-tool-executing': SoliplexToolExecutingEvent;
   'soliplex-message': SoliplexMessageEvent;
+  /** @deprecated Use `soliplex-run-started`; goes in the next minor version. */
   'soliplex-exchange-request': SoliplexExchangeRequestEvent;
+  /** @deprecated Use `soliplex-run-finished`; goes in the next minor version. */
   'soliplex-exchange-response': SoliplexExchangeResponseEvent;
 }
 
@@ -271,6 +322,14 @@ declare global {
 }
 
 /**
+ * The page's word for how a turn ended. The engine said `completed` where the page says `success`;
+ * it says `success` too now (issue 22), and either is read here.
+ */
+function pageOutcome(outcome: string): SoliplexRunOutcome {
+  return outcome === 'completed' ? 'success' : (outcome as SoliplexRunOutcome);
+}
+
+/**
  * The page-facing events for one engine event (the engine's `tool-call` has none: the veto hook fires
  * it). `describe` turns a failure into the words a person reads (default: its own message).
  */
@@ -278,7 +337,7 @@ export function domEventsFor(event: EngineEvent, describe: (failure: RunFailure)
   switch (event.type) {
     case 'turn-started':
       return [
-        new SoliplexRunStartedEvent(event.key, event.retry),
+        new SoliplexRunStartedEvent(event.key, event.retry, event.userMessage),
         new SoliplexExchangeRequestEvent({ threadKey: event.key, message: event.userMessage, retry: event.retry }),
       ];
     case 'agui-event':
@@ -298,8 +357,8 @@ export function domEventsFor(event: EngineEvent, describe: (failure: RunFailure)
     case 'custom':
       return [new SoliplexCustomEvent(event.key, event.name, event.value)];
     case 'turn-finished': {
-      const outcome = event.outcome === 'completed' ? 'success' : event.outcome;
-      const finished = new SoliplexRunFinishedEvent(event.key, outcome, event.error);
+      const outcome = pageOutcome(event.outcome);
+      const finished = new SoliplexRunFinishedEvent(event.key, outcome, event.error, event.stats);
       const response = new SoliplexExchangeResponseEvent({ threadKey: event.key, outcome, stats: event.stats });
       return event.error ? [new SoliplexErrorEvent(describe(event.error), event.error), finished, response] : [finished, response];
     }

@@ -17,20 +17,38 @@ import { createComponent, type EventName } from '@lit/react';
 // The package entry, not the element's module: it defines every element, and guards DOM-less imports.
 import { SoliplexChat as SoliplexChatElement } from '../index.js';
 import type {
+  SoliplexAgUiEvent,
+  SoliplexCustomEvent,
   SoliplexErrorEvent,
+  SoliplexInterruptEvent,
+  SoliplexMessageEvent,
   SoliplexRunFinishedEvent,
   SoliplexRunStartedEvent,
+  SoliplexThreadChangeEvent,
   SoliplexToolCallEvent,
+  SoliplexToolExecutingEvent,
+  SoliplexToolPlannedEvent,
   SoliplexToolResultEvent,
 } from '../events.js';
 
-/** The React prop for each public event of `<soliplex-chat>`. */
+/**
+ * The React prop for each public event of `<soliplex-chat>` (`soliplex-run-finished` →
+ * `onRunFinished`), typed with the event's class. The deprecated exchange events have none: their
+ * data is on `onRunStarted` (`message`) and `onRunFinished` (`stats`).
+ */
 export const soliplexChatEvents = {
   onRunStarted: 'soliplex-run-started' as EventName<SoliplexRunStartedEvent>,
   onRunFinished: 'soliplex-run-finished' as EventName<SoliplexRunFinishedEvent>,
   onToolCall: 'soliplex-tool-call' as EventName<SoliplexToolCallEvent>,
   onToolResult: 'soliplex-tool-result' as EventName<SoliplexToolResultEvent>,
+  onThreadChange: 'soliplex-thread-change' as EventName<SoliplexThreadChangeEvent>,
   onError: 'soliplex-error' as EventName<SoliplexErrorEvent>,
+  onInterrupt: 'soliplex-interrupt' as EventName<SoliplexInterruptEvent>,
+  onCustomEvent: 'soliplex-custom-event' as EventName<SoliplexCustomEvent>,
+  onAgUiEvent: 'soliplex-agui-event' as EventName<SoliplexAgUiEvent>,
+  onToolPlanned: 'soliplex-tool-planned' as EventName<SoliplexToolPlannedEvent>,
+  onToolExecuting: 'soliplex-tool-executing' as EventName<SoliplexToolExecutingEvent>,
+  onMessage: 'soliplex-message' as EventName<SoliplexMessageEvent>,
 };
 
 export const SoliplexChat = createComponent({

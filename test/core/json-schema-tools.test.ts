@@ -125,6 +125,7 @@ describe('tools declared with JSON Schema', () => {
     expect(errors[0]!.detail.message).to.equal(errors[0]!.message);
     expect(errors[0]!.detail.cause).to.equal(errors[0]!.cause);
     expect(results[0]!.detail).to.deep.equal({ threadKey: results[0]!.threadKey, call: results[0]!.call });
-    expect(finished[0]!.detail).to.deep.equal({ threadKey: finished[0]!.threadKey, outcome: finished[0]!.outcome });
+    expect(finished[0]!.detail).to.deep.equal({ threadKey: finished[0]!.threadKey, outcome: finished[0]!.outcome, stats: finished[0]!.stats });
+    expect(finished[0]!.stats?.failedToolCalls).to.equal(1);
   });
 });

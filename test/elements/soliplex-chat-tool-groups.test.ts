@@ -110,9 +110,9 @@ describe('<soliplex-chat> tool groups and rich results', () => {
 describe('<soliplex-chat> layered events', () => {
   const lookup: ClientTool = { name: 'lookup', description: 'l', execute: () => 'found' };
   const layeredRuns = (): ScriptedRun[] => [call('c1', 'lookup'), answer];
-  const LAYERED = ['soliplex-exchange-request', 'soliplex-tool-planned', 'soliplex-tool-executing', 'soliplex-tool-result', 'soliplex-message', 'soliplex-exchange-response'];
+  const LAYERED = ['soliplex-run-started', 'soliplex-tool-planned', 'soliplex-tool-executing', 'soliplex-tool-result', 'soliplex-message', 'soliplex-run-finished'];
 
-  it('fires tool, message and exchange events; soliplex-agui-event only with agui-events', async () => {
+  it('fires run, tool and message events in order; soliplex-agui-event only with agui-events', async () => {
     const { el } = await chatWith(layeredRuns(), [lookup]);
     const seen: Event[] = [];
     for (const type of [...LAYERED, 'soliplex-agui-event']) el.addEventListener(type, (e) => seen.push(e));
@@ -120,13 +120,13 @@ describe('<soliplex-chat> layered events', () => {
     el.send('look');
     await until(() => finished.length === 1);
     expect(seen.map((e) => e.type)).to.deep.equal([
-      'soliplex-exchange-request',
+      'soliplex-run-started',
       'soliplex-tool-planned',
       'soliplex-tool-executing',
       'soliplex-tool-result',
       'soliplex-message',
       'soliplex-message',
-      'soliplex-exchange-response',
+      'soliplex-run-finished',
     ]);
     const request = seen[0] as Event & { message?: { text: string } };
     expect(request.message?.text).to.equal('look');

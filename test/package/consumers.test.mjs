@@ -2,11 +2,12 @@
 // The package as integrators get it: `npm pack`'s tarball, checked on its own and installed into
 // fresh consumer projects (test/consumers/: Vite vanilla, React 18, React 19, Vue 3 with
 // strictTemplates, Angular 21 with strictTemplates), each type-checked and built, and a Jest project
-// (the README's ESM recipe, running the test kit). Their sources hold `@ts-expect-error` /
-// `@vue-expect-error` lines for one wrong prop and one wrong event field, so a typing that lets them
-// through fails the build; Angular templates have no such comment, so its wrong bindings are in a
-// file of their own that must fail to compile with the expected diagnostics. The built apps then run
-// in Chromium. Needs `npm run build` first (npm test runs it in test:e2e; packing skips `prepack`);
+// (the README's ESM recipe, running the test kit). Their apps use the events in inline handlers
+// (typed by the package, under noImplicitAny); each has a file of wrong bindings (`src/wrong.*`,
+// `src/Wrong.vue`, left out of its build) that must fail `npm run check:wrong` with exactly the
+// expected diagnostics: a wrong prop, and wrong fields named on the event's own class, so that an
+// event typed `any`, or a handler whose parameter is implicitly `any`, fails the test (an expect-error
+// comment would accept any error). The built apps then run in Chromium. Needs `npm run build` first (npm test runs it in test:e2e; packing skips `prepack`);
 // the consumers install from the npm registry in parallel (about two minutes, Angular's the longest).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -168,20 +169,46 @@ describe('consumer projects (installed from the tarball, type-checked, built)', 
     });
   }
 
-  it('angular: strictTemplates rejects a wrong value, an unknown property and wrong event fields', async () => {
-    // src/wrong.component.ts: one diagnostic per wrong binding, and nothing else.
-    const failure = await run('npm', ['run', 'check:wrong'], join(consumersDir, 'angular')).then(
-      (output) => assert.fail(`src/wrong.component.ts compiled:\n${output}`),
-      (error) => error.message,
-    );
-    const diagnostics = [...stripVTControlCharacters(failure).matchAll(/ error (TS\d+|NG\d+): (.*)/g)].map(([, code, text]) => `${code} ${text.trim()}`);
-    assert.deepEqual(diagnostics.sort(), [
+  /** What each app's `npm run check:wrong` must report, and nothing else. */
+  const WRONG = {
+    vanilla: [
+      "TS2322 Type 'number' is not assignable to type 'string'.",
+      "TS2339 Property 'outcome' does not exist on type 'SoliplexToolResultEvent'.",
+      "TS2551 Property 'outcom' does not exist on type 'SoliplexRunFinishedEvent'. Did you mean 'outcome'?",
+    ],
+    react18: [
+      "TS2322 Type 'number' is not assignable to type 'string'.",
+      "TS2339 Property 'outcome' does not exist on type 'SoliplexToolResultEvent'.",
+      "TS2551 Property 'outcom' does not exist on type 'SoliplexRunFinishedEvent'. Did you mean 'outcome'?",
+    ],
+    react19: [
+      "TS2322 Type '\"sepia\"' is not assignable to type '\"auto\" | \"dark\" | \"light\" | undefined'.",
+      "TS2322 Type 'number' is not assignable to type 'string'.",
+      "TS2339 Property 'outcome' does not exist on type 'SoliplexToolResultEvent'.",
+      "TS2551 Property 'outcom' does not exist on type 'SoliplexRunFinishedEvent'. Did you mean 'outcome'?",
+    ],
+    vue: [
+      "TS2322 Type 'number' is not assignable to type 'string'.",
+      "TS2339 Property 'outcome' does not exist on type 'SoliplexToolResultEvent'.",
+      "TS2551 Property 'outcom' does not exist on type 'SoliplexRunFinishedEvent'. Did you mean 'outcome'?",
+    ],
+    angular: [
       "NG8002 Can't bind to 'agentUrll' since it isn't a known property of 'soliplex-chat'.",
       "TS2322 Type 'number' is not assignable to type 'string'.",
       "TS2339 Property 'outcome' does not exist on type 'SoliplexToolResultEvent'.",
       "TS2551 Property 'outcom' does not exist on type 'SoliplexRunFinishedEvent'. Did you mean 'outcome'?",
-    ]);
-  });
+    ],
+  };
+  for (const [name, expected] of Object.entries(WRONG)) {
+    it(`${name}: the type checker rejects a wrong value and wrong event fields, each on the event's own class`, async () => {
+      const failure = await run('npm', ['run', 'check:wrong'], join(consumersDir, name), { NG_CLI_ANALYTICS: 'false' }).then(
+        (output) => assert.fail(`the wrong bindings compiled:\n${output}`),
+        (error) => error.message,
+      );
+      const diagnostics = [...stripVTControlCharacters(failure).matchAll(/ error (TS\d+|NG\d+): (.*)/g)].map(([, code, text]) => `${code} ${text.trim()}`);
+      assert.deepEqual(diagnostics.sort(), expected);
+    });
+  }
 
   describe('in Chromium', () => {
     let browser;

@@ -37,6 +37,7 @@ import { loadThreadList, renderThreadPanel } from './thread-panel.js';
 import { LocalThreadsController } from './local-threads.js';
 import { threadPanelStyles } from './thread-panel.styles.js';
 import { loadOnce } from '../shared/load-once.js';
+import { warnOnDeprecatedListeners } from '../shared/deprecated-events.js';
 import type { ThreadListServer } from '../soliplex-thread-list/soliplex-thread-list.js';
 // <soliplex-message-list> (Markdown, tool and approval cards) and <soliplex-run-status> (an idle chat
 // shows no status) are not needed for the first paint of an empty chat: loadChatParts() imports them
@@ -83,8 +84,8 @@ const LIST_PARTS =
  * @attr hide-edit - Hides the "Edit" action on the last user message.
  * @attr agui-events - Also fire `soliplex-agui-event` for every raw AG-UI event (off by default).
  *
- * @fires {SoliplexRunStartedEvent} soliplex-run-started - A user turn started (send or retry).
- * @fires {SoliplexRunFinishedEvent} soliplex-run-finished - A user turn ended, once per turn, with `outcome` and `error`.
+ * @fires {SoliplexRunStartedEvent} soliplex-run-started - A user turn started (send or retry), with the user's `message`.
+ * @fires {SoliplexRunFinishedEvent} soliplex-run-finished - A user turn ended, once per turn, with `outcome`, `error` and `stats` (duration, runs, tool counts, token usage).
  * @fires {SoliplexToolCallEvent} soliplex-tool-call - A client tool is about to run; `preventDefault()` vetoes it.
  * @fires {SoliplexToolResultEvent} soliplex-tool-result - A client tool call completed, failed, was denied, or was stopped (status `cancelled`: Stop, a newer message, the chat closed); also when a call the page's reload interrupted is resolved (Run again, Continue, a new message).
  * @fires {SoliplexThreadChangeEvent} soliplex-thread-change - The chat now shows another thread by its own doing (its thread list, a new chat, the thread its first Soliplex send created); fields `threadKey` and `detail`.
@@ -95,8 +96,8 @@ const LIST_PARTS =
  * @fires {SoliplexToolPlannedEvent} soliplex-tool-planned - A run left a client call to run (before veto and approval).
  * @fires {SoliplexToolExecutingEvent} soliplex-tool-executing - A client tool started executing.
  * @fires {SoliplexMessageEvent} soliplex-message - A whole assistant message with its tool calls and results.
- * @fires {SoliplexExchangeRequestEvent} soliplex-exchange-request - A user turn started, with the user's message.
- * @fires {SoliplexExchangeResponseEvent} soliplex-exchange-response - The turn ended, with duration, runs, tool counts and token usage.
+ * @fires {SoliplexExchangeRequestEvent} soliplex-exchange-request - Deprecated: use `soliplex-run-started`, which carries the `message`. Goes in the next minor version.
+ * @fires {SoliplexExchangeResponseEvent} soliplex-exchange-response - Deprecated: use `soliplex-run-finished`, which carries the `stats`. Goes in the next minor version.
  *
  * @slot header - Above the conversation.
  * @slot empty - Replaces the empty state (welcome message and suggestions).
@@ -968,6 +969,7 @@ export class SoliplexChat extends LitElement {
   };
 }
 
+warnOnDeprecatedListeners(SoliplexChat); // listening for soliplex-exchange-* warns once
 if (!customElements.get('soliplex-chat')) customElements.define('soliplex-chat', SoliplexChat);
 
 declare global {

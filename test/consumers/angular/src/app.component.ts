@@ -15,6 +15,7 @@ import { SoliplexChatComponent } from 'soliplex-chat/angular';
       [strings]="{ toolStatus: { completed: 'Fertig' } }"
       hideCopy
       (soliplexRunFinished)="onFinished($event)"
+      (soliplexRunStarted)="asked.set($event.message?.text ?? '')"
       (soliplex-tool-result)="log.set($event.call.name)"
     />
     <output id="log">{{ log() }}</output>
@@ -25,8 +26,10 @@ export class AppComponent {
   protected readonly agentUrl = 'http://127.0.0.1:9/agent';
   protected readonly tools = new ToolRegistry([{ name: 'get_time', description: 'The time', execute: () => new Date().toISOString() }]);
   protected readonly log = signal('');
+  protected readonly asked = signal('');
 
   protected onFinished(event: SoliplexRunFinishedEvent): void {
     this.log.set(`finished: ${event.outcome} ${event.detail.outcome}`);
+    console.log(event.stats?.runs);
   }
 }

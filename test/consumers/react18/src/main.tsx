@@ -20,10 +20,9 @@ function App() {
         onRunFinished={(event) => setLog(`finished: ${event.outcome} ${event.detail.outcome}`)}
       />
       <output id="log">{log}</output>
-      {/* @ts-expect-error a wrong prop: agentUrl is a string */}
-      <SoliplexChat agentUrl={5} />
-      {/* @ts-expect-error a wrong event field */}
-      <SoliplexChat onRunFinished={(event) => event.outcom} />
+      {/* Inline handlers get the event's class (noImplicitAny is on): the user's message, the turn's stats. */}
+      <SoliplexChat hidden onRunStarted={(event) => console.log(event.message?.text)} onRunFinished={(event) => console.log(event.stats?.runs)} />
+      {/* Wrong props and event fields are in src/wrong.tsx, which must fail with exactly the expected errors. */}
     </>
   );
 }

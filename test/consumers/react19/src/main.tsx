@@ -3,7 +3,7 @@
 import { useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { z } from 'zod';
-import { ToolRegistry, type SoliplexRunFinishedEvent } from 'soliplex-chat';
+import { ToolRegistry } from 'soliplex-chat';
 import { SoliplexChat } from 'soliplex-chat/react';
 
 function App() {
@@ -25,17 +25,12 @@ function App() {
       <soliplex-chat
         agent-url="http://127.0.0.1:9/agent"
         toolRegistry={tools}
-        onsoliplex-run-finished={(event: SoliplexRunFinishedEvent) => console.log(event.outcome)}
+        onsoliplex-run-finished={(event) => console.log(event.outcome, event.stats?.runs)}
       />
       <output id="log">{log}</output>
-      {/* @ts-expect-error a wrong prop: agentUrl is a string */}
-      <SoliplexChat agentUrl={5} />
-      {/* @ts-expect-error a wrong event field */}
-      <SoliplexChat onRunFinished={(event) => event.outcom} />
-      {/* @ts-expect-error a wrong attribute type on the tag */}
-      <soliplex-chat theme="sepia" />
-      {/* @ts-expect-error a wrong event field on the tag */}
-      <soliplex-chat onsoliplex-tool-result={(event) => event.outcome} />
+      {/* Inline handlers get the event's class (noImplicitAny is on): the user's message, the turn's stats. */}
+      <SoliplexChat hidden onRunStarted={(event) => console.log(event.message?.text)} onRunFinished={(event) => console.log(event.stats?.runs)} />
+      {/* Wrong props and event fields are in src/wrong.tsx, which must fail with exactly the expected errors. */}
     </>
   );
 }

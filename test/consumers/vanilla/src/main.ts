@@ -14,11 +14,8 @@ chat.strings = strings;
 chat.addEventListener('soliplex-run-finished', (event) => {
   document.querySelector('#log')!.textContent = `finished: ${event.outcome} ${event.detail.outcome}`;
 });
-// Type errors the package's types must catch (never called).
-export function rejected(): void {
-  // @ts-expect-error a wrong prop: agentUrl is a string
-  chat.agentUrl = 5;
-  // @ts-expect-error a wrong event field
-  chat.addEventListener('soliplex-tool-result', (event) => event.outcome);
-}
+// The new fields are typed: the user's message on run-started, the turn's stats on run-finished.
+chat.addEventListener('soliplex-run-started', (event) => console.log(event.message?.text));
+chat.addEventListener('soliplex-run-finished', (event) => console.log(event.stats?.runs));
+// Wrong props and event fields are in src/wrong.ts, which must fail with exactly the expected errors.
 (window as unknown as { consumerReady: boolean }).consumerReady = true;

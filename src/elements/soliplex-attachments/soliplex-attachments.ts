@@ -20,10 +20,10 @@ interface Pending {
  * the chat. The files are this view's draft until the chat takes them as AG-UI content parts on send.
  * @summary Attachments for the next message.
  * @internal A part of `<soliplex-chat>`, defined by it; not a public tag.
- * @csspart attachments - The attachment bar.
+ * @csspart attachments - The attachment bar (when attachments are on).
  * @csspart attach-button - The Attach button.
  * @csspart attachment - One attached file (preview and name).
- * @csspart attachment-error - Why a file was refused.
+ * @csspart attachment-error - Why a file was refused or could not be sent.
  */
 export class SoliplexAttachments extends LitElement {
   static override styles = css`

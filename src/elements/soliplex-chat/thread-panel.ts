@@ -2,6 +2,7 @@ import { html } from 'lit';
 import type { LocalThreadStore, RunOrchestrator, ThreadKey } from '../../core/index.js';
 import type { SoliplexThreadSelectEvent } from '../../events.js';
 import type { ThreadListServer } from '../soliplex-thread-list/soliplex-thread-list.js';
+import { THREAD_LIST_EXPORTPARTS } from '../part-names.js';
 
 let loading: Promise<unknown> | undefined;
 
@@ -41,7 +42,7 @@ export function renderThreadPanel(o: ThreadPanelOptions) {
       id="threads"
       part="thread-list"
       class="thread-panel ${o.open ? 'open' : ''}"
-      exportparts="new-chat-button, thread, thread-button, badge, unread-badge"
+      exportparts=${THREAD_LIST_EXPORTPARTS}
       .engine=${o.engine}
       .servers=${o.servers}
       .selected=${o.selected}

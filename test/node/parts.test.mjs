@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { loadPartsTable, manifestPartsProblems, partsProblems } from '../../scripts/parts.mjs';
 
-test('the JSDoc, part-names.ts and the rendered parts agree with the table', async () => {
+test('the JSDoc, the exportparts.ts files and the rendered parts agree with the table', async () => {
   assert.deepEqual(await partsProblems(), []);
 });
 

@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { focusRing } from './shared-rules.styles.js';
 import { codeBoxStyles } from './code-box.styles.js';
 
 /** What the cards that ask the user something share (approval and interrupt cards): the frame, code blocks, buttons, focus rings. */
@@ -32,7 +33,6 @@ export const askingCardStyles = css`
   }
   .card:focus-visible,
   button:focus-visible {
-    outline: 2px solid var(--_sc-accent);
-    outline-offset: 2px;
+    ${focusRing}
   }
 `;

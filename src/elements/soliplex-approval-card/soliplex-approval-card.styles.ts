@@ -1,12 +1,12 @@
 import { css } from 'lit';
+import { focusRing } from '../shared/shared-rules.styles.js';
 import { askingCardStyles } from '../shared/card.styles.js';
 
 export const approvalCardStyles = [
   askingCardStyles,
   css`
     .card:focus {
-      outline: 2px solid var(--_sc-accent);
-      outline-offset: 2px;
+      ${focusRing}
     }
     p {
       margin: 0 0 var(--_sc-gap);

@@ -1,4 +1,5 @@
 import { LitElement, css, html, nothing } from 'lit';
+import { focusRing } from '../shared/shared-rules.styles.js';
 import { property, query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { consume } from '@lit/context';
@@ -47,8 +48,7 @@ export class SoliplexAttachments extends LitElement {
       cursor: pointer;
     }
     button:focus-visible {
-      outline: 2px solid var(--_sc-accent);
-      outline-offset: 2px;
+      ${focusRing}
     }
     .file {
       display: inline-flex;

@@ -34,7 +34,7 @@ import { headersConverter } from './headers-converter.js';
 import { chatRuntimeIfLoaded, createOwnEngineIfLoaded, loadChatParts, whenChatRuntime } from './chat-parts.js';
 import type { ChatRuntime } from './chat-runtime.js';
 import { chatStyles } from './soliplex-chat.styles.js';
-import { ATTACHMENTS_EXPORTPARTS, COMPOSER_EXPORTPARTS, MESSAGE_LIST_EXPORTPARTS, RUN_STATUS_EXPORTPARTS } from '../part-names.js';
+import { ATTACHMENTS_EXPORTPARTS, COMPOSER_EXPORTPARTS, MESSAGE_LIST_EXPORTPARTS, RUN_STATUS_EXPORTPARTS } from './exportparts.js';
 import { loadThreadList, renderThreadPanel } from './thread-panel.js';
 import { LocalThreadsController } from './local-threads.js';
 import { threadPanelStyles } from './thread-panel.styles.js';
@@ -189,10 +189,10 @@ const THREADS_LABEL = 'Chats';
  * @cssprop [--soliplex-chat-code-comment=#57606a] - Highlighted code: comments (dark: #9198a1).
  * @cssprop [--soliplex-chat-code-tag=#116329] - Highlighted code: tag and selector names (dark: #7ee787).
  * @cssprop [--soliplex-chat-input-background=#ffffff] - The textarea (dark: #0d1117).
- * @cssprop [--soliplex-chat-success=#1a7f37] - Completed calls.
- * @cssprop [--soliplex-chat-warning=#8a5c00] - Calls awaiting approval.
- * @cssprop [--soliplex-chat-danger=#c4202b] - Failures and Stop.
- * @cssprop [--soliplex-chat-denied=#6639ba] - Denied calls.
+ * @cssprop [--soliplex-chat-success=#1a7f37] - Completed calls (dark: #3fb950).
+ * @cssprop [--soliplex-chat-warning=#8a5c00] - Calls awaiting approval (dark: #d29922).
+ * @cssprop [--soliplex-chat-danger=#c4202b] - Failures and Stop (dark: #f85149).
+ * @cssprop [--soliplex-chat-denied=#6639ba] - Denied calls (dark: #ab7df8).
  * @cssprop [--soliplex-chat-font-family=system-ui, sans-serif] - Text font.
  * @cssprop [--soliplex-chat-mono-font-family=ui-monospace, monospace] - Code font.
  * @cssprop [--soliplex-chat-font-size=15px] - Base font size.

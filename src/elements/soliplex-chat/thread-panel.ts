@@ -2,7 +2,7 @@ import { html } from 'lit';
 import type { LocalThreadStore, RunOrchestrator, ThreadKey } from '../../core/index.js';
 import type { SoliplexThreadSelectEvent } from '../../events.js';
 import type { ThreadListServer } from '../soliplex-thread-list/soliplex-thread-list.js';
-import { THREAD_LIST_EXPORTPARTS } from '../part-names.js';
+import { THREAD_LIST_EXPORTPARTS } from './exportparts.js';
 
 let loading: Promise<unknown> | undefined;
 

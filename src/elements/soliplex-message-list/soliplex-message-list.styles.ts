@@ -1,6 +1,8 @@
 import { css } from 'lit';
+import { focusRing, visuallyHiddenStyles } from '../shared/shared-rules.styles.js';
 
 export const messageListStyles = css`
+  ${visuallyHiddenStyles}
   :host {
     display: flex;
     flex-direction: column;
@@ -18,7 +20,7 @@ export const messageListStyles = css`
     gap: var(--_sc-gap);
   }
   .scroller:focus-visible {
-    outline: 2px solid var(--_sc-accent);
+    ${focusRing}
     outline-offset: -2px;
   }
   .message {
@@ -48,14 +50,6 @@ export const messageListStyles = css`
   .assistant > .text > :last-child {
     margin-block-end: 0;
   }
-  .sender {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
-  }
   .calls {
     display: flex;
     flex-direction: column;
@@ -80,8 +74,7 @@ export const messageListStyles = css`
     cursor: pointer;
   }
   summary:focus-visible {
-    outline: 2px solid var(--_sc-accent);
-    outline-offset: 2px;
+    ${focusRing}
   }
   .reasoning .text {
     white-space: pre-wrap;

@@ -16,7 +16,7 @@ import { groupBySubagent, renderSubagentGroup } from './subagent-group.js';
 import { renderAttachments } from './user-attachments.js';
 import { InterruptFocusController } from './interrupt-focus.js';
 import { loadOnce } from '../shared/load-once.js';
-import { ACTIVITY_EXPORTPARTS, APPROVAL_CARD_EXPORTPARTS, INTERRUPT_CARD_EXPORTPARTS, TOOL_CALL_CARD_EXPORTPARTS } from '../part-names.js';
+import { ACTIVITY_EXPORTPARTS, APPROVAL_CARD_EXPORTPARTS, INTERRUPT_CARD_EXPORTPARTS, TOOL_CALL_CARD_EXPORTPARTS } from './exportparts.js';
 
 // Interrupt cards and activities come only from agents that use them: each loads with the first one
 // shown (the element upgrades then, keeping the properties already set on it).
@@ -458,7 +458,7 @@ export class SoliplexMessageList extends LitElement {
     switch (message.role) {
       case 'user':
         // One line on purpose: the bubble keeps the user's line breaks (pre-wrap), not the template's.
-        return html`<div part="message user-message" class="message user" data-message-id=${message.id}><span class="sender">${strings.you}: </span>${message.text}${message.parts?.length ? renderAttachments(message.parts, strings) : nothing}</div>`;
+        return html`<div part="message user-message" class="message user" data-message-id=${message.id}><span class="visually-hidden">${strings.you}: </span>${message.text}${message.parts?.length ? renderAttachments(message.parts, strings) : nothing}</div>`;
       case 'assistant':
         return this.#renderAssistant(message, strings);
       case 'reasoning':
@@ -472,7 +472,7 @@ export class SoliplexMessageList extends LitElement {
       case 'system':
       case 'developer':
         return message.notice
-          ? html`<div part="message notice" class="message notice" role="note" data-message-id=${message.id} data-role=${message.role}><span class="sender">${strings.notice}: </span>${message.text}</div>`
+          ? html`<div part="message notice" class="message notice" role="note" data-message-id=${message.id} data-role=${message.role}><span class="visually-hidden">${strings.notice}: </span>${message.text}</div>`
           : nothing;
       case 'history-gap':
         return html`<div part="message history-gap" class="message notice" role="note" data-message-id=${message.id}>
@@ -498,7 +498,7 @@ export class SoliplexMessageList extends LitElement {
     // `writing`: text is streaming in, shown with a caret after the last block.
     const writing = !message.complete && !!message.text;
     return html`<div part="message assistant-message" class="message assistant ${writing ? 'writing' : ''}" data-message-id=${message.id} aria-busy=${message.complete ? 'false' : 'true'}>
-      ${message.text ? html`<span class="sender">${strings.assistant}: </span><div class="text">${guard([message.text, message.complete, this.noImages], () => this.#markdownOf(message))}</div>` : nothing}
+      ${message.text ? html`<span class="visually-hidden">${strings.assistant}: </span><div class="text">${guard([message.text, message.complete, this.noImages], () => this.#markdownOf(message))}</div>` : nothing}
       ${calls.length
         ? html`<div class="calls">
             ${repeat(

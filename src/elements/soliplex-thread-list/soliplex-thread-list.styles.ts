@@ -1,4 +1,6 @@
 import { css } from 'lit';
+import { visuallyHiddenStyles } from '../shared/shared-rules.styles.js';
+import { inheritedPalette } from '../shared/palette.styles.js';
 
 /**
  * Inside a chat the list takes the chat's palette (its internal variables inherit); on its own, the
@@ -6,14 +8,7 @@ import { css } from 'lit';
  */
 export const threadListStyles = css`
   :host {
-    --_tl-background: var(--_sc-background, var(--soliplex-chat-background, #ffffff));
-    --_tl-foreground: var(--_sc-foreground, var(--soliplex-chat-foreground, #1f2328));
-    --_tl-muted: var(--_sc-muted, var(--soliplex-chat-muted, #57606a));
-    --_tl-border: var(--_sc-border, var(--soliplex-chat-border, #c3cad2));
-    --_tl-accent: var(--_sc-accent, var(--soliplex-chat-accent, #0b5cad));
-    --_tl-on-accent: var(--_sc-on-accent, var(--soliplex-chat-on-accent, #ffffff));
-    --_tl-warning: var(--_sc-warning, var(--soliplex-chat-warning, #8a5c00));
-    --_tl-danger: var(--_sc-danger, var(--soliplex-chat-danger, #c4202b));
+    ${inheritedPalette('_tl', ['background', 'foreground', 'muted', 'border', 'accent', 'on-accent', 'warning', 'danger'])}
     --_tl-gap: var(--_sc-gap, calc(var(--soliplex-chat-spacing, 8px) * var(--soliplex-chat-density, 1)));
     display: block;
     overflow-y: auto;
@@ -145,14 +140,7 @@ export const threadListStyles = css`
     text-overflow: ellipsis;
     white-space: nowrap;
   }
-  .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
-  }
+  ${visuallyHiddenStyles}
   .entry[data-unread] .title {
     font-weight: 600;
   }

@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { focusRing } from '../shared/shared-rules.styles.js';
 import { codeBoxStyles } from '../shared/code-box.styles.js';
 
 export const toolCallCardStyles = css`
@@ -86,8 +87,7 @@ export const toolCallCardStyles = css`
     cursor: pointer;
   }
   .run-again:focus-visible {
-    outline: 2px solid var(--_sc-accent);
-    outline-offset: 2px;
+    ${focusRing}
   }
   .card[data-status='cancelled'] {
     border-style: dashed;
@@ -102,8 +102,7 @@ export const toolCallCardStyles = css`
     cursor: pointer;
   }
   summary:focus-visible {
-    outline: 2px solid var(--_sc-accent);
-    outline-offset: 2px;
+    ${focusRing}
   }
   pre {
     margin: 0.25em 0 0;

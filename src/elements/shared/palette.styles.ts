@@ -1,0 +1,50 @@
+import { unsafeCSS, type CSSResult } from 'lit';
+
+/**
+ * The chat's palette, once: `--soliplex-chat-<name>` → [light default, dark default]. The `@cssprop`
+ * lines of `<soliplex-chat>` state the same defaults (test/node/palette.test.mjs holds them equal).
+ * Code token colours are the Markdown's (`markdown.styles.ts`, with `light-dark()`).
+ */
+export const PALETTE = {
+  background: ['#ffffff', '#0d1117'],
+  foreground: ['#1f2328', '#e6edf3'],
+  muted: ['#57606a', '#9198a1'],
+  border: ['#c3cad2', '#3d444d'],
+  surface: ['#ffffff', '#151b23'],
+  accent: ['#0b5cad', '#4493f8'],
+  'on-accent': ['#ffffff', '#0d1117'],
+  link: ['#0b5cad', '#58a6ff'],
+  'user-background': ['#ddf4ff', '#12263f'],
+  'user-foreground': ['#1f2328', '#e6edf3'],
+  'assistant-background': ['#f6f8fa', '#151b23'],
+  'code-background': ['#eaeef2', '#262c36'],
+  'input-background': ['#ffffff', '#0d1117'],
+  success: ['#1a7f37', '#3fb950'],
+  warning: ['#8a5c00', '#d29922'],
+  danger: ['#c4202b', '#f85149'],
+  denied: ['#6639ba', '#ab7df8'],
+} as const;
+
+export type PaletteName = keyof typeof PALETTE;
+
+/**
+ * One theme's declarations of the internal variables (`--_sc-<name>`): a page's `--soliplex-chat-*`
+ * property wins, else the theme's default. The dark ones go in two places (the `theme="dark"`
+ * attribute, and `auto` under `prefers-color-scheme: dark`): CSS cannot share one block between a
+ * selector and a media query, so they are made here from the table.
+ */
+function themeDeclarations(theme: 0 | 1): CSSResult {
+  const declarations = Object.entries(PALETTE).map(([name, colours]) => `--_sc-${name}:var(--soliplex-chat-${name},${colours[theme]});`);
+  return unsafeCSS(`${declarations.join('')}color-scheme:${theme ? 'dark' : 'light'};`);
+}
+
+export const lightPalette = themeDeclarations(0);
+export const darkPalette = themeDeclarations(1);
+
+/**
+ * For an element that also stands alone (the thread list): `--<prefix>-<name>` takes the chat's
+ * variable inside a chat (it inherits), else the page's property, else the light default.
+ */
+export function inheritedPalette(prefix: string, names: readonly PaletteName[]): CSSResult {
+  return unsafeCSS(names.map((name) => `--${prefix}-${name}:var(--_sc-${name},var(--soliplex-chat-${name},${PALETTE[name][0]}));`).join(''));
+}

@@ -49,9 +49,6 @@ import '../soliplex-composer/soliplex-composer.js';
 /** Not part of the first paint: loaded when attachments are on. */
 const loadAttachments = loadOnce(() => import('../soliplex-attachments/soliplex-attachments.js'));
 
-/** The drawer button's label (the list's own strings translate the list). */
-const THREADS_LABEL = 'Chats';
-
 
 /**
  * A chat with an AG-UI agent that can call tools the page provides.
@@ -801,7 +798,8 @@ export class SoliplexChat extends LitElement {
       selected: this.#threadKey(),
       persist: this.persist,
       open: this.threadsOpen,
-      label: THREADS_LABEL,
+      label: (this.chat?.strings ?? mergeFirstPaintStrings(this.strings)).threadListToggle,
+      strings: this.strings?.threadList,
       onSelect: (event) => this.#onThreadSelect(event),
       onToggle: (open) => (this.threadsOpen = open),
     });

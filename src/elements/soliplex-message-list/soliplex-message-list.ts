@@ -184,6 +184,8 @@ export class SoliplexMessageList extends LitElement {
 
   /** Streaming messages' Markdown, by message id: only the open block is parsed again per render. */
   readonly #markdown = new Map<string, StreamingMarkdown>();
+  /** The strings the cached Markdown was rendered with (its code blocks' copy buttons). */
+  #markdownStrings?: SoliplexChatStrings;
 
   constructor() {
     super();
@@ -498,7 +500,7 @@ export class SoliplexMessageList extends LitElement {
     // `writing`: text is streaming in, shown with a caret after the last block.
     const writing = !message.complete && !!message.text;
     return html`<div part="message assistant-message" class="message assistant ${writing ? 'writing' : ''}" data-message-id=${message.id} aria-busy=${message.complete ? 'false' : 'true'}>
-      ${message.text ? html`<span class="visually-hidden">${strings.assistant}: </span><div class="text">${guard([message.text, message.complete, this.noImages], () => this.#markdownOf(message))}</div>` : nothing}
+      ${message.text ? html`<span class="visually-hidden">${strings.assistant}: </span><div class="text">${guard([message.text, message.complete, this.noImages, strings], () => this.#markdownOf(message, strings))}</div>` : nothing}
       ${calls.length
         ? html`<div class="calls">
             ${repeat(
@@ -524,8 +526,11 @@ export class SoliplexMessageList extends LitElement {
    * render drops the cache). Called under a guard on the text: a message rendered again for another
    * reason (its actions, a tool call) keeps its Markdown DOM rather than parse and build it anew.
    */
-  #markdownOf(message: AssistantMessage) {
-    const options = { images: !this.noImages };
+  #markdownOf(message: AssistantMessage, strings: SoliplexChatStrings) {
+    // Streaming messages' parsed blocks were rendered with the old strings.
+    if (strings !== this.#markdownStrings) this.#markdown.clear();
+    this.#markdownStrings = strings;
+    const options = { images: !this.noImages, strings };
     let stream = this.#markdown.get(message.id);
     if (message.complete) {
       this.#markdown.delete(message.id);

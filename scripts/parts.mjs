@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Makes everything that lists CSS parts from the one table, src/elements/parts.ts:
 //  - src/elements/<tag>/exportparts.ts: the `exportparts` strings an element gives its children;
-//  - the `@csspart` lines of each element's JSDoc (src/elements/<tag>/<tag>.ts).
+//  - the `@csspart` lines of each element's JSDoc (src/elements/<tag>/<tag>.ts);
+//  - the README's lists of parts (between `<!-- parts:<tag> -->` and `<!-- /parts -->`).
 // And checks the table against the sources: every `part="…"` an element's folder renders is in its
 // row, every name in its row is rendered, and no `exportparts` is written by hand.
 //   node scripts/parts.mjs          writes the generated files (npm run analyze runs it)
@@ -64,6 +65,15 @@ function withCssParts(tag, source, table) {
   return lines.join('\n');
 }
 
+/** The README with each `<!-- parts:<tag> -->…<!-- /parts -->` list written from the table. */
+function readmeWithParts(readme, table) {
+  return readme.replace(/(<!-- parts:([a-z-]+) -->)[^]*?(<!-- \/parts -->)/g, (_, open, tag, close) => {
+    if (!(tag in table.OWN_PARTS)) throw new Error(`README.md lists the parts of ${tag}, which parts.ts does not know`);
+    const names = [...table.exposedParts(tag).keys()].map((n) => `\`${n}\``);
+    return `${open}${names.slice(0, -1).join(', ')} and ${names.at(-1)}${close}`;
+  });
+}
+
 /** The parts an element's folder renders, and the problems found on the way. */
 function renderedParts(tag) {
   const names = new Set();
@@ -85,6 +95,8 @@ export async function partsProblems({ write = false } = {}) {
   const table = await loadPartsTable();
   const problems = [];
   const expected = exportpartsSources(table);
+  const readme = join(root, 'README.md');
+  expected.set(readme, readmeWithParts(readFileSync(readme, 'utf8'), table));
   for (const tag of Object.keys(table.OWN_PARTS)) {
     const source = readFileSync(elementFile(tag), 'utf8');
     expected.set(elementFile(tag), withCssParts(tag, source, table));

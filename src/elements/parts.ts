@@ -4,7 +4,8 @@
  *
  * Everything else is made from it by `node scripts/parts.mjs` (run by `npm run analyze`):
  * - the `@csspart` lines of every element's JSDoc (which the manifest analyzer reads);
- * - `<tag>/exportparts.ts`, the `exportparts` strings an element gives the children it renders.
+ * - `<tag>/exportparts.ts`, the `exportparts` strings an element gives the children it renders;
+ * - the README's lists of parts.
  * `npm run check:manifest` fails when those differ from the table, when an element's source renders
  * a `part="…"` its row does not list (or its row lists one it never renders), and when
  * `custom-elements.json` documents other parts than the table gives.

@@ -6,7 +6,7 @@ import { deepQuery, deepQueryAll, settled, until } from './chat-fixture.js';
 
 /** A marked translation of every string this test can bring on screen: «key». */
 const mark = (key: string) => `«${key}»`;
-const SHOWN = ['inputLabel', 'inputPlaceholder', 'send', 'newChat', 'threadListToggle', 'conversationLabel', 'you', 'assistant', 'copy', 'edit', 'regenerate', 'copyCode'] as const;
+const SHOWN = ['inputLabel', 'inputPlaceholder', 'send', 'newChat', 'threadsLabel', 'conversationLabel', 'you', 'assistant', 'copy', 'edit', 'regenerate', 'copyCode'] as const;
 const LIST_SHOWN = ['listLabel', 'newChat'] as const;
 
 /** What a person (or a screen reader) gets from the chat: text, accessible names, placeholders, titles. */
@@ -55,10 +55,10 @@ describe('every UI string is translatable (strings)', () => {
     await until(() => status.textContent !== '');
     expect([mark('codeCopied'), mark('codeCopyFailed')]).to.include(status.textContent);
 
-    el.strings = { ...strings, copyCode: mark('copyCode again'), threadListToggle: mark('threadListToggle again') };
+    el.strings = { ...strings, copyCode: mark('copyCode again'), threadsLabel: mark('threadsLabel again') };
     await settled(el);
     const screen = onScreen(el);
     expect(screen).to.contain(mark('copyCode again'));
-    expect(screen).to.contain(mark('threadListToggle again'));
+    expect(screen).to.contain(mark('threadsLabel again'));
   });
 });

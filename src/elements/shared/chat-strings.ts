@@ -90,8 +90,8 @@ export interface SoliplexChatStrings {
   editCancel: string;
   jumpToLatest: string;
   newChat: string;
-  /** The button that opens the thread list as a drawer when the chat is narrow (`thread-list`). */
-  threadListToggle: string;
+  /** The button that opens the thread list when the chat is narrow (`thread-list`). */
+  threadsLabel: string;
   /** The built-in thread list's strings (`thread-list`), merged over its English defaults. */
   threadList: Partial<SoliplexThreadListStrings>;
   /** A code block's copy button, and what shows beside it after a copy. */

@@ -40,11 +40,3 @@ function themeDeclarations(theme: 0 | 1): CSSResult {
 
 export const lightPalette = themeDeclarations(0);
 export const darkPalette = themeDeclarations(1);
-
-/**
- * For an element that also stands alone (the thread list): `--<prefix>-<name>` takes the chat's
- * variable inside a chat (it inherits), else the page's property, else the light default.
- */
-export function inheritedPalette(prefix: string, names: readonly PaletteName[]): CSSResult {
-  return unsafeCSS(names.map((name) => `--${prefix}-${name}:var(--_sc-${name},var(--soliplex-chat-${name},${PALETTE[name][0]}));`).join(''));
-}

@@ -645,7 +645,7 @@ export class SoliplexChat extends LitElement {
     const strings = this.chat?.strings ?? mergeFirstPaintStrings(this.strings);
     const empty = !conversation.messages.some((m) => m.role === 'user' || m.role === 'assistant');
     return html`
-      ${this.threads ? this.#renderThreadPanel() : ''}
+      ${this.threads ? this.#renderThreadPanel(strings.threadsLabel) : ''}
       <div
         part="root"
         class="root"
@@ -791,14 +791,14 @@ export class SoliplexChat extends LitElement {
     }
   }
 
-  #renderThreadPanel() {
+  #renderThreadPanel(label: string) {
     return renderThreadPanel({
       engine: this.#currentEngine(),
       servers: this.#panelServers(),
       selected: this.#threadKey(),
       persist: this.persist,
       open: this.threadsOpen,
-      label: (this.chat?.strings ?? mergeFirstPaintStrings(this.strings)).threadListToggle,
+      label,
       strings: this.strings?.threadList,
       onSelect: (event) => this.#onThreadSelect(event),
       onToggle: (open) => (this.threadsOpen = open),

@@ -1,14 +1,17 @@
-import { css } from 'lit';
+import { css, unsafeCSS } from 'lit';
 import { visuallyHiddenStyles } from '../shared/shared-rules.styles.js';
-import { inheritedPalette } from '../shared/palette.styles.js';
+import { PALETTE, type PaletteName } from '../shared/palette.styles.js';
 
 /**
  * Inside a chat the list takes the chat's palette (its internal variables inherit); on its own, the
- * page's `--soliplex-chat-*` properties or the light defaults.
+ * page's `--soliplex-chat-*` properties or the light defaults: `--_tl-<name>` for each name used.
  */
+const palette = (names: readonly PaletteName[]) =>
+  unsafeCSS(names.map((name) => `--_tl-${name}:var(--_sc-${name},var(--soliplex-chat-${name},${PALETTE[name][0]}));`).join(''));
+
 export const threadListStyles = css`
   :host {
-    ${inheritedPalette('_tl', ['background', 'foreground', 'muted', 'border', 'accent', 'on-accent', 'warning', 'danger'])}
+    ${palette(['background', 'foreground', 'muted', 'border', 'accent', 'on-accent', 'warning', 'danger'])}
     --_tl-gap: var(--_sc-gap, calc(var(--soliplex-chat-spacing, 8px) * var(--soliplex-chat-density, 1)));
     display: block;
     overflow-y: auto;

@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { focusRing } from './shared-rules.styles.js';
+import { focusOutline } from './shared-rules.styles.js';
 import { codeBoxStyles } from './code-box.styles.js';
 
 /** What the cards that ask the user something share (approval and interrupt cards): the frame, code blocks, buttons, focus rings. */
@@ -33,6 +33,7 @@ export const askingCardStyles = css`
   }
   .card:focus-visible,
   button:focus-visible {
-    ${focusRing}
+    outline: ${focusOutline};
+    outline-offset: 2px;
   }
 `;

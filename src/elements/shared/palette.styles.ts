@@ -27,16 +27,20 @@ export const PALETTE = {
 
 export type PaletteName = keyof typeof PALETTE;
 
-/**
- * One theme's declarations of the internal variables (`--_sc-<name>`): a page's `--soliplex-chat-*`
- * property wins, else the theme's default. The dark ones go in two places (the `theme="dark"`
- * attribute, and `auto` under `prefers-color-scheme: dark`): CSS cannot share one block between a
- * selector and a media query, so they are made here from the table.
- */
-function themeDeclarations(theme: 0 | 1): CSSResult {
-  const declarations = Object.entries(PALETTE).map(([name, colours]) => `--_sc-${name}:var(--soliplex-chat-${name},${colours[theme]});`);
-  return unsafeCSS(`${declarations.join('')}color-scheme:${theme ? 'dark' : 'light'};`);
+/** One theme's declarations of the internal variables (`--_sc-<name>`): a page's `--soliplex-chat-*` property wins, else the theme's default. */
+function declarations(theme: 0 | 1): string {
+  const colours = Object.entries(PALETTE).map(([name, pair]) => `--_sc-${name}:var(--soliplex-chat-${name},${pair[theme]});`);
+  return `${colours.join('')}color-scheme:${theme ? 'dark' : 'light'}`;
 }
 
-export const lightPalette = themeDeclarations(0);
-export const darkPalette = themeDeclarations(1);
+/**
+ * The chat's theme rules: light by default, dark with `theme="dark"`, and dark with `auto` (or no
+ * theme) under `prefers-color-scheme: dark`. CSS cannot share one block between a selector and a media
+ * query, so the dark declarations are made once here and placed in both.
+ */
+export const paletteStyles: CSSResult = (() => {
+  const dark = declarations(1);
+  return unsafeCSS(
+    `:host{${declarations(0)}}:host([theme='dark']){${dark}}@media (prefers-color-scheme:dark){:host(:not([theme='light'])){${dark}}}`,
+  );
+})();

@@ -1,9 +1,9 @@
 import { css, unsafeCSS } from 'lit';
 
 /**
- * Rules and declarations several elements share, written once. Each shadow root needs its own copy
- * of a rule, but the source and the bundle hold one. The declaration fragments are plain strings,
- * minified by hand: the build's CSS minifier only reads whole rules.
+ * Rules and values several elements share, written once. Each shadow root needs its own copy of a
+ * rule, but the source and the bundle hold one. A value is a plain string (`unsafeCSS`): the build's
+ * CSS minifier reads only whole rules, and lit-analyzer checks a rule with a value placeholder.
  */
 
 /** `.visually-hidden`: out of sight, still read by screen readers (clip-path rather than the deprecated clip). */
@@ -18,5 +18,5 @@ export const visuallyHiddenStyles = css`
   }
 `;
 
-/** The focus ring of every control (inside a `:focus-visible` rule); the rule may follow it with its own `outline-offset`. */
-export const focusRing = unsafeCSS('outline:2px solid var(--_sc-accent);outline-offset:2px;');
+/** The focus ring of every control: `outline: ${focusOutline}` in its `:focus-visible` rule, with the offset that suits it. */
+export const focusOutline = unsafeCSS('2px solid var(--_sc-accent)');

@@ -1,12 +1,13 @@
 import { css } from 'lit';
-import { focusRing } from '../shared/shared-rules.styles.js';
+import { focusOutline } from '../shared/shared-rules.styles.js';
 import { askingCardStyles } from '../shared/card.styles.js';
 
 export const approvalCardStyles = [
   askingCardStyles,
   css`
     .card:focus {
-      ${focusRing}
+      outline: ${focusOutline};
+      outline-offset: 2px;
     }
     p {
       margin: 0 0 var(--_sc-gap);

@@ -1,5 +1,5 @@
 import { LitElement, css, html, nothing } from 'lit';
-import { focusRing } from '../shared/shared-rules.styles.js';
+import { focusOutline } from '../shared/shared-rules.styles.js';
 import { property, query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { consume } from '@lit/context';
@@ -48,7 +48,8 @@ export class SoliplexAttachments extends LitElement {
       cursor: pointer;
     }
     button:focus-visible {
-      ${focusRing}
+      outline: ${focusOutline};
+      outline-offset: 2px;
     }
     .file {
       display: inline-flex;

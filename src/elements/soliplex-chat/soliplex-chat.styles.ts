@@ -1,11 +1,11 @@
 import { css } from 'lit';
-import { darkPalette, lightPalette } from '../shared/palette.styles.js';
-import { focusRing, visuallyHiddenStyles } from '../shared/shared-rules.styles.js';
+import { paletteStyles } from '../shared/palette.styles.js';
+import { focusOutline, visuallyHiddenStyles } from '../shared/shared-rules.styles.js';
 
 /** The chat's frame; the palette (a page's custom property, else the theme's default) comes from `palette.styles.ts`. */
 export const chatStyles = css`
+  ${paletteStyles}
   :host {
-    ${lightPalette}
     --_sc-radius: var(--soliplex-chat-radius, 8px);
     --_sc-gap: calc(var(--soliplex-chat-spacing, 8px) * var(--soliplex-chat-density, 1));
     --_sc-mono-font: var(--soliplex-chat-mono-font-family, ui-monospace, SFMono-Regular, Menlo, Consolas, monospace);
@@ -15,14 +15,6 @@ export const chatStyles = css`
   }
   :host([hidden]) {
     display: none;
-  }
-  :host([theme='dark']) {
-    ${darkPalette}
-  }
-  @media (prefers-color-scheme: dark) {
-    :host(:not([theme='light'])) {
-      ${darkPalette}
-    }
   }
   /* Every inherited property is set here, so nothing a page sets on the host flows inside. */
   .root {
@@ -84,7 +76,8 @@ export const chatStyles = css`
     cursor: default;
   }
   .new-chat:focus-visible {
-    ${focusRing}
+    outline: ${focusOutline};
+    outline-offset: 2px;
   }
   soliplex-message-list,
   .empty {
@@ -125,7 +118,8 @@ export const chatStyles = css`
     cursor: pointer;
   }
   [part~='suggestion']:focus-visible {
-    ${focusRing}
+    outline: ${focusOutline};
+    outline-offset: 2px;
   }
   ${visuallyHiddenStyles}
 `;

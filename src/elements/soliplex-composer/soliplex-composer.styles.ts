@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { focusRing } from '../shared/shared-rules.styles.js';
+import { focusOutline } from '../shared/shared-rules.styles.js';
 
 export const composerStyles = css`
   :host {
@@ -26,7 +26,7 @@ export const composerStyles = css`
     padding: calc(var(--_sc-gap) * 0.75);
   }
   textarea:focus-visible {
-    ${focusRing}
+    outline: ${focusOutline};
     outline-offset: 1px;
   }
   textarea::placeholder {
@@ -47,6 +47,7 @@ export const composerStyles = css`
     border-color: var(--_sc-danger);
   }
   button:focus-visible {
-    ${focusRing}
+    outline: ${focusOutline};
+    outline-offset: 2px;
   }
 `;

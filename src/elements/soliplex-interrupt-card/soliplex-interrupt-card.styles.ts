@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { focusRing } from '../shared/shared-rules.styles.js';
+import { focusOutline } from '../shared/shared-rules.styles.js';
 import { askingCardStyles } from '../shared/card.styles.js';
 
 export const interruptCardStyles = [
@@ -79,7 +79,8 @@ export const interruptCardStyles = [
     input:focus-visible,
     textarea:focus-visible,
     select:focus-visible {
-      ${focusRing}
+      outline: ${focusOutline};
+      outline-offset: 2px;
     }
     .primary {
       background: var(--_sc-accent);

@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { focusRing } from '../shared/shared-rules.styles.js';
+import { focusOutline } from '../shared/shared-rules.styles.js';
 
 /**
  * The Markdown in assistant messages: lists, tables, images, code blocks and their token colours.
@@ -119,7 +119,7 @@ export const markdownStyles = css`
     background: var(--_sc-surface);
   }
   .copy-code:focus-visible {
-    ${focusRing}
+    outline: ${focusOutline};
     outline-offset: 1px;
   }
   .code-block pre {
@@ -128,7 +128,7 @@ export const markdownStyles = css`
     background: none;
   }
   .code-block pre:focus-visible {
-    ${focusRing}
+    outline: ${focusOutline};
     outline-offset: -2px;
   }
 

@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { focusRing } from '../shared/shared-rules.styles.js';
+import { focusOutline } from '../shared/shared-rules.styles.js';
 
 /** Message actions, the inline editor, the streaming caret and "Jump to latest". */
 export const messageActionsStyles = css`
@@ -32,7 +32,7 @@ export const messageActionsStyles = css`
   .actions button:focus-visible,
   .editor :focus-visible,
   .jump:focus-visible {
-    ${focusRing}
+    outline: ${focusOutline};
     outline-offset: 1px;
   }
   .editor {

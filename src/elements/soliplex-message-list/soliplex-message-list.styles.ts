@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { focusRing, visuallyHiddenStyles } from '../shared/shared-rules.styles.js';
+import { focusOutline, visuallyHiddenStyles } from '../shared/shared-rules.styles.js';
 
 export const messageListStyles = css`
   ${visuallyHiddenStyles}
@@ -20,7 +20,7 @@ export const messageListStyles = css`
     gap: var(--_sc-gap);
   }
   .scroller:focus-visible {
-    ${focusRing}
+    outline: ${focusOutline};
     outline-offset: -2px;
   }
   .message {
@@ -74,7 +74,8 @@ export const messageListStyles = css`
     cursor: pointer;
   }
   summary:focus-visible {
-    ${focusRing}
+    outline: ${focusOutline};
+    outline-offset: 2px;
   }
   .reasoning .text {
     white-space: pre-wrap;

@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { focusRing } from '../shared/shared-rules.styles.js';
+import { focusOutline } from '../shared/shared-rules.styles.js';
 
 export const runStatusStyles = css`
   :host {
@@ -64,6 +64,7 @@ export const runStatusStyles = css`
   }
   button:focus-visible,
   summary:focus-visible {
-    ${focusRing}
+    outline: ${focusOutline};
+    outline-offset: 2px;
   }
 `;

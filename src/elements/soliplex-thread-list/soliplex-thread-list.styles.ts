@@ -7,11 +7,11 @@ import { PALETTE, type PaletteName } from '../shared/palette.styles.js';
  * page's `--soliplex-chat-*` properties or the light defaults: `--_tl-<name>` for each name used.
  */
 const palette = (names: readonly PaletteName[]) =>
-  unsafeCSS(names.map((name) => `--_tl-${name}:var(--_sc-${name},var(--soliplex-chat-${name},${PALETTE[name][0]}));`).join(''));
+  unsafeCSS(`:host{${names.map((name) => `--_tl-${name}:var(--_sc-${name},var(--soliplex-chat-${name},${PALETTE[name][0]}))`).join(';')}}`);
 
 export const threadListStyles = css`
+  ${palette(['background', 'foreground', 'muted', 'border', 'accent', 'on-accent', 'warning', 'danger'])}
   :host {
-    ${palette(['background', 'foreground', 'muted', 'border', 'accent', 'on-accent', 'warning', 'danger'])}
     --_tl-gap: var(--_sc-gap, calc(var(--soliplex-chat-spacing, 8px) * var(--soliplex-chat-density, 1)));
     display: block;
     overflow-y: auto;

@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { focusRing } from '../shared/shared-rules.styles.js';
+import { focusOutline } from '../shared/shared-rules.styles.js';
 import { codeBoxStyles } from '../shared/code-box.styles.js';
 
 export const toolCallCardStyles = css`
@@ -87,7 +87,8 @@ export const toolCallCardStyles = css`
     cursor: pointer;
   }
   .run-again:focus-visible {
-    ${focusRing}
+    outline: ${focusOutline};
+    outline-offset: 2px;
   }
   .card[data-status='cancelled'] {
     border-style: dashed;
@@ -102,7 +103,8 @@ export const toolCallCardStyles = css`
     cursor: pointer;
   }
   summary:focus-visible {
-    ${focusRing}
+    outline: ${focusOutline};
+    outline-offset: 2px;
   }
   pre {
     margin: 0.25em 0 0;

@@ -2,9 +2,13 @@ import { css } from 'lit';
 import { paletteStyles } from '../shared/palette.styles.js';
 import { focusOutline, visuallyHiddenStyles } from '../shared/shared-rules.styles.js';
 
-/** The chat's frame; the palette (a page's custom property, else the theme's default) comes from `palette.styles.ts`. */
-export const chatStyles = css`
-  ${paletteStyles}
+/**
+ * The chat's frame; the palette (a page's custom property, else the theme's default) comes from `palette.styles.ts`.
+ * (An array: the build's CSS minifier skips a template that mixes a rule placeholder with a value one.)
+ */
+export const chatStyles = [
+  paletteStyles, visuallyHiddenStyles,
+  css`
   :host {
     --_sc-radius: var(--soliplex-chat-radius, 8px);
     --_sc-gap: calc(var(--soliplex-chat-spacing, 8px) * var(--soliplex-chat-density, 1));
@@ -121,5 +125,5 @@ export const chatStyles = css`
     outline: ${focusOutline};
     outline-offset: 2px;
   }
-  ${visuallyHiddenStyles}
-`;
+  `,
+];

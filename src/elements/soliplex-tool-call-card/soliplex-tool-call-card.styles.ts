@@ -2,8 +2,10 @@ import { css } from 'lit';
 import { focusOutline } from '../shared/shared-rules.styles.js';
 import { codeBoxStyles } from '../shared/code-box.styles.js';
 
-export const toolCallCardStyles = css`
-  ${codeBoxStyles}
+/** (An array: the build's CSS minifier skips a template that mixes a rule placeholder with a value one.) */
+export const toolCallCardStyles = [
+  codeBoxStyles,
+  css`
   :host {
     display: block;
   }
@@ -144,4 +146,5 @@ export const toolCallCardStyles = css`
     color: var(--_sc-muted);
     font-size: 0.9em;
   }
-`;
+  `,
+];

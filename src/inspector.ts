@@ -3,3 +3,4 @@
  * bundle; import it, or load dist/cdn/inspector.js, only where you want it).
  */
 export { SoliplexInspector } from './elements/soliplex-inspector/soliplex-inspector.js';
+export { defaultInspectorStrings, type SoliplexInspectorStrings } from './elements/soliplex-inspector/inspector-strings.js';

@@ -31,7 +31,7 @@ function box(): HTMLDivElement {
   const host = document.createElement('div');
   host.style.cssText = 'width: 600px; contain: content';
   const root = host.attachShadow({ mode: 'open' });
-  root.adoptedStyleSheets = [messageListStyles.styleSheet!];
+  root.adoptedStyleSheets = messageListStyles.map((styles) => styles.styleSheet!);
   root.innerHTML = '<div class="message assistant"><div class="text"></div></div>';
   document.body.append(host);
   return root.querySelector<HTMLDivElement>('.text')!;

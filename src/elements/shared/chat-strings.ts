@@ -1,5 +1,6 @@
 import type { RunFailureKind } from '../../core/index.js';
 import { firstPaintStrings } from './first-paint-strings.js';
+import type { SoliplexThreadListStrings } from '../soliplex-thread-list/thread-list-strings.js';
 
 /**
  * Every string the chat shows or announces, so a page can translate it. Functions take the values
@@ -89,6 +90,14 @@ export interface SoliplexChatStrings {
   editCancel: string;
   jumpToLatest: string;
   newChat: string;
+  /** The button that opens the thread list when the chat is narrow (`thread-list`). */
+  threadsLabel: string;
+  /** The built-in thread list's strings (`thread-list`), merged over its English defaults. */
+  threadList: Partial<SoliplexThreadListStrings>;
+  /** A code block's copy button, and what shows beside it after a copy. */
+  copyCode: string;
+  codeCopied: string;
+  codeCopyFailed: string;
   /** While the agent waits for answers to its interrupts. */
   waitingForAnswer: string;
   /** While the agent runs a step (`STEP_STARTED`). */
@@ -218,6 +227,10 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
   editSend: 'Send',
   editCancel: 'Cancel',
   jumpToLatest: 'Jump to latest',
+  threadList: {},
+  copyCode: 'Copy code',
+  codeCopied: 'Copied',
+  codeCopyFailed: 'Copy failed',
   waitingForAnswer: 'Waiting for your answer',
   step: (name: string) => `Step: ${name}`,
   interruptLabel: 'The agent needs your input',

@@ -12,8 +12,8 @@ import { prettyJson } from '../shared/format.js';
  * JSON). A page renderer registered for its `activityType` replaces the default.
  * @summary An activity of the agent, kept up to date as it changes.
  * @internal A part of `<soliplex-chat>`, defined by it; not a public tag.
- * @csspart activity - The activity.
- * @csspart activity-custom - A page renderer's output.
+ * @csspart activity - An activity of the agent.
+ * @csspart activity-custom - An activity renderer's output.
  */
 export class SoliplexActivity extends LitElement {
   static override styles = css`

@@ -1,11 +1,12 @@
 import { css } from 'lit';
+import { focusOutline } from '../shared/shared-rules.styles.js';
 import { askingCardStyles } from '../shared/card.styles.js';
 
 export const approvalCardStyles = [
   askingCardStyles,
   css`
     .card:focus {
-      outline: 2px solid var(--_sc-accent);
+      outline: ${focusOutline};
       outline-offset: 2px;
     }
     p {

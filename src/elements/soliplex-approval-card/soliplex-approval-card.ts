@@ -18,11 +18,11 @@ export { SoliplexApprovalDecidedEvent, SoliplexApprovalShownEvent };
  * @internal A part of `<soliplex-chat>`, defined by it; not a public tag.
  * @fires soliplex-approval-shown - Internal: the card appeared (the chat may move focus to it).
  * @fires soliplex-approval-decided - Internal: the user decided (the chat moves focus on).
- * @csspart approval-card - The card (focusable, so focus can move to it when it appears).
- * @csspart approval-arguments - The call's arguments.
- * @csspart approve-button - The Approve button.
- * @csspart always-allow-button - Approves, and allows the tool without asking again in this thread.
- * @csspart deny-button - The Deny button.
+ * @csspart approval-card - A card asking to approve a call (focusable, so focus can move to it when it appears).
+ * @csspart approval-arguments - The arguments on an approval card.
+ * @csspart approve-button - Approve.
+ * @csspart always-allow-button - Approve, and allow the tool without asking again in this thread.
+ * @csspart deny-button - Deny.
  */
 export class SoliplexApprovalCard extends LitElement {
   static override styles = approvalCardStyles;

@@ -1,4 +1,5 @@
 import { LitElement, css, html, nothing } from 'lit';
+import { focusOutline } from '../shared/shared-rules.styles.js';
 import { property, query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { consume } from '@lit/context';
@@ -20,10 +21,10 @@ interface Pending {
  * the chat. The files are this view's draft until the chat takes them as AG-UI content parts on send.
  * @summary Attachments for the next message.
  * @internal A part of `<soliplex-chat>`, defined by it; not a public tag.
- * @csspart attachments - The attachment bar.
+ * @csspart attachments - The attachment bar (when attachments are on).
  * @csspart attach-button - The Attach button.
  * @csspart attachment - One attached file (preview and name).
- * @csspart attachment-error - Why a file was refused.
+ * @csspart attachment-error - Why a file was refused or could not be sent.
  */
 export class SoliplexAttachments extends LitElement {
   static override styles = css`
@@ -47,7 +48,7 @@ export class SoliplexAttachments extends LitElement {
       cursor: pointer;
     }
     button:focus-visible {
-      outline: 2px solid var(--_sc-accent);
+      outline: ${focusOutline};
       outline-offset: 2px;
     }
     .file {

@@ -1,30 +1,15 @@
 import { css } from 'lit';
+import { paletteStyles } from '../shared/palette.styles.js';
+import { focusOutline, visuallyHiddenStyles } from '../shared/shared-rules.styles.js';
 
 /**
- * The palette lives in internal variables: a page's custom property wins, else the theme's default.
- * The dark palette is written twice (theme attribute, and `auto` + `prefers-color-scheme`): CSS has
- * no way to share one block between a selector and a media query.
+ * The chat's frame; the palette (a page's custom property, else the theme's default) comes from `palette.styles.ts`.
+ * (An array: the build's CSS minifier skips a template that mixes a rule placeholder with a value one.)
  */
-export const chatStyles = css`
+export const chatStyles = [
+  paletteStyles, visuallyHiddenStyles,
+  css`
   :host {
-    --_sc-background: var(--soliplex-chat-background, #ffffff);
-    --_sc-foreground: var(--soliplex-chat-foreground, #1f2328);
-    --_sc-muted: var(--soliplex-chat-muted, #57606a);
-    --_sc-border: var(--soliplex-chat-border, #c3cad2);
-    --_sc-surface: var(--soliplex-chat-surface, #ffffff);
-    --_sc-accent: var(--soliplex-chat-accent, #0b5cad);
-    --_sc-on-accent: var(--soliplex-chat-on-accent, #ffffff);
-    --_sc-link: var(--soliplex-chat-link, #0b5cad);
-    --_sc-user-background: var(--soliplex-chat-user-background, #ddf4ff);
-    --_sc-user-foreground: var(--soliplex-chat-user-foreground, #1f2328);
-    --_sc-assistant-background: var(--soliplex-chat-assistant-background, #f6f8fa);
-    --_sc-code-background: var(--soliplex-chat-code-background, #eaeef2);
-    --_sc-input-background: var(--soliplex-chat-input-background, #ffffff);
-    --_sc-success: var(--soliplex-chat-success, #1a7f37);
-    --_sc-warning: var(--soliplex-chat-warning, #8a5c00);
-    --_sc-danger: var(--soliplex-chat-danger, #c4202b);
-    --_sc-denied: var(--soliplex-chat-denied, #6639ba);
-    color-scheme: light;
     --_sc-radius: var(--soliplex-chat-radius, 8px);
     --_sc-gap: calc(var(--soliplex-chat-spacing, 8px) * var(--soliplex-chat-density, 1));
     --_sc-mono-font: var(--soliplex-chat-mono-font-family, ui-monospace, SFMono-Regular, Menlo, Consolas, monospace);
@@ -34,48 +19,6 @@ export const chatStyles = css`
   }
   :host([hidden]) {
     display: none;
-  }
-  :host([theme='dark']) {
-    --_sc-background: var(--soliplex-chat-background, #0d1117);
-    --_sc-foreground: var(--soliplex-chat-foreground, #e6edf3);
-    --_sc-muted: var(--soliplex-chat-muted, #9198a1);
-    --_sc-border: var(--soliplex-chat-border, #3d444d);
-    --_sc-surface: var(--soliplex-chat-surface, #151b23);
-    --_sc-accent: var(--soliplex-chat-accent, #4493f8);
-    --_sc-on-accent: var(--soliplex-chat-on-accent, #0d1117);
-    --_sc-link: var(--soliplex-chat-link, #58a6ff);
-    --_sc-user-background: var(--soliplex-chat-user-background, #12263f);
-    --_sc-user-foreground: var(--soliplex-chat-user-foreground, #e6edf3);
-    --_sc-assistant-background: var(--soliplex-chat-assistant-background, #151b23);
-    --_sc-code-background: var(--soliplex-chat-code-background, #262c36);
-    --_sc-input-background: var(--soliplex-chat-input-background, #0d1117);
-    --_sc-success: var(--soliplex-chat-success, #3fb950);
-    --_sc-warning: var(--soliplex-chat-warning, #d29922);
-    --_sc-danger: var(--soliplex-chat-danger, #f85149);
-    --_sc-denied: var(--soliplex-chat-denied, #ab7df8);
-    color-scheme: dark;
-  }
-  @media (prefers-color-scheme: dark) {
-    :host(:not([theme='light'])) {
-      --_sc-background: var(--soliplex-chat-background, #0d1117);
-      --_sc-foreground: var(--soliplex-chat-foreground, #e6edf3);
-      --_sc-muted: var(--soliplex-chat-muted, #9198a1);
-      --_sc-border: var(--soliplex-chat-border, #3d444d);
-      --_sc-surface: var(--soliplex-chat-surface, #151b23);
-      --_sc-accent: var(--soliplex-chat-accent, #4493f8);
-      --_sc-on-accent: var(--soliplex-chat-on-accent, #0d1117);
-      --_sc-link: var(--soliplex-chat-link, #58a6ff);
-      --_sc-user-background: var(--soliplex-chat-user-background, #12263f);
-      --_sc-user-foreground: var(--soliplex-chat-user-foreground, #e6edf3);
-      --_sc-assistant-background: var(--soliplex-chat-assistant-background, #151b23);
-      --_sc-code-background: var(--soliplex-chat-code-background, #262c36);
-      --_sc-input-background: var(--soliplex-chat-input-background, #0d1117);
-      --_sc-success: var(--soliplex-chat-success, #3fb950);
-      --_sc-warning: var(--soliplex-chat-warning, #d29922);
-      --_sc-danger: var(--soliplex-chat-danger, #f85149);
-      --_sc-denied: var(--soliplex-chat-denied, #ab7df8);
-      color-scheme: dark;
-    }
   }
   /* Every inherited property is set here, so nothing a page sets on the host flows inside. */
   .root {
@@ -137,7 +80,7 @@ export const chatStyles = css`
     cursor: default;
   }
   .new-chat:focus-visible {
-    outline: 2px solid var(--_sc-accent);
+    outline: ${focusOutline};
     outline-offset: 2px;
   }
   soliplex-message-list,
@@ -179,15 +122,8 @@ export const chatStyles = css`
     cursor: pointer;
   }
   [part~='suggestion']:focus-visible {
-    outline: 2px solid var(--_sc-accent);
+    outline: ${focusOutline};
     outline-offset: 2px;
   }
-  .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
-  }
-`;
+  `,
+];

@@ -33,6 +33,7 @@ import { headersConverter } from './headers-converter.js';
 import { chatRuntimeIfLoaded, createOwnEngineIfLoaded, loadChatParts, whenChatRuntime } from './chat-parts.js';
 import type { ChatRuntime } from './chat-runtime.js';
 import { chatStyles } from './soliplex-chat.styles.js';
+import { ATTACHMENTS_EXPORTPARTS, COMPOSER_EXPORTPARTS, MESSAGE_LIST_EXPORTPARTS, RUN_STATUS_EXPORTPARTS } from './exportparts.js';
 import { loadThreadList, renderThreadPanel } from './thread-panel.js';
 import { LocalThreadsController } from './local-threads.js';
 import { threadPanelStyles } from './thread-panel.styles.js';
@@ -48,14 +49,6 @@ import '../soliplex-composer/soliplex-composer.js';
 /** Not part of the first paint: loaded when attachments are on. */
 const loadAttachments = loadOnce(() => import('../soliplex-attachments/soliplex-attachments.js'));
 
-/** The drawer button's label (the list's own strings translate the list). */
-const THREADS_LABEL = 'Chats';
-
-const LIST_PARTS =
-  'messages, message, user-message, assistant-message, reasoning, tool-card, tool-name, tool-arguments, tool-status, tool-details, ' +
-  'tool-result, tool-view, approval-card, approval-arguments, approve-button, deny-button, message-actions, copy-button, regenerate-button, edit-button, ' +
-  'jump-to-latest, interrupt-card, interrupt-message, interrupt-form, interrupt-submit, interrupt-cancel, interrupt-status, interrupt-custom, activity, activity-custom, ' +
-  'subagent, subagent-summary, message-attachment, notice, tool-content, tool-changes, tool-cached, always-allow-button, history-gap, history-gap-retry, run-again-button';
 
 /**
  * A chat with an AG-UI agent that can call tools the page provides.
@@ -108,17 +101,17 @@ const LIST_PARTS =
  * @csspart header - The header bar (title and New chat), when either is shown.
  * @csspart title - The title (`chat-title`).
  * @csspart new-chat-button - "New chat": in the header bar, in the thread list, and after a failure that a retry cannot fix (a thread gone from the server).
- * @csspart thread-list - The built-in `<soliplex-thread-list>` (with `threads`).
+ * @csspart thread-list - The built-in `<soliplex-thread-list>` (with `thread-list`).
  * @csspart threads-toggle - Opens the thread list drawer when the chat is narrow.
- * @csspart thread - A thread list entry.
- * @csspart thread-button - The button that shows a thread.
- * @csspart badge - A thread's run badge.
- * @csspart unread-badge - A thread's unread mark.
  * @csspart empty-state - The empty state.
  * @csspart storage-notice - Says that conversations cannot be kept in this browser, or that another tab changed this one.
  * @csspart welcome - The welcome message.
  * @csspart suggestion - A suggestion button (from the Soliplex room).
  * @csspart state - The agent state, as the `stateRenderer` shows it.
+ * @csspart thread - A thread list entry (`data-state`: idle, running, waiting-for-approval, failed; `data-unread`).
+ * @csspart thread-button - The button that shows a thread.
+ * @csspart badge - A thread's run badge.
+ * @csspart unread-badge - A thread's unread mark.
  * @csspart messages - The scrolling conversation.
  * @csspart message - Every message.
  * @csspart user-message - A user message.
@@ -127,6 +120,14 @@ const LIST_PARTS =
  * @csspart notice - A system or developer message the agent streamed into the conversation.
  * @csspart history-gap - Where stored runs could not be loaded: "Part of this conversation couldn't be loaded."
  * @csspart history-gap-retry - Its "Retry": loads the thread's history again.
+ * @csspart subagent - A subagent's messages, grouped and collapsible.
+ * @csspart subagent-summary - A subagent's name and status.
+ * @csspart message-attachment - An attachment shown on a user message.
+ * @csspart message-actions - The actions under a message.
+ * @csspart copy-button - "Copy" on a message.
+ * @csspart regenerate-button - "Regenerate" on the last answer.
+ * @csspart edit-button - "Edit" on the last user message.
+ * @csspart jump-to-latest - "Jump to latest", while the reader is scrolled up from the end.
  * @csspart tool-card - A tool call card.
  * @csspart tool-name - A tool card's tool name.
  * @csspart tool-arguments - A tool card's arguments on one line, after the name.
@@ -134,6 +135,15 @@ const LIST_PARTS =
  * @csspart tool-status - A tool card's status.
  * @csspart tool-details - A tool card's collapsible arguments and result.
  * @csspart tool-result - Output of a tool's own renderer.
+ * @csspart tool-content - A structured tool result: text, pretty JSON, image previews, download links.
+ * @csspart tool-changes - What a tool call changed in the agent's tools ("Added tools: X, Y").
+ * @csspart tool-cached - Marks a tool result that came from the tool's cache.
+ * @csspart run-again-button - Run again, on a tool call the page's reload interrupted (status `interrupted`).
+ * @csspart approval-card - A card asking to approve a call (focusable, so focus can move to it when it appears).
+ * @csspart approval-arguments - The arguments on an approval card.
+ * @csspart approve-button - Approve.
+ * @csspart always-allow-button - Approve, and allow the tool without asking again in this thread.
+ * @csspart deny-button - Deny.
  * @csspart interrupt-card - A question of the agent (an AG-UI interrupt).
  * @csspart interrupt-message - The interrupt's message.
  * @csspart interrupt-form - The form generated from the interrupt's response schema.
@@ -143,35 +153,18 @@ const LIST_PARTS =
  * @csspart interrupt-custom - An interrupt renderer's output.
  * @csspart activity - An activity of the agent.
  * @csspart activity-custom - An activity renderer's output.
- * @csspart subagent - A subagent's messages, grouped and collapsible.
- * @csspart subagent-summary - A subagent's name and status.
- * @csspart message-attachment - An attachment shown on a user message.
- * @csspart tool-content - A structured tool result: text, pretty JSON, image previews, download links.
- * @csspart tool-changes - What a tool call changed in the agent's tools ("Added tools: X, Y").
- * @csspart tool-cached - Marks a tool result that came from the tool's cache.
- * @csspart approval-card - A card asking to approve a call.
- * @csspart approval-arguments - The arguments on an approval card.
- * @csspart approve-button - Approve.
- * @csspart always-allow-button - Approve, and allow the tool without asking again in this thread.
- * @csspart deny-button - Deny.
- * @csspart status - The run status line.
+ * @csspart status - The run status line; its `data-state` is the run status.
  * @csspart retry-button - Retry, after a failure.
  * @csspart continue-button - Continue, on a turn the page's reload interrupted (in the status line).
- * @csspart run-again-button - Run again, on a tool call the page's reload interrupted (status `interrupted`).
  * @csspart error-details - The technical detail of a failure (collapsible).
- * @csspart message-actions - The actions under a message.
- * @csspart copy-button - "Copy" on a message.
- * @csspart regenerate-button - "Regenerate" on the last answer.
- * @csspart edit-button - "Edit" on the last user message.
- * @csspart jump-to-latest - "Jump to latest", while the reader is scrolled up from the end.
- * @csspart attachments - The attachment bar (when attachments are on).
- * @csspart attach-button - The Attach button.
- * @csspart attachment - One attached file.
- * @csspart attachment-error - Why a file was refused or could not be sent.
  * @csspart composer - The message form.
  * @csspart input - The message textarea.
  * @csspart send-button - Send.
  * @csspart stop-button - Stop, while a turn runs.
+ * @csspart attachments - The attachment bar (when attachments are on).
+ * @csspart attach-button - The Attach button.
+ * @csspart attachment - One attached file (preview and name).
+ * @csspart attachment-error - Why a file was refused or could not be sent.
  *
  * @cssprop [--soliplex-chat-background=#ffffff] - Background (dark: #0d1117).
  * @cssprop [--soliplex-chat-foreground=#1f2328] - Text colour (dark: #e6edf3).
@@ -193,10 +186,10 @@ const LIST_PARTS =
  * @cssprop [--soliplex-chat-code-comment=#57606a] - Highlighted code: comments (dark: #9198a1).
  * @cssprop [--soliplex-chat-code-tag=#116329] - Highlighted code: tag and selector names (dark: #7ee787).
  * @cssprop [--soliplex-chat-input-background=#ffffff] - The textarea (dark: #0d1117).
- * @cssprop [--soliplex-chat-success=#1a7f37] - Completed calls.
- * @cssprop [--soliplex-chat-warning=#8a5c00] - Calls awaiting approval.
- * @cssprop [--soliplex-chat-danger=#c4202b] - Failures and Stop.
- * @cssprop [--soliplex-chat-denied=#6639ba] - Denied calls.
+ * @cssprop [--soliplex-chat-success=#1a7f37] - Completed calls (dark: #3fb950).
+ * @cssprop [--soliplex-chat-warning=#8a5c00] - Calls awaiting approval (dark: #d29922).
+ * @cssprop [--soliplex-chat-danger=#c4202b] - Failures and Stop (dark: #f85149).
+ * @cssprop [--soliplex-chat-denied=#6639ba] - Denied calls (dark: #ab7df8).
  * @cssprop [--soliplex-chat-font-family=system-ui, sans-serif] - Text font.
  * @cssprop [--soliplex-chat-mono-font-family=ui-monospace, monospace] - Code font.
  * @cssprop [--soliplex-chat-font-size=15px] - Base font size.
@@ -649,7 +642,7 @@ export class SoliplexChat extends LitElement {
     const strings = this.chat?.strings ?? mergeFirstPaintStrings(this.strings);
     const empty = !conversation.messages.some((m) => m.role === 'user' || m.role === 'assistant');
     return html`
-      ${this.threads ? this.#renderThreadPanel() : ''}
+      ${this.threads ? this.#renderThreadPanel(strings.threadsLabel) : ''}
       <div
         part="root"
         class="root"
@@ -686,21 +679,21 @@ export class SoliplexChat extends LitElement {
           : empty
           ? renderEmptyState(this.#soliplex.active ? this.#soliplex : undefined, strings, (text) => this.send(text))
           : html`<soliplex-message-list
-              exportparts=${LIST_PARTS}
+              exportparts=${MESSAGE_LIST_EXPORTPARTS}
               .conversation=${conversation}
               ?busy=${isRunning(run)}
               .hiddenActions=${this.#hiddenActions}
               .noImages=${this.noImages}
             ></soliplex-message-list>`}
         <soliplex-run-status
-          exportparts="status, retry-button, continue-button, new-chat-button, error-details"
+          exportparts=${RUN_STATUS_EXPORTPARTS}
           .run=${run}
           .conversation=${conversation}
           ?soliplex=${this.#soliplex.active}
         ></soliplex-run-status>
         ${this.#renderAttachments()}
         <soliplex-composer
-          exportparts="composer, input, send-button, stop-button"
+          exportparts=${COMPOSER_EXPORTPARTS}
           .strings=${strings}
           .draftKey=${this.persist ? threadKeyId(this.#threadKey()) : ''}
           ?busy=${isRunning(run)}
@@ -735,7 +728,7 @@ export class SoliplexChat extends LitElement {
     if (!this.attachments && !Object.values(capabilities?.multimodal?.input ?? {}).some(Boolean)) return nothing;
     loadAttachments();
     return html`<soliplex-attachments
-      exportparts="attachments, attach-button, attachment, attachment-error"
+      exportparts=${ATTACHMENTS_EXPORTPARTS}
       .config=${this.attachments}
       .capabilities=${capabilities}
     ></soliplex-attachments>`;
@@ -795,14 +788,15 @@ export class SoliplexChat extends LitElement {
     }
   }
 
-  #renderThreadPanel() {
+  #renderThreadPanel(label: string) {
     return renderThreadPanel({
       engine: this.#currentEngine(),
       servers: this.#panelServers(),
       selected: this.#threadKey(),
       persist: this.persist,
       open: this.threadsOpen,
-      label: THREADS_LABEL,
+      label,
+      strings: this.strings?.threadList,
       onSelect: (event) => this.#onThreadSelect(event),
       onToggle: (open) => (this.threadsOpen = open),
     });

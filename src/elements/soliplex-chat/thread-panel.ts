@@ -2,6 +2,8 @@ import { html } from 'lit';
 import type { LocalThreadStore, RunOrchestrator, ThreadKey } from '../../core/index.js';
 import type { SoliplexThreadSelectEvent } from '../../events.js';
 import type { ThreadListServer } from '../soliplex-thread-list/soliplex-thread-list.js';
+import type { SoliplexThreadListStrings } from '../soliplex-thread-list/thread-list-strings.js';
+import { THREAD_LIST_EXPORTPARTS } from './exportparts.js';
 
 let loading: Promise<unknown> | undefined;
 
@@ -20,6 +22,8 @@ export interface ThreadPanelOptions {
   /** The drawer is open (it only is a drawer when the chat is narrow). */
   readonly open: boolean;
   readonly label: string;
+  /** The page's translation of the list (`strings.threadList`). */
+  readonly strings?: Partial<SoliplexThreadListStrings>;
   readonly onSelect: (event: SoliplexThreadSelectEvent) => void;
   readonly onToggle: (open: boolean) => void;
 }
@@ -41,12 +45,13 @@ export function renderThreadPanel(o: ThreadPanelOptions) {
       id="threads"
       part="thread-list"
       class="thread-panel ${o.open ? 'open' : ''}"
-      exportparts="new-chat-button, thread, thread-button, badge, unread-badge"
+      exportparts=${THREAD_LIST_EXPORTPARTS}
       .engine=${o.engine}
       .servers=${o.servers}
       .selected=${o.selected}
       .persist=${o.persist}
       .store=${o.store}
+      .strings=${o.strings}
       @soliplex-thread-select=${o.onSelect}
       @keydown=${(e: KeyboardEvent) => {
         if (e.key === 'Escape' && o.open) o.onToggle(false);

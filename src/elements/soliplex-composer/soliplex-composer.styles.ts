@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { focusOutline } from '../shared/shared-rules.styles.js';
 
 export const composerStyles = css`
   :host {
@@ -25,7 +26,7 @@ export const composerStyles = css`
     padding: calc(var(--_sc-gap) * 0.75);
   }
   textarea:focus-visible {
-    outline: 2px solid var(--_sc-accent);
+    outline: ${focusOutline};
     outline-offset: 1px;
   }
   textarea::placeholder {
@@ -46,7 +47,7 @@ export const composerStyles = css`
     border-color: var(--_sc-danger);
   }
   button:focus-visible {
-    outline: 2px solid var(--_sc-accent);
+    outline: ${focusOutline};
     outline-offset: 2px;
   }
 `;

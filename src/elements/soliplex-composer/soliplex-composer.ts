@@ -30,10 +30,10 @@ export class SoliplexStopRequestEvent extends Event {
  * @internal A part of `<soliplex-chat>`, defined by it; not a public tag.
  * @fires soliplex-send-request - Internal: asks the chat to send the draft (cancelable).
  * @fires soliplex-stop-request - Internal: asks the chat to stop the turn.
- * @csspart composer - The form.
- * @csspart input - The textarea.
- * @csspart send-button - The Send button.
- * @csspart stop-button - The Stop button, shown while a turn runs.
+ * @csspart composer - The message form.
+ * @csspart input - The message textarea.
+ * @csspart send-button - Send.
+ * @csspart stop-button - Stop, while a turn runs.
  */
 export class SoliplexComposer extends LitElement {
   static override styles = composerStyles;

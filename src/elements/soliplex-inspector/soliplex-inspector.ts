@@ -2,6 +2,7 @@ import { LitElement, css, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { SessionRecorder, type RunOrchestrator, type SessionRecording } from '../../core/index.js';
 import { prettyJson } from '../shared/format.js';
+import { defaultInspectorStrings, type SoliplexInspectorStrings } from './inspector-strings.js';
 
 /**
  * A developer's view of a chat's engine: per run the request (credential-like values redacted), the
@@ -66,6 +67,9 @@ export class SoliplexInspector extends LitElement {
   /** A `<soliplex-chat>` (or anything with an `engine`) whose engine to inspect. */
   @property({ attribute: false }) chat?: { readonly engine?: RunOrchestrator };
 
+  /** UI strings for translation: a partial object merged over the English defaults. */
+  @property({ attribute: false }) strings?: Partial<SoliplexInspectorStrings>;
+
   @state() private selected?: { runId: string; index: number };
   @state() private version = 0;
 
@@ -115,16 +119,17 @@ export class SoliplexInspector extends LitElement {
 
   override render() {
     const recorder = this.#recorder;
-    if (!recorder) return html`<p>No engine to inspect yet.</p>`;
+    const strings = { ...defaultInspectorStrings, ...this.strings };
+    if (!recorder) return html`<p>${strings.noEngine}</p>`;
     return html`
-      <button part="download-button" type="button" @click=${this.#download}>Download recording</button>
+      <button part="download-button" type="button" @click=${this.#download}>${strings.download}</button>
       ${recorder.runs.map(
         (run, n) => html`
           <details class="run" ?open=${n === recorder.runs.length - 1}>
-            <summary>Run ${n + 1} · thread ${run.key.thread} · ${run.events.length} events</summary>
-            <h4>Request</h4>
+            <summary>${strings.run(n + 1, run.key.thread, run.events.length)}</summary>
+            <h4>${strings.request}</h4>
             <pre tabindex="0">${prettyJson(run.request)}</pre>
-            <h4>Events</h4>
+            <h4>${strings.events}</h4>
             <ol>
               ${run.events.map(
                 (e, index) => html`<li>
@@ -134,26 +139,26 @@ export class SoliplexInspector extends LitElement {
                     aria-pressed=${this.selected?.runId === run.runId && this.selected.index === index ? 'true' : 'false'}
                     @click=${() => (this.selected = { runId: run.runId, index })}
                   >
-                    +${e.atMs} ms ${e.event.type}
+                    +${strings.milliseconds(e.atMs)} ${e.event.type}
                   </button>
                 </li>`,
               )}
             </ol>
-            ${this.selected?.runId === run.runId ? this.#renderState(run.runId, this.selected.index) : nothing}
+            ${this.selected?.runId === run.runId ? this.#renderState(run.runId, this.selected.index, strings) : nothing}
           </details>
         `,
       )}
-      <h4>Tool executions</h4>
+      <h4>${strings.toolExecutions}</h4>
       <table>
-        <thead><tr><th>Tool</th><th>Input</th><th>Status</th><th>Output</th><th>Time</th></tr></thead>
+        <thead><tr><th>${strings.tool}</th><th>${strings.input}</th><th>${strings.status}</th><th>${strings.output}</th><th>${strings.time}</th></tr></thead>
         <tbody>
           ${recorder.tools.map(
             (t) => html`<tr class="tool">
               <td>${t.name}</td>
               <td><pre tabindex="0">${prettyJson(t.args ?? {})}</pre></td>
-              <td>${t.status ?? ''}${t.cached ? ' (cached)' : ''}</td>
+              <td>${t.status ?? ''}${t.cached ? ` (${strings.cached})` : ''}</td>
               <td><pre tabindex="0">${t.error ?? t.result ?? ''}</pre></td>
-              <td>${t.durationMs !== undefined ? `${t.durationMs} ms` : ''}</td>
+              <td>${t.durationMs !== undefined ? strings.milliseconds(t.durationMs) : ''}</td>
             </tr>`,
           )}
         </tbody>
@@ -161,11 +166,11 @@ export class SoliplexInspector extends LitElement {
     `;
   }
 
-  #renderState(runId: string, index: number) {
+  #renderState(runId: string, index: number, strings: SoliplexInspectorStrings) {
     const conversation = this.#recorder?.states.get(runId)?.[index];
     if (!conversation) return nothing;
     const { messages, toolCalls, state, runFinished, runError } = conversation;
-    return html`<h4>State after event ${index + 1}</h4>
+    return html`<h4>${strings.stateAfter(index + 1)}</h4>
       <pre class="state" tabindex="0">${prettyJson({ messages, toolCalls, state, runFinished, runError })}</pre>`;
   }
 

@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { focusOutline } from '../shared/shared-rules.styles.js';
 import { askingCardStyles } from '../shared/card.styles.js';
 
 export const interruptCardStyles = [
@@ -78,7 +79,7 @@ export const interruptCardStyles = [
     input:focus-visible,
     textarea:focus-visible,
     select:focus-visible {
-      outline: 2px solid var(--_sc-accent);
+      outline: ${focusOutline};
       outline-offset: 2px;
     }
     .primary {

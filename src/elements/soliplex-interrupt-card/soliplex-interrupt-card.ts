@@ -56,13 +56,13 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * @fires soliplex-interrupt-answer-request - Internal: the user answered or cancelled.
  * @fires soliplex-interrupt-shown - Internal: an open card appeared (the chat may move focus to it).
  * @fires soliplex-interrupt-settled - Internal: the answer was taken (the chat moves focus on).
- * @csspart interrupt-card - The card.
- * @csspart interrupt-message - The agent's message.
- * @csspart interrupt-form - The generated form.
- * @csspart interrupt-submit - Send the answer (or Approve).
- * @csspart interrupt-cancel - Cancel (or Deny).
- * @csspart interrupt-status - How the interrupt stands once settled or expired.
- * @csspart interrupt-custom - A page renderer's output.
+ * @csspart interrupt-card - A question of the agent (an AG-UI interrupt).
+ * @csspart interrupt-message - The interrupt's message.
+ * @csspart interrupt-form - The form generated from the interrupt's response schema.
+ * @csspart interrupt-submit - Send the answer (Approve, for a tool call).
+ * @csspart interrupt-cancel - Cancel the interrupt (Deny, for a tool call).
+ * @csspart interrupt-status - How a settled or expired interrupt stands.
+ * @csspart interrupt-custom - An interrupt renderer's output.
  */
 export class SoliplexInterruptCard extends LitElement {
   static override styles = interruptCardStyles;

@@ -8,6 +8,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { AsyncDirective, directive } from 'lit/async-directive.js';
 import { grammarFor, type GrammarName } from './code-languages.js';
 import { LazyModule } from '../../core/lazy-module.js';
+import type { CodeBlockStrings } from './markdown-inline.js';
 
 type Highlighter = typeof import('./code-highlighter.js');
 type CodeToken = import('./code-highlighter.js').CodeToken;
@@ -26,19 +27,21 @@ const highlighter = new LazyModule<Highlighter>(() => import('./code-highlighter
  * A code block. `closed`: its closing fence has arrived. Only a closed block is highlighted: the block
  * still streaming shows plain text, so a long block is not highlighted again for every token.
  */
-export function renderCodeBlock(code: string, language: string, closed: boolean): TemplateResult {
+const ENGLISH: CodeBlockStrings = { copyCode: 'Copy code', codeCopied: 'Copied', codeCopyFailed: 'Copy failed' };
+
+export function renderCodeBlock(code: string, language: string, closed: boolean, strings: CodeBlockStrings = ENGLISH): TemplateResult {
   return html`<div class="code-block">
     <div class="code-header">
       ${language ? html`<span class="code-language">${language}</span>` : nothing}
       <span class="copy-status" role="status"></span>
-      <button type="button" class="copy-code" @click=${copyCode}>Copy code</button>
+      <button type="button" class="copy-code" @click=${(event: Event) => copyCode(event, strings)}>${strings.copyCode}</button>
     </div>
     <pre tabindex="0"><code data-language=${language}>${closed ? highlighted(code, language) : code}</code></pre>
   </div>`;
 }
 
 /** Copies the block's code (its text, so highlighting spans do not matter) and says so next to the button. */
-function copyCode(event: Event): void {
+function copyCode(event: Event, strings: CodeBlockStrings): void {
   const block = (event.currentTarget as HTMLElement).closest('.code-block');
   const status = block?.querySelector<HTMLElement>('.copy-status');
   const code = block?.querySelector('code')?.textContent ?? '';
@@ -51,8 +54,8 @@ function copyCode(event: Event): void {
   // navigator.clipboard is missing outside secure contexts.
   const write = navigator.clipboard?.writeText(code) ?? Promise.reject(new Error('no clipboard'));
   write.then(
-    () => show('Copied'),
-    () => show('Copy failed'),
+    () => show(strings.codeCopied),
+    () => show(strings.codeCopyFailed),
   );
 }
 

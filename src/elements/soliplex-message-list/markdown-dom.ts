@@ -49,16 +49,19 @@ export interface MarkdownBlocks {
   readonly key: unknown;
   /** Whether images were shown when the blocks were parsed: the same key parsed the other way is built again. */
   readonly images?: boolean;
+  /** The strings the blocks were built with (code blocks' buttons): other strings build them again. */
+  readonly strings?: unknown;
   readonly nodes: readonly MdNode[];
 }
 
 /**
- * Renders Markdown blocks as DOM (see `appendMarkdown`), built again only when their key (or `images`) changes.
+ * Renders Markdown blocks as DOM (see `appendMarkdown`), built again only when their key (or `images`, or `strings`) changes.
  * Only the key is kept: a finished message's parsed text is garbage once it is on screen.
  */
 class MarkdownDomDirective extends Directive {
   #key: unknown = MarkdownDomDirective;
   #images?: boolean;
+  #strings?: unknown;
 
   constructor(part: PartInfo) {
     super(part);
@@ -72,9 +75,10 @@ class MarkdownDomDirective extends Directive {
   }
 
   override update(_part: unknown, [blocks]: [MarkdownBlocks]): unknown {
-    if (blocks.key === this.#key && blocks.images === this.#images) return noChange;
+    if (blocks.key === this.#key && blocks.images === this.#images && blocks.strings === this.#strings) return noChange;
     this.#key = blocks.key;
     this.#images = blocks.images;
+    this.#strings = blocks.strings;
     return this.render(blocks);
   }
 }

@@ -14,6 +14,15 @@ export interface MarkdownOptions {
    * instead: nothing loads unless the reader follows it.
    */
   images?: boolean;
+  /** The words of a code block's copy button (default English; `<soliplex-chat>` passes its `strings`). */
+  strings?: CodeBlockStrings;
+}
+
+/** The strings a code block shows. */
+export interface CodeBlockStrings {
+  readonly copyCode: string;
+  readonly codeCopied: string;
+  readonly codeCopyFailed: string;
 }
 
 /** Quotes, lists and inline marks nest no deeper than this; deeper text shows as it is (no stack overflow). */

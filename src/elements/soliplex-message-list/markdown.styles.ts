@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { focusOutline } from '../shared/shared-rules.styles.js';
 
 /**
  * The Markdown in assistant messages: lists, tables, images, code blocks and their token colours.
@@ -118,7 +119,7 @@ export const markdownStyles = css`
     background: var(--_sc-surface);
   }
   .copy-code:focus-visible {
-    outline: 2px solid var(--_sc-accent);
+    outline: ${focusOutline};
     outline-offset: 1px;
   }
   .code-block pre {
@@ -127,7 +128,7 @@ export const markdownStyles = css`
     background: none;
   }
   .code-block pre:focus-visible {
-    outline: 2px solid var(--_sc-accent);
+    outline: ${focusOutline};
     outline-offset: -2px;
   }
 

@@ -26,7 +26,7 @@ export { markdownSteps, renderInline, safeHref, type MarkdownOptions };
  */
 export function renderMarkdown(source: string, options: MarkdownOptions = {}): TemplateResult {
   const nodes = new Blocks(splitLines(source).lines, options).render();
-  return html`${markdownDom({ key: source, images: options.images !== false, nodes })}`;
+  return html`${markdownDom({ key: source, images: options.images !== false, strings: options.strings, nodes })}`;
 }
 
 /** The lines of a text (LF, CRLF or CR endings) and where each starts in it. */
@@ -156,7 +156,7 @@ class Blocks {
         while (i < lines.length && !lines[i]!.trimStart().startsWith(marker)) code.push(lines[i++]!);
         const closed = i < lines.length;
         i++;
-        blocks.push(renderCodeBlock(code.join('\n'), fence[2] ?? '', closed));
+        blocks.push(renderCodeBlock(code.join('\n'), fence[2] ?? '', closed, this.options.strings));
         continue;
       }
       const heading = HEADING.exec(line);

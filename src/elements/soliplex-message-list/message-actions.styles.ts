@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { focusOutline } from '../shared/shared-rules.styles.js';
 
 /** Message actions, the inline editor, the streaming caret and "Jump to latest". */
 export const messageActionsStyles = css`
@@ -31,7 +32,7 @@ export const messageActionsStyles = css`
   .actions button:focus-visible,
   .editor :focus-visible,
   .jump:focus-visible {
-    outline: 2px solid var(--_sc-accent);
+    outline: ${focusOutline};
     outline-offset: 1px;
   }
   .editor {

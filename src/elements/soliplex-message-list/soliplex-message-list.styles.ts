@@ -1,6 +1,10 @@
 import { css } from 'lit';
+import { focusOutline, visuallyHiddenStyles } from '../shared/shared-rules.styles.js';
 
-export const messageListStyles = css`
+/** (An array: the build's CSS minifier skips a template that mixes a rule placeholder with a value one.) */
+export const messageListStyles = [
+  visuallyHiddenStyles,
+  css`
   :host {
     display: flex;
     flex-direction: column;
@@ -18,7 +22,7 @@ export const messageListStyles = css`
     gap: var(--_sc-gap);
   }
   .scroller:focus-visible {
-    outline: 2px solid var(--_sc-accent);
+    outline: ${focusOutline};
     outline-offset: -2px;
   }
   .message {
@@ -48,14 +52,6 @@ export const messageListStyles = css`
   .assistant > .text > :last-child {
     margin-block-end: 0;
   }
-  .sender {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
-  }
   .calls {
     display: flex;
     flex-direction: column;
@@ -80,7 +76,7 @@ export const messageListStyles = css`
     cursor: pointer;
   }
   summary:focus-visible {
-    outline: 2px solid var(--_sc-accent);
+    outline: ${focusOutline};
     outline-offset: 2px;
   }
   .reasoning .text {
@@ -148,4 +144,5 @@ export const messageListStyles = css`
     color: var(--_sc-danger);
     margin: 0;
   }
-`;
+  `,
+];

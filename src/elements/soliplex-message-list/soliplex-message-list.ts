@@ -17,6 +17,7 @@ import { renderAttachments } from './user-attachments.js';
 import { ScrollFollowController } from './scroll-follow-controller.js';
 import { ProgressiveRenderController } from './progressive-render-controller.js';
 import { loadOnce } from '../shared/load-once.js';
+import { ACTIVITY_EXPORTPARTS, APPROVAL_CARD_EXPORTPARTS, INTERRUPT_CARD_EXPORTPARTS, TOOL_CALL_CARD_EXPORTPARTS } from './exportparts.js';
 
 // Interrupt cards and activities come only from agents that use them: each loads with the first one
 // shown (the element upgrades then, keeping the properties already set on it).
@@ -24,7 +25,7 @@ const loadApprovalCard = loadOnce(() => import('../soliplex-approval-card/solipl
 /** An approval card, its module loaded with the first call that awaits approval. */
 function renderApprovalCard(call: ToolCall) {
   loadApprovalCard();
-  return html`<soliplex-approval-card exportparts=${APPROVAL_PARTS} data-call-id=${call.id} .call=${call}></soliplex-approval-card>`;
+  return html`<soliplex-approval-card exportparts=${APPROVAL_CARD_EXPORTPARTS} data-call-id=${call.id} .call=${call}></soliplex-approval-card>`;
 }
 const loadInterruptCard = loadOnce(() => import('../soliplex-interrupt-card/soliplex-interrupt-card.js'));
 const loadActivity = loadOnce(() => import('../soliplex-activity/soliplex-activity.js'));
@@ -33,8 +34,6 @@ type Visible = Exclude<ChatMessage, InstructionMessage> | (InstructionMessage & 
 const VISIBLE_ROLES: ReadonlySet<string> = new Set(['user', 'assistant', 'reasoning', 'interrupt', 'activity', 'history-gap']);
 /** System and developer messages show only when the agent streamed them (notices); a snapshot's instructions do not. */
 const isVisible = (m: ChatMessage): m is Visible => VISIBLE_ROLES.has(m.role) || ((m.role === 'system' || m.role === 'developer') && !!m.notice);
-
-const TOOL_CARD_PARTS = 'tool-card, tool-name, tool-arguments, tool-status, tool-details, tool-result, tool-view, tool-content, tool-changes, tool-cached, run-again-button';
 
 /** Which message actions a page hides (`hide-copy`, `hide-regenerate`, `hide-edit` on the chat). */
 export interface HiddenMessageActions {
@@ -69,9 +68,6 @@ export class SoliplexEditRequestEvent extends Event {
     super(SoliplexEditRequestEvent.eventName, { bubbles: true, composed: true });
   }
 }
-const APPROVAL_PARTS = 'approval-card, approval-arguments, approve-button, always-allow-button, deny-button';
-const INTERRUPT_PARTS = 'interrupt-card, interrupt-message, interrupt-form, interrupt-submit, interrupt-cancel, interrupt-status, interrupt-custom';
-const ACTIVITY_PARTS = 'activity, activity-custom';
 
 /**
  * The conversation: user and assistant messages (assistant Markdown rendered safely, streaming in),
@@ -91,21 +87,47 @@ const ACTIVITY_PARTS = 'activity, activity-custom';
  * @fires soliplex-regenerate-request - Internal: the user pressed Regenerate.
  * @fires soliplex-history-retry-request - Internal: the user pressed Retry on a part of the conversation that could not be loaded.
  * @fires soliplex-edit-request - Internal: the user edited their last message and sent it.
- * @csspart messages - The scrolling container.
+ * @csspart messages - The scrolling conversation.
  * @csspart message - Every message.
- * @csspart user-message - A message from the user.
- * @csspart assistant-message - A message from the assistant.
- * @csspart reasoning - The assistant's reasoning (collapsible).
+ * @csspart user-message - A user message.
+ * @csspart assistant-message - An assistant message.
+ * @csspart reasoning - Collapsible reasoning.
  * @csspart notice - A system or developer message the agent streamed into the conversation.
- * @csspart history-gap - Where stored runs could not be loaded, with Retry.
- * @csspart history-gap-retry - Loads the thread's history again.
- * @csspart tool-card - A tool call card (and its inner parts, see `<soliplex-tool-call-card>`).
- * @csspart approval-card - An approval card (and its inner parts, see `<soliplex-approval-card>`).
+ * @csspart history-gap - Where stored runs could not be loaded: "Part of this conversation couldn't be loaded."
+ * @csspart history-gap-retry - Its "Retry": loads the thread's history again.
+ * @csspart subagent - A subagent's messages, grouped and collapsible.
+ * @csspart subagent-summary - A subagent's name and status.
+ * @csspart message-attachment - An attachment shown on a user message.
  * @csspart message-actions - The actions under a message.
- * @csspart copy-button - Copy a message.
- * @csspart regenerate-button - Regenerate the last answer.
- * @csspart edit-button - Edit the last user message.
- * @csspart jump-to-latest - The "Jump to latest" button.
+ * @csspart copy-button - "Copy" on a message.
+ * @csspart regenerate-button - "Regenerate" on the last answer.
+ * @csspart edit-button - "Edit" on the last user message.
+ * @csspart jump-to-latest - "Jump to latest", while the reader is scrolled up from the end.
+ * @csspart tool-card - A tool call card.
+ * @csspart tool-name - A tool card's tool name.
+ * @csspart tool-arguments - A tool card's arguments on one line, after the name.
+ * @csspart tool-view - What the page's renderer for the tool (`toolRenderers`) shows in its card.
+ * @csspart tool-status - A tool card's status.
+ * @csspart tool-details - A tool card's collapsible arguments and result.
+ * @csspart tool-result - Output of a tool's own renderer.
+ * @csspart tool-content - A structured tool result: text, pretty JSON, image previews, download links.
+ * @csspart tool-changes - What a tool call changed in the agent's tools ("Added tools: X, Y").
+ * @csspart tool-cached - Marks a tool result that came from the tool's cache.
+ * @csspart run-again-button - Run again, on a tool call the page's reload interrupted (status `interrupted`).
+ * @csspart approval-card - A card asking to approve a call (focusable, so focus can move to it when it appears).
+ * @csspart approval-arguments - The arguments on an approval card.
+ * @csspart approve-button - Approve.
+ * @csspart always-allow-button - Approve, and allow the tool without asking again in this thread.
+ * @csspart deny-button - Deny.
+ * @csspart interrupt-card - A question of the agent (an AG-UI interrupt).
+ * @csspart interrupt-message - The interrupt's message.
+ * @csspart interrupt-form - The form generated from the interrupt's response schema.
+ * @csspart interrupt-submit - Send the answer (Approve, for a tool call).
+ * @csspart interrupt-cancel - Cancel the interrupt (Deny, for a tool call).
+ * @csspart interrupt-status - How a settled or expired interrupt stands.
+ * @csspart interrupt-custom - An interrupt renderer's output.
+ * @csspart activity - An activity of the agent.
+ * @csspart activity-custom - An activity renderer's output.
  */
 export class SoliplexMessageList extends LitElement {
   static override styles = [messageListStyles, markdownStyles, messageActionsStyles];
@@ -140,6 +162,8 @@ export class SoliplexMessageList extends LitElement {
 
   /** Streaming messages' Markdown, by message id: only the open block is parsed again per render. */
   readonly #markdown = new Map<string, StreamingMarkdown>();
+  /** The strings the cached Markdown was rendered with (its code blocks' copy buttons). */
+  #markdownStrings?: SoliplexChatStrings;
 
   /** Scrolls to the latest message and sticks there again. */
   scrollToEnd(): void {
@@ -322,7 +346,7 @@ export class SoliplexMessageList extends LitElement {
     switch (message.role) {
       case 'user':
         // One line on purpose: the bubble keeps the user's line breaks (pre-wrap), not the template's.
-        return html`<div part="message user-message" class="message user" data-message-id=${message.id}><span class="sender">${strings.you}: </span>${message.text}${message.parts?.length ? renderAttachments(message.parts, strings) : nothing}</div>`;
+        return html`<div part="message user-message" class="message user" data-message-id=${message.id}><span class="visually-hidden">${strings.you}: </span>${message.text}${message.parts?.length ? renderAttachments(message.parts, strings) : nothing}</div>`;
       case 'assistant':
         return this.#renderAssistant(message, strings);
       case 'reasoning':
@@ -331,12 +355,12 @@ export class SoliplexMessageList extends LitElement {
         const callId = message.interrupt.toolCallId;
         const call = typeof callId === 'string' ? this.conversation.toolCalls[callId] : undefined;
         loadInterruptCard();
-        return html`<soliplex-interrupt-card exportparts=${INTERRUPT_PARTS} data-message-id=${message.id} .message=${message} .call=${call}></soliplex-interrupt-card>`;
+        return html`<soliplex-interrupt-card exportparts=${INTERRUPT_CARD_EXPORTPARTS} data-message-id=${message.id} .message=${message} .call=${call}></soliplex-interrupt-card>`;
       }
       case 'system':
       case 'developer':
         return message.notice
-          ? html`<div part="message notice" class="message notice" role="note" data-message-id=${message.id} data-role=${message.role}><span class="sender">${strings.notice}: </span>${message.text}</div>`
+          ? html`<div part="message notice" class="message notice" role="note" data-message-id=${message.id} data-role=${message.role}><span class="visually-hidden">${strings.notice}: </span>${message.text}</div>`
           : nothing;
       case 'history-gap':
         return html`<div part="message history-gap" class="message notice" role="note" data-message-id=${message.id}>
@@ -345,7 +369,7 @@ export class SoliplexMessageList extends LitElement {
         </div>`;
       case 'activity':
         loadActivity();
-        return html`<soliplex-activity exportparts=${ACTIVITY_PARTS} data-message-id=${message.id} .message=${message}></soliplex-activity>`;
+        return html`<soliplex-activity exportparts=${ACTIVITY_EXPORTPARTS} data-message-id=${message.id} .message=${message}></soliplex-activity>`;
       default:
         return nothing;
     }
@@ -362,7 +386,7 @@ export class SoliplexMessageList extends LitElement {
     // `writing`: text is streaming in, shown with a caret after the last block.
     const writing = !message.complete && !!message.text;
     return html`<div part="message assistant-message" class="message assistant ${writing ? 'writing' : ''}" data-message-id=${message.id} aria-busy=${message.complete ? 'false' : 'true'}>
-      ${message.text ? html`<span class="sender">${strings.assistant}: </span><div class="text">${guard([message.text, message.complete, this.noImages], () => this.#markdownOf(message))}</div>` : nothing}
+      ${message.text ? html`<span class="visually-hidden">${strings.assistant}: </span><div class="text">${guard([message.text, message.complete, this.noImages, strings], () => this.#markdownOf(message, strings))}</div>` : nothing}
       ${calls.length
         ? html`<div class="calls">
             ${repeat(
@@ -370,7 +394,7 @@ export class SoliplexMessageList extends LitElement {
               (call) => call.id,
               (call) => html`
                 <soliplex-tool-call-card
-                  exportparts=${TOOL_CARD_PARTS}
+                  exportparts=${TOOL_CALL_CARD_EXPORTPARTS}
                   data-call-id=${call.id}
                   .call=${call}
                   
@@ -388,8 +412,11 @@ export class SoliplexMessageList extends LitElement {
    * render drops the cache). Called under a guard on the text: a message rendered again for another
    * reason (its actions, a tool call) keeps its Markdown DOM rather than parse and build it anew.
    */
-  #markdownOf(message: AssistantMessage) {
-    const options = { images: !this.noImages };
+  #markdownOf(message: AssistantMessage, strings: SoliplexChatStrings) {
+    // Streaming messages' parsed blocks were rendered with the old strings.
+    if (strings !== this.#markdownStrings) this.#markdown.clear();
+    this.#markdownStrings = strings;
+    const options = { images: !this.noImages, strings };
     let stream = this.#markdown.get(message.id);
     if (message.complete) {
       this.#markdown.delete(message.id);

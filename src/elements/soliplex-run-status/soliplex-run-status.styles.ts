@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { focusOutline } from '../shared/shared-rules.styles.js';
 
 export const runStatusStyles = css`
   :host {
@@ -63,7 +64,7 @@ export const runStatusStyles = css`
   }
   button:focus-visible,
   summary:focus-visible {
-    outline: 2px solid var(--_sc-accent);
+    outline: ${focusOutline};
     outline-offset: 2px;
   }
 `;

@@ -48,9 +48,10 @@ export class SoliplexNewChatRequestEvent extends Event {
  * @fires soliplex-retry-request - Internal: the user pressed Retry.
  * @fires soliplex-new-chat-request - Internal: the user pressed New chat.
  * @fires soliplex-continue-request - Internal: the user pressed Continue.
- * @csspart status - The status line; its `data-state` is the run status.
- * @csspart retry-button - The Retry button after a failure.
- * @csspart continue-button - The Continue button of a turn a reload interrupted.
+ * @csspart status - The run status line; its `data-state` is the run status.
+ * @csspart retry-button - Retry, after a failure.
+ * @csspart continue-button - Continue, on a turn the page's reload interrupted (in the status line).
+ * @csspart new-chat-button - "New chat", after a failure that a retry cannot fix (a thread gone from the server).
  * @csspart error-details - The technical detail of a failure (collapsible).
  */
 export class SoliplexRunStatus extends LitElement {

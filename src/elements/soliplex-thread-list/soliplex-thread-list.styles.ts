@@ -1,19 +1,17 @@
-import { css } from 'lit';
+import { css, unsafeCSS } from 'lit';
+import { visuallyHiddenStyles } from '../shared/shared-rules.styles.js';
+import { PALETTE, type PaletteName } from '../shared/palette.styles.js';
 
 /**
  * Inside a chat the list takes the chat's palette (its internal variables inherit); on its own, the
- * page's `--soliplex-chat-*` properties or the light defaults.
+ * page's `--soliplex-chat-*` properties or the light defaults: `--_tl-<name>` for each name used.
  */
+const palette = (names: readonly PaletteName[]) =>
+  unsafeCSS(`:host{${names.map((name) => `--_tl-${name}:var(--_sc-${name},var(--soliplex-chat-${name},${PALETTE[name][0]}))`).join(';')}}`);
+
 export const threadListStyles = css`
+  ${palette(['background', 'foreground', 'muted', 'border', 'accent', 'on-accent', 'warning', 'danger'])}
   :host {
-    --_tl-background: var(--_sc-background, var(--soliplex-chat-background, #ffffff));
-    --_tl-foreground: var(--_sc-foreground, var(--soliplex-chat-foreground, #1f2328));
-    --_tl-muted: var(--_sc-muted, var(--soliplex-chat-muted, #57606a));
-    --_tl-border: var(--_sc-border, var(--soliplex-chat-border, #c3cad2));
-    --_tl-accent: var(--_sc-accent, var(--soliplex-chat-accent, #0b5cad));
-    --_tl-on-accent: var(--_sc-on-accent, var(--soliplex-chat-on-accent, #ffffff));
-    --_tl-warning: var(--_sc-warning, var(--soliplex-chat-warning, #8a5c00));
-    --_tl-danger: var(--_sc-danger, var(--soliplex-chat-danger, #c4202b));
     --_tl-gap: var(--_sc-gap, calc(var(--soliplex-chat-spacing, 8px) * var(--soliplex-chat-density, 1)));
     display: block;
     overflow-y: auto;
@@ -145,14 +143,7 @@ export const threadListStyles = css`
     text-overflow: ellipsis;
     white-space: nowrap;
   }
-  .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
-  }
+  ${visuallyHiddenStyles}
   .entry[data-unread] .title {
     font-weight: 600;
   }

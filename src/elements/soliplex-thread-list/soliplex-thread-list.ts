@@ -85,10 +85,10 @@ const UNNAMED_GROUP = '';
  * @csspart room-welcome - The picked room's welcome message.
  * @csspart room-suggestions - The picked room's suggestions.
  * @csspart threads - The list of one server's threads.
- * @csspart thread - One entry (`data-state`: idle, running, waiting-for-approval, failed; `data-unread`).
- * @csspart thread-button - The button that shows the thread.
- * @csspart badge - The run's badge.
- * @csspart unread-badge - The unread mark.
+ * @csspart thread - A thread list entry (`data-state`: idle, running, waiting-for-approval, failed; `data-unread`).
+ * @csspart thread-button - The button that shows a thread.
+ * @csspart badge - A thread's run badge.
+ * @csspart unread-badge - A thread's unread mark.
  * @csspart rename-button - Rename.
  * @csspart delete-button - Delete (asks first).
  * @csspart confirm-delete-button - Confirms a delete.

@@ -1,8 +1,11 @@
 import { css } from 'lit';
+import { focusOutline } from '../shared/shared-rules.styles.js';
 import { codeBoxStyles } from '../shared/code-box.styles.js';
 
-export const toolCallCardStyles = css`
-  ${codeBoxStyles}
+/** (An array: the build's CSS minifier skips a template that mixes a rule placeholder with a value one.) */
+export const toolCallCardStyles = [
+  codeBoxStyles,
+  css`
   :host {
     display: block;
   }
@@ -86,7 +89,7 @@ export const toolCallCardStyles = css`
     cursor: pointer;
   }
   .run-again:focus-visible {
-    outline: 2px solid var(--_sc-accent);
+    outline: ${focusOutline};
     outline-offset: 2px;
   }
   .card[data-status='cancelled'] {
@@ -102,7 +105,7 @@ export const toolCallCardStyles = css`
     cursor: pointer;
   }
   summary:focus-visible {
-    outline: 2px solid var(--_sc-accent);
+    outline: ${focusOutline};
     outline-offset: 2px;
   }
   pre {
@@ -143,4 +146,5 @@ export const toolCallCardStyles = css`
     color: var(--_sc-muted);
     font-size: 0.9em;
   }
-`;
+  `,
+];

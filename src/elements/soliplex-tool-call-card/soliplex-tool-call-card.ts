@@ -39,17 +39,17 @@ export class SoliplexRunAgainRequestEvent extends Event {
  * @summary A tool call with its status, arguments and result.
  * @internal A part of `<soliplex-chat>`, defined by it; not a public tag.
  * @fires soliplex-run-again-request - Internal: the user pressed Run again.
- * @csspart tool-card - The card.
- * @csspart tool-name - The tool's name.
- * @csspart tool-arguments - The call's arguments on one line, `(arg: value, …)`, after the name.
- * @csspart tool-view - What the page's renderer for the tool (`toolRenderers`) shows.
- * @csspart tool-status - The status (icon and text).
- * @csspart tool-details - The collapsible arguments and result.
- * @csspart tool-result - The result rendered by the tool's own renderer.
- * @csspart tool-content - A structured result's parts: text, pretty JSON, image previews, download links.
- * @csspart tool-changes - What the call changed in the agent's tools ("Added tools: X, Y").
- * @csspart tool-cached - Marks a result that came from the tool's cache.
- * @csspart run-again-button - Run again, on a call the page's reload interrupted.
+ * @csspart tool-card - A tool call card.
+ * @csspart tool-name - A tool card's tool name.
+ * @csspart tool-arguments - A tool card's arguments on one line, after the name.
+ * @csspart tool-view - What the page's renderer for the tool (`toolRenderers`) shows in its card.
+ * @csspart tool-status - A tool card's status.
+ * @csspart tool-details - A tool card's collapsible arguments and result.
+ * @csspart tool-result - Output of a tool's own renderer.
+ * @csspart tool-content - A structured tool result: text, pretty JSON, image previews, download links.
+ * @csspart tool-changes - What a tool call changed in the agent's tools ("Added tools: X, Y").
+ * @csspart tool-cached - Marks a tool result that came from the tool's cache.
+ * @csspart run-again-button - Run again, on a tool call the page's reload interrupted (status `interrupted`).
  */
 export class SoliplexToolCallCard extends LitElement {
   static override styles = toolCallCardStyles;

@@ -1,0 +1,168 @@
+/**
+ * The one table of CSS parts (`::part(name)`): for each element, the parts it renders in its own
+ * shadow root (name → what it is), and which of its children's parts it forwards with `exportparts`.
+ *
+ * Everything else is made from it by `node scripts/parts.mjs` (run by `npm run analyze`):
+ * - the `@csspart` lines of every element's JSDoc (which the manifest analyzer reads);
+ * - `<tag>/exportparts.ts`, the `exportparts` strings an element gives the children it renders;
+ * - the README's lists of parts.
+ * `npm run check:manifest` fails when those differ from the table, when an element's source renders
+ * a `part="…"` its row does not list (or its row lists one it never renders), and when
+ * `custom-elements.json` documents other parts than the table gives.
+ *
+ * This file is read by the scripts and tests only: the descriptions stay out of the bundles.
+ */
+
+/** Each element's own parts: name → description (as the docs say it; the first element that lists a name describes it for the elements that forward it). */
+export const OWN_PARTS = {
+  'soliplex-chat': {
+    root: "The chat's frame.",
+    header: 'The header bar (title and New chat), when either is shown.',
+    title: 'The title (`chat-title`).',
+    'new-chat-button':
+      '"New chat": in the header bar, in the thread list, and after a failure that a retry cannot fix (a thread gone from the server).',
+    'thread-list': 'The built-in `<soliplex-thread-list>` (with `thread-list`).',
+    'threads-toggle': 'Opens the thread list drawer when the chat is narrow.',
+    'empty-state': 'The empty state.',
+    'storage-notice': 'Says that conversations cannot be kept in this browser, or that another tab changed this one.',
+    welcome: 'The welcome message.',
+    suggestion: 'A suggestion button (from the Soliplex room).',
+    state: 'The agent state, as the `stateRenderer` shows it.',
+  },
+  'soliplex-message-list': {
+    messages: 'The scrolling conversation.',
+    message: 'Every message.',
+    'user-message': 'A user message.',
+    'assistant-message': 'An assistant message.',
+    reasoning: 'Collapsible reasoning.',
+    notice: 'A system or developer message the agent streamed into the conversation.',
+    'history-gap': 'Where stored runs could not be loaded: "Part of this conversation couldn\'t be loaded."',
+    'history-gap-retry': "Its \"Retry\": loads the thread's history again.",
+    subagent: "A subagent's messages, grouped and collapsible.",
+    'subagent-summary': "A subagent's name and status.",
+    'message-attachment': 'An attachment shown on a user message.',
+    'message-actions': 'The actions under a message.',
+    'copy-button': '"Copy" on a message.',
+    'regenerate-button': '"Regenerate" on the last answer.',
+    'edit-button': '"Edit" on the last user message.',
+    'jump-to-latest': '"Jump to latest", while the reader is scrolled up from the end.',
+  },
+  'soliplex-tool-call-card': {
+    'tool-card': 'A tool call card.',
+    'tool-name': "A tool card's tool name.",
+    'tool-arguments': "A tool card's arguments on one line, after the name.",
+    'tool-view': "What the page's renderer for the tool (`toolRenderers`) shows in its card.",
+    'tool-status': "A tool card's status.",
+    'tool-details': "A tool card's collapsible arguments and result.",
+    'tool-result': "Output of a tool's own renderer.",
+    'tool-content': 'A structured tool result: text, pretty JSON, image previews, download links.',
+    'tool-changes': 'What a tool call changed in the agent\'s tools ("Added tools: X, Y").',
+    'tool-cached': "Marks a tool result that came from the tool's cache.",
+    'run-again-button': "Run again, on a tool call the page's reload interrupted (status `interrupted`).",
+  },
+  'soliplex-approval-card': {
+    'approval-card': 'A card asking to approve a call (focusable, so focus can move to it when it appears).',
+    'approval-arguments': 'The arguments on an approval card.',
+    'approve-button': 'Approve.',
+    'always-allow-button': 'Approve, and allow the tool without asking again in this thread.',
+    'deny-button': 'Deny.',
+  },
+  'soliplex-interrupt-card': {
+    'interrupt-card': 'A question of the agent (an AG-UI interrupt).',
+    'interrupt-message': "The interrupt's message.",
+    'interrupt-form': "The form generated from the interrupt's response schema.",
+    'interrupt-submit': 'Send the answer (Approve, for a tool call).',
+    'interrupt-cancel': 'Cancel the interrupt (Deny, for a tool call).',
+    'interrupt-status': 'How a settled or expired interrupt stands.',
+    'interrupt-custom': "An interrupt renderer's output.",
+  },
+  'soliplex-activity': {
+    activity: 'An activity of the agent.',
+    'activity-custom': "An activity renderer's output.",
+  },
+  'soliplex-run-status': {
+    status: 'The run status line; its `data-state` is the run status.',
+    'retry-button': 'Retry, after a failure.',
+    'continue-button': "Continue, on a turn the page's reload interrupted (in the status line).",
+    'new-chat-button': '"New chat", after a failure that a retry cannot fix (a thread gone from the server).',
+    'error-details': 'The technical detail of a failure (collapsible).',
+  },
+  'soliplex-composer': {
+    composer: 'The message form.',
+    input: 'The message textarea.',
+    'send-button': 'Send.',
+    'stop-button': 'Stop, while a turn runs.',
+  },
+  'soliplex-attachments': {
+    attachments: 'The attachment bar (when attachments are on).',
+    'attach-button': 'The Attach button.',
+    attachment: 'One attached file (preview and name).',
+    'attachment-error': 'Why a file was refused or could not be sent.',
+  },
+  'soliplex-thread-list': {
+    root: "The list's frame.",
+    'new-chat-button': 'The "New chat" button.',
+    'server-label': "A server's heading (with several servers).",
+    'room-picker': 'The room select of a Soliplex server.',
+    'room-welcome': "The picked room's welcome message.",
+    'room-suggestions': "The picked room's suggestions.",
+    threads: "The list of one server's threads.",
+    thread: 'A thread list entry (`data-state`: idle, running, waiting-for-approval, failed; `data-unread`).',
+    'thread-button': 'The button that shows a thread.',
+    badge: "A thread's run badge.",
+    'unread-badge': "A thread's unread mark.",
+    'rename-button': 'Rename.',
+    'delete-button': 'Delete (asks first).',
+    'confirm-delete-button': 'Confirms a delete.',
+    'rename-input': 'The name field while renaming.',
+    error: 'Why something failed.',
+  },
+  'soliplex-inspector': {
+    'download-button': 'The Download recording button.',
+  },
+} as const satisfies Record<string, Record<string, string>>;
+
+export type PartElement = keyof typeof OWN_PARTS;
+
+/**
+ * What an element forwards from the children it renders (`exportparts`), in the order its docs list
+ * them: all of the child's parts (its own and what it forwards in turn), or only the names given
+ * (the thread list's `root` and `error` would clash with the chat's own).
+ */
+export const FORWARDED_PARTS: { readonly [parent in PartElement]?: { readonly [child in PartElement]?: 'all' | readonly string[] } } = {
+  'soliplex-chat': {
+    'soliplex-thread-list': ['new-chat-button', 'thread', 'thread-button', 'badge', 'unread-badge'],
+    'soliplex-message-list': 'all',
+    'soliplex-run-status': 'all',
+    'soliplex-composer': 'all',
+    'soliplex-attachments': 'all',
+  },
+  'soliplex-message-list': {
+    'soliplex-tool-call-card': 'all',
+    'soliplex-approval-card': 'all',
+    'soliplex-interrupt-card': 'all',
+    'soliplex-activity': 'all',
+  },
+};
+
+/** The parts an element's host exposes: its own, then what it forwards (each name once, first description wins). */
+export function exposedParts(element: PartElement): Map<string, string> {
+  const parts = new Map<string, string>(Object.entries(OWN_PARTS[element]));
+  for (const [child, which] of Object.entries(FORWARDED_PARTS[element] ?? {})) {
+    const childParts = exposedParts(child as PartElement);
+    const names = which === 'all' ? [...childParts.keys()] : which;
+    for (const name of names) {
+      const description = childParts.get(name);
+      if (description === undefined) throw new Error(`${element} forwards "${name}", which ${child} does not expose`);
+      if (!parts.has(name)) parts.set(name, description);
+    }
+  }
+  return parts;
+}
+
+/** The `exportparts` value a parent gives a child: the names it forwards, `, `-separated. */
+export function exportpartsFor(parent: PartElement, child: PartElement): string {
+  const which = FORWARDED_PARTS[parent]?.[child];
+  if (!which) throw new Error(`${parent} does not forward parts of ${child}`);
+  return (which === 'all' ? [...exposedParts(child).keys()] : which).join(', ');
+}

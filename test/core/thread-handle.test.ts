@@ -70,7 +70,7 @@ describe('engine.thread(key, options): one thread\'s commands, guarded once', ()
     expect(handle.stop()).to.equal(false);
 
     expect(handle.send('again')).to.equal(true);
-    expect(await handle.turn).to.equal('completed');
+    expect(await handle.turn).to.equal('success');
     expect(transport.requests).to.have.length(2);
   });
 
@@ -83,7 +83,7 @@ describe('engine.thread(key, options): one thread\'s commands, guarded once', ()
     expect(await handle.turn).to.equal('failed');
     expect(handle.canRetry()).to.equal(true);
     expect(handle.retry()).to.equal(true);
-    expect(await handle.turn).to.equal('completed');
+    expect(await handle.turn).to.equal('success');
     expect(handle.canRetry()).to.equal(false);
     expect(handle.retry()).to.equal(false);
     expect(transport.requests).to.have.length(2);
@@ -117,7 +117,7 @@ describe('engine.thread(key, options): one thread\'s commands, guarded once', ()
 
     expect(handle.canEdit(user!.id)).to.equal(true);
     expect(handle.edit(user!.id, 'one, edited')).to.equal(true);
-    expect(await handle.turn).to.equal('completed');
+    expect(await handle.turn).to.equal('success');
     const messages = engine.snapshot(key).conversation.messages;
     expect(messages.map((m) => (m.role === 'user' || m.role === 'assistant' ? m.text : m.role))).to.deep.equal(['one, edited', 'Three.']);
   });
@@ -131,7 +131,7 @@ describe('engine.thread(key, options): one thread\'s commands, guarded once', ()
     expect(engine.restore(key, { conversation, inFlight: true })).to.equal(true);
     expect(handle.canContinue()).to.equal(true);
     expect(handle.continue()).to.equal(true);
-    expect(await handle.turn).to.equal('completed');
+    expect(await handle.turn).to.equal('success');
     expect(transport.requests).to.have.length(1);
     expect(handle.canContinue()).to.equal(false);
   });
@@ -151,7 +151,7 @@ describe('engine.thread(key, options): one thread\'s commands, guarded once', ()
     await until(() => engine.snapshot(key).conversation.toolCalls['c1']?.status === 'awaiting-approval');
     expect(handle.approve('other')).to.equal(false);
     expect(handle.approve('c1')).to.equal(true);
-    expect(await handle.turn).to.equal('completed');
+    expect(await handle.turn).to.equal('success');
     expect(engine.snapshot(key).conversation.toolCalls['c1']).to.include({ status: 'completed' });
     expect(handle.deny('c1')).to.equal(false);
 
@@ -161,7 +161,7 @@ describe('engine.thread(key, options): one thread\'s commands, guarded once', ()
     expect(handle.cancelInterrupt('unknown')).to.equal(false);
     expect(handle.answerInterrupt('q1', { ok: true })).to.equal(true);
     expect(handle.answerInterrupt('q1', { ok: true })).to.equal(false); // settled already
-    expect(await handle.turn).to.equal('completed');
+    expect(await handle.turn).to.equal('success');
     expect(transport.requests.at(-1)!.resume).to.deep.equal([{ interruptId: 'q1', status: 'resolved', payload: { ok: true } }]);
   });
 

@@ -8,7 +8,7 @@
  *    (`streamRun`: the full transcript and the tools, every time).
  * 4. When a run has finished, its pending client calls are chosen (`pendingToolCallIds`), marked as
  *    executed, and run in parallel, each isolated (`runToolCall`); then all results go back in one
- *    continuation, until a run leaves no calls (completed) or the depth limit is hit (failed).
+ *    continuation, until a run leaves no calls (success) or the depth limit is hit (failed).
  * 5. After every await the turn checks it still owns its thread (`Turn.current`); a cancelled,
  *    superseded or disposed turn drops out silently, since its end was already reported.
  * History loads (`loadThread`) are turns too, unannounced, so the run state has one owner.
@@ -504,7 +504,7 @@ export class RunOrchestrator {
   async loadThread(key: ThreadKey, signal?: AbortSignal, options?: TurnOptions): Promise<boolean> {
     const current = this.registry.get(key);
     if (this.#activeTurn(key) || isRunning(current.run) || current.conversation.messages.length > 0) return false;
-    return (await this.#loadHistory(key, signal, true, options)) === 'completed';
+    return (await this.#loadHistory(key, signal, true, options)) === 'success';
   }
 
   /**
@@ -513,7 +513,7 @@ export class RunOrchestrator {
    */
   async reloadThread(key: ThreadKey, signal?: AbortSignal, options?: TurnOptions): Promise<boolean> {
     if (this.#disposing || this.#activeTurn(key) || isRunning(this.registry.get(key).run)) return false;
-    return (await this.#loadHistory(key, signal, true, options)) === 'completed';
+    return (await this.#loadHistory(key, signal, true, options)) === 'success';
   }
 
   /** The threads the backend keeps for (server, room); none when it keeps no threads. */
@@ -794,9 +794,9 @@ export class RunOrchestrator {
       if (pending.length === 0 && interrupts.length === 0) {
         this.#emitMessages(turn, runId);
         this.#end(turn, {
-          outcome: 'completed',
-          reason: 'completed',
-          run: { status: RunStatus.Completed },
+          outcome: 'success',
+          reason: 'success',
+          run: { status: RunStatus.Success },
           unsettled: 'The run ended before this tool call ran.',
         });
         return;
@@ -973,7 +973,7 @@ export class RunOrchestrator {
       const conversation = runs === previewed ? turn.conversation : this.#replay(runs);
       turn.commit((snapshot) => ({ ...snapshot, run: this.#reloadedRun(key, conversation), conversation }));
       // Calls the history leaves to take up stay open: the thread waits for the user.
-      const outcome = this.#end(turn, { outcome: 'completed', reason: 'completed' });
+      const outcome = this.#end(turn, { outcome: 'success', reason: 'success' });
       if (background) this.#finishInBackground(turn.key, load);
       const live = runs.at(-1);
       if (live?.unfinished && transport.attachRun) this.#attach(turn.key, live.runId, options)?.catch(() => {});

@@ -23,7 +23,11 @@ export interface RunRequest {
   readonly signal: AbortSignal;
 }
 
-/** Receives each event of the run in order, after chunk expansion. */
+/**
+ * Receives each event of the run in order, as the transport received it: the engine's sink checks
+ * it, expands `*_CHUNK` events and translates retired ones (agui-event-pipeline.ts), and throws a
+ * `TransportError` (`protocol`) on a stream that breaks the protocol.
+ */
 export type RunEventSink = (event: BaseEvent) => void;
 
 /** Why a run could not be streamed to its end. */

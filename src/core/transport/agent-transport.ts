@@ -2,8 +2,7 @@
 // @ag-ui/client (or an integration package built on it) in its own bundle.
 import type { AbstractAgent, RunAgentParameters } from '@ag-ui/client';
 import type { BaseEvent, Message } from '@ag-ui/core';
-import { TransportError, agentHttpError, type RunEventSink, type RunRequest, type Transport } from './transport.js';
-import { runAgentInput } from './run-agent-input.js';
+import { TransportError, agentHttpError, runAgentInput, type RunEventSink, type RunRequest, type Transport } from './transport.js';
 
 /**
  * A transport that runs any AG-UI `AbstractAgent` from `@ag-ui/client`: an `HttpAgent`, or an

@@ -1,7 +1,6 @@
 import type { BaseEvent } from '@ag-ui/core';
 import { forEachSseFrame } from './sse-reader.js';
-import { runAgentInput } from './run-agent-input.js';
-import { TransportError, agentHttpError, readErrorBody, type RunEventSink, type RunRequest, type Transport } from './transport.js';
+import { TransportError, agentHttpError, readErrorBody, runAgentInput, type RunEventSink, type RunRequest, type Transport } from './transport.js';
 
 /** Static headers, or a function that produces them for each run (e.g. a fresh token). */
 export type HeadersSource = Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);

@@ -18,8 +18,7 @@
  * - `threadId` and `runId` must be the URL's (Soliplex answers 400 otherwise).
  */
 import type { ContentPart, Context, Message, ResumeEntry, Tool } from '@ag-ui/core';
-import type { RunRequest } from '../transport.js';
-import { runAgentInput } from '../run-agent-input.js';
+import { runAgentInput, type RunRequest } from '../transport.js';
 
 /** What the run input is built from: a run request without its signal. */
 export type SoliplexRunSource = Omit<RunRequest, 'signal' | 'runId'>;

@@ -5,13 +5,13 @@
  * helpers that read `detail` (Vue's and Angular's `$event.detail`, React wrappers).
  */
 import type { BaseEvent, Interrupt } from '@ag-ui/core';
-import type { AssistantMessage, ClientTool, EngineEvent, RunFailure, ThreadKey, ToolCall, ToolGroup, TurnStats, UserMessage } from './core/index.js';
+import type { AssistantMessage, ClientTool, EngineEvent, RunFailure, ThreadKey, ToolCall, ToolGroup, TurnOutcome, TurnStats, UserMessage } from './core/index.js';
 import { warnDeprecatedEvent } from './elements/shared/deprecated-events.js';
 
 const outgoing = { bubbles: true, composed: true } as const;
 
-/** How a user turn ended, as the page sees it. */
-export type SoliplexRunOutcome = 'success' | 'failed' | 'cancelled';
+/** How a user turn ended: the engine's word (`TurnOutcome`), passed through. */
+export type SoliplexRunOutcome = TurnOutcome;
 
 /** What `soliplex-run-started` carries in `detail`. */
 export interface SoliplexRunStartedDetail {
@@ -322,14 +322,6 @@ declare global {
 }
 
 /**
- * The page's word for how a turn ended. The engine said `completed` where the page says `success`;
- * it says `success` too now (issue 22), and either is read here.
- */
-function pageOutcome(outcome: string): SoliplexRunOutcome {
-  return outcome === 'completed' ? 'success' : (outcome as SoliplexRunOutcome);
-}
-
-/**
  * The page-facing events for one engine event (the engine's `tool-call` has none: the veto hook fires
  * it). `describe` turns a failure into the words a person reads (default: its own message).
  */
@@ -357,7 +349,7 @@ export function domEventsFor(event: EngineEvent, describe: (failure: RunFailure)
     case 'custom':
       return [new SoliplexCustomEvent(event.key, event.name, event.value)];
     case 'turn-finished': {
-      const outcome = pageOutcome(event.outcome);
+      const outcome = event.outcome;
       const finished = new SoliplexRunFinishedEvent(event.key, outcome, event.error, event.stats);
       const response = new SoliplexExchangeResponseEvent({ threadKey: event.key, outcome, stats: event.stats });
       return event.error ? [new SoliplexErrorEvent(describe(event.error), event.error), finished, response] : [finished, response];

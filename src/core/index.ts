@@ -54,6 +54,7 @@ export type { FailureStrategy } from './tools/tool-failure.js';
 export * from './tool-loop/run-state.js';
 export { RunRegistry, type ThreadListener } from './tool-loop/run-registry.js';
 export { RunOrchestrator, type RunOrchestratorOptions, type TurnOptions, type UserInput } from './tool-loop/run-orchestrator.js';
+export { ThreadHandle } from './tool-loop/thread-handle.js';
 export type { EngineEvent, EngineListener, TurnOutcome, TurnEndReason, BeforeToolCall } from './tool-loop/engine-events.js';
 export type { TurnStats } from './tool-loop/turn-report.js';
 export {
@@ -76,6 +77,8 @@ export {
   type HistoryProgress,
   type HistoryPreview,
   type StoredThreadInfo,
+  runAgentInput,
+  type AgUiRunInput,
 } from './transport/transport.js';
 export { replayHistory } from './conversation/conversation-history.js';
 export { forEachSseFrame, readSseFrames, type SseFrame, type SseFrameSink } from './transport/sse-reader.js';

@@ -70,13 +70,13 @@ describe('<soliplex-chat> soliplex-run-started and soliplex-run-finished', () =>
 });
 
 describe('domEventsFor', () => {
-  it("says success for a turn the engine says completed (its old word) or success (issue 22's)", () => {
+  it("passes the engine's outcome word through, with the turn's stats", () => {
     const key = { server: 'http://agent', room: '', thread: 't1' };
     const stats = { durationMs: 5, runs: 1, toolCalls: 0, failedToolCalls: 0 };
-    for (const outcome of ['completed', 'success']) {
-      const event = { type: 'turn-finished', turnId: 'turn-1', key, outcome, reason: 'completed', stats } as unknown as EngineEvent;
-      const [finished] = domEventsFor(event) as SoliplexRunFinishedEvent[];
-      expect([finished!.type, finished!.outcome, finished!.stats]).to.deep.equal(['soliplex-run-finished', 'success', stats]);
+    for (const outcome of ['success', 'failed', 'cancelled'] as const) {
+      const event = { type: 'turn-finished', turnId: 'turn-1', key, outcome, reason: outcome === 'cancelled' ? 'user' : outcome, stats } as unknown as EngineEvent;
+      const finished = (domEventsFor(event) as Event[]).find((e): e is SoliplexRunFinishedEvent => e.type === 'soliplex-run-finished');
+      expect([finished!.outcome, finished!.stats]).to.deep.equal([outcome, stats]);
     }
   });
 });

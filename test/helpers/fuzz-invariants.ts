@@ -64,7 +64,7 @@ function turnIndex(trace: Trace): TurnIndex {
 }
 
 const expectedStatus = (event: TurnFinished): string | undefined =>
-  event.outcome === 'completed' ? 'completed' : event.outcome === 'failed' ? 'failed' : event.reason === 'superseded' ? undefined : 'cancelled';
+  event.outcome === 'success' ? 'success' : event.outcome === 'failed' ? 'failed' : event.reason === 'superseded' ? undefined : 'cancelled';
 
 const describeCall = (call: CallRec) => `${call.api}() #${call.no} on t${call.thread} (${call.source}, at #${call.seq})`;
 
@@ -164,6 +164,10 @@ export const turnsFinishOnce: Invariant = {
         }
         if (call.retryAllowed === true && call.rejected !== undefined) {
           v.push(`${describeCall(call)} rejected although the thread's last turn failed or was cancelled: ${call.rejected}`);
+        }
+        // The views' guard (ThreadHandle.canRetry) says what the engine does: the same rule, written once.
+        if (call.canRetry !== undefined && call.canRetry !== call.retryAllowed) {
+          v.push(`${describeCall(call)}: the thread handle's canRetry() said ${call.canRetry}, the contract ${call.retryAllowed}`);
         }
       }
       // A send on a running thread supersedes its turn: cancelled/superseded, announced before the new turn.
@@ -505,7 +509,7 @@ export const pendingCallsRun: Invariant = {
         if (expected.length === 0) continue;
         const next = requests.find((r) => r.seq > request.seq && r.activeTurn === request.activeTurn);
         const end = finish(request.activeTurn);
-        const bound = next?.seq ?? (end && end.event.outcome === 'completed' ? end.seq : undefined);
+        const bound = next?.seq ?? (end && end.event.outcome === 'success' ? end.seq : undefined);
         if (bound === undefined) continue;
         for (const id of expected) {
           if (!trace.executions.some((e) => e.toolCallId === id && e.seq < bound)) {

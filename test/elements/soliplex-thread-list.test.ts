@@ -23,7 +23,7 @@ const call = (id: string, name: string, args: object) => [
   { type: 'TOOL_CALL_END', toolCallId: id },
 ];
 
-describe('<soliplex-chat threads>: several runs at once, visible', () => {
+describe('<soliplex-chat thread-list>: several runs at once, visible', () => {
   it('two threads run tools at once; each finishes on its own, and the one not shown becomes unread', async () => {
     const gates = { alice: gate(), bob: gate() };
     const runs: string[] = [];
@@ -189,7 +189,7 @@ describe('<soliplex-chat threads>: several runs at once, visible', () => {
   });
 
   it('a narrow chat shows its thread list as a drawer, opened by its button and closed by Escape or a pick', async () => {
-    const el = await fixture<SoliplexChat>(html`<soliplex-chat threads persist="false" agent-url=${`${server}/agent`} style="width: 360px"></soliplex-chat>`);
+    const el = await fixture<SoliplexChat>(html`<soliplex-chat thread-list no-persist agent-url=${`${server}/agent`} style="width: 360px"></soliplex-chat>`);
     const list = await panelOf(el);
     const toggle = el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="threads-toggle"]')!;
     expect(getComputedStyle(toggle).display).to.not.equal('none');

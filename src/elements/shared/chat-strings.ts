@@ -89,6 +89,8 @@ export interface SoliplexChatStrings {
   editCancel: string;
   jumpToLatest: string;
   newChat: string;
+  /** The button that opens the thread list when the chat is narrow (`thread-list`). */
+  threadsLabel: string;
   /** While the agent waits for answers to its interrupts. */
   waitingForAnswer: string;
   /** While the agent runs a step (`STEP_STARTED`). */

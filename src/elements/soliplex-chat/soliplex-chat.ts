@@ -36,15 +36,13 @@ import { LocalThreadsController } from './local-threads.js';
 import { threadPanelStyles } from './thread-panel.styles.js';
 import { ChatSession } from './chat-session.js';
 import { PageEvents } from './page-events.js';
+import { DeprecatedChatNames } from './deprecated-names.js';
 import { ChatAttachments } from './chat-attachments.js';
 // <soliplex-message-list> (Markdown, tool and approval cards) and <soliplex-run-status> (an idle chat
 // shows no status) are not needed for the first paint of an empty chat: loadChatParts() imports them
 // on connect, with the engine (see chat-parts.ts). Lit keeps the properties set on them before they
 // upgrade.
 import '../soliplex-composer/soliplex-composer.js';
-
-/** The drawer button's label (the list's own strings translate the list). */
-const THREADS_LABEL = 'Chats';
 
 const LIST_PARTS =
   'messages, message, user-message, assistant-message, reasoning, tool-card, tool-name, tool-arguments, tool-status, tool-details, ' +
@@ -68,15 +66,15 @@ const LIST_PARTS =
  * @attr thread - The thread id (reflected). Generic endpoints: a fresh one when absent; a thread kept in this
  *   browser is reopened (after a reload too). Soliplex: a stored thread whose history is reloaded; when
  *   absent, the first send creates a thread.
- * @attr threads - Shows the built-in thread list beside the messages (a drawer when the chat is narrow).
- * @attr persist - `false` keeps conversations out of IndexedDB: generic endpoints' threads (kept by default, turns in flight included, so a reload reopens the `thread`) and Soliplex runs cached for reloads.
+ * @attr thread-list - Shows the built-in thread list beside the messages (a drawer when the chat is narrow).
+ * @attr no-persist - Keeps conversations out of IndexedDB: generic endpoints' threads (kept by default, turns in flight included, so a reload reopens the `thread`) and Soliplex runs cached for reloads.
  * @attr headers - Request headers as a JSON object (the `headers` property takes an object).
  * @attr theme - `light`, `dark` or `auto` (follows `prefers-color-scheme`).
  * @attr chat-title - A title shown in the chat's header bar (none when absent).
- * @attr hide-new-chat - Hides the header's "New chat" button.
- * @attr hide-copy - Hides the "Copy" action on messages.
- * @attr hide-regenerate - Hides the "Regenerate" action on the last answer.
- * @attr hide-edit - Hides the "Edit" action on the last user message.
+ * @attr no-new-chat - Hides the header's "New chat" button.
+ * @attr no-copy - Hides the "Copy" action on messages.
+ * @attr no-regenerate - Hides the "Regenerate" action on the last answer.
+ * @attr no-edit - Hides the "Edit" action on the last user message.
  * @attr agui-events - Also fire `soliplex-agui-event` for every raw AG-UI event (off by default).
  *
  * @fires {SoliplexRunStartedEvent} soliplex-run-started - A user turn started (send or retry).
@@ -199,7 +197,7 @@ const LIST_PARTS =
  * @cssprop [--soliplex-chat-spacing=8px] - Base spacing unit.
  * @cssprop [--soliplex-chat-density=1] - Multiplies the spacing (0.75 compact, 1.25 roomy).
  */
-export class SoliplexChat extends LitElement {
+export class SoliplexChat extends DeprecatedChatNames(LitElement) {
   static override styles = [chatStyles, threadPanelStyles];
 
   /** The AG-UI endpoint; used when no `engine` is given, and as the thread key's server. */
@@ -215,14 +213,14 @@ export class SoliplexChat extends LitElement {
   @property({ reflect: true }) thread = '';
 
   /** Shows the built-in thread list (`<soliplex-thread-list>` on this chat's engine) beside the messages. */
-  @property({ type: Boolean, reflect: true }) threads = false;
+  @property({ type: Boolean, reflect: true, attribute: 'thread-list' }) threadList = false;
 
   /**
-   * Keep conversations in IndexedDB (`persist="false"` turns it off): generic endpoints' threads, saved
+   * Keeps conversations out of IndexedDB. Without it, they are kept: generic endpoints' threads, saved
    * as they change (a turn in flight too) and reopened by `thread` after a reload, and Soliplex runs (a
    * reload's cache). Two tabs on one thread never overwrite each other's turns.
    */
-  @property({ type: Boolean, converter: { fromAttribute: (value: string | null) => value !== 'false' } }) persist = true;
+  @property({ type: Boolean, attribute: 'no-persist' }) noPersist = false;
 
   /** A bearer token for the Soliplex server (prefer `getToken` for tokens that expire). */
   @property({ attribute: false }) token?: string;
@@ -264,16 +262,16 @@ export class SoliplexChat extends LitElement {
   @property({ attribute: 'chat-title' }) chatTitle = '';
 
   /** Hides the header's "New chat" button. */
-  @property({ type: Boolean, attribute: 'hide-new-chat' }) hideNewChat = false;
+  @property({ type: Boolean, attribute: 'no-new-chat' }) noNewChat = false;
 
   /** Hides "Copy" on messages. */
-  @property({ type: Boolean, attribute: 'hide-copy' }) hideCopy = false;
+  @property({ type: Boolean, attribute: 'no-copy' }) noCopy = false;
 
   /** Hides "Regenerate" on the last answer. */
-  @property({ type: Boolean, attribute: 'hide-regenerate' }) hideRegenerate = false;
+  @property({ type: Boolean, attribute: 'no-regenerate' }) noRegenerate = false;
 
   /** Hides "Edit" on the last user message. */
-  @property({ type: Boolean, attribute: 'hide-edit' }) hideEdit = false;
+  @property({ type: Boolean, attribute: 'no-edit' }) noEdit = false;
 
   /**
    * Renderers for AG-UI interrupts, by `reason`: `(interrupt, {answer, cancel}, message) => template,
@@ -315,14 +313,14 @@ export class SoliplexChat extends LitElement {
   // Made in the constructor, after the controllers above it (controllers run in the order they were added).
   readonly #events: PageEvents;
   readonly #session = new ChatSession(this, {
-    ownEngine: { headers: () => this.headers ?? {}, token: this.#token, agent: () => this.agent, persist: () => this.persist },
+    ownEngine: { headers: () => this.headers ?? {}, token: this.#token, agent: () => this.agent, persist: () => !this.noPersist },
     beforeToolCall: (call, key) => this.#events.askPage(call, key),
     onThreadChange: (key, previous) => this.#events.threadChanged(key, previous),
   });
   readonly #local = new LocalThreadsController(this, {
     engine: () => (this.#session.sharedEngine ? undefined : this.#session.current()),
     threadKey: () => this.#session.threadKey,
-    enabled: () => this.persist && !this.#session.sharedEngine,
+    enabled: () => !this.noPersist && !this.#session.sharedEngine,
     pageThread: () => this.#session.pageThread,
     onProblem: (problem) => this.#events.error(new Error(problem.technical), (rt) => this.#strings(rt).storageFailed(problem.kind)),
   });
@@ -449,7 +447,7 @@ export class SoliplexChat extends LitElement {
   }
 
   /** Stops the running turn: its stream ends, its tools are aborted, the conversation is kept. */
-  cancel(): void {
+  stop(): void {
     const engine = this.#session.current();
     if (engine) engine.cancel(this.#session.threadKey);
   }
@@ -541,7 +539,7 @@ export class SoliplexChat extends LitElement {
    * A running turn is not stopped: it finishes in the background (its tools run, its events fire, it
    * is saved), as when another thread is picked; setting `thread` back to its id shows it again.
    */
-  newThread(): string {
+  newChat(): string {
     return this.#session.newChat();
   }
 
@@ -549,8 +547,8 @@ export class SoliplexChat extends LitElement {
     if (changed.has('agent')) this.#attachments.askAgent();
     this.#session.willUpdate();
     this.#provide(changed);
-    if (changed.has('hideCopy') || changed.has('hideRegenerate') || changed.has('hideEdit')) {
-      this.#hiddenActions = { copy: this.hideCopy, regenerate: this.hideRegenerate, edit: this.hideEdit };
+    if (changed.has('noCopy') || changed.has('noRegenerate') || changed.has('noEdit')) {
+      this.#hiddenActions = { copy: this.noCopy, regenerate: this.noRegenerate, edit: this.noEdit };
     }
   }
 
@@ -586,13 +584,13 @@ export class SoliplexChat extends LitElement {
     const empty = !conversation.messages.some((m) => m.role === 'user' || m.role === 'assistant');
     const soliplex = this.#session.backend.soliplex;
     return html`
-      ${this.threads ? this.#renderThreadPanel() : ''}
+      ${this.threadList ? this.#renderThreadPanel() : ''}
       <div
         part="root"
         class="root"
         @keydown=${this.#onKeydown}
         @soliplex-send-request=${this.#onSendRequest}
-        @soliplex-stop-request=${this.#onInternal(() => this.cancel())}
+        @soliplex-stop-request=${this.#onInternal(() => this.stop())}
         @soliplex-retry-request=${this.#onInternal(() => this.retry())}
         @soliplex-continue-request=${this.#onInternal(() => this.continue())}
         @soliplex-run-again-request=${this.#onInternal((e: Event & { toolCallId?: string }) => this.runAgain(e.toolCallId ?? ''))}
@@ -606,10 +604,10 @@ export class SoliplexChat extends LitElement {
         @drop=${this.#attachments.onDrop}
       >
         <slot name="header"></slot>
-        ${this.chatTitle || !this.hideNewChat
+        ${this.chatTitle || !this.noNewChat
           ? html`<div part="header" class="header">
               ${this.chatTitle ? html`<h2 part="title" class="title">${this.chatTitle}</h2>` : nothing}
-              ${this.hideNewChat
+              ${this.noNewChat
                 ? nothing
                 : html`<button part="new-chat-button" class="new-chat" type="button" ?disabled=${empty && run.status === 'idle'} @click=${this.#newChat}>
                     ${strings.newChat}
@@ -639,7 +637,7 @@ export class SoliplexChat extends LitElement {
         <soliplex-composer
           exportparts="composer, input, send-button, stop-button"
           .strings=${strings}
-          .draftKey=${this.persist ? threadKeyId(this.#session.threadKey) : ''}
+          .draftKey=${!this.noPersist ? threadKeyId(this.#session.threadKey) : ''}
           ?busy=${isRunning(run)}
         ></soliplex-composer>
         <slot name="footer"></slot>
@@ -680,8 +678,8 @@ export class SoliplexChat extends LitElement {
       engine: this.#session.current(),
       backend: this.#session.backend,
       selected: this.#session.threadKey,
-      persist: this.persist,
-      label: THREADS_LABEL,
+      persist: !this.noPersist,
+      label: (this.chat?.strings ?? mergeFirstPaintStrings(this.strings)).threadsLabel,
       // The user picked a thread (or a new chat) in the built-in list: show it; turns elsewhere go on.
       onSelect: (event: SoliplexThreadSelectEvent) => {
         event.stopPropagation();
@@ -696,11 +694,11 @@ export class SoliplexChat extends LitElement {
     const engine = this.#session.current();
     if (!engine || !isRunning(engine.snapshot(this.#session.threadKey).run)) return;
     event.preventDefault();
-    this.cancel();
+    this.stop();
   };
 
   #newChat = () => {
-    this.newThread(); // announces the change
+    this.newChat(); // announces the change
     void this.updateComplete.then(() => this.composer?.focus());
   };
 

@@ -298,7 +298,7 @@ export function domEventsFor(event: EngineEvent, describe: (failure: RunFailure)
     case 'custom':
       return [new SoliplexCustomEvent(event.key, event.name, event.value)];
     case 'turn-finished': {
-      const outcome = event.outcome === 'completed' ? 'success' : event.outcome;
+      const outcome = event.outcome;
       const finished = new SoliplexRunFinishedEvent(event.key, outcome, event.error);
       const response = new SoliplexExchangeResponseEvent({ threadKey: event.key, outcome, stats: event.stats });
       return event.error ? [new SoliplexErrorEvent(describe(event.error), event.error), finished, response] : [finished, response];

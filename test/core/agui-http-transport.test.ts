@@ -45,7 +45,7 @@ describe('AG-UI HTTP transport against a real server', () => {
       [started, ...say('a2', "alice's number is 42 and bob's is 7."), finished],
     ]);
     const { engine, key, states } = engineFor(agentUrl);
-    expect(await engine.send(key, 'What are the secret numbers for alice and bob?')).to.equal('completed');
+    expect(await engine.send(key, 'What are the secret numbers for alice and bob?')).to.equal('success');
 
     const recorded = (await requests()) as Recorded[];
     expect(recorded).to.have.length(2);
@@ -73,7 +73,7 @@ describe('AG-UI HTTP transport against a real server', () => {
     expect(failure(engine, key)).to.include({ kind: 'http', status: 500 });
     expect(failure(engine, key)!.message).to.contain('database unavailable');
     expect(engine.snapshot(key).conversation.messages[0]).to.include({ text: 'hello' });
-    expect(await engine.retry(key)).to.equal('completed');
+    expect(await engine.retry(key)).to.equal('success');
     expect(((await requests()) as Recorded[])[1]!.body.messages.map((m) => m.content)).to.deep.equal(['hello']);
   });
 
@@ -160,8 +160,8 @@ describe('AG-UI HTTP transport against a real server', () => {
     });
     const engine = new RunOrchestrator({ transport, toolRegistry: new ToolRegistry() });
     const key: ThreadKey = { server: agentUrl, room: '', thread: crypto.randomUUID() };
-    expect(await engine.send(key, 'one')).to.equal('completed');
-    expect(await engine.send(key, 'two')).to.equal('completed');
+    expect(await engine.send(key, 'one')).to.equal('success');
+    expect(await engine.send(key, 'two')).to.equal('success');
     expect(calls).to.equal(2);
     const recorded = (await requests()) as Recorded[];
     expect(recorded.map((r) => r.headers['authorization'])).to.deep.equal(['Bearer t1', 'Bearer t2']);

@@ -34,15 +34,15 @@ describe('streams per host', () => {
     expect(engine.snapshot(keyOn('b')).run).to.include({ status: 'running', phase: 'waiting-for-connection' });
     expect(transports.get('b')?.requests.length ?? 0).to.equal(0);
     openA.resolve();
-    expect(await a).to.equal('completed');
-    expect(await b).to.equal('completed');
+    expect(await a).to.equal('success');
+    expect(await b).to.equal('success');
     expect(transports.get('b')!.requests).to.have.length(1);
   });
 
   it('other hosts are not held back', async () => {
     const { engine, transports } = gatedEngine({ a: new Promise(() => {}) });
     void engine.send(keyOn('a'), 'blocked');
-    expect(await engine.send(keyOn('c', 'https://other.example/run'), 'elsewhere')).to.equal('completed');
+    expect(await engine.send(keyOn('c', 'https://other.example/run'), 'elsewhere')).to.equal('success');
     expect(transports.get('c')!.requests).to.have.length(1);
     engine.dispose();
   });
@@ -57,8 +57,8 @@ describe('streams per host', () => {
     engine.cancel(keyOn('b'));
     expect(await b).to.equal('cancelled');
     openA.resolve();
-    expect(await a).to.equal('completed');
-    expect(await c).to.equal('completed');
+    expect(await a).to.equal('success');
+    expect(await c).to.equal('success');
     expect(transports.get('b')?.requests.length ?? 0).to.equal(0);
   });
 
@@ -70,6 +70,6 @@ describe('streams per host', () => {
     el.send('second');
     await until(() => el.shadowRoot!.querySelector('soliplex-run-status')?.shadowRoot?.textContent?.includes('Waiting for a free connection…') ?? false);
     openA.resolve();
-    await until(() => engine.snapshot(keyOn('b')).run.status === 'completed');
+    await until(() => engine.snapshot(keyOn('b')).run.status === 'success');
   });
 });

@@ -49,7 +49,7 @@ describe('property harness: the end of a case', () => {
     expect(started.length, 'the answer started a second turn').to.equal(2);
     expect(checkReloadInvariants(trace)).to.deep.equal([]);
     // The turn the answer started ran to its end within the case.
-    expect(trace.finals[0]!.status).to.equal('completed');
+    expect(trace.finals[0]!.status).to.equal('success');
     expect(unhandled).to.deep.equal([]);
   });
 

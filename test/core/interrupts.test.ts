@@ -44,7 +44,7 @@ describe('interrupts', () => {
     const done = engine.send(key, 'book a trip');
     await until(() => engine.snapshot(key).run.status === 'running' && (engine.snapshot(key).run as { phase?: string }).phase === 'awaiting-input');
     // Waiting, not succeeded: no completed state, no turn-finished yet.
-    expect(states.some((s) => s.status === 'completed')).to.equal(false);
+    expect(states.some((s) => s.status === 'success')).to.equal(false);
     expect(events.filter((e) => e.type === 'turn-finished')).to.have.length(0);
     const interrupt = events.find((e) => e.type === 'interrupt');
     expect(interrupt && interrupt.type === 'interrupt' ? interrupt.interrupts.map((i) => i.id) : []).to.deep.equal(['i1', 'i2']);
@@ -56,7 +56,7 @@ describe('interrupts', () => {
     expect(transport.requests).to.have.length(1);
 
     expect(engine.cancelInterrupt(key, 'i2')).to.equal(true);
-    expect(await done).to.equal('completed');
+    expect(await done).to.equal('success');
     expect(transport.requests).to.have.length(2);
     expect(transport.requests[1]!.resume).to.deep.equal([
       { interruptId: 'i1', status: 'resolved', payload: { city: 'Oslo' } },
@@ -75,7 +75,7 @@ describe('interrupts', () => {
     expect(engine.answerInterrupt(key, 'nope', 1)).to.equal(false);
     expect(engine.answerInterrupt(key, 'i1', { city: 'Rome' })).to.equal(true);
     expect(engine.answerInterrupt(key, 'i1', { city: 'Paris' })).to.equal(false);
-    expect(await done).to.equal('completed');
+    expect(await done).to.equal('success');
   });
 
   it('client tools still run at run end, and a run may leave both calls and interrupts', async () => {
@@ -87,7 +87,7 @@ describe('interrupts', () => {
     await until(() => engine.snapshot(key).conversation.toolCalls['c1']?.status === 'completed');
     expect((engine.snapshot(key).run as { phase?: string }).phase).to.equal('awaiting-input');
     engine.answerInterrupt(key, 'i2', true);
-    expect(await done).to.equal('completed');
+    expect(await done).to.equal('success');
     const second = transport.requests[1]!;
     expect(second.messages.find((m) => m.role === 'tool')!.content).to.equal('found flights');
     expect(second.resume).to.deep.equal([{ interruptId: 'i2', status: 'resolved', payload: true }]);
@@ -101,7 +101,7 @@ describe('interrupts', () => {
     const done = engine.send(key, 'go');
     await until(() => interruptsOf(engine.snapshot(key).conversation).length === 1);
     engine.answerInterrupt(key, 'i3', { approved: true });
-    expect(await done).to.equal('completed');
+    expect(await done).to.equal('success');
     // Never run here: no page result; the call shows the user's decision (issue 20: "Approved", not "Failed").
     const call = engine.snapshot(key).conversation.toolCalls['c9']!;
     expect(call.result).not.to.equal('found x');
@@ -128,7 +128,7 @@ describe('interrupts', () => {
   it('an interrupt expires while the turn waits', async () => {
     const soon = new Date(Date.now() + 150).toISOString();
     const { transport, engine } = setup([[runStarted('r1'), interrupted({ ...ask, expiresAt: soon })], answered]);
-    expect(await engine.send(key, 'go')).to.equal('completed');
+    expect(await engine.send(key, 'go')).to.equal('success');
     expect(transport.requests[1]!.resume).to.deep.equal([{ interruptId: 'i1', status: 'cancelled' }]);
   });
 
@@ -138,7 +138,7 @@ describe('interrupts', () => {
     await until(() => interruptsOf(engine.snapshot(key).conversation).length === 1);
     engine.cancel(key);
     expect(await done).to.equal('cancelled');
-    expect(await engine.send(key, 'never mind')).to.equal('completed');
+    expect(await engine.send(key, 'never mind')).to.equal('success');
     expect(transport.requests[1]!.resume).to.deep.equal([{ interruptId: 'i1', status: 'cancelled' }]);
   });
 
@@ -151,7 +151,7 @@ describe('interrupts', () => {
     engine.answerInterrupt(key, 'i1', { city: 'Oslo' }, { initiator: 'me' });
     await until(() => events.filter((e) => e.type === 'turn-finished').length === 2);
     const last = events.findLast((e) => e.type === 'turn-finished');
-    expect(last && last.type === 'turn-finished' ? [last.outcome, last.initiator] : []).to.deep.equal(['completed', 'me']);
+    expect(last && last.type === 'turn-finished' ? [last.outcome, last.initiator] : []).to.deep.equal(['success', 'me']);
     expect(transport.requests[1]!.resume).to.deep.equal([{ interruptId: 'i1', status: 'resolved', payload: { city: 'Oslo' } }]);
   });
 
@@ -161,7 +161,7 @@ describe('interrupts', () => {
     await until(() => interruptsOf(engine.snapshot(key).conversation).length > 0);
     expect(interruptsOf(engine.snapshot(key).conversation).map((m) => m.interrupt.id)).to.deep.equal(['i1']);
     engine.cancelInterrupt(key, 'i1');
-    expect(await done).to.equal('completed');
+    expect(await done).to.equal('success');
   });
 
   it('a retry after the resume run failed sends the same resume entries again', async () => {
@@ -171,7 +171,7 @@ describe('interrupts', () => {
     await until(() => interruptsOf(engine.snapshot(key).conversation).length === 1);
     engine.answerInterrupt(key, 'i1', { city: 'Oslo' });
     expect(await done).to.equal('failed');
-    expect(await engine.retry(key)).to.equal('completed');
+    expect(await engine.retry(key)).to.equal('success');
     expect(transport.requests[2]!.resume).to.deep.equal(transport.requests[1]!.resume);
   });
 });
@@ -210,9 +210,9 @@ describe('run outcomes and relayed events', () => {
         [{ ...runStarted('r1'), protocolVersion: '0.9' } as BaseEvent, ...text('a1', 'old'), runFinished()],
         [{ ...runStarted('r2'), protocolVersion: '2.1' } as BaseEvent, ...text('a2', 'new'), runFinished()],
       ]);
-      expect(await engine.send(key, 'one')).to.equal('completed');
+      expect(await engine.send(key, 'one')).to.equal('success');
       expect(warnings.filter((w) => w.includes('AG-UI'))).to.deep.equal([]);
-      expect(await engine.send(key, 'two')).to.equal('completed');
+      expect(await engine.send(key, 'two')).to.equal('success');
       expect(warnings.find((w) => w.includes('AG-UI 2.1'))).to.contain("newer than this chat's 1.0");
     } finally {
       console.warn = warn;

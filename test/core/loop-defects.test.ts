@@ -47,7 +47,7 @@ describe('loop defects: pendingToolCallIds is untrusted input', () => {
       [[runStarted(), ...toolCall('c1', 'lookup', {}), runFinished({ type: 'success', pendingToolCallIds: ['c1', 'c1'] })], answer()],
       [tool],
     );
-    expect(await engine.send(key, 'go')).to.equal('completed');
+    expect(await engine.send(key, 'go')).to.equal('success');
     expect(runs).to.deep.equal(['c1']);
     expect(transport.requests[1]!.messages.filter((m) => m.role === 'tool')).to.have.length(1);
   });
@@ -61,7 +61,7 @@ describe('loop defects: pendingToolCallIds is untrusted input', () => {
     const outcome = engine.send(key, 'go');
     await until(() => engine.snapshot(key).conversation.toolCalls['c1']?.status === 'awaiting-approval');
     engine.approve(key, 'c1');
-    expect(await outcome).to.equal('completed');
+    expect(await outcome).to.equal('success');
     expect(runs).to.deep.equal(['c1']);
   });
 
@@ -71,7 +71,7 @@ describe('loop defects: pendingToolCallIds is untrusted input', () => {
       [[runStarted(), ...toolCall('c1', 'lookup', {}), ...toolCall('c2', 'lookup', {}), runFinished({ type: 'success', pendingToolCallIds: [] })], answer()],
       [tool],
     );
-    expect(await engine.send(key, 'go')).to.equal('completed');
+    expect(await engine.send(key, 'go')).to.equal('success');
     expect(runs).to.deep.equal(['c1', 'c2']);
   });
 
@@ -90,7 +90,7 @@ describe('loop defects: pendingToolCallIds is untrusted input', () => {
       ],
       [tool],
     );
-    expect(await engine.send(key, 'go')).to.equal('completed');
+    expect(await engine.send(key, 'go')).to.equal('success');
     expect(runs).to.deep.equal(['c1']);
     const contents = transport.requests[1]!.messages.filter((m) => m.role === 'tool').map((m) => (m as { content: string }).content);
     expect(contents).to.have.members(['ok', 'server did it']);
@@ -104,11 +104,11 @@ describe('loop defects: every turn accounted for', () => {
     await until(() => events.length > 0);
     const second = engine.send(key, 'second');
     expect(await first).to.equal('cancelled');
-    expect(await second).to.equal('completed');
+    expect(await second).to.equal('success');
     const summary = events
       .filter((e) => e.type === 'turn-started' || e.type === 'turn-finished')
       .map((e) => (e.type === 'turn-finished' ? `finished:${e.outcome}:${e.reason}` : 'started'));
-    expect(summary).to.deep.equal(['started', 'finished:cancelled:superseded', 'started', 'finished:completed:completed']);
+    expect(summary).to.deep.equal(['started', 'finished:cancelled:superseded', 'started', 'finished:success:success']);
     const [start1, end1, start2, end2] = events.filter((e) => e.type === 'turn-started' || e.type === 'turn-finished');
     expect(end1!.turnId).to.equal(start1!.turnId);
     expect(end2!.turnId).to.equal(start2!.turnId);
@@ -169,7 +169,7 @@ describe('loop defects: run identity and retry', () => {
       [tool],
     );
     expect(await engine.send(key, 'go')).to.equal('failed');
-    expect(await engine.retry(key)).to.equal('completed');
+    expect(await engine.retry(key)).to.equal('success');
     const { conversation } = engine.snapshot(key);
     expect(conversation.messages.map((m) => m.id)).to.include.members(['m1', 'm3']);
     expect(conversation.messages.map((m) => m.id)).not.to.include('m2');
@@ -181,7 +181,7 @@ describe('loop defects: run identity and retry', () => {
 
   it('retry on a completed thread does nothing (rejects, no request)', async () => {
     const { engine, transport } = setup([answer('First.')], []);
-    expect(await engine.send(key, 'go')).to.equal('completed');
+    expect(await engine.send(key, 'go')).to.equal('success');
     let rejected = false;
     await engine.retry(key).catch(() => (rejected = true));
     expect(rejected).to.equal(true);
@@ -198,8 +198,8 @@ describe('loop defects: smaller', () => {
     const a = new RunOrchestrator({ transport: new ScriptedTransport([]), registry });
     const b = new RunOrchestrator({ transport: new ScriptedTransport([answer()]), registry });
     a.dispose();
-    expect(await b.send(key, 'go')).to.equal('completed');
-    expect(seen.at(-1)).to.equal('completed');
+    expect(await b.send(key, 'go')).to.equal('success');
+    expect(seen.at(-1)).to.equal('success');
   });
 
   it('maxDepth: NaN still ends an endless loop (at the default depth)', async () => {
@@ -278,7 +278,7 @@ describe('loop defects: smaller', () => {
     await until(() => engine.snapshot(key).conversation.toolCalls['f1']?.status === 'completed');
     engine.approve(key, 'b1');
     expect(await outcome).to.equal('failed');
-    expect(await engine.retry(key)).to.equal('completed');
+    expect(await engine.retry(key)).to.equal('success');
     expect(runs).to.deep.equal(['f1']);
     expect(transport.requests[1]!.messages.find((m) => m.role === 'tool' && m.toolCallId === 'f1')).to.include({ content: 'ok' });
   });
@@ -317,7 +317,7 @@ describe('loop defects: smaller', () => {
     const fresh: ThreadKey = { server: 's', room: 'r', thread: '' };
     const outcome = engine.send(fresh, 'hello');
     created.resolve({ threadId: 'T9' });
-    expect(await outcome).to.equal('completed');
+    expect(await outcome).to.equal('success');
     // 'message' (the assistant's answer) is a layered event between them.
     expect(events.map((e) => e.type)).to.deep.equal(['turn-started', 'thread-created', 'message', 'turn-finished']);
     expect(events[3]!.key.thread).to.equal('T9');

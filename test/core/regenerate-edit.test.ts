@@ -17,10 +17,10 @@ describe('regenerate and edit', () => {
       [runStarted('r4'), ...text('a2', 'Second answer.'), runFinished()],
     ]);
     const engine = new RunOrchestrator({ transport, toolRegistry: new ToolRegistry([lookup]) });
-    expect(await engine.send(key, 'look it up')).to.equal('completed');
+    expect(await engine.send(key, 'look it up')).to.equal('success');
     const events: EngineEvent['type'][] = [];
     engine.on((e) => events.push(e.type));
-    expect(await engine.regenerate(key)).to.equal('completed');
+    expect(await engine.regenerate(key)).to.equal('success');
     expect(runs, 'the call ran again').to.equal(2);
     expect(transport.requests[2]!.messages.map((m) => m.role)).to.deep.equal(['user']);
     const { conversation } = engine.snapshot(key);
@@ -44,7 +44,7 @@ describe('regenerate and edit', () => {
     await engine.send(key, 'cats');
     await engine.send(key, 'more');
     const first = engine.snapshot(key).conversation.messages[0]!;
-    expect(await engine.edit(key, first.id, 'dogs')).to.equal('completed');
+    expect(await engine.edit(key, first.id, 'dogs')).to.equal('success');
     expect(transport.requests[2]!.messages.map((m) => [m.role, m.content])).to.deep.equal([['user', 'dogs']]);
     expect(engine.snapshot(key).conversation.messages.map((m) => (m as { text?: string }).text)).to.deep.equal(['dogs', 'Dogs.']);
     await engine.edit(key, 'no-such-message', 'x').then(
@@ -68,7 +68,7 @@ describe('regenerate and edit', () => {
     const second = engine.regenerate(key);
     expect(await first).to.equal('cancelled');
     expect(results).to.deep.equal(['c1:cancelled']);
-    expect(await second).to.equal('completed');
+    expect(await second).to.equal('success');
     expect(engine.snapshot(key).conversation.messages.map((m) => (m as { text?: string }).text)).to.deep.equal(['go', 'Fresh.']);
   });
 });

@@ -93,7 +93,7 @@ describe('restore after a reload (issue 20, item 2)', () => {
     expect(restored.conversation.messages.map((m) => m.role)).to.deep.equal(['user', 'assistant']);
     expect(restored.conversation.messages[1]).to.include({ text: 'Half an ans', complete: true });
 
-    expect(await engine.continue(key)).to.equal('completed');
+    expect(await engine.continue(key)).to.equal('success');
     expect(texts(engine, key)).to.deep.equal(['The whole answer.']);
     const sent = (await requests()) as Recorded[];
     expect(sent).to.have.length(2);
@@ -118,7 +118,7 @@ describe('restore after a reload (issue 20, item 2)', () => {
     const { engine } = reload(first.engine, key, agentUrl, [log.tool('lookup', 'answer')]);
     expect(engine.snapshot(key).conversation.toolCalls['c1']).to.include({ status: 'completed' });
 
-    expect(await engine.continue(key)).to.equal('completed');
+    expect(await engine.continue(key)).to.equal('success');
     expect(log.runs).to.deep.equal(['c1']);
     const sent = (await requests()) as Recorded[];
     expect(sent).to.have.length(3);
@@ -146,7 +146,7 @@ describe('restore after a reload (issue 20, item 2)', () => {
     expect(await requests()).to.have.length(1);
 
     expect(engine.runAgain(key, 'c1')).to.equal(true);
-    await until(() => engine.snapshot(key).run.status === 'completed');
+    await until(() => engine.snapshot(key).run.status === 'success');
     expect(log.runs).to.deep.equal(['c1', 'c1']);
     const sent = (await requests()) as Recorded[];
     expect(sent).to.have.length(2);
@@ -174,7 +174,7 @@ describe('restore after a reload (issue 20, item 2)', () => {
     expect(engine.snapshot(key).run.status).to.equal('interrupted');
     expect(engine.snapshot(key).conversation.toolCalls['c1']).to.include({ status: 'interrupted' });
     expect(engine.runAgain(key, 'c1')).to.equal(true);
-    await until(() => engine.snapshot(key).run.status === 'completed');
+    await until(() => engine.snapshot(key).run.status === 'success');
     expect(log.runs).to.deep.equal(['c1', 'c1']);
     engine.dispose();
   });
@@ -191,7 +191,7 @@ describe('restore after a reload (issue 20, item 2)', () => {
     await until(() => first.engine.snapshot(key).conversation.toolCalls['c1']?.status === 'executing');
     const { engine, events } = reload(first.engine, key, agentUrl, [log.tool('slow', 'answer')]);
 
-    expect(await engine.continue(key)).to.equal('completed');
+    expect(await engine.continue(key)).to.equal('success');
     expect(log.runs).to.deep.equal(['c1']);
     const sent = (await requests()) as Recorded[];
     expect(toolMessage(sent[1]!, 'c1')?.error).to.match(/did not complete: the page was reloaded while it ran/);
@@ -217,7 +217,7 @@ describe('restore after a reload (issue 20, item 2)', () => {
     expect(engine.snapshot(key).conversation.toolCalls['c1']).to.include({ status: 'awaiting-approval' });
     expect(log.runs).to.deep.equal([]);
     engine.approve(key, 'c1');
-    await until(() => engine.snapshot(key).run.status === 'completed');
+    await until(() => engine.snapshot(key).run.status === 'success');
     expect(log.runs).to.deep.equal(['c1']);
     const sent = (await requests()) as Recorded[];
     expect(toolMessage(sent[1]!, 'c1')).to.include({ content: 'delete_file result' });
@@ -248,7 +248,7 @@ describe('restore after a reload (issue 20, item 2)', () => {
     expect(waiting.run).to.include({ status: 'running', phase: 'executing-tools' });
     expect(waiting.conversation.toolCalls['c2']).to.include({ status: 'interrupted' });
     expect(await requests(), 'nothing is sent while the interrupted call waits').to.have.length(1);
-    expect(await engine.continue(key)).to.equal('completed');
+    expect(await engine.continue(key)).to.equal('success');
     expect(log.runs).to.deep.equal(['c2', 'c1']);
     const sent = (await requests()) as Recorded[];
     expect(toolMessage(sent[1]!, 'c1')).to.include({ content: 'send_mail result' });
@@ -269,7 +269,7 @@ describe('restore after a reload (issue 20, item 2)', () => {
     await until(() => first.engine.snapshot(key).conversation.toolCalls['c1']?.status === 'awaiting-approval');
     const { engine } = reload(first.engine, key, agentUrl, [log.tool('delete_file', 'answer', { requiresApproval: true })]);
     engine.deny(key, 'c1', 'Not that one');
-    await until(() => engine.snapshot(key).run.status === 'completed');
+    await until(() => engine.snapshot(key).run.status === 'success');
     expect(log.runs).to.deep.equal([]);
     expect(toolMessage(((await requests()) as Recorded[])[1]!, 'c1')?.error).to.equal('Not that one');
     engine.dispose();
@@ -290,7 +290,7 @@ describe('restore after a reload (issue 20, item 2)', () => {
     });
     const { engine, events } = reload(first.engine, key, agentUrl);
     expect(engine.answerInterrupt(key, 'i1', { ok: true })).to.equal(true);
-    await until(() => engine.snapshot(key).run.status === 'completed');
+    await until(() => engine.snapshot(key).run.status === 'success');
     const sent = (await requests()) as Recorded[];
     expect(sent[1]!.body.resume).to.deep.equal([{ interruptId: 'i1', status: 'resolved', payload: { ok: true } }]);
     expect(texts(engine, key)).to.deep.equal(['Going ahead.']);
@@ -309,7 +309,7 @@ describe('restore after a reload (issue 20, item 2)', () => {
     void first.engine.send(key, 'Go slow').catch(() => {});
     await until(() => first.engine.snapshot(key).conversation.toolCalls['c1']?.status === 'executing');
     const { engine } = reload(first.engine, key, agentUrl, [log.tool('slow', 'answer')]);
-    expect(await engine.send(key, 'Something else')).to.equal('completed');
+    expect(await engine.send(key, 'Something else')).to.equal('success');
     expect(log.runs).to.deep.equal(['c1']);
     const sent = (await requests()) as Recorded[];
     expect(toolMessage(sent[1]!, 'c1')?.error).to.match(/did not complete/);
@@ -352,7 +352,7 @@ describe('Retry and Continue keep what the user sees (issue 20, item 5)', () => 
     expect(await engine.retry(key)).to.equal('failed');
     expect(texts(engine, key), 'after an HTTP failure').to.deep.equal(['Partial answer']);
 
-    expect(await engine.retry(key)).to.equal('completed');
+    expect(await engine.retry(key)).to.equal('success');
     expect(texts(engine, key)).to.deep.equal(['Whole answer.']);
     const sent = (await requests()) as Recorded[];
     // The model never saw the partial answer again.
@@ -373,7 +373,7 @@ describe('Retry and Continue keep what the user sees (issue 20, item 5)', () => 
     const { engine } = reload(first.engine, key, agentUrl);
     expect(await engine.continue(key)).to.equal('failed');
     expect(texts(engine, key)).to.deep.equal(['Half of it']);
-    expect(await engine.retry(key)).to.equal('completed');
+    expect(await engine.retry(key)).to.equal('success');
     expect(texts(engine, key)).to.deep.equal(['All of it.']);
     engine.dispose();
   });

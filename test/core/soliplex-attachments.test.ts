@@ -74,7 +74,7 @@ describe('Soliplex attachments in a room that takes them', () => {
   ] as const) {
     it(`uploads a file to the thread once and sends the image inline (${label})`, async () => {
       const { outcome, seen } = await send(room);
-      expect(outcome).to.equal('completed');
+      expect(outcome).to.equal('success');
       const uploads = seen.filter((s) => s.path.startsWith('/api/v1/uploads/'));
       expect(uploads).to.deep.equal([
         { method: 'POST', path: `/api/v1/uploads/${ROOM}/thread/${THREAD}`, body: { field: 'upload_file', name: 'spec.pdf', type: 'application/pdf', text: '%PDF-1.4 tiny' } },

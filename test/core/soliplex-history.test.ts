@@ -277,7 +277,7 @@ describe('Soliplex history reload', () => {
     const run = engine.snapshot(key).run;
     expect(run.status === 'failed' && run.stage).to.equal('history');
     expect(engine.snapshot(key).conversation.messages).to.deep.equal([]);
-    expect(await engine.retry(key)).to.equal('completed');
+    expect(await engine.retry(key)).to.equal('success');
     expect(engine.snapshot(key).conversation.messages.map((m) => (m as { text?: string }).text).slice(0, 2)).to.deep.equal(['question 0', 'answer 0']);
   });
 });

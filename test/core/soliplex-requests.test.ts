@@ -37,7 +37,7 @@ describe('Soliplex requests the real server accepts (demo server)', () => {
       [started, ...say('a2', 'Oslo will be mild.'), finished],
     ]);
     const { engine, key } = await setup(room, [chart as ClientTool]);
-    expect(await engine.send(key, 'Chart the weather in Oslo')).to.equal('completed');
+    expect(await engine.send(key, 'Chart the weather in Oslo')).to.equal('success');
     const messages = engine.snapshot(key).conversation.messages;
     expect((messages.at(-1) as { text: string }).text).to.equal('Oslo will be mild.');
 
@@ -86,7 +86,7 @@ describe('Soliplex requests the real server accepts (demo server)', () => {
     expect(run.status === 'failed' && run.error.message).to.contain('sent nothing new for 400 ms');
     const texts = () => engine.snapshot(key).conversation.messages.map((m) => (m as { text: string }).text);
     expect(texts()).to.deep.equal(['hello', 'Partial']);
-    expect(await engine.retry(key)).to.equal('completed');
+    expect(await engine.retry(key)).to.equal('success');
     expect(texts().at(-1)).to.equal('Complete answer.');
   });
 

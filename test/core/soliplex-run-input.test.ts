@@ -239,7 +239,7 @@ describe('soliplexRunInput: what the AG-UI Python models accept', () => {
     ]);
     const engine = new RunOrchestrator({ transport, toolRegistry: new ToolRegistry([chart]) });
     const key: ThreadKey = { server: 'https://s.example', room: 'r', thread: 'thread' };
-    expect(await engine.send(key, 'Chart please')).to.equal('completed');
+    expect(await engine.send(key, 'Chart please')).to.equal('success');
     const continuation = transport.requests[1]!;
     // The engine sends content parts (fine for a JS server) ...
     expect(Array.isArray(continuation.messages.find((m) => m.role === 'tool')!.content)).to.equal(true);

@@ -41,8 +41,8 @@ describe('Soliplex transport against the demo server', () => {
       [started, ...say('a3', 'You are welcome.'), finished],
     ]);
     const { engine, key, states } = await setup(room);
-    expect(await engine.send(key, 'Secret numbers for alice and bob?')).to.equal('completed');
-    expect(await engine.send(key, 'Thanks')).to.equal('completed');
+    expect(await engine.send(key, 'Secret numbers for alice and bob?')).to.equal('success');
+    expect(await engine.send(key, 'Thanks')).to.equal('success');
 
     const recorded = await requests();
     expect(recorded).to.have.length(3);
@@ -55,7 +55,7 @@ describe('Soliplex transport against the demo server', () => {
     expect(continuation.messages.filter((m) => m.role === 'tool').map((m) => m.content)).to.deep.equal(['42', '7']);
     expect(recorded[2]!.body.messages.map((m) => m.role)).to.deep.equal(['user', 'assistant', 'tool', 'tool', 'assistant', 'user']);
     expect(texts(engine, key).at(-1)).to.equal('You are welcome.');
-    expect(states.filter((s) => s.status !== 'running').map((s) => s.status)).to.deep.equal(['completed', 'completed']);
+    expect(states.filter((s) => s.status !== 'running').map((s) => s.status)).to.deep.equal(['success', 'success']);
   });
 
   it('resumes a dropped stream with Last-Event-ID, without duplicates', async () => {
@@ -63,7 +63,7 @@ describe('Soliplex transport against the demo server', () => {
       [started, ...say('a1', 'First part.'), { $delay: 100 }, { $cut: true }, ...say('a2', 'Second part.'), finished],
     ]);
     const { engine, key } = await setup(room);
-    expect(await engine.send(key, 'hello')).to.equal('completed');
+    expect(await engine.send(key, 'hello')).to.equal('success');
     expect(texts(engine, key)).to.deep.equal(['hello', 'First part.', 'Second part.']);
     const recorded = await requests();
     expect(recorded).to.have.length(2);
@@ -86,7 +86,7 @@ describe('Soliplex transport against the demo server', () => {
     try {
       const asked: boolean[] = [];
       const { engine, key } = await setup(room, { token: ({ refresh }) => (asked.push(refresh), refresh ? 'fresh' : 'stale') });
-      expect(await engine.send(key, 'hello')).to.equal('completed');
+      expect(await engine.send(key, 'hello')).to.equal('success');
       expect(asked).to.deep.equal([false, true]);
     } finally {
       await setServerToken(null, room);
@@ -114,7 +114,7 @@ describe('Soliplex transport against the demo server', () => {
       [started, ...say('a3', 'Still 7.'), finished],
     ]);
     const first = await setup(room);
-    expect(await first.engine.send(first.key, 'Bob?')).to.equal('completed');
+    expect(await first.engine.send(first.key, 'Bob?')).to.equal('success');
 
     // A new page: a fresh engine reloads the stored thread and continues it.
     let executions = 0;
@@ -123,7 +123,7 @@ describe('Soliplex transport against the demo server', () => {
     expect(await engine.loadThread(first.key)).to.equal(true);
     expect(texts(engine, first.key)).to.deep.equal(['Bob?', '', 'Bob has 7.']);
     expect(engine.snapshot(first.key).conversation.toolCalls['c1']).to.include({ status: 'completed', result: '7' });
-    expect(await engine.send(first.key, 'Sure?')).to.equal('completed');
+    expect(await engine.send(first.key, 'Sure?')).to.equal('success');
     expect(executions).to.equal(0);
     const last = (await requests()).at(-1)!.body.messages;
     expect(last.map((m) => m.role)).to.deep.equal(['user', 'assistant', 'tool', 'assistant', 'user']);

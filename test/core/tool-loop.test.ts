@@ -95,7 +95,7 @@ describe('tool loop: secret numbers', () => {
       const { transport, engine, states } = setup([firstRun, finalAnswer]);
       const outcome = await engine.send(key, 'What are the secret numbers of alice and bob?');
 
-      expect(outcome).to.equal('completed');
+      expect(outcome).to.equal('success');
       expect(transport.requests).to.have.length(2);
       const { assistant, toolMessages, tools, messages } = continuation(transport, 1);
       expect(tools.map((t) => t.name)).to.deep.equal(['get_secret_number']);
@@ -169,7 +169,7 @@ describe('tool loop: shapes of calls', () => {
       [[runStarted(), ...toolCall('c1', 'get_secret_number', { name: 'bob' }), toolResult('c1', '99'), ...text('a2', 'It is 99.'), runFinished()]],
       [tool],
     );
-    expect(await engine.send(key, 'bob?')).to.equal('completed');
+    expect(await engine.send(key, 'bob?')).to.equal('success');
     expect(runs).to.equal(0);
     expect(transport.requests).to.have.length(1);
     expect(engine.snapshot(key).conversation.toolCalls['c1']).to.include({ status: 'completed', serverRun: true, result: '99' });
@@ -177,7 +177,7 @@ describe('tool loop: shapes of calls', () => {
 
   it('answers a call to a tool the page lacks with a failed tool message', async () => {
     const { transport, engine } = setup([[runStarted(), ...toolCall('c1', 'open_door', {}), runFinished()], finalAnswer]);
-    expect(await engine.send(key, 'open')).to.equal('completed');
+    expect(await engine.send(key, 'open')).to.equal('success');
     const message = continuation(transport, 1).toolMessages[0] as Message & { error?: string };
     expect(message.error).to.contain('"open_door" is not available').and.to.contain('get_secret_number');
     expect(engine.snapshot(key).conversation.toolCalls['c1']!.status).to.equal('failed');
@@ -207,7 +207,7 @@ describe('tool loop: failures of tools', () => {
       { name: 'bad', description: '', execute: () => { throw 'nope 2'; } },
     ];
     const { transport, engine } = setup([two, finalAnswer], tools);
-    expect(await engine.send(key, 'go')).to.equal('completed');
+    expect(await engine.send(key, 'go')).to.equal('success');
     const errors = continuation(transport, 1).toolMessages.map((m) => (m as { error?: string }).error);
     expect(errors[0]).to.contain('nope 1');
     expect(errors[1]).to.contain('nope 2');
@@ -220,7 +220,7 @@ describe('tool loop: failures of tools', () => {
       { name: 'bad', description: '', timeoutMs: 50, execute: (_a, ctx) => ((signal = ctx.signal), new Promise(() => {})) },
     ];
     const { transport, engine } = setup([two, finalAnswer], tools);
-    expect(await engine.send(key, 'go')).to.equal('completed');
+    expect(await engine.send(key, 'go')).to.equal('success');
     expect(signal!.aborted).to.equal(true);
     const [good, bad] = continuation(transport, 1).toolMessages as (Message & { error?: string })[];
     expect(good!.content).to.equal('fine');
@@ -249,7 +249,7 @@ describe('tool loop: hops', () => {
       [runStarted(), ...toolCall('c2', 'get_secret_number', { name: 'bob' }), runFinished()],
       finalAnswer,
     ]);
-    expect(await engine.send(key, 'both, one by one')).to.equal('completed');
+    expect(await engine.send(key, 'both, one by one')).to.equal('success');
     expect(transport.requests).to.have.length(3);
     const third = transport.requests[2]!.messages;
     expect(third.filter((m) => m.role === 'tool').map((m) => m.content)).to.deep.equal(['42', '7']);
@@ -289,7 +289,7 @@ describe('tool loop: hops', () => {
         },
       },
     });
-    expect(await engine.send(key, 'go')).to.equal('completed');
+    expect(await engine.send(key, 'go')).to.equal('success');
     expect(taskRanBeforeContinuation).to.equal(false);
   });
 

@@ -34,7 +34,7 @@ describe('approvals', () => {
     await until(() => engine.snapshot(key).conversation.toolCalls['c1']?.status === 'awaiting-approval');
     await until(() => engine.snapshot(key).conversation.toolCalls['c2']?.status === 'completed');
     engine.approve(key, 'c1');
-    expect(await done).to.equal('completed');
+    expect(await done).to.equal('success');
     expect(toolMessages(transport.requests[1]!).map((m) => m.content)).to.deep.equal(['s3cret', 'peeked']);
   });
 
@@ -62,7 +62,7 @@ describe('approvals', () => {
     await until(() => engine.snapshot(key).conversation.toolCalls['c1']?.status === 'awaiting-approval');
     engine.approve(key, 'c1', { always: true });
     await first;
-    expect(await engine.send(key, 'two')).to.equal('completed');
+    expect(await engine.send(key, 'two')).to.equal('success');
     expect(engine.snapshot(key).conversation.toolCalls['c2']?.status).to.equal('completed');
     const other = { ...key, thread: 't2' };
     void engine.send(other, 'three');

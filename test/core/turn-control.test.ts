@@ -80,7 +80,7 @@ describe('turn control: cancel, dispose, supersede', () => {
     await started.promise;
     const second = engine.send(key, 'second');
     release.resolve('late result');
-    expect(await second).to.equal('completed');
+    expect(await second).to.equal('success');
     await first;
     // The old loop dropped out: its late result started no continuation of its own.
     expect(transport.requests).to.have.length(2);
@@ -89,7 +89,7 @@ describe('turn control: cancel, dispose, supersede', () => {
     const toolMessage = secondRequest.find((m) => m.role === 'tool') as { error?: string };
     expect(toolMessage.error).to.contain('superseded');
     const snapshot = engine.snapshot(key);
-    expect(snapshot.run.status).to.equal('completed');
+    expect(snapshot.run.status).to.equal('success');
     expect(snapshot.conversation.toolCalls['c-wait-0']!.status).to.equal('cancelled');
   });
 
@@ -113,10 +113,10 @@ describe('turn control: cancel, dispose, supersede', () => {
     await until(() => engine.snapshot(key).conversation.toolCalls['ca']?.status === 'executing');
     await until(() => engine.snapshot(keyB).conversation.toolCalls['cb']?.status === 'executing');
     releaseB.resolve('b-result');
-    expect(await b).to.equal('completed');
+    expect(await b).to.equal('success');
     expect(engine.snapshot(key).run.status).to.equal('running');
     releaseA.resolve('a-result');
-    expect(await a).to.equal('completed');
+    expect(await a).to.equal('success');
     expect(byThread.get('t1')!.requests[1]!.messages.find((m) => m.role === 'tool')!.content).to.equal('a-result');
     expect(byThread.get('t2')!.requests[1]!.messages.find((m) => m.role === 'tool')!.content).to.equal('b-result');
     // The thread on screen is read; the background one is marked unread.
@@ -141,7 +141,7 @@ describe('turn control: failures and retry', () => {
     expect(failed.run.status === 'failed' && failed.run.error).to.include({ kind: 'http', status: 500 });
     expect(failed.conversation.messages[0]).to.include({ text: 'go' });
 
-    expect(await engine.retry(key)).to.equal('completed');
+    expect(await engine.retry(key)).to.equal('success');
     expect(transport.requests).to.have.length(3);
     const retried = transport.requests[2]!.messages;
     expect(retried.find((m) => m.role === 'tool')).to.include({ content: 'result-1' });
@@ -166,7 +166,7 @@ describe('turn control: failures and retry', () => {
     expect(failed.conversation.messages.map((m) => m.role)).to.deep.equal(['user', 'assistant']);
     expect(failed.run.status === 'failed' && failed.run.error.message).to.contain('connection');
 
-    expect(await engine.retry(key)).to.equal('completed');
+    expect(await engine.retry(key)).to.equal('success');
     // The failed run's partial output is replaced, not sent back.
     expect(transport.requests[1]!.messages.map((m) => m.role)).to.deep.equal(['user']);
     expect(engine.snapshot(key).conversation.messages.map((m) => (m as { text: string }).text)).to.deep.equal(['go', 'Fresh answer.']);
@@ -193,7 +193,7 @@ describe('turn control: failures and retry', () => {
     const first = callsRun('lookup');
     // The continuation replays the first run's events (a server resending history) before answering.
     const { transport, engine } = setup([first, [...first.slice(0, -1), ...text('a2', 'ok'), runFinished()]], [counted]);
-    expect(await engine.send(key, 'go')).to.equal('completed');
+    expect(await engine.send(key, 'go')).to.equal('success');
     expect(executions).to.equal(1);
     expect(transport.requests).to.have.length(2);
     const conversation = engine.snapshot(key).conversation;
@@ -216,7 +216,7 @@ describe('turn control: approval', () => {
     await until(() => awaiting(engine));
     expect(engine.snapshot(key).run).to.include({ status: 'running', phase: 'executing-tools' });
     engine.approve(key, 'c-delete_file-0');
-    expect(await outcome).to.equal('completed');
+    expect(await outcome).to.equal('success');
     expect(ran).to.equal(true);
     expect(transport.requests[1]!.messages.find((m) => m.role === 'tool')).to.include({ content: 'deleted' });
     expect(states.slice(0, -1).every((s) => s.status === 'running')).to.equal(true);
@@ -228,7 +228,7 @@ describe('turn control: approval', () => {
     const outcome = engine.send(key, 'go');
     await until(() => awaiting(engine));
     engine.deny(key, 'c-delete_file-0');
-    expect(await outcome).to.equal('completed');
+    expect(await outcome).to.equal('success');
     expect(ran).to.equal(false);
     const message = transport.requests[1]!.messages.find((m) => m.role === 'tool') as { error?: string };
     expect(message.error).to.contain('denied');
@@ -254,7 +254,7 @@ describe('turn control: approval', () => {
     const plain: ClientTool = { name: 'lookup', description: '', execute: () => (ran = true) };
     const { transport, engine } = setup([callsRun('lookup'), answer()], [plain]);
     engine.beforeToolCall = (call) => call.name !== 'lookup';
-    expect(await engine.send(key, 'go')).to.equal('completed');
+    expect(await engine.send(key, 'go')).to.equal('success');
     expect(ran).to.equal(false);
     expect((transport.requests[1]!.messages.find((m) => m.role === 'tool') as { error?: string }).error).to.contain('blocked');
   });

@@ -144,7 +144,7 @@ describe('Markdown streamed in pieces', () => {
     const answer = DOCUMENTS.join('\n\n');
     const { el } = await chatWith([[runStarted(), ...text('a1', answer, 97), runFinished()]]);
     el.send('go');
-    await until(() => deepQuery(el, '[part~="status"]')?.dataset['state'] === 'completed');
+    await until(() => deepQuery(el, '[part~="status"]')?.dataset['state'] === 'success');
     await settled(el);
     const shown = deepQuery(el, '[data-message-id="a1"] .text')!;
     // Highlighting arrives with the grammars; a one-shot parse after that highlights at once.
@@ -157,7 +157,7 @@ describe('Markdown streamed in pieces', () => {
       [runStarted(), ...text('a1', 'First **answer**, in\n\ntwo paragraphs.', 5), runFinished()],
       [runStarted(), ...text('a2', 'Second answer.', 3), runFinished()],
     ]);
-    const done = () => deepQuery(el, '[part~="status"]')?.dataset['state'] === 'completed';
+    const done = () => deepQuery(el, '[part~="status"]')?.dataset['state'] === 'success';
     el.send('one');
     const regenerate = (id: string) => deepQuery(el, `[data-message-id="${id}"] + [part~="message-actions"] [part~="regenerate-button"]`);
     await until(() => done() && regenerate('a1') !== undefined);
@@ -173,7 +173,7 @@ describe('Markdown streamed in pieces', () => {
     const answer = Array.from({ length: 40 }, (_, i) => `Paragraph ${i} with **bold**, _em_, \`code\` and a [link](https://e.com/${i}).`).join('\n\n');
     const { el } = await chatWith([[runStarted(), ...text('a1', answer, 200), runFinished()]]);
     el.send('go');
-    await until(() => deepQuery(el, '[part~="status"]')?.dataset['state'] === 'completed');
+    await until(() => deepQuery(el, '[part~="status"]')?.dataset['state'] === 'success');
     await settled(el);
     const shown = deepQuery(el, '[data-message-id="a1"] .text')!;
     expect(shown.querySelectorAll('strong, em, code, a').length).to.equal(160);

@@ -46,7 +46,7 @@ describe('<soliplex-chat> accessibility', () => {
     expect(log.textContent).to.contain('confirm_order: Completed');
 
     gate.resolve();
-    await until(() => statusLine(el).dataset['state'] === 'completed');
+    await until(() => statusLine(el).dataset['state'] === 'success');
     await settled(el);
     await expect(el).to.be.accessible();
     expect(log.textContent).to.contain('Assistant: Done.');

@@ -69,8 +69,8 @@ describe('<soliplex-chat> secret-number loop', () => {
     expect(started).to.have.length(1);
 
     const states = seen.map((s) => s.split('|')[0]);
-    const end = states.lastIndexOf('completed');
-    expect(end, 'the turn ends completed').to.be.greaterThan(0);
+    const end = states.lastIndexOf('success');
+    expect(end, 'the turn ends in success').to.be.greaterThan(0);
     expect(states.slice(0, end).every((s) => s === 'running'), seen.join('\n')).to.equal(true);
     expect(seen.some((s) => s.startsWith('running|Executing get_secret_number and get_secret_number…')), seen.join('\n')).to.equal(true);
     expect(seen.some((s) => s === 'running|Thinking…')).to.equal(true);
@@ -108,7 +108,7 @@ describe('<soliplex-chat> secret-number loop', () => {
     await until(() => message()?.getAttribute('aria-busy') === 'true');
     expect(await firstFrame, 'the finished run is not rendered while its stream is open').to.equal('true');
     streamEnd.resolve();
-    await until(() => transport.requests.length === 2 && statusLine(el).dataset['state'] === 'completed');
+    await until(() => transport.requests.length === 2 && statusLine(el).dataset['state'] === 'success');
     await settled(el);
     expect(message()!.getAttribute('aria-busy')).to.equal('false');
   });

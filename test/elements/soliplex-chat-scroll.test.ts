@@ -14,7 +14,7 @@ describe('<soliplex-chat> scrolling and strings', () => {
     ]);
     el.style.height = '300px';
     el.send('long please');
-    await until(() => deepQuery(el, '[part~="status"]')?.dataset['state'] === 'completed');
+    await until(() => deepQuery(el, '[part~="status"]')?.dataset['state'] === 'success');
     await settled(el);
     // The view follows the end once the frame is laid out (never by forcing layout in a render).
     await nextFrame();
@@ -34,7 +34,7 @@ describe('<soliplex-chat> scrolling and strings', () => {
     scroller.scrollTop = 0;
     scroller.dispatchEvent(new Event('scroll'));
     more.resolve();
-    await until(() => deepQuery(el, '[part~="status"]')?.dataset['state'] === 'completed');
+    await until(() => deepQuery(el, '[part~="status"]')?.dataset['state'] === 'success');
     await settled(el);
     await nextFrame();
     expect(scroller.scrollTop).to.equal(0);

@@ -21,7 +21,7 @@ if (!customElements.get('chat-host-probe')) customElements.define('chat-host-pro
 async function answered(): Promise<SoliplexChat> {
   const { el } = await chatWith([[runStarted(), ...text('a1', 'Styled answer'), runFinished()]]);
   el.send('style me');
-  await until(() => deepQuery(el, '[part~="status"]')?.dataset['state'] === 'completed');
+  await until(() => deepQuery(el, '[part~="status"]')?.dataset['state'] === 'success');
   await settled(el);
   return el;
 }

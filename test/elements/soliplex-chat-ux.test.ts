@@ -94,7 +94,7 @@ describe('<soliplex-chat> scrolling', function () {
     );
     el.style.height = '320px';
     el.send('numbers please');
-    await until(() => statusLine(el).dataset['state'] === 'completed', 15_000);
+    await until(() => statusLine(el).dataset['state'] === 'success', 15_000);
     await settled(el);
     await nextFrame();
     await nextFrame();
@@ -127,7 +127,7 @@ describe('<soliplex-chat> scrolling', function () {
     scroller(el).scrollTop = 0;
     await until(() => button(el, 'Jump to latest').length === 1);
     more.resolve();
-    await until(() => statusLine(el).dataset['state'] === 'completed', 15_000);
+    await until(() => statusLine(el).dataset['state'] === 'success', 15_000);
     await settled(el);
     await nextFrame();
     expect(scroller(el).scrollTop, 'the reader stays where they are').to.equal(0);
@@ -159,7 +159,7 @@ describe('<soliplex-chat> streaming feedback', function () {
     const caret = getComputedStyle(message.querySelector('.text > :last-child')!, '::after').content;
     expect(caret).to.contain('▍');
     textGate.resolve();
-    await until(() => statusLine(el).dataset['state'] === 'completed', 15_000);
+    await until(() => statusLine(el).dataset['state'] === 'success', 15_000);
     await settled(el);
     expect(deepQuery(el, '[part~="assistant-message"]')!.classList.contains('writing')).to.equal(false);
   });
@@ -174,7 +174,7 @@ describe('<soliplex-chat> message actions', function () {
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (t: string) => void copied.push(t) } });
     try {
       el.send('question');
-      await until(() => statusLine(el).dataset['state'] === 'completed', 15_000);
+      await until(() => statusLine(el).dataset['state'] === 'success', 15_000);
       await settled(el);
       const copies = button(el, 'Copy');
       expect(copies, 'one Copy per message').to.have.length(2);
@@ -291,7 +291,7 @@ describe('<soliplex-chat> tool cards', function () {
   it('shows the call as name(arg: value) on one line, the full arguments on expand', async () => {
     const { el } = await chatWith([[runStarted(), ...toolCall('c1', 'get_secret_number', { name: 'alice' }), runFinished()], [runStarted('r2'), ...text('a', 'ok'), runFinished()]], [getSecretNumber]);
     el.send('go');
-    await until(() => statusLine(el).dataset['state'] === 'completed', 15_000);
+    await until(() => statusLine(el).dataset['state'] === 'success', 15_000);
     await settled(el);
     const card = deepQuery(el, '[part~="tool-card"]')!;
     expect(card.querySelector('.signature')!.textContent).to.equal('get_secret_number(name: "alice")');

@@ -63,7 +63,7 @@ describe('<soliplex-inspector>', () => {
     executions = 0;
     const replay = replayRecording(recording, { toolRegistry: new ToolRegistry([lookup]) });
     const key = { server: 'replay', room: '', thread: 't1' };
-    expect(await replay.engine.send(key, 'Who is alice?')).to.equal('completed');
+    expect(await replay.engine.send(key, 'Who is alice?')).to.equal('success');
     expect(executions).to.equal(1);
     expect(replay.transport.requests).to.have.length(2);
     const answer = replay.engine.snapshot(key).conversation.messages.at(-1);

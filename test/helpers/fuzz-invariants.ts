@@ -64,7 +64,7 @@ function turnIndex(trace: Trace): TurnIndex {
 }
 
 const expectedStatus = (event: TurnFinished): string | undefined =>
-  event.outcome === 'completed' ? 'completed' : event.outcome === 'failed' ? 'failed' : event.reason === 'superseded' ? undefined : 'cancelled';
+  event.outcome === 'success' ? 'success' : event.outcome === 'failed' ? 'failed' : event.reason === 'superseded' ? undefined : 'cancelled';
 
 const describeCall = (call: CallRec) => `${call.api}() #${call.no} on t${call.thread} (${call.source}, at #${call.seq})`;
 
@@ -505,7 +505,7 @@ export const pendingCallsRun: Invariant = {
         if (expected.length === 0) continue;
         const next = requests.find((r) => r.seq > request.seq && r.activeTurn === request.activeTurn);
         const end = finish(request.activeTurn);
-        const bound = next?.seq ?? (end && end.event.outcome === 'completed' ? end.seq : undefined);
+        const bound = next?.seq ?? (end && end.event.outcome === 'success' ? end.seq : undefined);
         if (bound === undefined) continue;
         for (const id of expected) {
           if (!trace.executions.some((e) => e.toolCallId === id && e.seq < bound)) {

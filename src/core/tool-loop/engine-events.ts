@@ -4,15 +4,18 @@ import type { TurnStats } from './turn-report.js';
 import type { RunRequest } from '../transport/transport.js';
 import type { RunFailure, ThreadKey } from './run-state.js';
 
-/** How a user turn ended. */
-export type TurnOutcome = 'completed' | 'failed' | 'cancelled';
+/**
+ * How a user turn ended: the same three words the page hears on `soliplex-run-finished` (`success`
+ * was `completed` before 0.2).
+ */
+export type TurnOutcome = 'success' | 'failed' | 'cancelled';
 
 /**
  * Why a turn ended: its outcome, or for a cancelled turn who stopped it — the user (`cancel`), a newer
  * turn on the same thread (`superseded`), the engine's `dispose`, or the agent (`agent`: its run
  * finished with the `cancelled` outcome).
  */
-export type TurnEndReason = 'completed' | 'failed' | 'user' | 'superseded' | 'disposed' | 'agent';
+export type TurnEndReason = 'success' | 'failed' | 'user' | 'superseded' | 'disposed' | 'agent';
 
 /** Fields every event of a turn carries. */
 interface TurnEventBase {

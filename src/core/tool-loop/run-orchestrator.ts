@@ -8,7 +8,7 @@
  *    (`streamRun`: the full transcript and the tools, every time).
  * 4. When a run has finished, its pending client calls are chosen (`pendingToolCallIds`), marked as
  *    executed, and run in parallel, each isolated (`runToolCall`); then all results go back in one
- *    continuation, until a run leaves no calls (completed) or the depth limit is hit (failed).
+ *    continuation, until a run leaves no calls (success) or the depth limit is hit (failed).
  * 5. After every await the turn checks it still owns its thread (`Turn.current`); a cancelled,
  *    superseded or disposed turn drops out silently, since its end was already reported.
  * History loads (`loadThread`) are turns too, unannounced, so the run state has one owner.
@@ -67,6 +67,7 @@ import { DEFAULT_TOOL_TIMEOUT_MS } from '../tools/tool-executor.js';
 import { runToolCall } from './tool-call-runner.js';
 import { ConnectionQueue } from './connection-queue.js';
 import { Turn, type ApprovalDecision, type TurnOptions } from './turn.js';
+import { ThreadHandle } from './thread-handle.js';
 import { streamRun } from './stream-run.js';
 import { pendingToolCallIds } from './pending-tool-calls.js';
 import { randomId } from '../random-id.js';
@@ -190,6 +191,25 @@ export class RunOrchestrator {
   /** The current snapshot of a thread. */
   snapshot(key: ThreadKey): ThreadSnapshot {
     return this.registry.get(key);
+  }
+
+  /**
+   * The commands of one thread with their guards (send, stop, retry, …, each returning whether it
+   * was accepted), for views; the turns they start carry `options`. A new handle on every call: a
+   * handle holds nothing of the thread, the engine does (see thread-handle.ts).
+   */
+  thread(key: ThreadKey, options?: TurnOptions): ThreadHandle {
+    return new ThreadHandle(this, key, options);
+  }
+
+  /** True once `dispose` has started: nothing new starts any more. */
+  get disposed(): boolean {
+    return this.#disposing;
+  }
+
+  /** Whether the thread's backend keeps histories (`loadThread` / `reloadThread` can load one). */
+  keepsHistory(key: ThreadKey): boolean {
+    return !!this.#transportFor(key).loadHistory;
   }
 
   /**
@@ -484,7 +504,7 @@ export class RunOrchestrator {
   async loadThread(key: ThreadKey, signal?: AbortSignal, options?: TurnOptions): Promise<boolean> {
     const current = this.registry.get(key);
     if (this.#activeTurn(key) || isRunning(current.run) || current.conversation.messages.length > 0) return false;
-    return (await this.#loadHistory(key, signal, true, options)) === 'completed';
+    return (await this.#loadHistory(key, signal, true, options)) === 'success';
   }
 
   /**
@@ -493,7 +513,7 @@ export class RunOrchestrator {
    */
   async reloadThread(key: ThreadKey, signal?: AbortSignal, options?: TurnOptions): Promise<boolean> {
     if (this.#disposing || this.#activeTurn(key) || isRunning(this.registry.get(key).run)) return false;
-    return (await this.#loadHistory(key, signal, true, options)) === 'completed';
+    return (await this.#loadHistory(key, signal, true, options)) === 'success';
   }
 
   /** The threads the backend keeps for (server, room); none when it keeps no threads. */
@@ -523,44 +543,49 @@ export class RunOrchestrator {
     if (key.thread && transport.renameThread) await transport.renameThread(key.thread, name, signal);
   }
 
-  /** Stops the thread's turn: its stream is aborted, its tools' signals fire, nothing more is sent. */
-  cancel(key: ThreadKey): void {
+  /**
+   * Stops the thread's turn: its stream is aborted, its tools' signals fire, nothing more is sent.
+   * Returns false when no turn was running.
+   */
+  cancel(key: ThreadKey): boolean {
     const turn = this.#activeTurn(key);
-    if (!turn) return;
+    if (!turn) return false;
     this.#end(turn, {
       outcome: 'cancelled',
       reason: 'user',
       run: { status: RunStatus.Cancelled, ...(this.#attaching.has(turn) ? { attached: true } : {}) },
       unsettled: 'The user cancelled the turn before this tool call finished.',
     });
+    return true;
   }
 
   /**
    * Lets a call that awaits approval run. `always`: the user allows this tool for the rest of the
    * thread, and its later calls there are not held for approval again. On a thread restored after a
    * reload with the approval still pending, this starts the turn that runs the call (with `turnOptions`)
-   * and goes on to the final answer.
+   * and goes on to the final answer. Returns false, doing nothing, when the call does not await approval.
    */
-  approve(key: ThreadKey, toolCallId: string, options?: { always?: boolean }, turnOptions?: TurnOptions): void {
-    this.#decide(key, toolCallId, { approved: true, ...(options?.always ? { always: true } : {}) }, turnOptions);
+  approve(key: ThreadKey, toolCallId: string, options?: { always?: boolean }, turnOptions?: TurnOptions): boolean {
+    return this.#decide(key, toolCallId, { approved: true, ...(options?.always ? { always: true } : {}) }, turnOptions);
   }
 
   /**
    * Refuses a call that awaits approval; the model is told it was denied (with `reason` if given). On
-   * a restored thread, as `approve`: a turn starts that tells the model.
+   * a restored thread, as `approve`: a turn starts that tells the model. Returns false as `approve`.
    */
-  deny(key: ThreadKey, toolCallId: string, reason?: string, turnOptions?: TurnOptions): void {
-    this.#decide(key, toolCallId, { approved: false, reason }, turnOptions);
+  deny(key: ThreadKey, toolCallId: string, reason?: string, turnOptions?: TurnOptions): boolean {
+    return this.#decide(key, toolCallId, { approved: false, reason }, turnOptions);
   }
 
-  #decide(key: ThreadKey, toolCallId: string, decision: ApprovalDecision, turnOptions?: TurnOptions): void {
+  #decide(key: ThreadKey, toolCallId: string, decision: ApprovalDecision, turnOptions?: TurnOptions): boolean {
     const active = this.#activeTurn(key);
-    if (active) return void active.decide(toolCallId, decision);
-    if (this.#disposing) return;
+    if (active) return active.decide(toolCallId, decision);
+    if (this.#disposing) return false;
     // No turn asks: a restored approval (the page was reloaded while it waited) starts one.
     const { conversation } = this.registry.get(key);
-    if (conversation.toolCalls[toolCallId]?.status !== ToolCallStatus.AwaitingApproval || !resumableCallIds(conversation).includes(toolCallId)) return;
+    if (conversation.toolCalls[toolCallId]?.status !== ToolCallStatus.AwaitingApproval || !resumableCallIds(conversation).includes(toolCallId)) return false;
     this.#resumeTurn(key, turnOptions, (turn) => turn.predecide(toolCallId, decision)).catch(() => {});
+    return true;
   }
 
   /**
@@ -769,9 +794,9 @@ export class RunOrchestrator {
       if (pending.length === 0 && interrupts.length === 0) {
         this.#emitMessages(turn, runId);
         this.#end(turn, {
-          outcome: 'completed',
-          reason: 'completed',
-          run: { status: RunStatus.Completed },
+          outcome: 'success',
+          reason: 'success',
+          run: { status: RunStatus.Success },
           unsettled: 'The run ended before this tool call ran.',
         });
         return;
@@ -948,7 +973,7 @@ export class RunOrchestrator {
       const conversation = runs === previewed ? turn.conversation : this.#replay(runs);
       turn.commit((snapshot) => ({ ...snapshot, run: this.#reloadedRun(key, conversation), conversation }));
       // Calls the history leaves to take up stay open: the thread waits for the user.
-      const outcome = this.#end(turn, { outcome: 'completed', reason: 'completed' });
+      const outcome = this.#end(turn, { outcome: 'success', reason: 'success' });
       if (background) this.#finishInBackground(turn.key, load);
       const live = runs.at(-1);
       if (live?.unfinished && transport.attachRun) this.#attach(turn.key, live.runId, options)?.catch(() => {});

@@ -25,7 +25,10 @@ export const RunStatus = {
   Idle: 'idle',
   /** From the user's send until the final answer, tool hops included. */
   Running: 'running',
-  Completed: 'completed',
+  /** The last turn ended with the model's answer (the turn's outcome `success`). */
+  Success: 'success',
+  /** @deprecated Use `RunStatus.Success` (the status itself is now `'success'`, as the turn's outcome). */
+  Completed: 'success',
   Failed: 'failed',
   Cancelled: 'cancelled',
   /**
@@ -126,9 +129,13 @@ export interface AwaitingInputState {
   readonly interruptIds: readonly string[];
 }
 
-export interface CompletedState {
-  readonly status: typeof RunStatus.Completed;
+/** The last turn ended with the model's answer. */
+export interface SuccessState {
+  readonly status: typeof RunStatus.Success;
 }
+
+/** @deprecated Use `SuccessState`. */
+export type CompletedState = SuccessState;
 
 export interface FailedState {
   readonly status: typeof RunStatus.Failed;
@@ -166,7 +173,7 @@ export type RunState =
   | PreparingState
   | WaitingForConnectionState
   | AwaitingInputState
-  | CompletedState
+  | SuccessState
   | FailedState
   | CancelledState
   | InterruptedState;

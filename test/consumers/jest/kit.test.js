@@ -19,7 +19,7 @@ test('a tool call, then the answer, against a scripted transport', async () => {
   ]);
   const engine = new RunOrchestrator({ transport, toolRegistry });
   const outcome = await engine.send({ server: 'scripted', room: '', thread: 't1' }, 'What is 2 + 3?');
-  expect(outcome).toBe('completed');
+  expect(outcome).toBe('success');
   expect(transport.requests).toHaveLength(2);
   expect(transport.requests[1].messages.find((m) => m.role === 'tool')).toMatchObject({ toolCallId: 'c1', content: '5' });
   engine.dispose();

@@ -3,7 +3,7 @@ import type { ReactiveControllerHost } from 'lit';
 import { ToolRegistry } from '../../core/tools/tool-registry.js';
 import { isRunning, threadKeyId } from '../../core/tool-loop/run-state.js';
 import { randomId } from '../../core/random-id.js';
-import type { EngineEvent, RunOrchestrator, ThreadKey, ToolCall, TurnOptions } from '../../core/index.js';
+import type { EngineEvent, RunOrchestrator, ThreadHandle, ThreadKey, ToolCall, TurnOptions } from '../../core/index.js';
 import { EngineController } from '../../controllers/engine-controller.js';
 import type { OwnEngineOptions } from './own-engine.js';
 import { createOwnEngineIfLoaded } from './chat-parts.js';
@@ -40,6 +40,7 @@ export class ChatSession {
   #toolRegistry = new ToolRegistry();
   #toolRegistryIsDefault = true;
   #key?: ThreadKey;
+  #handle?: ThreadHandle;
   #backend?: { id: string; backend: ChatBackend };
   /** The thread id this chat made up (not the page's), so it is never taken for a stored thread. */
   #generatedThread?: string;
@@ -73,6 +74,17 @@ export class ChatSession {
     const next = threadKeyOf(this.backend, this.#host.thread);
     if (!this.#key || threadKeyId(this.#key) !== threadKeyId(next)) this.#key = next;
     return this.#key;
+  }
+
+  /**
+   * The commands of the thread on screen, carrying this chat's turn options (the same handle while
+   * the engine and thread stay the same); undefined while the engine's code loads from the CDN.
+   */
+  get handle(): ThreadHandle | undefined {
+    const engine = this.current();
+    const key = this.threadKey;
+    if (engine && (this.#handle?.engine !== engine || this.#handle.key !== key)) this.#handle = engine.thread(key, this.turnOptions);
+    return engine && this.#handle;
   }
 
   /** The thread was set by the page (attribute, property, a URL), not made up here. */

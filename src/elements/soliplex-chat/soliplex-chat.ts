@@ -7,12 +7,11 @@ import type { AgentCapabilities } from '@ag-ui/core';
 import type { ToolRegistry } from '../../core/tools/tool-registry.js';
 import { emptyConversation } from '../../core/conversation/empty-conversation.js';
 import { idleState, isRunning, threadKeyId } from '../../core/tool-loop/run-state.js';
-import type { RunOrchestrator } from '../../core/index.js';
+import type { RunOrchestrator, ThreadHandle } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
 import { ThreadController } from '../../controllers/thread-controller.js';
 import type { SoliplexThreadSelectEvent } from '../../events.js';
 import type { ActivityRenderers, InterruptRenderers, StateRenderer, ToolCallRenderers } from '../shared/renderers.js';
-import type { SoliplexInterruptAnswerRequestEvent } from '../soliplex-interrupt-card/soliplex-interrupt-card.js';
 import type { AttachmentOptions } from '../soliplex-attachments/attachment-parts.js';
 import type { SoliplexAttachments } from '../soliplex-attachments/soliplex-attachments.js';
 import { ToolRegistrationController } from '../../controllers/tool-registration-controller.js';
@@ -431,25 +430,16 @@ export class SoliplexChat extends DeprecatedChatNames(LitElement) {
    * when it arrives.
    */
   send(text: string): boolean {
-    if (!text.trim()) return false;
-    const engine = this.#session.current();
-    if (!engine) {
-      // From the CDN the engine's chunk may still be on its way: send once it is there.
-      if (!this.isConnected) return false;
-      void loadChatParts().then(() => this.#session.current() && this.send(text));
-      return true;
-    }
-    const key = this.#session.threadKey;
-    // A run the server has not finished (followed after a reload, or no longer followed) comes first.
-    if (isRunning(engine.snapshot(key).run) || engine.hasUnfinishedServerRun(key)) return false;
-    engine.send(key, text, this.#session.turnOptions).catch((error) => console.error('[soliplex-chat] send failed', error));
-    return true;
+    const thread = this.#session.handle;
+    if (thread || !text.trim()) return !!thread?.send(text);
+    // From the CDN the engine's chunk may still be on its way: send once it is there.
+    if (this.isConnected) void loadChatParts().then(() => this.#session.handle?.send(text));
+    return this.isConnected;
   }
 
   /** Stops the running turn: its stream ends, its tools are aborted, the conversation is kept. */
   stop(): void {
-    const engine = this.#session.current();
-    if (engine) engine.cancel(this.#session.threadKey);
+    this.#session.handle?.stop();
   }
 
   /**
@@ -457,13 +447,7 @@ export class SoliplexChat extends DeprecatedChatNames(LitElement) {
    * again); returns false, doing nothing, otherwise.
    */
   retry(): boolean {
-    const engine = this.#session.current();
-    if (!engine) return false;
-    const key = this.#session.threadKey;
-    const { status } = engine.snapshot(key).run;
-    if (status !== 'failed' && status !== 'cancelled') return false;
-    engine.retry(key, this.#session.turnOptions).catch((error) => console.error('[soliplex-chat] retry failed', error));
-    return true;
+    return !!this.#session.handle?.retry();
   }
 
   /**
@@ -473,14 +457,7 @@ export class SoliplexChat extends DeprecatedChatNames(LitElement) {
    * nothing, when there is no such turn.
    */
   continue(): boolean {
-    const engine = this.#session.current();
-    if (!engine) return false;
-    const key = this.#session.threadKey;
-    const { run, conversation } = engine.snapshot(key);
-    const waiting = isRunning(run) && Object.values(conversation.toolCalls).some((call) => call.status === 'interrupted');
-    if (run.status !== 'interrupted' && !waiting) return false;
-    engine.continue(key, this.#session.turnOptions).catch((error) => console.error('[soliplex-chat] continue failed', error));
-    return true;
+    return !!this.#session.handle?.continue();
   }
 
   /**
@@ -488,8 +465,7 @@ export class SoliplexChat extends DeprecatedChatNames(LitElement) {
    * with the turn. Returns false, doing nothing, when the call is not interrupted.
    */
   runAgain(toolCallId: string): boolean {
-    const engine = this.#session.current();
-    return engine ? engine.runAgain(this.#session.threadKey, toolCallId, this.#session.turnOptions) : false;
+    return !!this.#session.handle?.runAgain(toolCallId);
   }
 
   /**
@@ -497,13 +473,7 @@ export class SoliplexChat extends DeprecatedChatNames(LitElement) {
    * by a new turn. Returns false, doing nothing, while a turn runs or when there is no user message.
    */
   regenerate(): boolean {
-    const engine = this.#session.current();
-    if (!engine) return false;
-    const key = this.#session.threadKey;
-    const { run, conversation } = engine.snapshot(key);
-    if (isRunning(run) || !conversation.messages.some((m) => m.role === 'user')) return false;
-    engine.regenerate(key, this.#session.turnOptions).catch((error) => console.error('[soliplex-chat] regenerate failed', error));
-    return true;
+    return !!this.#session.handle?.regenerate();
   }
 
   /**
@@ -511,13 +481,7 @@ export class SoliplexChat extends DeprecatedChatNames(LitElement) {
    * Returns false, doing nothing, while a turn runs, for empty text or an unknown message.
    */
   edit(messageId: string, text: string): boolean {
-    const engine = this.#session.current();
-    if (!engine || !text.trim()) return false;
-    const key = this.#session.threadKey;
-    const { run, conversation } = engine.snapshot(key);
-    if (isRunning(run) || !conversation.messages.some((m) => m.id === messageId && m.role === 'user')) return false;
-    engine.edit(key, messageId, text, this.#session.turnOptions).catch((error) => console.error('[soliplex-chat] edit failed', error));
-    return true;
+    return !!this.#session.handle?.edit(messageId, text);
   }
 
   /**
@@ -526,12 +490,12 @@ export class SoliplexChat extends DeprecatedChatNames(LitElement) {
    * settled, or expired).
    */
   answerInterrupt(interruptId: string, payload?: unknown): boolean {
-    return this.#session.current()?.answerInterrupt(this.#session.threadKey, interruptId, payload, this.#session.turnOptions) ?? false;
+    return !!this.#session.handle?.answerInterrupt(interruptId, payload);
   }
 
   /** Cancels an open interrupt of the thread on screen; returns false when there is no such open one. */
   cancelInterrupt(interruptId: string): boolean {
-    return this.#session.current()?.cancelInterrupt(this.#session.threadKey, interruptId, this.#session.turnOptions) ?? false;
+    return !!this.#session.handle?.cancelInterrupt(interruptId);
   }
 
   /**
@@ -554,25 +518,24 @@ export class SoliplexChat extends DeprecatedChatNames(LitElement) {
 
   /** A new context for the parts that load with the runtime (the message list, the status line) when what it carries changed. */
   #provide(changed: PropertyValues<this>): void {
-    const engine = this.#session.current();
+    const thread = this.#session.handle;
     const rt = chatRuntimeIfLoaded();
-    if (!engine || !rt) return;
-    const key = this.#session.threadKey;
+    if (!thread || !rt) return;
     const chat = this.chat;
     const toolRegistry = this.toolRegistry;
     const capabilities = this.#attachments.capabilities;
     const renderersChanged = changed.has('interruptRenderers') || changed.has('activityRenderers') || changed.has('toolRenderers');
-    if (chat && chat.engine === engine && chat.threadKey === key && chat.toolRegistry === toolRegistry && !changed.has('strings') && !renderersChanged && chat.capabilities === capabilities) return;
+    if (chat && chat.thread === thread && chat.toolRegistry === toolRegistry && !changed.has('strings') && !renderersChanged && chat.capabilities === capabilities) return;
     this.chat = {
-      engine,
-      threadKey: key,
+      thread,
+      engine: thread.engine,
+      threadKey: thread.key,
       toolRegistry,
       strings: rt.mergeChatStrings(this.strings),
       ...(this.interruptRenderers ? { interruptRenderers: this.interruptRenderers } : {}),
       ...(this.activityRenderers ? { activityRenderers: this.activityRenderers } : {}),
       ...(this.toolRenderers ? { toolRenderers: this.toolRenderers } : {}),
       ...(capabilities ? { capabilities } : {}),
-      turnOptions: this.#session.turnOptions,
     };
   }
 
@@ -591,14 +554,7 @@ export class SoliplexChat extends DeprecatedChatNames(LitElement) {
         @keydown=${this.#onKeydown}
         @soliplex-send-request=${this.#onSendRequest}
         @soliplex-stop-request=${this.#onInternal(() => this.stop())}
-        @soliplex-retry-request=${this.#onInternal(() => this.retry())}
-        @soliplex-continue-request=${this.#onInternal(() => this.continue())}
-        @soliplex-run-again-request=${this.#onInternal((e: Event & { toolCallId?: string }) => this.runAgain(e.toolCallId ?? ''))}
         @soliplex-new-chat-request=${this.#onInternal(() => this.#newChat())}
-        @soliplex-regenerate-request=${this.#onInternal(() => this.regenerate())}
-        @soliplex-history-retry-request=${this.#onInternal(() => this.#reloadHistory())}
-        @soliplex-edit-request=${this.#onInternal((e: Event & { messageId?: string; text?: string }) => this.edit(e.messageId ?? '', e.text ?? ''))}
-        @soliplex-interrupt-answer-request=${this.#onInterruptAnswer}
         @paste=${this.#attachments.onPaste}
         @dragover=${this.#attachments.onDragOver}
         @drop=${this.#attachments.onDrop}
@@ -690,9 +646,7 @@ export class SoliplexChat extends DeprecatedChatNames(LitElement) {
 
   /** Escape stops a running turn (from anywhere inside the chat); focus goes back to the composer. */
   #onKeydown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing) return;
-    const engine = this.#session.current();
-    if (!engine || !isRunning(engine.snapshot(this.#session.threadKey).run)) return;
+    if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing || !this.#session.handle?.canStop()) return;
     event.preventDefault();
     this.stop();
   };
@@ -702,36 +656,21 @@ export class SoliplexChat extends DeprecatedChatNames(LitElement) {
     void this.updateComplete.then(() => this.composer?.focus());
   };
 
-  /** Loads the thread's history again (the Retry of a part that could not be loaded). */
-  #reloadHistory(): void {
-    const engine = this.#session.current();
-    if (!engine || !this.thread) return;
-    engine.reloadThread(this.#session.threadKey, undefined, this.#session.turnOptions).catch(() => {
-      // The thread's failed history state says it, with Retry.
-    });
-  }
-
   /** The subcomponents' requests stop here: they are not part of the page-facing API. */
-  #onInternal<E extends Event>(handle: (event: E) => void) {
-    return (event: E) => {
+  #onInternal(handle: () => void) {
+    return (event: Event) => {
       event.stopPropagation();
-      handle(event);
+      handle();
     };
   }
-
-  #onInterruptAnswer = (event: SoliplexInterruptAnswerRequestEvent) => {
-    event.stopPropagation();
-    event.accepted =
-      event.status === 'resolved' ? this.answerInterrupt(event.interruptId, event.payload) : this.cancelInterrupt(event.interruptId);
-  };
 
   #onSendRequest = (event: Event & { text?: string }) => {
     event.stopPropagation();
     const text = event.text ?? '';
+    const thread = this.#session.handle;
     if (this.#attachments.count) {
-      const engine = this.#session.current();
-      if (!text.trim() || !engine || isRunning(engine.snapshot(this.#session.threadKey).run)) event.preventDefault();
-      else void this.#sendWithAttachments(text, engine);
+      if (!text.trim() || !thread?.canSend()) event.preventDefault();
+      else void this.#sendWithAttachments(text, thread);
       return;
     }
     if (!this.send(text)) event.preventDefault();
@@ -739,8 +678,7 @@ export class SoliplexChat extends DeprecatedChatNames(LitElement) {
   };
 
   /** A send with attachments: the files become content parts first (uploaded, when the page says so). */
-  async #sendWithAttachments(text: string, engine: RunOrchestrator): Promise<void> {
-    const key = this.#session.threadKey;
+  async #sendWithAttachments(text: string, thread: ThreadHandle): Promise<void> {
     let parts;
     try {
       parts = await this.#attachments.takeParts();
@@ -749,7 +687,7 @@ export class SoliplexChat extends DeprecatedChatNames(LitElement) {
       this.#attachments.showError(strings.attachmentFailed((error as Error)?.message ?? String(error)));
       return;
     }
-    engine.send(key, { text, parts }, this.#session.turnOptions).catch((error) => console.error('[soliplex-chat] send failed', error));
+    thread.send({ text, parts });
     this.messageList?.scrollToEnd?.();
   }
 }

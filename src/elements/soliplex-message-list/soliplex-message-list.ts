@@ -42,39 +42,13 @@ const isVisible = (m: ChatMessage): m is Visible => VISIBLE_ROLES.has(m.role) ||
 
 const TOOL_CARD_PARTS = 'tool-card, tool-name, tool-arguments, tool-status, tool-details, tool-result, tool-view, tool-content, tool-changes, tool-cached, run-again-button';
 
-/** Which message actions a page hides (`hide-copy`, `hide-regenerate`, `hide-edit` on the chat). */
+/** Which message actions a page hides (`no-copy`, `no-regenerate`, `no-edit` on the chat). */
 export interface HiddenMessageActions {
   readonly copy?: boolean;
   readonly regenerate?: boolean;
   readonly edit?: boolean;
 }
 
-/** Internal: the user asked to run the last answer again. */
-export class SoliplexRegenerateRequestEvent extends Event {
-  static readonly eventName = 'soliplex-regenerate-request';
-  constructor() {
-    super(SoliplexRegenerateRequestEvent.eventName, { bubbles: true, composed: true });
-  }
-}
-
-/** Internal: the user asked to load again the part of the conversation that could not be loaded. */
-export class SoliplexHistoryRetryRequestEvent extends Event {
-  static readonly eventName = 'soliplex-history-retry-request';
-  constructor() {
-    super(SoliplexHistoryRetryRequestEvent.eventName, { bubbles: true, composed: true });
-  }
-}
-
-/** Internal: the user edited their last message and sends it again. */
-export class SoliplexEditRequestEvent extends Event {
-  static readonly eventName = 'soliplex-edit-request';
-  constructor(
-    readonly messageId: string,
-    readonly text: string,
-  ) {
-    super(SoliplexEditRequestEvent.eventName, { bubbles: true, composed: true });
-  }
-}
 const APPROVAL_PARTS = 'approval-card, approval-arguments, approve-button, always-allow-button, deny-button';
 const INTERRUPT_PARTS = 'interrupt-card, interrupt-message, interrupt-form, interrupt-submit, interrupt-cancel, interrupt-status, interrupt-custom';
 const ACTIVITY_PARTS = 'activity, activity-custom';
@@ -94,9 +68,6 @@ const ACTIVITY_PARTS = 'activity, activity-custom';
  * turn runs). A "Jump to latest" button shows while the reader is scrolled up from the end.
  * @summary The messages and tool calls of a thread.
  * @internal A part of `<soliplex-chat>`, defined by it; not a public tag.
- * @fires soliplex-regenerate-request - Internal: the user pressed Regenerate.
- * @fires soliplex-history-retry-request - Internal: the user pressed Retry on a part of the conversation that could not be loaded.
- * @fires soliplex-edit-request - Internal: the user edited their last message and sent it.
  * @csspart messages - The scrolling container.
  * @csspart message - Every message.
  * @csspart user-message - A message from the user.
@@ -298,14 +269,10 @@ export class SoliplexMessageList extends LitElement {
     this.#copiedTimer = setTimeout(() => (this.copied = undefined), 1500);
   }
 
-  #retryHistory = () => {
-    this.dispatchEvent(new SoliplexHistoryRetryRequestEvent());
-  };
+  // Retry (history), Regenerate and Edit act on the thread on screen through the chat's handle.
+  #retryHistory = () => this.chat?.thread.reloadHistory();
 
-  #regenerate = () => {
-    const request = new SoliplexRegenerateRequestEvent();
-    this.dispatchEvent(request);
-  };
+  #regenerate = () => this.chat?.thread.regenerate();
 
   async #startEdit(message: { readonly id: string; readonly text: string }): Promise<void> {
     this.editing = { id: message.id, draft: message.text };
@@ -328,8 +295,7 @@ export class SoliplexMessageList extends LitElement {
     const edit = this.editing;
     if (!edit || !edit.draft.trim()) return;
     this.editing = undefined;
-    const request = new SoliplexEditRequestEvent(edit.id, edit.draft);
-    this.dispatchEvent(request);
+    this.chat?.thread.edit(edit.id, edit.draft);
     this.scrollToEnd();
   };
 
@@ -543,10 +509,5 @@ if (!customElements.get('soliplex-message-list')) customElements.define('soliple
 declare global {
   interface HTMLElementTagNameMap {
     'soliplex-message-list': SoliplexMessageList;
-  }
-  interface HTMLElementEventMap {
-    'soliplex-regenerate-request': SoliplexRegenerateRequestEvent;
-    'soliplex-edit-request': SoliplexEditRequestEvent;
-    'soliplex-history-retry-request': SoliplexHistoryRetryRequestEvent;
   }
 }

@@ -1,6 +1,6 @@
 import { html, nothing, type ReactiveControllerHost } from 'lit';
 import type { AbstractAgent } from '@ag-ui/client';
-import type { AgentCapabilities, ContentPart } from '@ag-ui/core';
+import type { AgentCapabilities } from '@ag-ui/core';
 import type { AttachmentOptions } from '../soliplex-attachments/attachment-parts.js';
 import type { SoliplexAttachments } from '../soliplex-attachments/soliplex-attachments.js';
 import { loadOnce } from '../shared/load-once.js';
@@ -33,20 +33,6 @@ export class ChatAttachments {
   get capabilities(): AgentCapabilities | undefined {
     const asked = this.#asked;
     return this.#host.capabilities ?? (asked && asked.agent === this.#host.agent ? asked.capabilities : undefined);
-  }
-
-  /** How many files wait to be sent (0 without the bar). */
-  get count(): number {
-    return this.#bar()?.count ?? 0;
-  }
-
-  /** The files as content parts (uploaded, when the page says so); throws with words for the bar when one cannot be. */
-  takeParts(): Promise<ContentPart[]> {
-    return this.#bar()!.takeParts();
-  }
-
-  showError(text: string): void {
-    this.#bar()?.showError(text);
   }
 
   /** Asks the `agent` what it supports (called when it changes). */

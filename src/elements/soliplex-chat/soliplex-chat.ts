@@ -26,11 +26,13 @@ import type { SoliplexComposer } from '../soliplex-composer/soliplex-composer.js
 import type { HiddenMessageActions, SoliplexMessageList } from '../soliplex-message-list/soliplex-message-list.js';
 import { FocusReturnController } from './focus-return.js';
 import { renderEmptyState } from './empty-state.js';
+import { renderHeader, renderState, renderStorageNotice } from './chat-view.js';
 import { headersConverter } from './headers-converter.js';
 import { chatRuntimeIfLoaded, loadChatParts, loadPartsOnConnect, whenChatRuntime } from './chat-parts.js';
 import type { ChatRuntime } from './chat-runtime.js';
 import { chatStyles } from './soliplex-chat.styles.js';
-import { ThreadPanel, type GetToken } from './thread-panel.js';
+import { loadThreadPanel } from './thread-panel.js';
+import type { GetToken, ThreadPanel } from './thread-panel-view.js';
 import { LocalThreadsController } from './local-threads.js';
 import { threadPanelStyles } from './thread-panel.styles.js';
 import { ChatSession } from './chat-session.js';
@@ -355,7 +357,8 @@ export class SoliplexChat extends DeprecatedChatNames(LitElement) {
     },
   });
   readonly #attachments = new ChatAttachments(this, () => this.attachmentBar);
-  readonly #panel = new ThreadPanel(this, this.#token);
+  /** The thread list beside the messages, once its code has loaded (`thread-list`). */
+  #panel?: ThreadPanel;
   #hiddenActions: HiddenMessageActions = {};
 
   constructor() {
@@ -516,27 +519,14 @@ export class SoliplexChat extends DeprecatedChatNames(LitElement) {
     }
   }
 
-  /** A new context for the parts that load with the runtime (the message list, the status line) when what it carries changed. */
+  /** The context of the parts that load with the runtime (the message list, the status line). */
   #provide(changed: PropertyValues<this>): void {
     const thread = this.#session.handle;
     const rt = chatRuntimeIfLoaded();
     if (!thread || !rt) return;
-    const chat = this.chat;
-    const toolRegistry = this.toolRegistry;
-    const capabilities = this.#attachments.capabilities;
-    const renderersChanged = changed.has('interruptRenderers') || changed.has('activityRenderers') || changed.has('toolRenderers');
-    if (chat && chat.thread === thread && chat.toolRegistry === toolRegistry && !changed.has('strings') && !renderersChanged && chat.capabilities === capabilities) return;
-    this.chat = {
-      thread,
-      engine: thread.engine,
-      threadKey: thread.key,
-      toolRegistry,
-      strings: rt.mergeChatStrings(this.strings),
-      ...(this.interruptRenderers ? { interruptRenderers: this.interruptRenderers } : {}),
-      ...(this.activityRenderers ? { activityRenderers: this.activityRenderers } : {}),
-      ...(this.toolRenderers ? { toolRenderers: this.toolRenderers } : {}),
-      ...(capabilities ? { capabilities } : {}),
-    };
+    const { toolRegistry, interruptRenderers, activityRenderers, toolRenderers } = this;
+    const next = { thread, toolRegistry, interruptRenderers, activityRenderers, toolRenderers, capabilities: this.#attachments.capabilities };
+    this.chat = rt.chatContextFor(this.chat, next, this.strings, changed.has('strings'));
   }
 
   override render() {
@@ -560,18 +550,9 @@ export class SoliplexChat extends DeprecatedChatNames(LitElement) {
         @drop=${this.#attachments.onDrop}
       >
         <slot name="header"></slot>
-        ${this.chatTitle || !this.noNewChat
-          ? html`<div part="header" class="header">
-              ${this.chatTitle ? html`<h2 part="title" class="title">${this.chatTitle}</h2>` : nothing}
-              ${this.noNewChat
-                ? nothing
-                : html`<button part="new-chat-button" class="new-chat" type="button" ?disabled=${empty && run.status === 'idle'} @click=${this.#newChat}>
-                    ${strings.newChat}
-                  </button>`}
-            </div>`
-          : nothing}
-        ${this.#renderState(conversation.state)}
-        ${this.#renderStorageNotice()}
+        ${renderHeader(this.chatTitle, this.noNewChat ? undefined : { label: strings.newChat, disabled: empty && run.status === 'idle', onClick: this.#newChat })}
+        ${renderState(this.stateRenderer, conversation.state)}
+        ${renderStorageNotice(this.chat?.strings, this.#local.problem, this.#local.outOfDate)}
         ${empty && this.#local.reopening
           ? nothing
           : empty
@@ -609,27 +590,17 @@ export class SoliplexChat extends DeprecatedChatNames(LitElement) {
     return this.chat?.strings ?? rt.mergeChatStrings(this.strings);
   }
 
-  /** Said when this browser cannot keep the conversation, or another tab changed it. */
-  #renderStorageNotice() {
-    const strings = this.chat?.strings;
-    const problem = this.#local.problem;
-    const text = !strings ? undefined : problem ? strings.storageFailed(problem.kind) : this.#local.outOfDate ? strings.threadChangedElsewhere : undefined;
-    return text ? html`<p part="storage-notice" class="storage-notice" role="status">${text}</p>` : nothing;
-  }
-
-  /** The page's view of the agent state; a renderer that throws shows nothing (and is reported). */
-  #renderState(state: unknown) {
-    const renderer = this.stateRenderer;
-    if (!renderer) return nothing;
-    try {
-      return html`<div part="state" class="state">${renderer(state)}</div>`;
-    } catch (error) {
-      console.error('[soliplex-chat] the state renderer threw', error);
+  #renderThreadPanel() {
+    if (!this.#panel) {
+      void loadThreadPanel().then(
+        ({ ThreadPanel }) => {
+          this.#panel ??= new ThreadPanel(this, this.#token);
+          this.requestUpdate();
+        },
+        (error) => console.error('[soliplex-chat] the thread list could not be loaded', error),
+      );
       return nothing;
     }
-  }
-
-  #renderThreadPanel() {
     return this.#panel.render({
       engine: this.#session.current(),
       backend: this.#session.backend,
@@ -668,9 +639,10 @@ export class SoliplexChat extends DeprecatedChatNames(LitElement) {
     event.stopPropagation();
     const text = event.text ?? '';
     const thread = this.#session.handle;
-    if (this.#attachments.count) {
+    const bar = this.attachmentBar;
+    if (bar?.count) {
       if (!text.trim() || !thread?.canSend()) event.preventDefault();
-      else void this.#sendWithAttachments(text, thread);
+      else void this.#sendWithAttachments(text, thread, bar);
       return;
     }
     if (!this.send(text)) event.preventDefault();
@@ -678,13 +650,12 @@ export class SoliplexChat extends DeprecatedChatNames(LitElement) {
   };
 
   /** A send with attachments: the files become content parts first (uploaded, when the page says so). */
-  async #sendWithAttachments(text: string, thread: ThreadHandle): Promise<void> {
+  async #sendWithAttachments(text: string, thread: ThreadHandle, bar: SoliplexAttachments): Promise<void> {
     let parts;
     try {
-      parts = await this.#attachments.takeParts();
+      parts = await bar.takeParts();
     } catch (error) {
-      const strings = this.#strings(await whenChatRuntime());
-      this.#attachments.showError(strings.attachmentFailed((error as Error)?.message ?? String(error)));
+      bar.showError(this.#strings(await whenChatRuntime()).attachmentFailed((error as Error)?.message ?? String(error)));
       return;
     }
     thread.send({ text, parts });

@@ -56,8 +56,8 @@ describe('<soliplex-chat> deprecated names', () => {
     const late = await fixture<SoliplexChat>(html`<soliplex-chat agent-url="http://127.0.0.1:9/agent" no-persist></soliplex-chat>`);
     expect(deepQuery(late, '[part~="thread-list"]')).to.equal(undefined);
     late.setAttribute('threads', '');
-    await settled(late);
-    expect(deepQuery(late, '[part~="threads-toggle"]')?.textContent?.trim()).to.equal('☰ Chats');
+    await until(() => deepQuery(late, '[part~="threads-toggle"]') !== undefined);
+    expect(deepQuery(late, '[part~="threads-toggle"]')!.textContent!.trim()).to.equal('☰ Chats');
     late.threads = false;
     await settled(late);
     expect(deepQuery(late, '[part~="thread-list"]')).to.equal(undefined);

@@ -3,8 +3,11 @@ import type { ReactiveControllerHost } from 'lit';
 import { ToolRegistry } from '../../core/tools/tool-registry.js';
 import { isRunning, threadKeyId } from '../../core/tool-loop/run-state.js';
 import { randomId } from '../../core/random-id.js';
-import type { EngineEvent, RunOrchestrator, ThreadHandle, ThreadKey, ToolCall, TurnOptions } from '../../core/index.js';
+import type { EngineEvent, LocalThreadProblem, RunFailure, RunOrchestrator, ThreadHandle, ThreadKey, ToolCall, TurnOptions } from '../../core/index.js';
 import { EngineController } from '../../controllers/engine-controller.js';
+import { ThreadController } from '../../controllers/thread-controller.js';
+import { SoliplexRoomController } from '../../controllers/soliplex-room-controller.js';
+import { LocalThreadsController } from './local-threads.js';
 import type { OwnEngineOptions } from './own-engine.js';
 import { createOwnEngineIfLoaded } from './chat-parts.js';
 import { chooseBackend, threadKeyOf, type BackendInputs, type ChatBackend } from './chat-backend.js';
@@ -25,6 +28,10 @@ export interface ChatSessionConfig {
   readonly beforeToolCall: (call: ToolCall, key: ThreadKey) => boolean | void | Promise<boolean | void>;
   /** The chat now shows another thread by its own doing (not the page's). */
   readonly onThreadChange: (key: ThreadKey, previous: ThreadKey) => void;
+  /** This browser cannot keep conversations (said once). */
+  readonly onStorageProblem: (problem: LocalThreadProblem) => void;
+  /** The Soliplex room (no `stage`) or a thread's history (`stage: 'history'`) could not be loaded. */
+  readonly onRoomError: (failure: RunFailure, stage?: 'history') => void;
 }
 
 /**
@@ -50,6 +57,12 @@ export class ChatSession {
 
   /** Every turn this chat starts carries these: it follows them to their end, and asks the page before their calls run. */
   readonly turnOptions: TurnOptions;
+  /** The chat's own engine keeps its generic threads in this browser (unless `no-persist`), and reopens the one on screen. */
+  readonly local: LocalThreadsController;
+  /** The thread on screen as the engine has it (its snapshot); the chat renders again when it changes. */
+  readonly shown: ThreadController;
+  /** The Soliplex room (welcome, suggestions), and the history of a stored thread the page names. */
+  readonly soliplex: SoliplexRoomController;
 
   constructor(host: SessionHost, config: ChatSessionConfig) {
     this.#host = host;
@@ -58,6 +71,24 @@ export class ChatSession {
     this.#engines = new EngineController(host, () =>
       createOwnEngineIfLoaded({ ...config.ownEngine, toolRegistry: this.#toolRegistry }),
     );
+    const persist = config.ownEngine.persist ?? (() => true);
+    this.local = new LocalThreadsController(host, {
+      engine: () => (this.sharedEngine ? undefined : this.current()),
+      threadKey: () => this.threadKey,
+      enabled: () => persist() && !this.sharedEngine,
+      pageThread: () => this.pageThread,
+      onProblem: config.onStorageProblem,
+    });
+    this.shown = new ThreadController(host, { engine: () => this.current(), threadKey: () => this.threadKey });
+    this.soliplex = new SoliplexRoomController(host, {
+      engine: () => this.current(),
+      serverUrl: () => (this.backend.soliplex ? this.backend.server : ''),
+      room: () => this.backend.room,
+      thread: () => host.thread,
+      token: config.ownEngine.token,
+      turnOptions: () => this.turnOptions,
+      onError: config.onRoomError,
+    });
   }
 
   /** The backend as the chat's properties now say (the same object while they say the same). */

@@ -9,7 +9,6 @@ import { emptyConversation } from '../../core/conversation/empty-conversation.js
 import { idleState, isRunning, threadKeyId } from '../../core/tool-loop/run-state.js';
 import type { RunOrchestrator, ThreadHandle } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
-import { ThreadController } from '../../controllers/thread-controller.js';
 import type { SoliplexThreadSelectEvent } from '../../events.js';
 import type { ActivityRenderers, InterruptRenderers, StateRenderer, ToolCallRenderers } from '../shared/renderers.js';
 import type { AttachmentOptions } from '../soliplex-attachments/attachment-parts.js';
@@ -18,7 +17,6 @@ import { ToolRegistrationController } from '../../controllers/tool-registration-
 import { AgUiEventsController } from '../../controllers/agui-events-controller.js';
 import { AnnouncementController } from '../../controllers/announcement-controller.js';
 import { ApprovalFocusController } from '../../controllers/approval-focus-controller.js';
-import { SoliplexRoomController } from '../../controllers/soliplex-room-controller.js';
 import { adoptPreUpgradeProperties } from '../shared/upgrade-properties.js';
 import type { SoliplexChatStrings, SoliplexChatStringsOverrides } from '../shared/chat-strings.js';
 import { mergeFirstPaintStrings } from '../shared/first-paint-strings.js';
@@ -33,7 +31,6 @@ import type { ChatRuntime } from './chat-runtime.js';
 import { chatStyles } from './soliplex-chat.styles.js';
 import { loadThreadPanel } from './thread-panel.js';
 import type { GetToken, ThreadPanel } from './thread-panel-view.js';
-import { LocalThreadsController } from './local-threads.js';
 import { threadPanelStyles } from './thread-panel.styles.js';
 import { ChatSession } from './chat-session.js';
 import { PageEvents } from './page-events.js';
@@ -317,13 +314,9 @@ export class SoliplexChat extends DeprecatedChatNames(LitElement) {
     ownEngine: { headers: () => this.headers ?? {}, token: this.#token, agent: () => this.agent, persist: () => !this.noPersist },
     beforeToolCall: (call, key) => this.#events.askPage(call, key),
     onThreadChange: (key, previous) => this.#events.threadChanged(key, previous),
-  });
-  readonly #local = new LocalThreadsController(this, {
-    engine: () => (this.#session.sharedEngine ? undefined : this.#session.current()),
-    threadKey: () => this.#session.threadKey,
-    enabled: () => !this.noPersist && !this.#session.sharedEngine,
-    pageThread: () => this.#session.pageThread,
-    onProblem: (problem) => this.#events.error(new Error(problem.technical), (rt) => this.#strings(rt).storageFailed(problem.kind)),
+    onStorageProblem: (problem) => this.#events.error(new Error(problem.technical), (rt) => this.#strings(rt).storageFailed(problem.kind)),
+    // A room that could not be fetched keeps its own words (the chat still works); a history gets the person's.
+    onRoomError: (failure, stage) => this.#events.error(failure, stage ? (rt) => this.#events.failureText(rt, failure, stage) : undefined),
   });
 
   @provide({ context: chatContext }) private chat?: ChatContextValue;
@@ -332,23 +325,12 @@ export class SoliplexChat extends DeprecatedChatNames(LitElement) {
   @query('soliplex-message-list') private messageList?: SoliplexMessageList;
   @query('soliplex-attachments') private attachmentBar?: SoliplexAttachments;
 
-  readonly #thread = new ThreadController(this, { engine: () => this.#session.current(), threadKey: () => this.#session.threadKey });
-  readonly #soliplex = new SoliplexRoomController(this, {
-    engine: () => this.#session.current(),
-    serverUrl: () => (this.#session.backend.soliplex ? this.#session.backend.server : ''),
-    room: () => this.#session.backend.room,
-    thread: () => this.thread,
-    token: this.#token,
-    turnOptions: () => this.#session.turnOptions,
-    // A room that could not be fetched keeps its own words (the chat still works); a history gets the person's.
-    onError: (failure, stage) => this.#events.error(failure, stage ? (rt) => this.#events.failureText(rt, failure, stage) : undefined),
-  });
   readonly #announcements = new AnnouncementController(this, {
-    conversation: () => this.#thread.snapshot?.conversation ?? emptyConversation,
+    conversation: () => this.#session.shown.snapshot?.conversation ?? emptyConversation,
     threadId: () => threadKeyId(this.#session.threadKey),
     // A restored history (the thread idle, interrupted by a reload, or still loading) is not news: only a turn's changes are.
     quiet: () => {
-      const run = this.#thread.snapshot?.run ?? idleState;
+      const run = this.#session.shown.snapshot?.run ?? idleState;
       return run.status === 'idle' || run.status === 'interrupted' || (isRunning(run) && run.phase === 'loading-history');
     },
     describe: (previous, next) => {
@@ -530,7 +512,7 @@ export class SoliplexChat extends DeprecatedChatNames(LitElement) {
   }
 
   override render() {
-    const snapshot = this.#thread.snapshot;
+    const snapshot = this.#session.shown.snapshot;
     const conversation = snapshot?.conversation ?? emptyConversation;
     const run = snapshot?.run ?? idleState;
     const strings = this.chat?.strings ?? mergeFirstPaintStrings(this.strings);
@@ -552,11 +534,11 @@ export class SoliplexChat extends DeprecatedChatNames(LitElement) {
         <slot name="header"></slot>
         ${renderHeader(this.chatTitle, this.noNewChat ? undefined : { label: strings.newChat, disabled: empty && run.status === 'idle', onClick: this.#newChat })}
         ${renderState(this.stateRenderer, conversation.state)}
-        ${renderStorageNotice(this.chat?.strings, this.#local.problem, this.#local.outOfDate)}
-        ${empty && this.#local.reopening
+        ${renderStorageNotice(this.chat?.strings, this.#session.local.problem, this.#session.local.outOfDate)}
+        ${empty && this.#session.local.reopening
           ? nothing
           : empty
-          ? renderEmptyState(soliplex ? this.#soliplex : undefined, strings, (text) => this.send(text))
+          ? renderEmptyState(soliplex ? this.#session.soliplex : undefined, strings, (text) => this.send(text))
           : html`<soliplex-message-list
               exportparts=${LIST_PARTS}
               .conversation=${conversation}

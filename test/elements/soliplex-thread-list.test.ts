@@ -231,3 +231,18 @@ describe('<soliplex-chat thread-list>: several runs at once, visible', () => {
 });
 
 export type { SoliplexChat };
+
+describe('<soliplex-chat thread-list>: its drawer button', () => {
+  it("says strings.threadsLabel: 'Chats' by default, the page's translation when given", async () => {
+    const toggle = (el: SoliplexChat) => el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="threads-toggle"]');
+    const plain = await fixture<SoliplexChat>(html`<soliplex-chat thread-list no-persist agent-url=${`${server}/agent`}></soliplex-chat>`);
+    await until(() => toggle(plain) !== null);
+    expect(toggle(plain)!.textContent!.trim()).to.equal('☰ Chats');
+    const translated = await fixture<SoliplexChat>(
+      html`<soliplex-chat thread-list no-persist agent-url=${`${server}/agent`} .strings=${{ threadsLabel: 'Conversations' }}></soliplex-chat>`,
+    );
+    await until(() => toggle(translated) !== null);
+    expect(toggle(translated)!.textContent!.trim()).to.equal('☰ Conversations');
+    await expect(translated).to.be.accessible();
+  });
+});

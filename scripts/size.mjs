@@ -54,7 +54,7 @@ const OPTIONAL = [
  */
 const BACKEND_ONLY = {
   generic: /\/(agui-http-transport|local-thread-(sync|store))-[^/]*\.js$/,
-  soliplex: /\/soliplex-(transport|api)-[^/]*\.js$/,
+  soliplex: /\/soliplex-(transport|api|room-controller)-[^/]*\.js$/,
 };
 /** Packages that must never be on the default path. */
 const FORBIDDEN_ON_DEFAULT_PATH = /^(@ag-ui\/client|@ag-ui\/proto|@ag-ui\/encoder|rxjs|zod|@bufbuild\/.*|@protobuf-ts\/.*|protobufjs)$/;

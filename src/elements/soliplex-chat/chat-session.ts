@@ -6,7 +6,7 @@ import { randomId } from '../../core/random-id.js';
 import type { EngineEvent, LocalThreadProblem, RunFailure, RunOrchestrator, ThreadHandle, ThreadKey, ToolCall, TurnOptions } from '../../core/index.js';
 import { EngineController } from '../../controllers/engine-controller.js';
 import { ThreadController } from '../../controllers/thread-controller.js';
-import { SoliplexRoomController } from '../../controllers/soliplex-room-controller.js';
+import type { SoliplexRoomController } from '../../controllers/soliplex-room-controller.js';
 import { LocalThreadsController } from './local-threads.js';
 import type { OwnEngineOptions } from './own-engine.js';
 import { createOwnEngineIfLoaded } from './chat-parts.js';
@@ -61,8 +61,12 @@ export class ChatSession {
   readonly local: LocalThreadsController;
   /** The thread on screen as the engine has it (its snapshot); the chat renders again when it changes. */
   readonly shown: ThreadController;
-  /** The Soliplex room (welcome, suggestions), and the history of a stored thread the page names. */
-  readonly soliplex: SoliplexRoomController;
+  /**
+   * The Soliplex room (welcome, suggestions), and the history of a stored thread the page names: made
+   * when the backend first is a Soliplex room (its code is not part of a generic chat's first paint).
+   */
+  soliplex?: SoliplexRoomController;
+  #soliplexLoading = false;
 
   constructor(host: SessionHost, config: ChatSessionConfig) {
     this.#host = host;
@@ -80,15 +84,31 @@ export class ChatSession {
       onProblem: config.onStorageProblem,
     });
     this.shown = new ThreadController(host, { engine: () => this.current(), threadKey: () => this.threadKey });
-    this.soliplex = new SoliplexRoomController(host, {
-      engine: () => this.current(),
-      serverUrl: () => (this.backend.soliplex ? this.backend.server : ''),
-      room: () => this.backend.room,
-      thread: () => host.thread,
-      token: config.ownEngine.token,
-      turnOptions: () => this.turnOptions,
-      onError: config.onRoomError,
-    });
+  }
+
+  /** Loads and adds the Soliplex room's controller, once; the host renders again when it is there. */
+  #loadSoliplex(): void {
+    if (this.#soliplexLoading) return;
+    this.#soliplexLoading = true;
+    const host = this.#host;
+    import('../../controllers/soliplex-room-controller.js').then(
+      ({ SoliplexRoomController }) => {
+        this.soliplex = new SoliplexRoomController(host, {
+          engine: () => this.current(),
+          serverUrl: () => (this.backend.soliplex ? this.backend.server : ''),
+          room: () => this.backend.room,
+          thread: () => host.thread,
+          token: this.#config.ownEngine.token,
+          turnOptions: () => this.turnOptions,
+          onError: this.#config.onRoomError,
+        });
+        host.requestUpdate();
+      },
+      (error: unknown) => {
+        this.#soliplexLoading = false; // a network blip: the next update tries again
+        console.error('[soliplex-chat] the Soliplex room could not be loaded', error);
+      },
+    );
   }
 
   /** The backend as the chat's properties now say (the same object while they say the same). */
@@ -179,6 +199,7 @@ export class ChatSession {
   willUpdate(): void {
     const host = this.#host;
     if (this.backend.soliplex) {
+      this.#loadSoliplex();
       // An id this chat made up for a generic endpoint is no stored Soliplex thread.
       if (host.thread && host.thread === this.#generatedThread) host.thread = '';
     } else if (!host.thread) {

@@ -77,6 +77,8 @@ export {
   type HistoryProgress,
   type HistoryPreview,
   type StoredThreadInfo,
+  runAgentInput,
+  type AgUiRunInput,
 } from './transport/transport.js';
 export { replayHistory } from './conversation/conversation-history.js';
 export { forEachSseFrame, readSseFrames, type SseFrame, type SseFrameSink } from './transport/sse-reader.js';

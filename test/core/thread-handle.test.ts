@@ -1,5 +1,4 @@
 import { expect } from '@open-wc/testing';
-import type { BaseEvent } from '@ag-ui/core';
 import {
   RunOrchestrator,
   ToolRegistry,
@@ -138,7 +137,7 @@ describe('engine.thread(key, options): one thread\'s commands, guarded once', ()
 
   it('approve, deny, runAgain, answerInterrupt, cancelInterrupt: true only when something waits for that answer', async () => {
     const asks: ClientTool = { name: 'asks', description: '', requiresApproval: true, execute: () => 'ran' };
-    const interrupt = { type: 'RUN_FINISHED', outcome: { type: 'interrupt', interrupts: [{ id: 'q1', reason: 'confirm' }] } } as unknown as BaseEvent;
+    const interrupt = runFinished({ type: 'interrupt', interrupts: [{ id: 'q1', reason: 'confirm' }] });
     const { engine, transport } = setup(
       [[runStarted(), ...toolCall('c1', 'asks', {}), runFinished()], answer('a2', 'Asked.'), [runStarted('r3'), interrupt], answer('a4', 'Resumed.')],
       [asks],

@@ -80,37 +80,30 @@ describe('<soliplex-chat> secret-number loop', () => {
 
   it('renders no frame between a run\'s RUN_FINISHED and the end of its stream: the view waits for the hop', async () => {
     const streamEnd = deferred();
-    const { el, engine, transport } = await chatWith(
+    const { el, engine } = await chatWith([
       [
-        [
-          runStarted('r1'),
-          // A text left open: RUN_FINISHED closes it (the first visible change the finished run makes).
-          { type: 'TEXT_MESSAGE_START', messageId: 'a0', role: 'assistant' } as never,
-          { type: 'TEXT_MESSAGE_CONTENT', messageId: 'a0', delta: 'Let me look.' } as never,
-          ...toolCall('c1', 'get_secret_number', { name: 'alice' }, 'a0'),
-          runFinished(),
-          { $wait: streamEnd.promise },
-        ],
-        answer,
+        runStarted('r1'),
+        ...text('a0', 'Let me ask first.'),
+        // The interrupt card is the first visible change the finished run makes (a stream that breaks
+        // the protocol, say RUN_FINISHED with a text still open, fails at the engine's checks instead).
+        runFinished({ type: 'interrupt', interrupts: [{ id: 'q1', reason: 'confirmation', message: 'Go on?' }] }),
+        { $wait: streamEnd.promise },
       ],
-      [getSecretNumber],
-    );
-    const message = () => deepQuery(el, '[data-message-id="a0"]');
+    ]);
+    const card = () => deepQuery(el, '[part~="interrupt-card"]');
     // The first frame after RUN_FINISHED was applied (this frame callback is asked for after the view's would be).
-    const firstFrame = new Promise<string | null | undefined>((resolve) => {
+    const firstFrame = new Promise<boolean>((resolve) => {
       const stop = engine.registry.subscribe((snapshot) => {
         if (!snapshot.conversation.runFinished) return;
         stop();
-        requestAnimationFrame(() => resolve(message()?.getAttribute('aria-busy')));
+        requestAnimationFrame(() => resolve(!!card()));
       });
     });
     el.send('go');
-    await until(() => message()?.getAttribute('aria-busy') === 'true');
-    expect(await firstFrame, 'the finished run is not rendered while its stream is open').to.equal('true');
+    await until(() => deepQuery(el, '[data-message-id="a0"]')?.getAttribute('aria-busy') === 'false');
+    expect(await firstFrame, 'the finished run is not rendered while its stream is open').to.equal(false);
     streamEnd.resolve();
-    await until(() => transport.requests.length === 2 && statusLine(el).dataset['state'] === 'success');
-    await settled(el);
-    expect(message()!.getAttribute('aria-busy')).to.equal('false');
+    await until(() => !!card());
   });
 
   it('shows "Calling X…" while a call streams and live arguments in its card', async () => {

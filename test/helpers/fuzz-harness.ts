@@ -81,6 +81,8 @@ export interface CallRec {
   readonly activeBefore?: string;
   /** For retry: whether the contract lets it run (no turn running, the last one failed or cancelled). */
   readonly retryAllowed?: boolean;
+  /** For retry: what the thread handle's guard (`engine.thread(key).canRetry()`) said just before. */
+  readonly canRetry?: boolean;
   readonly afterDispose: boolean;
   statusAfter?: string;
   threwSync?: string;
@@ -402,6 +404,7 @@ export async function runFuzzCase(scenario: Scenario): Promise<Trace> {
               active[thread] === undefined &&
               !frames.some((frame) => frame.api === 'send' && frame.thread === thread) &&
               (last?.outcome === 'failed' || last?.outcome === 'cancelled'),
+            canRetry: engine.thread(key).canRetry(),
           }
         : {}),
     };

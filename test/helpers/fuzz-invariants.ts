@@ -165,6 +165,10 @@ export const turnsFinishOnce: Invariant = {
         if (call.retryAllowed === true && call.rejected !== undefined) {
           v.push(`${describeCall(call)} rejected although the thread's last turn failed or was cancelled: ${call.rejected}`);
         }
+        // The views' guard (ThreadHandle.canRetry) says what the engine does: the same rule, written once.
+        if (call.canRetry !== undefined && call.canRetry !== call.retryAllowed) {
+          v.push(`${describeCall(call)}: the thread handle's canRetry() said ${call.canRetry}, the contract ${call.retryAllowed}`);
+        }
       }
       // A send on a running thread supersedes its turn: cancelled/superseded, announced before the new turn.
       if (call.api === 'send' && call.activeBefore && !call.afterDispose) {

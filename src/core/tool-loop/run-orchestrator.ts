@@ -82,6 +82,7 @@ import type { HistoryRun, StoredThreadInfo, Transport } from '../transport/trans
 import { ATTACHED_REFUSAL, attachedState, attachingTransport } from './attach-run.js';
 import type { Toolset } from '../tools/tool-groups.js';
 import { emptyConversation } from '../conversation/empty-conversation.js';
+import { verifiedEvents } from '../transport/agui-event-pipeline.js';
 
 /** History replay, loaded with the first history load: a chat that only starts new threads never needs it. */
 const conversationHistory = new LazyModule(() => import('../conversation/conversation-history.js'));
@@ -1004,7 +1005,9 @@ export class RunOrchestrator {
    * as after a local restore), any other is `interrupted` (it may have been running: Run again).
    */
   #replay(runs: readonly HistoryRun[]): Conversation {
-    return conversationHistory.loaded!.replayHistory(runs, {
+    // Stored events take the live path in too (verified, chunks expanded), run by run.
+    const checked = runs.map((run) => (run.events.length ? { ...run, events: verifiedEvents(run.events) } : run));
+    return conversationHistory.loaded!.replayHistory(checked, {
       takeUpLastRun: ({ name }) =>
         (this.toolRegistry.get(name)?.requiresApproval ?? this.toolRegistry.groupOf(name)?.requiresApproval)
           ? ToolCallStatus.AwaitingApproval

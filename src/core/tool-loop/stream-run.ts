@@ -7,6 +7,7 @@ import { describeFailure } from './run-failure.js';
 import { RunPhase, RunStatus, type RunFailure } from './run-state.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { RunRequest, Transport } from '../transport/transport.js';
+import { verifiedSink } from '../transport/agui-event-pipeline.js';
 import type { Turn } from './turn.js';
 
 export interface StreamRunOptions {
@@ -94,7 +95,8 @@ async function stream(turn: Turn, options: StreamRunOptions): Promise<RunFailure
   };
   options.onRequest?.(request);
   try {
-    await options.transport.run(request, onEvent);
+    // Every transport's events take the same path in: verified, chunks expanded (agui-event-pipeline.ts).
+    await options.transport.run(request, verifiedSink(onEvent));
   } catch (error) {
     return describeFailure(error);
   }

@@ -15,7 +15,8 @@ import type { TurnOptions } from './turn.js';
  * settled with the turn's outcome; the engine's events say the same).
  *
  * A handle keeps no state of the thread (the engine does): `engine.thread()` makes a new one on every
- * call, and any number may exist for one thread.
+ * call, and any number may exist for one thread. A send on a key without a thread (Soliplex) creates
+ * it, and its turn moves to the new key (`thread-created`): take a handle for that key then.
  */
 export class ThreadHandle {
   /** The outcome of the turn this handle's last accepted `send`, `retry`, `continue`, `regenerate` or `edit` started. */

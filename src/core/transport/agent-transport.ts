@@ -2,7 +2,7 @@
 // @ag-ui/client (or an integration package built on it) in its own bundle.
 import type { AbstractAgent, RunAgentParameters } from '@ag-ui/client';
 import type { BaseEvent, Message } from '@ag-ui/core';
-import { TransportError, agentHttpError, type RunEventSink, type RunRequest, type Transport } from './transport.js';
+import { TransportError, agentHttpError, runAgentInput, type RunEventSink, type RunRequest, type Transport } from './transport.js';
 
 /**
  * A transport that runs any AG-UI `AbstractAgent` from `@ag-ui/client`: an `HttpAgent`, or an
@@ -27,9 +27,11 @@ export function createAgentTransport(agent: AbstractAgent): Transport {
 async function runAgent(agent: AbstractAgent, request: RunRequest, onEvent: RunEventSink): Promise<{ runId: string }> {
   const { runId, signal } = request;
   if (signal.aborted) return { runId };
-  agent.threadId = request.threadId;
-  agent.setMessages(request.messages as Message[]);
-  agent.setState((request.state ?? {}) as Record<string, unknown>);
+  // The same input as every transport's (runAgentInput), handed over the way an agent takes it.
+  const input = runAgentInput(request);
+  agent.threadId = input.threadId;
+  agent.setMessages([...input.messages] as Message[]);
+  agent.setState(input.state as Record<string, unknown>);
   const abort = () => agent.abortRun();
   signal.addEventListener('abort', abort, { once: true });
   let failure: { error: unknown } | undefined;
@@ -37,10 +39,10 @@ async function runAgent(agent: AbstractAgent, request: RunRequest, onEvent: RunE
   let listenerError: { error: unknown } | undefined;
   const parameters: RunAgentParameters = {
     runId,
-    tools: [...request.tools],
-    context: [...(request.context ?? [])],
-    forwardedProps: request.forwardedProps ?? {},
-    ...(request.resume?.length ? { resume: [...request.resume] } : {}),
+    tools: [...input.tools],
+    context: [...input.context],
+    forwardedProps: input.forwardedProps,
+    ...(input.resume ? { resume: [...input.resume] } : {}),
   };
   try {
     await agent.runAgent(parameters, {

@@ -1,7 +1,6 @@
-import { PROTOCOL_VERSION, type BaseEvent } from '@ag-ui/core';
-import { AgUiEventVerifier } from './agui-event-verifier.js';
+import type { BaseEvent } from '@ag-ui/core';
 import { forEachSseFrame } from './sse-reader.js';
-import { TransportError, agentHttpError, readErrorBody, type RunEventSink, type RunRequest, type Transport } from './transport.js';
+import { TransportError, agentHttpError, readErrorBody, runAgentInput, type RunEventSink, type RunRequest, type Transport } from './transport.js';
 
 /** Static headers, or a function that produces them for each run (e.g. a fresh token). */
 export type HeadersSource = Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>);
@@ -15,10 +14,10 @@ export interface AgUiHttpTransportOptions {
 }
 
 /**
- * A transport for a generic AG-UI endpoint: POSTs the `RunAgentInput` and reads the SSE answer with
- * the project's own reader. Each frame is parsed and checked by an `AgUiEventVerifier` (the field and
- * ordering rules `@ag-ui/client` enforces, without zod, rxjs or a copy of the transcript per event)
- * and handed to the sink as is. The server keeps no history: every run carries the full transcript.
+ * A transport for a generic AG-UI endpoint: POSTs the `RunAgentInput` (`runAgentInput`) and reads the
+ * SSE answer with the project's own reader. Each frame is parsed and handed to the sink as is; the
+ * engine checks and expands the events (agui-event-pipeline.ts), as for every transport. The server
+ * keeps no history: every run carries the full transcript.
  */
 export class AgUiHttpTransport implements Transport {
   readonly options: AgUiHttpTransportOptions;
@@ -32,19 +31,7 @@ export class AgUiHttpTransport implements Transport {
     const { headers } = this.options;
     const extraHeaders = typeof headers === 'function' ? await headers() : (headers ?? {});
     if (signal.aborted) return { runId };
-    const input = {
-      threadId: request.threadId,
-      runId,
-      ...(request.parentRunId ? { parentRunId: request.parentRunId } : {}),
-      protocolVersion: PROTOCOL_VERSION,
-      state: request.state ?? {},
-      // Activity messages are UI-only: the protocol does not send them back (nor did @ag-ui/client).
-      messages: request.messages.filter((m) => (m.role as string) !== 'activity'),
-      tools: request.tools,
-      context: request.context ?? [],
-      forwardedProps: request.forwardedProps ?? {},
-      ...(request.resume?.length ? { resume: request.resume } : {}),
-    };
+    const input = runAgentInput(request);
     const doFetch = this.options.fetch ?? fetch;
     let response: Response;
     try {
@@ -61,7 +48,6 @@ export class AgUiHttpTransport implements Transport {
     if (!response.ok) throw agentHttpError(response.status, await readErrorBody(response));
     if (!response.body) throw new TransportError('protocol', 'The agent sent a stream this client cannot follow: the answer has no body.');
 
-    const verifier = new AgUiEventVerifier();
     // Set when the engine's own listener threw: rethrown as is, never taken for a dropped connection.
     let listenerError: { error: unknown } | undefined;
     try {
@@ -73,14 +59,11 @@ export class AgUiHttpTransport implements Transport {
         } catch (error) {
           throw new TransportError('protocol', `The agent sent a stream this client cannot follow: a frame is not JSON (${data.slice(0, 80)}).`, undefined, { cause: error });
         }
-        for (const event of verifier.accept(json)) {
-          if (signal.aborted) return false;
-          try {
-            onEvent(event as BaseEvent);
-          } catch (error) {
-            listenerError = { error };
-            throw error;
-          }
+        try {
+          onEvent(json as BaseEvent);
+        } catch (error) {
+          listenerError = { error };
+          throw error;
         }
         return true;
       });

@@ -1,4 +1,4 @@
-import type { BaseEvent, Context, Message, ResumeEntry, Tool } from '@ag-ui/core';
+import { PROTOCOL_VERSION, type BaseEvent, type Context, type Message, type ResumeEntry, type Tool } from '@ag-ui/core';
 
 /** One run to stream: everything the server needs, since it keeps no history of its own. */
 export interface RunRequest {
@@ -23,7 +23,47 @@ export interface RunRequest {
   readonly signal: AbortSignal;
 }
 
-/** Receives each event of the run in order, after chunk expansion. */
+/** The AG-UI `RunAgentInput` of one run, as every transport sends it (Soliplex reshapes it for Python). */
+export interface AgUiRunInput {
+  readonly threadId: string;
+  readonly runId: string;
+  readonly parentRunId?: string;
+  readonly protocolVersion: string;
+  readonly state: unknown;
+  readonly messages: readonly Message[];
+  readonly tools: readonly Tool[];
+  readonly context: readonly Context[];
+  readonly forwardedProps: unknown;
+  readonly resume?: readonly ResumeEntry[];
+}
+
+/**
+ * The one builder of a run's input, for every transport: the request's transcript, tools and state,
+ * with the defaults AG-UI servers expect (`{}` state and props, `[]` context) and the protocol
+ * version. Activity messages are left out: they are the client's record of what the agent showed
+ * (AG-UI sends none back, nor does `@ag-ui/client`). `runId` replaces the request's when a backend
+ * issues its own (Soliplex).
+ */
+export function runAgentInput(request: Omit<RunRequest, 'signal'>, runId = request.runId): AgUiRunInput {
+  return {
+    threadId: request.threadId,
+    runId,
+    ...(typeof request.parentRunId === 'string' && request.parentRunId ? { parentRunId: request.parentRunId } : {}),
+    protocolVersion: PROTOCOL_VERSION,
+    state: request.state ?? {},
+    messages: request.messages.filter((m) => (m.role as string) !== 'activity'),
+    tools: request.tools,
+    context: request.context ?? [],
+    forwardedProps: request.forwardedProps ?? {},
+    ...(request.resume?.length ? { resume: request.resume } : {}),
+  };
+}
+
+/**
+ * Receives each event of the run in order, as the transport received it: the engine's sink checks
+ * it, expands `*_CHUNK` events and translates retired ones (agui-event-pipeline.ts), and throws a
+ * `TransportError` (`protocol`) on a stream that breaks the protocol.
+ */
 export type RunEventSink = (event: BaseEvent) => void;
 
 /** Why a run could not be streamed to its end. */

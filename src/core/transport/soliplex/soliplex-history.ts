@@ -182,7 +182,7 @@ function historyRuns(
     const current: HistoryRun = {
       runId: listed[index]!.run_id,
       messages,
-      events: run ? eventsOf(run) : recoveredAnswer(listed[index]!.run_id, input?.messages, next?.run_input?.messages),
+      events: run ? eventsOf(run) : recoveredAnswer(listed[index]!, input?.messages, next?.run_input?.messages),
       state: input?.state,
       ...(resume ? { resume } : {}),
       ...(run ? {} : { missing: true }),
@@ -202,11 +202,11 @@ function recordedResume(recorded: Readonly<Record<string, readonly ResumeEntry[]
 }
 
 /** A missing run's answer rebuilt from the next run's input, when that input extends this one's (else none). */
-function recoveredAnswer(runId: string, mine: readonly Message[] | undefined, next: readonly Message[] | undefined): BaseEvent[] {
+function recoveredAnswer(run: SoliplexRun, mine: readonly Message[] | undefined, next: readonly Message[] | undefined): BaseEvent[] {
   if (!Array.isArray(mine) || !Array.isArray(next) || next.length < mine.length) return [];
   if (mine.some((message, i) => message?.id !== next[i]?.id)) return [];
   const answer = next.slice(mine.length).filter((m) => typeof m?.id === 'string' && (m.role === 'assistant' || m.role === 'reasoning'));
-  return answer.some((m) => m.role === 'assistant') ? answerEvents(runId, answer) : [];
+  return answer.some((m) => m.role === 'assistant') ? answerEvents(run, answer) : [];
 }
 
 /**
@@ -270,7 +270,7 @@ export function transcriptRuns(finished: readonly SoliplexRun[], from: number, s
     runs.push({
       runId: finished[k]!.run_id,
       messages: addedMessages(mine, seen),
-      events: answerEvents(finished[k]!.run_id, answer),
+      events: answerEvents(finished[k]!, answer),
       state: inputs[k]!.state,
     });
   }
@@ -278,8 +278,10 @@ export function transcriptRuns(finished: readonly SoliplexRun[], from: number, s
 }
 
 /** The events a run streamed to leave `answer` in the transcript: text, then its calls (their results come as tool messages). */
-function answerEvents(runId: string, answer: readonly Message[]): BaseEvent[] {
-  const events: object[] = [{ type: EventType.RUN_STARTED, runId }];
+function answerEvents(run: SoliplexRun, answer: readonly Message[]): BaseEvent[] {
+  // As a stored run's events: they take the same checks (agui-event-pipeline.ts).
+  const ids = { threadId: run.thread_id ?? '', runId: run.run_id };
+  const events: object[] = [{ type: EventType.RUN_STARTED, ...ids }];
   for (const message of answer) {
     const text = typeof message.content === 'string' ? message.content : '';
     if (message.role === 'reasoning') {
@@ -304,7 +306,7 @@ function answerEvents(runId: string, answer: readonly Message[]): BaseEvent[] {
       );
     }
   }
-  events.push({ type: EventType.RUN_FINISHED, runId });
+  events.push({ type: EventType.RUN_FINISHED, ...ids });
   return events as BaseEvent[];
 }
 

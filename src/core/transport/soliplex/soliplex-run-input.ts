@@ -17,8 +17,8 @@
  *   attribution (`subagentRunId`) is left out; `protocolVersion` and `encryptedValue` are kept.
  * - `threadId` and `runId` must be the URL's (Soliplex answers 400 otherwise).
  */
-import { PROTOCOL_VERSION, type ContentPart, type Context, type Message, type ResumeEntry, type Tool } from '@ag-ui/core';
-import type { RunRequest } from '../transport.js';
+import type { ContentPart, Context, Message, ResumeEntry, Tool } from '@ag-ui/core';
+import { runAgentInput, type RunRequest } from '../transport.js';
 
 /** What the run input is built from: a run request without its signal. */
 export type SoliplexRunSource = Omit<RunRequest, 'signal' | 'runId'>;
@@ -31,19 +31,18 @@ export function attachmentKey(messageId: string, partIndex: number): string {
   return `${messageId}#${partIndex}`;
 }
 
-/** The body of `POST …/agui/{thread}/{runId}`, in the shape the AG-UI Python models accept. */
+/**
+ * The body of `POST …/agui/{thread}/{runId}`: every transport's input (`runAgentInput`), reshaped for
+ * the AG-UI Python models.
+ */
 export function soliplexRunInput(request: SoliplexRunSource, runId: string, uploads: UploadedAttachments = new Map()): Record<string, unknown> {
+  const input = runAgentInput({ ...request, runId });
   return {
-    threadId: request.threadId,
-    runId,
-    ...(typeof request.parentRunId === 'string' && request.parentRunId ? { parentRunId: request.parentRunId } : {}),
-    protocolVersion: PROTOCOL_VERSION,
-    state: request.state ?? {},
-    messages: request.messages.flatMap((message) => soliplexMessage(message, uploads)),
-    tools: request.tools.map(soliplexTool),
-    context: (request.context ?? []).map(soliplexContext),
-    forwardedProps: request.forwardedProps ?? {},
-    ...(request.resume?.length ? { resume: request.resume.map(soliplexResumeEntry) } : {}),
+    ...input,
+    messages: input.messages.flatMap((message) => soliplexMessage(message, uploads)),
+    tools: input.tools.map(soliplexTool),
+    context: input.context.map(soliplexContext),
+    ...(input.resume ? { resume: input.resume.map(soliplexResumeEntry) } : {}),
   };
 }
 
@@ -107,7 +106,7 @@ function soliplexMessage(message: Message, uploads: UploadedAttachments): Record
       ];
     }
     default:
-      // `activity` messages are the client's own record; any other role fails the discriminator.
+      // A role the Python models do not know fails their discriminator (activity ones never get here).
       return [];
   }
 }

@@ -29,8 +29,8 @@ import { headersConverter } from './headers-converter.js';
 import { chatRuntimeIfLoaded, loadChatParts, loadPartsOnConnect, whenChatRuntime } from './chat-parts.js';
 import type { ChatRuntime } from './chat-runtime.js';
 import { chatStyles } from './soliplex-chat.styles.js';
-import { loadThreadPanel } from './thread-panel.js';
-import type { GetToken, ThreadPanel } from './thread-panel-view.js';
+import { LazyThreadPanel } from './thread-panel.js';
+import type { GetToken } from './thread-panel-view.js';
 import { threadPanelStyles } from './thread-panel.styles.js';
 import { ChatSession } from './chat-session.js';
 import { PageEvents } from './page-events.js';
@@ -339,8 +339,8 @@ export class SoliplexChat extends DeprecatedChatNames(LitElement) {
     },
   });
   readonly #attachments = new ChatAttachments(this, () => this.attachmentBar);
-  /** The thread list beside the messages, once its code has loaded (`thread-list`). */
-  #panel?: ThreadPanel;
+  /** The thread list beside the messages (`thread-list`). */
+  readonly #panel = new LazyThreadPanel(this, this.#token);
   #hiddenActions: HiddenMessageActions = {};
 
   constructor() {
@@ -573,16 +573,6 @@ export class SoliplexChat extends DeprecatedChatNames(LitElement) {
   }
 
   #renderThreadPanel() {
-    if (!this.#panel) {
-      void loadThreadPanel().then(
-        ({ ThreadPanel }) => {
-          this.#panel ??= new ThreadPanel(this, this.#token);
-          this.requestUpdate();
-        },
-        (error) => console.error('[soliplex-chat] the thread list could not be loaded', error),
-      );
-      return nothing;
-    }
     return this.#panel.render({
       engine: this.#session.current(),
       backend: this.#session.backend,

@@ -1,3 +1,6 @@
+import { nothing, type ReactiveControllerHost } from 'lit';
+import type { GetToken, ThreadPanel, ThreadPanelOptions } from './thread-panel-view.js';
+
 let loading: Promise<unknown> | undefined;
 
 /** Loads `<soliplex-thread-list>` (once): only chats with the `thread-list` attribute need it. */
@@ -6,5 +9,36 @@ export function loadThreadList(): Promise<unknown> {
   return loading;
 }
 
-/** Loads the chat's thread panel with the list (once; not part of the first paint). */
-export const loadThreadPanel = () => import('./thread-panel-view.js');
+/**
+ * Where a chat with `thread-list` shows its thread panel: nothing until the panel's code (with the
+ * list's) has loaded on first render, then the panel. Not part of the first paint.
+ */
+export class LazyThreadPanel {
+  readonly #host: ReactiveControllerHost;
+  readonly #token: GetToken;
+  #panel?: ThreadPanel;
+  #loading = false;
+
+  constructor(host: ReactiveControllerHost, token: GetToken) {
+    this.#host = host;
+    this.#token = token;
+  }
+
+  render(options: ThreadPanelOptions) {
+    if (this.#panel) return this.#panel.render(options);
+    if (!this.#loading) {
+      this.#loading = true;
+      import('./thread-panel-view.js').then(
+        ({ ThreadPanel }) => {
+          this.#panel = new ThreadPanel(this.#host, this.#token);
+          this.#host.requestUpdate();
+        },
+        (error: unknown) => {
+          this.#loading = false; // a network blip: the next render tries again
+          console.error('[soliplex-chat] the thread list could not be loaded', error);
+        },
+      );
+    }
+    return nothing;
+  }
+}

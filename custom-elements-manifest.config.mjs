@@ -2,7 +2,7 @@
 // `npm run analyze` writes it; `npm run check:manifest` fails when it is stale.
 
 /** Published paths: the package ships dist/npm/**.js, not src/**.ts. */
-const toDistPath = (p) => p.replace(/^\/?src\/(.*)\.ts$/, 'dist/npm/$1.js');
+const toDistPath = (p) => p.replace(/^\/?src\/(.*)\.[jt]s$/, 'dist/npm/$1.js');
 
 function rewritePaths(node) {
   if (Array.isArray(node)) node.forEach(rewritePaths);

@@ -45,7 +45,7 @@ chat.updateComplete.then(rememberThread);
 // The same widget against the generic endpoint or the Soliplex rooms/threads/runs API.
 backends.addEventListener('change', (event) => {
   useBackend(event.target.value);
-  chat.newThread();
+  chat.newChat();
   rememberThread();
 });
 

@@ -101,7 +101,7 @@ try {
     await page.locator('soliplex-chat textarea').waitFor();
     const shoot = (name) => chat.screenshot({ path: new URL(`${theme}-${name}.png`, out).pathname });
     const ask = async (text) => {
-      await chat.evaluate((el) => el.newThread());
+      await chat.evaluate((el) => el.newChat());
       await page.locator('soliplex-chat textarea').fill(text);
       await page.locator('soliplex-chat textarea').press('Enter');
     };

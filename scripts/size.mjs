@@ -34,7 +34,7 @@ const OPTIONAL = [
   // Its grammars (one chunk each, imported by it) load with the first code block in their language.
   { pattern: /\/code-highlighter-[^/]*\.js$/, feature: 'syntax highlighting (with the first code block in a bundled language)' },
   // Opt-in features: loaded only when the page turns them on.
-  { pattern: /\/soliplex-thread-list-[^/]*\.js$/, feature: 'the thread list (`threads`, or loadThreadList())' },
+  { pattern: /\/(soliplex-thread-list|thread-panel-view)-[^/]*\.js$/, feature: 'the thread list (`thread-list`, or loadThreadList())' },
   { pattern: /\/soliplex-attachments-[^/]*\.js$/, feature: 'attachments (`attachments`, or an agent that accepts files)' },
   // Loaded with the first interrupt or activity an agent sends (AG-UI 1.0 features few agents use).
   { pattern: /\/soliplex-interrupt-card-[^/]*\.js$/, feature: 'interrupt cards (an agent that asks with AG-UI interrupts)' },
@@ -54,7 +54,7 @@ const OPTIONAL = [
  */
 const BACKEND_ONLY = {
   generic: /\/(agui-http-transport|local-thread-(sync|store))-[^/]*\.js$/,
-  soliplex: /\/soliplex-(transport|api)-[^/]*\.js$/,
+  soliplex: /\/soliplex-(transport|api|room-controller)-[^/]*\.js$/,
 };
 /** Packages that must never be on the default path. */
 const FORBIDDEN_ON_DEFAULT_PATH = /^(@ag-ui\/client|@ag-ui\/proto|@ag-ui\/encoder|rxjs|zod|@bufbuild\/.*|@protobuf-ts\/.*|protobufjs)$/;

@@ -1,6 +1,6 @@
 import { createContext } from '@lit/context';
 import type { AgentCapabilities } from '@ag-ui/core';
-import type { RunOrchestrator, ThreadKey, ToolRegistry, TurnOptions } from './core/index.js';
+import type { RunOrchestrator, ThreadHandle, ThreadKey, ToolRegistry } from './core/index.js';
 import type { SoliplexChatStrings } from './elements/shared/chat-strings.js';
 import type { ActivityRenderers, InterruptRenderers, ToolCallRenderers } from './elements/shared/renderers.js';
 
@@ -9,6 +9,12 @@ import type { ActivityRenderers, InterruptRenderers, ToolCallRenderers } from '.
  * new object whenever one of these changes, which is what makes context consumers update.
  */
 export interface ChatContextValue {
+  /**
+   * The thread on screen's commands (send, retry, approve, answer…), with the chat's turn options: the
+   * one way the chat's parts act on the engine, so the "may I now?" rules are the handle's alone.
+   */
+  readonly thread: ThreadHandle;
+  /** The engine, to read from (commands go through `thread`). */
   readonly engine: RunOrchestrator;
   /** The thread on screen. */
   readonly threadKey: ThreadKey;
@@ -23,8 +29,6 @@ export interface ChatContextValue {
   readonly toolRenderers?: ToolCallRenderers;
   /** What the agent says it supports (the page's `capabilities`, else the agent's `getCapabilities()`). */
   readonly capabilities?: AgentCapabilities;
-  /** The chat's options for the turns it starts (its own, followed to their end; the page asked before calls run). */
-  readonly turnOptions?: TurnOptions;
 }
 
 export const chatContext = createContext<ChatContextValue | undefined>(Symbol('soliplex-chat'));

@@ -59,7 +59,7 @@ describe('demo page', () => {
       chat.addEventListener('soliplex-error', (event) => seen.push({ event, message: event.detail.message }));
       document.body.append(chat);
       const partsLoadedBefore = !!customElements.get('soliplex-message-list');
-      chat.newThread();
+      chat.newChat();
       chat.dispatchEvent(new CustomEvent('soliplex-register-tool', { detail: { tool: { name: 'broken', parameters: 5 } } }));
       const firedAtOnce = seen.length;
       for (let i = 0; i < 100 && seen.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 50));

@@ -44,10 +44,10 @@ describe('<soliplex-chat> drafts', () => {
     expect(input(third).value, 'a sent draft is gone').to.equal('');
   });
 
-  it('persist="false" keeps no draft', async () => {
+  it('no-persist keeps no draft', async () => {
     const { agentUrl } = await script([]);
     const thread = `draft-off-${Math.random().toString(36).slice(2)}`;
-    const el = await fixture<SoliplexChat>(html`<soliplex-chat agent-url=${agentUrl} thread=${thread} persist="false"></soliplex-chat>`);
+    const el = await fixture<SoliplexChat>(html`<soliplex-chat agent-url=${agentUrl} thread=${thread} no-persist></soliplex-chat>`);
     await until(() => !!input(el));
     type(el, 'not kept');
     expect(Object.keys(sessionStorage).some((key) => key.includes(thread))).to.equal(false);

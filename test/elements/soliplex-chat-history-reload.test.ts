@@ -9,7 +9,7 @@ import '../../src/index.js';
 
 /**
  * Reloading Soliplex threads in a chat: the chat's own engine keeps finished runs in IndexedDB (unless
- * `persist="false"`), a reload shows them before asking the server, and the thread works as before
+ * `no-persist`), a reload shows them before asking the server, and the thread works as before
  * (regenerate, edit). The demo server counts the GETs it answered.
  */
 const finishedOnce = (el: SoliplexChat) =>
@@ -61,7 +61,7 @@ async function reload(room: string, thread: string, persist = true): Promise<Sol
   const el = await fixture<SoliplexChat>(
     persist
       ? html`<soliplex-chat server-url=${server} room=${room} thread=${thread}></soliplex-chat>`
-      : html`<soliplex-chat server-url=${server} room=${room} thread=${thread} persist="false"></soliplex-chat>`,
+      : html`<soliplex-chat server-url=${server} room=${room} thread=${thread} no-persist></soliplex-chat>`,
   );
   await until(() => answers(el).length === 2 && statusLine(el)?.textContent?.trim() === '');
   await settled(el);
@@ -110,7 +110,7 @@ for (const delivery of deliveries) describe(`<soliplex-chat> reloading a Soliple
     expect(answers(el)).to.deep.equal(['One, as said.', 'Deux.']);
   });
 
-  it('persist="false" keeps no runs: every reload fetches them', async () => {
+  it('no-persist keeps no runs: every reload fetches them', async () => {
     const { room, thread } = await storedThread(delivery);
     for (let i = 0; i < 2; i++) {
       const before = await gets(thread);

@@ -119,7 +119,7 @@ describe('<soliplex-chat> secret-number loop', () => {
     await until(() => deepQuery(el, '[part~="tool-card"] pre')?.textContent === '{"name":"al');
     expect(deepQuery(el, '[part~="tool-card"]')!.dataset['status']).to.equal('streaming');
     expect(deepQuery(el, '[part~="stop-button"]'), 'stop button while running').to.exist;
-    el.cancel();
+    el.stop();
     await until(() => statusLine(el).dataset['state'] === 'cancelled');
     expect(statusLine(el).textContent).to.contain('Stopped.');
     // The call cut off mid-arguments is stopped, not failed.

@@ -38,20 +38,20 @@ describe('<soliplex-chat> New chat leaves a running turn running', () => {
     await until(() => shownText(el).includes('Finished in the background.'));
   });
 
-  it('newThread(): the same', async () => {
+  it('newChat(): the same', async () => {
     const { agentUrl } = await script([slowAnswer]);
     const el = await fixture<SoliplexChat>(html`<soliplex-chat agent-url=${agentUrl}></soliplex-chat>`);
     const outcomes = outcomesOf(el);
     el.send('tell me');
     await until(() => shownText(el).includes('The first part.'));
-    el.newThread();
+    el.newChat();
     await until(() => outcomes.length === 1);
     expect(outcomes.map((e) => e.outcome)).to.deep.equal(['success']);
   });
 
   it("the thread list's New chat: the same", async () => {
     const { agentUrl } = await script([slowAnswer]);
-    const el = await fixture<SoliplexChat>(html`<soliplex-chat agent-url=${agentUrl} threads persist="false"></soliplex-chat>`);
+    const el = await fixture<SoliplexChat>(html`<soliplex-chat agent-url=${agentUrl} thread-list no-persist></soliplex-chat>`);
     const outcomes = outcomesOf(el);
     el.send('tell me');
     await until(() => shownText(el).includes('The first part.'));
@@ -67,7 +67,7 @@ describe('<soliplex-chat> New chat leaves a running turn running', () => {
     const outcomes = outcomesOf(el);
     await waitFor(el, '[part~="input"]');
     el.send('first');
-    el.newThread(); // the send is still creating the thread
+    el.newChat(); // the send is still creating the thread
     await until(() => outcomes.length === 1);
     expect(outcomes[0]!.outcome).to.equal('success');
     expect(outcomes[0]!.threadKey.thread).not.to.equal('');

@@ -95,9 +95,9 @@ describe('soliplex-chat keeps its conversations (issue 20)', () => {
     expect(flashed, 'the empty state was painted before the kept conversation').to.equal(false);
   });
 
-  it('persist="false" keeps nothing', async () => {
+  it('no-persist keeps nothing', async () => {
     const { agentUrl } = await script([[started, ...say('m1', 'Not kept.'), finished]]);
-    const first = await fixture<SoliplexChat>(html`<soliplex-chat persist="false" agent-url=${agentUrl}></soliplex-chat>`);
+    const first = await fixture<SoliplexChat>(html`<soliplex-chat no-persist agent-url=${agentUrl}></soliplex-chat>`);
     const done: Event[] = [];
     first.addEventListener('soliplex-run-finished', (e) => done.push(e));
     first.send('forget this');
@@ -124,7 +124,7 @@ describe('soliplex-chat keeps its conversations (issue 20)', () => {
       await ThreadIndex.for(el.engine!).flush();
     };
     await turn('one', 1);
-    el.persist = false;
+    el.noPersist = true;
     await el.updateComplete;
     await turn('two', 2);
     const thread = el.thread;
@@ -137,9 +137,9 @@ describe('soliplex-chat keeps its conversations (issue 20)', () => {
 
     const again = await open(agentUrl);
     again.thread = thread;
-    again.persist = false;
+    again.noPersist = true;
     await again.updateComplete;
-    again.persist = true;
+    again.noPersist = false;
     await until(() => assistantTexts(again).some((t) => t.includes('Kept one.')));
     const doneAgain: Event[] = [];
     again.addEventListener('soliplex-run-finished', (e) => doneAgain.push(e));

@@ -132,14 +132,14 @@ describe('<soliplex-chat> engine ownership and threads', () => {
     expect(transport.requests[0]!.threadId).to.equal('one');
   });
 
-  it('newThread() starts an empty thread', async () => {
+  it('newChat() starts an empty thread', async () => {
     const { el } = await chatWith([done]);
     const finished = new Promise((resolve) => el.addEventListener('soliplex-run-finished', resolve));
     el.send('first');
     await finished;
     await settled(el);
     const old = el.thread;
-    const id = el.newThread();
+    const id = el.newChat();
     await settled(el);
     expect(id).to.not.equal(old);
     expect(el.thread).to.equal(id);
@@ -157,7 +157,7 @@ describe('<soliplex-chat> engine ownership and threads', () => {
     expect(el.send('   ')).to.equal(false);
     expect(el.send('first')).to.equal(true);
     expect(el.send('second')).to.equal(false);
-    el.cancel();
+    el.stop();
     await until(() => deepQuery(el, '[part~="status"]')?.dataset['state'] === 'cancelled');
   });
 });

@@ -48,7 +48,7 @@ async function leftMidAnswer(pauseMs: number) {
     [started, ...say('a1', 'The first half.'), { $delay: pauseMs }, ...say('a1b', 'Then the second half.'), finished],
     [started, ...say('a2', 'Next answer.'), finished],
   ]);
-  const first = await fixture<SoliplexChat>(html`<soliplex-chat server-url=${server} room=${room} persist="false"></soliplex-chat>`);
+  const first = await fixture<SoliplexChat>(html`<soliplex-chat server-url=${server} room=${room} no-persist></soliplex-chat>`);
   first.send('tell me');
   await until(() => answers(first).some((text) => text.includes('The first half')));
   const thread = first.thread;
@@ -232,7 +232,7 @@ describe('<soliplex-chat> reloads that survive', () => {
       ],
       [started, ...say('a2', 'Alice is 42.'), finished],
     ]);
-    const first = await fixture<SoliplexChat>(html`<soliplex-chat server-url=${server} room=${room} persist="false" .toolRegistry=${new ToolRegistry([lookup])}></soliplex-chat>`);
+    const first = await fixture<SoliplexChat>(html`<soliplex-chat server-url=${server} room=${room} no-persist .toolRegistry=${new ToolRegistry([lookup])}></soliplex-chat>`);
     first.send('who is alice?');
     await until(() => answers(first).some((text) => text.includes('Let me look')));
     const thread = first.thread;
@@ -255,7 +255,7 @@ describe('<soliplex-chat> reloads that survive', () => {
 
     const el = await reopen(room, thread);
     await until(() => (statusLine(el)?.textContent ?? '').includes('still writing'));
-    el.cancel(); // Stop: the chat stops following; the server goes on
+    el.stop(); // Stop: the chat stops following; the server goes on
     await until(() => (statusLine(el)?.textContent ?? '').includes('Stopped following'));
     expect(el.send('too early')).to.equal(false);
     const done = finishedOnce(el);

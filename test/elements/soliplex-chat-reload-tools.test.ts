@@ -43,7 +43,7 @@ async function leftWhileToolRan(nextRun: object[]) {
   const { room, requests } = await script([askTool, nextRun]);
   const before: string[] = [];
   const first = await fixture<SoliplexChat>(
-    html`<soliplex-chat server-url=${server} room=${room} persist="false" .toolRegistry=${new ToolRegistry([countFiles(before, true)])}></soliplex-chat>`,
+    html`<soliplex-chat server-url=${server} room=${room} no-persist .toolRegistry=${new ToolRegistry([countFiles(before, true)])}></soliplex-chat>`,
   );
   first.send('how many files?');
   await until(() => before.length === 1);

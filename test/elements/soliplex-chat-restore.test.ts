@@ -193,7 +193,7 @@ describe('<soliplex-thread-list> after a reload', () => {
     const engine = new RunOrchestrator({ transport: createAgUiHttpTransport({ url: agentUrl }) });
     engine.restore(first.key, { conversation: structuredClone(snapshot.conversation), inFlight: true });
     const el = await fixture<SoliplexChat>(
-      html`<soliplex-chat threads persist="false" .engine=${engine} agent-url=${agentUrl} thread=${first.key.thread}></soliplex-chat>`,
+      html`<soliplex-chat thread-list no-persist .engine=${engine} agent-url=${agentUrl} thread=${first.key.thread}></soliplex-chat>`,
     );
     const list = await panelOf(el);
     const item = await untilEntry(list, 'Plan my trip', (_name, badge) => badge === 'Interrupted');

@@ -51,6 +51,6 @@ describe('<soliplex-chat> scrolling and strings', () => {
     await settled(el);
     expect(deepQuery(el, '[part~="stop-button"]')!.textContent!.trim()).to.equal('Arrêter');
     expect(deepQuery(el, '[part~="empty-state"]')).to.equal(undefined);
-    el.cancel();
+    el.stop();
   });
 });

@@ -258,12 +258,12 @@ describe('<soliplex-chat> message actions', function () {
     await until(() => deepActive() === button(el, 'Edit')[0]);
     expect(transport.requests).to.have.length(1);
 
-    el.hideCopy = true;
+    el.noCopy = true;
     await settled(el);
     expect(button(el, 'Copy')).to.have.length(0);
     expect(button(el, 'Edit')).to.have.length(1);
-    el.setAttribute('hide-edit', '');
-    el.setAttribute('hide-regenerate', '');
+    el.setAttribute('no-edit', '');
+    el.setAttribute('no-regenerate', '');
     await settled(el);
     expect(button(el, 'Edit')).to.have.length(0);
     expect(button(el, 'Regenerate')).to.have.length(0);
@@ -281,7 +281,7 @@ describe('<soliplex-chat> message actions', function () {
     await settled(el);
     expect(button(el, 'Regenerate')).to.have.length(0);
     expect(button(el, 'Edit')).to.have.length(0);
-    el.cancel();
+    el.stop();
     await done;
   });
 });
@@ -314,7 +314,7 @@ describe('<soliplex-chat> tool cards', function () {
     const done = finishedOnce(el);
     el.send('go');
     await running.promise;
-    el.cancel();
+    el.stop();
     expect((await done).outcome).to.equal('cancelled');
     await settled(el);
     expect(results.map((c) => [c.id, c.status])).to.deep.equal([['c1', 'cancelled']]);
@@ -445,7 +445,7 @@ describe('<soliplex-chat> header', function () {
     expect(changes, 'the page hears of the new thread').to.deep.equal([el.thread]);
     expect(deepQuery(el, '[part~="user-message"]') === undefined).to.equal(true);
     await until(() => deepActive() === deepQuery(el, '[part~="input"]'));
-    el.setAttribute('hide-new-chat', '');
+    el.setAttribute('no-new-chat', '');
     el.chatTitle = '';
     await settled(el);
     expect(button(el, 'New chat')).to.have.length(0);

@@ -70,7 +70,7 @@ async function putRecords(name: string, records: object[]): Promise<void> {
 describe('<soliplex-thread-list> with its backends', () => {
   it('deleting a running Soliplex thread cancels its turn first, then deletes it on the server', async () => {
     const { room } = await script([[started, { $hang: true }]]);
-    const el = await fixture<SoliplexChat>(html`<soliplex-chat threads server-url=${server} room=${room}></soliplex-chat>`);
+    const el = await fixture<SoliplexChat>(html`<soliplex-chat thread-list server-url=${server} room=${room}></soliplex-chat>`);
     const list = await panelOf(el);
     const outcomes: string[] = [];
     el.addEventListener('soliplex-run-finished', (e) => outcomes.push(e.outcome));
@@ -95,7 +95,7 @@ describe('<soliplex-thread-list> with its backends', () => {
   it('reload: threads of a generic endpoint come back from IndexedDB; corrupt and old-format records are skipped with a warning', async () => {
     await deleteDatabase('soliplex-chat-threads');
     const { agentUrl } = await script([[started, ...say('m1', 'Kept answer.'), finished]]);
-    const first = await fixture<SoliplexChat>(html`<soliplex-chat threads agent-url=${agentUrl}></soliplex-chat>`);
+    const first = await fixture<SoliplexChat>(html`<soliplex-chat thread-list agent-url=${agentUrl}></soliplex-chat>`);
     await panelOf(first);
     const done = finishedOn(first, () => first.thread);
     first.send('keep me');
@@ -112,7 +112,7 @@ describe('<soliplex-thread-list> with its backends', () => {
     const warn = console.warn;
     console.warn = (...args: unknown[]) => void warnings.push(args.map(String).join(' '));
     try {
-      const reloaded = await fixture<SoliplexChat>(html`<soliplex-chat threads agent-url=${agentUrl}></soliplex-chat>`);
+      const reloaded = await fixture<SoliplexChat>(html`<soliplex-chat thread-list agent-url=${agentUrl}></soliplex-chat>`);
       const list = await panelOf(reloaded);
       const kept = await untilEntry(list, 'keep me', (name) => name === 'keep me');
       expect(entryButtons(list)).to.have.length(1);
@@ -125,17 +125,17 @@ describe('<soliplex-thread-list> with its backends', () => {
     }
   });
 
-  it('persist="false" keeps nothing', async () => {
+  it('no-persist keeps nothing', async () => {
     await deleteDatabase('soliplex-chat-threads');
     const { agentUrl } = await script([[started, ...say('m1', 'Not kept.'), finished]]);
-    const first = await fixture<SoliplexChat>(html`<soliplex-chat threads persist="false" agent-url=${agentUrl}></soliplex-chat>`);
+    const first = await fixture<SoliplexChat>(html`<soliplex-chat thread-list no-persist agent-url=${agentUrl}></soliplex-chat>`);
     await panelOf(first);
     const done = finishedOn(first, () => first.thread);
     first.send('forget me');
     await until(() => done.length === 1);
     await ThreadIndex.for(first.engine!).flush();
     first.remove();
-    const reloaded = await fixture<SoliplexChat>(html`<soliplex-chat threads agent-url=${agentUrl}></soliplex-chat>`);
+    const reloaded = await fixture<SoliplexChat>(html`<soliplex-chat thread-list agent-url=${agentUrl}></soliplex-chat>`);
     const list = await panelOf(reloaded);
     // The list's restore has started already: this resolves when it is done (a later store is not used).
     await ThreadIndex.for(reloaded.engine!).persistLocally(new LocalThreadStore());

@@ -23,7 +23,7 @@ const call = (id: string, name: string, args: object) => [
   { type: 'TOOL_CALL_END', toolCallId: id },
 ];
 
-describe('<soliplex-chat threads>: several runs at once, visible', () => {
+describe('<soliplex-chat thread-list>: several runs at once, visible', () => {
   it('two threads run tools at once; each finishes on its own, and the one not shown becomes unread', async () => {
     const gates = { alice: gate(), bob: gate() };
     const runs: string[] = [];
@@ -189,7 +189,7 @@ describe('<soliplex-chat threads>: several runs at once, visible', () => {
   });
 
   it('a narrow chat shows its thread list as a drawer, opened by its button and closed by Escape or a pick', async () => {
-    const el = await fixture<SoliplexChat>(html`<soliplex-chat threads persist="false" agent-url=${`${server}/agent`} style="width: 360px"></soliplex-chat>`);
+    const el = await fixture<SoliplexChat>(html`<soliplex-chat thread-list no-persist agent-url=${`${server}/agent`} style="width: 360px"></soliplex-chat>`);
     const list = await panelOf(el);
     const toggle = el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="threads-toggle"]')!;
     expect(getComputedStyle(toggle).display).to.not.equal('none');
@@ -231,3 +231,18 @@ describe('<soliplex-chat threads>: several runs at once, visible', () => {
 });
 
 export type { SoliplexChat };
+
+describe('<soliplex-chat thread-list>: its drawer button', () => {
+  it("says strings.threadsLabel: 'Chats' by default, the page's translation when given", async () => {
+    const toggle = (el: SoliplexChat) => el.shadowRoot!.querySelector<HTMLButtonElement>('[part~="threads-toggle"]');
+    const plain = await fixture<SoliplexChat>(html`<soliplex-chat thread-list no-persist agent-url=${`${server}/agent`}></soliplex-chat>`);
+    await until(() => toggle(plain) !== null);
+    expect(toggle(plain)!.textContent!.trim()).to.equal('☰ Chats');
+    const translated = await fixture<SoliplexChat>(
+      html`<soliplex-chat thread-list no-persist agent-url=${`${server}/agent`} .strings=${{ threadsLabel: 'Conversations' }}></soliplex-chat>`,
+    );
+    await until(() => toggle(translated) !== null);
+    expect(toggle(translated)!.textContent!.trim()).to.equal('☰ Conversations');
+    await expect(translated).to.be.accessible();
+  });
+});

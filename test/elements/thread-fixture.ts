@@ -59,7 +59,7 @@ export function gate() {
 
 /** A chat with the built-in thread list on the demo server's generic endpoint. */
 export async function threadsChat(agentUrl: string, tools: ToolRegistry = new ToolRegistry()) {
-  const el = await fixture<SoliplexChat>(html`<soliplex-chat threads persist="false" agent-url=${agentUrl} .toolRegistry=${tools}></soliplex-chat>`);
+  const el = await fixture<SoliplexChat>(html`<soliplex-chat thread-list no-persist agent-url=${agentUrl} .toolRegistry=${tools}></soliplex-chat>`);
   return { el, list: await panelOf(el) };
 }
 

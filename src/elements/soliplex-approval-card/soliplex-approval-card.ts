@@ -68,8 +68,8 @@ export class SoliplexApprovalCard extends LitElement {
     const { call, chat } = this;
     if (!call || !chat) return;
     // On a thread restored after a reload no turn waits: the decision starts one, as the chat's own.
-    if (approved) chat.engine.approve(chat.threadKey, call.id, always ? { always } : undefined, chat.turnOptions);
-    else chat.engine.deny(chat.threadKey, call.id, undefined, chat.turnOptions);
+    if (approved) chat.thread.approve(call.id, always ? { always } : undefined);
+    else chat.thread.deny(call.id);
     const decided = new SoliplexApprovalDecidedEvent(call.id, approved);
     this.dispatchEvent(decided);
   }

@@ -1,3 +1,4 @@
+import type { ReactiveControllerHost } from 'lit';
 import type { LocalThreadSync, RunOrchestrator } from '../../core/index.js';
 import { preloadAgUiHttpTransport } from '../../core/transport/lazy-agui-http-transport.js';
 import type { OwnEngineOptions } from './own-engine.js';
@@ -72,4 +73,19 @@ export function loadChatParts(genericEndpoint = false): Promise<void> {
     },
   );
   return loading;
+}
+
+/**
+ * Loads the chat's parts each time `host` connects (at once where already imported) and renders it
+ * again when they arrive, so its own engine gets made and the conversation shown. `genericEndpoint`
+ * is read on connect (see `loadChatParts`).
+ */
+export function loadPartsOnConnect(host: ReactiveControllerHost, genericEndpoint: () => boolean): void {
+  host.addController({
+    hostConnected: () =>
+      void loadChatParts(genericEndpoint()).then(
+        () => host.requestUpdate(),
+        (error) => console.error('[soliplex-chat] its parts could not be loaded', error),
+      ),
+  });
 }

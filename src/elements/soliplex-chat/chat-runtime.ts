@@ -1,7 +1,8 @@
 import { html } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { SoliplexErrorEvent, SoliplexThreadChangeEvent, SoliplexToolCallEvent, domEventsFor } from '../../events.js';
-import { mergeChatStrings } from '../shared/chat-strings.js';
+import { mergeChatStrings, type SoliplexChatStringsOverrides } from '../shared/chat-strings.js';
+import type { ChatContextValue } from '../../context.js';
 import { failureText } from '../shared/failure-text.js';
 import { describeChanges } from './announcements.js';
 import { provideChatRuntime } from './chat-parts.js';
@@ -11,7 +12,27 @@ import { provideChatRuntime } from './chat-parts.js';
  * the UI strings, failure words and screen-reader announcements. It loads with the chat's other parts
  * (chat-parts.ts), so the first paint of an empty chat does without it.
  */
+/** What the chat's context carries, besides its strings and what its handle says. */
+type ContextInputs = Omit<ChatContextValue, 'engine' | 'threadKey' | 'strings'>;
+const CONTEXT_INPUTS = ['thread', 'toolRegistry', 'capabilities', 'interruptRenderers', 'activityRenderers', 'toolRenderers'] as const;
+
+/**
+ * The chat's context for its parts: `previous` while nothing it carries changed (consumers update on
+ * a new object only), else a new one (`strings` merged again when `stringsChanged`).
+ */
+function chatContextFor(
+  previous: ChatContextValue | undefined,
+  next: ContextInputs,
+  strings: SoliplexChatStringsOverrides | undefined,
+  stringsChanged: boolean,
+): ChatContextValue {
+  if (previous && !stringsChanged && CONTEXT_INPUTS.every((key) => previous[key] === next[key])) return previous;
+  const merged = previous && !stringsChanged ? previous.strings : mergeChatStrings(strings);
+  return { ...next, engine: next.thread.engine, threadKey: next.thread.key, strings: merged };
+}
+
 const chatRuntime = {
+  chatContextFor,
   SoliplexErrorEvent,
   SoliplexThreadChangeEvent,
   SoliplexToolCallEvent,

@@ -1,53 +1,47 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
+import { property, query } from 'lit/decorators.js';
 import { provide } from '@lit/context';
 import type { AbstractAgent } from '@ag-ui/client';
 import type { AgentCapabilities } from '@ag-ui/core';
 // The core's modules one by one, not its index: the CDN build puts what this imports in the first paint.
-import { ToolRegistry } from '../../core/tools/tool-registry.js';
+import type { ToolRegistry } from '../../core/tools/tool-registry.js';
 import { emptyConversation } from '../../core/conversation/empty-conversation.js';
 import { idleState, isRunning, threadKeyId } from '../../core/tool-loop/run-state.js';
-import { randomId } from '../../core/random-id.js';
-import type { EngineEvent, RunFailure, RunOrchestrator, ThreadKey, ToolCall, TurnOptions } from '../../core/index.js';
+import type { RunOrchestrator, ThreadHandle } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
-import { ThreadController } from '../../controllers/thread-controller.js';
-import { TurnEventsController } from '../../controllers/turn-events-controller.js';
 import type { SoliplexThreadSelectEvent } from '../../events.js';
 import type { ActivityRenderers, InterruptRenderers, StateRenderer, ToolCallRenderers } from '../shared/renderers.js';
-import type { SoliplexInterruptAnswerRequestEvent } from '../soliplex-interrupt-card/soliplex-interrupt-card.js';
 import type { AttachmentOptions } from '../soliplex-attachments/attachment-parts.js';
 import type { SoliplexAttachments } from '../soliplex-attachments/soliplex-attachments.js';
 import { ToolRegistrationController } from '../../controllers/tool-registration-controller.js';
 import { AgUiEventsController } from '../../controllers/agui-events-controller.js';
 import { AnnouncementController } from '../../controllers/announcement-controller.js';
 import { FocusController } from '../../controllers/focus-controller.js';
-import { SoliplexRoomController } from '../../controllers/soliplex-room-controller.js';
-import { EngineController } from '../../controllers/engine-controller.js';
 import { adoptPreUpgradeProperties } from '../shared/upgrade-properties.js';
-import type { SoliplexChatStringsOverrides } from '../shared/chat-strings.js';
+import type { SoliplexChatStrings, SoliplexChatStringsOverrides } from '../shared/chat-strings.js';
 import { mergeFirstPaintStrings } from '../shared/first-paint-strings.js';
 import type { SoliplexComposer } from '../soliplex-composer/soliplex-composer.js';
 import type { HiddenMessageActions, SoliplexMessageList } from '../soliplex-message-list/soliplex-message-list.js';
 import { renderEmptyState } from './empty-state.js';
+import { renderHeader, renderState, renderStorageNotice } from './chat-view.js';
 import { headersConverter } from './headers-converter.js';
-import { chatRuntimeIfLoaded, createOwnEngineIfLoaded, loadChatParts, whenChatRuntime } from './chat-parts.js';
+import { chatRuntimeIfLoaded, loadChatParts, loadPartsOnConnect, whenChatRuntime } from './chat-parts.js';
 import type { ChatRuntime } from './chat-runtime.js';
 import { chatStyles } from './soliplex-chat.styles.js';
-import { ATTACHMENTS_EXPORTPARTS, COMPOSER_EXPORTPARTS, MESSAGE_LIST_EXPORTPARTS, RUN_STATUS_EXPORTPARTS } from './exportparts.js';
-import { loadThreadList, renderThreadPanel } from './thread-panel.js';
-import { LocalThreadsController } from './local-threads.js';
-import { threadPanelStyles } from './thread-panel.styles.js';
-import { loadOnce } from '../shared/load-once.js';
+import { COMPOSER_EXPORTPARTS, MESSAGE_LIST_EXPORTPARTS, RUN_STATUS_EXPORTPARTS } from './exportparts.js';
 import { warnOnDeprecatedListeners } from '../shared/deprecated-events.js';
-import type { ThreadListServer } from '../soliplex-thread-list/soliplex-thread-list.js';
+import { LazyThreadPanel } from './thread-panel.js';
+import type { GetToken } from './thread-panel-view.js';
+import { threadPanelStyles } from './thread-panel.styles.js';
+import { ChatSession } from './chat-session.js';
+import { PageEvents } from './page-events.js';
+import { DeprecatedChatNames } from './deprecated-names.js';
+import { ChatAttachments } from './chat-attachments.js';
 // <soliplex-message-list> (Markdown, tool and approval cards) and <soliplex-run-status> (an idle chat
 // shows no status) are not needed for the first paint of an empty chat: loadChatParts() imports them
 // on connect, with the engine (see chat-parts.ts). Lit keeps the properties set on them before they
 // upgrade.
 import '../soliplex-composer/soliplex-composer.js';
-
-/** Not part of the first paint: loaded when attachments are on. */
-const loadAttachments = loadOnce(() => import('../soliplex-attachments/soliplex-attachments.js'));
 
 
 /**
@@ -66,15 +60,15 @@ const loadAttachments = loadOnce(() => import('../soliplex-attachments/soliplex-
  * @attr thread - The thread id (reflected). Generic endpoints: a fresh one when absent; a thread kept in this
  *   browser is reopened (after a reload too). Soliplex: a stored thread whose history is reloaded; when
  *   absent, the first send creates a thread.
- * @attr threads - Shows the built-in thread list beside the messages (a drawer when the chat is narrow).
- * @attr persist - `false` keeps conversations out of IndexedDB: generic endpoints' threads (kept by default, turns in flight included, so a reload reopens the `thread`) and Soliplex runs cached for reloads.
+ * @attr thread-list - Shows the built-in thread list beside the messages (a drawer when the chat is narrow).
+ * @attr no-persist - Keeps conversations out of IndexedDB: generic endpoints' threads (kept by default, turns in flight included, so a reload reopens the `thread`) and Soliplex runs cached for reloads.
  * @attr headers - Request headers as a JSON object (the `headers` property takes an object).
  * @attr theme - `light`, `dark` or `auto` (follows `prefers-color-scheme`).
  * @attr chat-title - A title shown in the chat's header bar (none when absent).
- * @attr hide-new-chat - Hides the header's "New chat" button.
- * @attr hide-copy - Hides the "Copy" action on messages.
- * @attr hide-regenerate - Hides the "Regenerate" action on the last answer.
- * @attr hide-edit - Hides the "Edit" action on the last user message.
+ * @attr no-new-chat - Hides the header's "New chat" button.
+ * @attr no-copy - Hides the "Copy" action on messages.
+ * @attr no-regenerate - Hides the "Regenerate" action on the last answer.
+ * @attr no-edit - Hides the "Edit" action on the last user message.
  * @attr agui-events - Also fire `soliplex-agui-event` for every raw AG-UI event (off by default).
  *
  * @fires {SoliplexRunStartedEvent} soliplex-run-started - A user turn started (send or retry), with the user's `message`.
@@ -197,7 +191,7 @@ const loadAttachments = loadOnce(() => import('../soliplex-attachments/soliplex-
  * @cssprop [--soliplex-chat-spacing=8px] - Base spacing unit.
  * @cssprop [--soliplex-chat-density=1] - Multiplies the spacing (0.75 compact, 1.25 roomy).
  */
-export class SoliplexChat extends LitElement {
+export class SoliplexChat extends DeprecatedChatNames(LitElement) {
   static override styles = [chatStyles, threadPanelStyles];
 
   /** The AG-UI endpoint; used when no `engine` is given, and as the thread key's server. */
@@ -213,16 +207,14 @@ export class SoliplexChat extends LitElement {
   @property({ reflect: true }) thread = '';
 
   /** Shows the built-in thread list (`<soliplex-thread-list>` on this chat's engine) beside the messages. */
-  @property({ type: Boolean, reflect: true }) threads = false;
+  @property({ type: Boolean, reflect: true, attribute: 'thread-list' }) threadList = false;
 
   /**
-   * Keep conversations in IndexedDB (`persist="false"` turns it off): generic endpoints' threads, saved
+   * Keeps conversations out of IndexedDB. Without it, they are kept: generic endpoints' threads, saved
    * as they change (a turn in flight too) and reopened by `thread` after a reload, and Soliplex runs (a
    * reload's cache). Two tabs on one thread never overwrite each other's turns.
    */
-  @property({ type: Boolean, converter: { fromAttribute: (value: string | null) => value !== 'false' } }) persist = true;
-
-  @state() private threadsOpen = false;
+  @property({ type: Boolean, attribute: 'no-persist' }) noPersist = false;
 
   /** A bearer token for the Soliplex server (prefer `getToken` for tokens that expire). */
   @property({ attribute: false }) token?: string;
@@ -264,16 +256,16 @@ export class SoliplexChat extends LitElement {
   @property({ attribute: 'chat-title' }) chatTitle = '';
 
   /** Hides the header's "New chat" button. */
-  @property({ type: Boolean, attribute: 'hide-new-chat' }) hideNewChat = false;
+  @property({ type: Boolean, attribute: 'no-new-chat' }) noNewChat = false;
 
   /** Hides "Copy" on messages. */
-  @property({ type: Boolean, attribute: 'hide-copy' }) hideCopy = false;
+  @property({ type: Boolean, attribute: 'no-copy' }) noCopy = false;
 
   /** Hides "Regenerate" on the last answer. */
-  @property({ type: Boolean, attribute: 'hide-regenerate' }) hideRegenerate = false;
+  @property({ type: Boolean, attribute: 'no-regenerate' }) noRegenerate = false;
 
   /** Hides "Edit" on the last user message. */
-  @property({ type: Boolean, attribute: 'hide-edit' }) hideEdit = false;
+  @property({ type: Boolean, attribute: 'no-edit' }) noEdit = false;
 
   /**
    * Renderers for AG-UI interrupts, by `reason`: `(interrupt, {answer, cancel}, message) => template,
@@ -311,28 +303,16 @@ export class SoliplexChat extends LitElement {
    */
   @property({ attribute: false }) capabilities?: AgentCapabilities;
 
-  /** What `agent.getCapabilities()` answered, for the agent it was asked of. */
-  @state() private agentCapabilities?: { readonly agent: AbstractAgent; readonly capabilities: AgentCapabilities };
-
-  #toolRegistry = new ToolRegistry();
-  #toolRegistryIsDefault = true;
-  readonly #engines = new EngineController(this, () =>
-    createOwnEngineIfLoaded({
-      headers: () => this.headers ?? {},
-      token: (options) => (this.getToken ? this.getToken(options) : this.token),
-      toolRegistry: this.#toolRegistry,
-      agent: () => this.agent,
-      persist: () => this.persist,
-    }),
-  );
-  #key?: ThreadKey;
-  readonly #local = new LocalThreadsController(this, {
-    engine: () => (this.#engines.shared ? undefined : this.#currentEngine()),
-    threadKey: () => this.#threadKey(),
-    enabled: () => this.persist && !this.#engines.shared,
-    pageThread: () => !!this.thread && this.thread !== this.#generatedThread,
-    onProblem: (problem) =>
-      this.#fire((rt) => new rt.SoliplexErrorEvent(rt.mergeChatStrings(this.strings).storageFailed(problem.kind), new Error(problem.technical))),
+  readonly #token: GetToken = (options) => (this.getToken ? this.getToken(options) : this.token);
+  // Made in the constructor, after the controllers above it (controllers run in the order they were added).
+  readonly #events: PageEvents;
+  readonly #session = new ChatSession(this, {
+    ownEngine: { headers: () => this.headers ?? {}, token: this.#token, agent: () => this.agent, persist: () => !this.noPersist },
+    beforeToolCall: (call, key) => this.#events.askPage(call, key),
+    onThreadChange: (key, previous) => this.#events.threadChanged(key, previous),
+    onStorageProblem: (problem) => this.#events.error(new Error(problem.technical), (rt) => this.#strings(rt).storageFailed(problem.kind)),
+    // A room that could not be fetched keeps its own words (the chat still works); a history gets the person's.
+    onRoomError: (failure, stage) => this.#events.error(failure, stage ? (rt) => this.#events.failureText(rt, failure, stage) : undefined),
   });
 
   @provide({ context: chatContext }) private chat?: ChatContextValue;
@@ -341,66 +321,45 @@ export class SoliplexChat extends LitElement {
   @query('soliplex-message-list') private messageList?: SoliplexMessageList;
   @query('soliplex-attachments') private attachmentBar?: SoliplexAttachments;
 
-  /** The thread id this chat made up (not the page's), so it is never taken for a stored thread. */
-  #generatedThread?: string;
-  /** Every turn this chat starts carries these: it follows them to their end, and asks the page before their calls run. */
-  readonly #turnOptions: TurnOptions = {
-    initiator: this,
-    beforeToolCall: (call, key) => this.#askPage(call, key),
-  };
-
-  readonly #thread = new ThreadController(this, { engine: () => this.#currentEngine(), threadKey: () => this.#threadKey() });
-  readonly #soliplex = new SoliplexRoomController(this, {
-    engine: () => this.#currentEngine(),
-    // An `agent` (unless a shared engine overrides it) replaces the Soliplex room.
-    serverUrl: () => (this.agent && !this.#engines.shared ? '' : this.serverUrl),
-    room: () => this.room,
-    thread: () => this.thread,
-    token: (options) => (this.getToken ? this.getToken(options) : this.token),
-    turnOptions: () => this.#turnOptions,
-    // A room that could not be fetched keeps its own words (the chat still works); a history gets the person's.
-    onError: (failure, stage) => this.#fire((rt) => new rt.SoliplexErrorEvent(stage ? this.#failureText(rt, failure, stage) : failure.message, failure)),
-  });
   /** Where focus goes: into cards that ask, on after an answer, back to the composer. */
   readonly #focus = new FocusController(this, () => this.composer?.focus());
   readonly #announcements = new AnnouncementController(this, {
-    conversation: () => this.#thread.snapshot?.conversation ?? emptyConversation,
-    threadId: () => threadKeyId(this.#threadKey()),
+    conversation: () => this.#session.shown.snapshot?.conversation ?? emptyConversation,
+    threadId: () => threadKeyId(this.#session.threadKey),
     // A restored history (the thread idle, interrupted by a reload, or still loading) is not news: only a turn's changes are.
     quiet: () => {
-      const run = this.#thread.snapshot?.run ?? idleState;
+      const run = this.#session.shown.snapshot?.run ?? idleState;
       return run.status === 'idle' || run.status === 'interrupted' || (isRunning(run) && run.phase === 'loading-history');
     },
     describe: (previous, next) => {
       const rt = chatRuntimeIfLoaded();
-      return rt ? rt.describeChanges(previous, next, this.chat?.strings ?? rt.mergeChatStrings(this.strings)) : [];
+      return rt ? rt.describeChanges(previous, next, this.#strings(rt)) : [];
     },
   });
+  readonly #attachments = new ChatAttachments(this, () => this.attachmentBar);
+  /** The thread list beside the messages (`thread-list`). */
+  readonly #panel = new LazyThreadPanel(this, this.#token);
+  #hiddenActions: HiddenMessageActions = {};
 
   constructor() {
     super();
-    // The engine and the message list load on connect (at once where already imported); render again
-    // when they arrive, so the own engine gets made and the conversation shown.
-    this.addController({
-      hostConnected: () =>
-        void loadChatParts(!!this.agentUrl && !this.serverUrl).then(
-          () => this.requestUpdate(),
-          (error) => console.error('[soliplex-chat] its parts could not be loaded', error),
-        ),
-    });
-    new TurnEventsController(this, {
-      engine: () => this.#currentEngine(),
-      threadKey: () => this.#threadKey(),
-      initiator: this,
-      onEvent: (event) => this.#onEngineEvent(event),
+    // The engine and the message list load on connect; the chat renders again when they arrive.
+    loadPartsOnConnect(this, () => this.#session.backend.source === 'agent-url' && !!this.agentUrl);
+    this.#events = new PageEvents(this, {
+      engine: () => this.#session.current(),
+      threadKey: () => this.#session.threadKey,
+      strings: (rt) => this.#strings(rt),
+      soliplex: () => this.#session.backend.soliplex,
+      aguiEvents: () => this.aguiEvents,
+      onEngineEvent: (event) => this.#session.follow(event),
     });
     adoptPreUpgradeProperties<SoliplexChat>(this, ['toolRegistry', 'engine']);
     new ToolRegistrationController(this, {
       registry: () => this.toolRegistry,
       setRegistry: (registry) => (this.toolRegistry = registry),
-      onError: (error) => this.#fire((rt) => new rt.SoliplexErrorEvent(error.message, error)),
+      onError: (error) => this.#events.error(error),
     });
-    new AgUiEventsController(this, { engine: () => this.#currentEngine(), enabled: () => this.aguiEvents });
+    new AgUiEventsController(this, { engine: () => this.#session.current(), enabled: () => this.aguiEvents });
   }
 
   /**
@@ -410,19 +369,11 @@ export class SoliplexChat extends LitElement {
    * registry the chat had before it got the engine is merged in (tools the engine lacks are added).
    */
   get toolRegistry(): ToolRegistry {
-    return this.#engines.shared?.toolRegistry ?? this.#toolRegistry;
+    return this.#session.toolRegistry;
   }
   set toolRegistry(registry: ToolRegistry) {
     const old = this.toolRegistry;
-    const next = registry ?? new ToolRegistry();
-    this.#toolRegistryIsDefault = false;
-    const shared = this.#engines.shared;
-    if (shared) shared.toolRegistry = next;
-    else {
-      this.#toolRegistry = next;
-      const own = this.#engines.engine;
-      if (own) own.toolRegistry = next;
-    }
+    this.#session.toolRegistry = registry;
     this.requestUpdate('toolRegistry', old);
   }
 
@@ -432,20 +383,11 @@ export class SoliplexChat extends LitElement {
    * the chat leaves the page).
    */
   get engine(): RunOrchestrator | undefined {
-    return this.#engines.engine;
+    return this.#session.engine;
   }
   set engine(engine: RunOrchestrator | undefined) {
     const old = this.engine;
-    this.#engines.shared = engine;
-    if (engine && !this.#toolRegistryIsDefault) {
-      // Groups the engine lacks come with their tools; then ungrouped tools it lacks.
-      const withGroups = this.#toolRegistry.groups
-        .filter((group) => !engine.toolRegistry.group(group.name) && !group.tools.some((t) => engine.toolRegistry.has(t.name)))
-        .reduce((registry, group) => registry.registerGroup(group), engine.toolRegistry);
-      engine.toolRegistry = this.#toolRegistry.tools
-        .filter((tool) => !withGroups.has(tool.name) && !this.#toolRegistry.groupOf(tool.name))
-        .reduce((registry, tool) => registry.register(tool), withGroups);
-    }
+    this.#session.sharedEngine = engine;
     this.requestUpdate('engine', old);
   }
 
@@ -456,11 +398,8 @@ export class SoliplexChat extends LitElement {
    * right after the element is created.
    */
   get engineReady(): Promise<RunOrchestrator> {
-    const engine = this.#engines.engine;
-    return engine ? Promise.resolve(engine) : new Promise((resolve) => this.#engineWaiters.push(resolve));
+    return this.#session.engineReady;
   }
-
-  readonly #engineWaiters: ((engine: RunOrchestrator) => void)[] = [];
 
   /**
    * Sends a message; returns false (and sends nothing) when the text is empty or a turn is running.
@@ -469,25 +408,16 @@ export class SoliplexChat extends LitElement {
    * when it arrives.
    */
   send(text: string): boolean {
-    if (!text.trim()) return false;
-    const engine = this.#currentEngine();
-    if (!engine) {
-      // From the CDN the engine's chunk may still be on its way: send once it is there.
-      if (!this.isConnected) return false;
-      void loadChatParts().then(() => this.#currentEngine() && this.send(text));
-      return true;
-    }
-    const key = this.#threadKey();
-    // A run the server has not finished (followed after a reload, or no longer followed) comes first.
-    if (isRunning(engine.snapshot(key).run) || engine.hasUnfinishedServerRun(key)) return false;
-    engine.send(key, text, this.#turnOptions).catch((error) => console.error('[soliplex-chat] send failed', error));
-    return true;
+    const thread = this.#session.handle;
+    if (thread || !text.trim()) return !!thread?.send(text);
+    // From the CDN the engine's chunk may still be on its way: send once it is there.
+    if (this.isConnected) void loadChatParts().then(() => this.#session.handle?.send(text));
+    return this.isConnected;
   }
 
   /** Stops the running turn: its stream ends, its tools are aborted, the conversation is kept. */
-  cancel(): void {
-    const engine = this.#currentEngine();
-    if (engine) engine.cancel(this.#threadKey());
+  stop(): void {
+    this.#session.handle?.stop();
   }
 
   /**
@@ -495,13 +425,7 @@ export class SoliplexChat extends LitElement {
    * again); returns false, doing nothing, otherwise.
    */
   retry(): boolean {
-    const engine = this.#currentEngine();
-    if (!engine) return false;
-    const key = this.#threadKey();
-    const { status } = engine.snapshot(key).run;
-    if (status !== 'failed' && status !== 'cancelled') return false;
-    engine.retry(key, this.#turnOptions).catch((error) => console.error('[soliplex-chat] retry failed', error));
-    return true;
+    return !!this.#session.handle?.retry();
   }
 
   /**
@@ -511,14 +435,7 @@ export class SoliplexChat extends LitElement {
    * nothing, when there is no such turn.
    */
   continue(): boolean {
-    const engine = this.#currentEngine();
-    if (!engine) return false;
-    const key = this.#threadKey();
-    const { run, conversation } = engine.snapshot(key);
-    const waiting = isRunning(run) && Object.values(conversation.toolCalls).some((call) => call.status === 'interrupted');
-    if (run.status !== 'interrupted' && !waiting) return false;
-    engine.continue(key, this.#turnOptions).catch((error) => console.error('[soliplex-chat] continue failed', error));
-    return true;
+    return !!this.#session.handle?.continue();
   }
 
   /**
@@ -526,8 +443,7 @@ export class SoliplexChat extends LitElement {
    * with the turn. Returns false, doing nothing, when the call is not interrupted.
    */
   runAgain(toolCallId: string): boolean {
-    const engine = this.#currentEngine();
-    return engine ? engine.runAgain(this.#threadKey(), toolCallId, this.#turnOptions) : false;
+    return !!this.#session.handle?.runAgain(toolCallId);
   }
 
   /**
@@ -535,13 +451,7 @@ export class SoliplexChat extends LitElement {
    * by a new turn. Returns false, doing nothing, while a turn runs or when there is no user message.
    */
   regenerate(): boolean {
-    const engine = this.#currentEngine();
-    if (!engine) return false;
-    const key = this.#threadKey();
-    const { run, conversation } = engine.snapshot(key);
-    if (isRunning(run) || !conversation.messages.some((m) => m.role === 'user')) return false;
-    engine.regenerate(key, this.#turnOptions).catch((error) => console.error('[soliplex-chat] regenerate failed', error));
-    return true;
+    return !!this.#session.handle?.regenerate();
   }
 
   /**
@@ -549,13 +459,7 @@ export class SoliplexChat extends LitElement {
    * Returns false, doing nothing, while a turn runs, for empty text or an unknown message.
    */
   edit(messageId: string, text: string): boolean {
-    const engine = this.#currentEngine();
-    if (!engine || !text.trim()) return false;
-    const key = this.#threadKey();
-    const { run, conversation } = engine.snapshot(key);
-    if (isRunning(run) || !conversation.messages.some((m) => m.id === messageId && m.role === 'user')) return false;
-    engine.edit(key, messageId, text, this.#turnOptions).catch((error) => console.error('[soliplex-chat] edit failed', error));
-    return true;
+    return !!this.#session.handle?.edit(messageId, text);
   }
 
   /**
@@ -564,12 +468,12 @@ export class SoliplexChat extends LitElement {
    * settled, or expired).
    */
   answerInterrupt(interruptId: string, payload?: unknown): boolean {
-    return this.#currentEngine()?.answerInterrupt(this.#threadKey(), interruptId, payload, this.#turnOptions) ?? false;
+    return !!this.#session.handle?.answerInterrupt(interruptId, payload);
   }
 
   /** Cancels an open interrupt of the thread on screen; returns false when there is no such open one. */
   cancelInterrupt(interruptId: string): boolean {
-    return this.#currentEngine()?.cancelInterrupt(this.#threadKey(), interruptId, this.#turnOptions) ?? false;
+    return !!this.#session.handle?.cancelInterrupt(interruptId);
   }
 
   /**
@@ -577,107 +481,57 @@ export class SoliplexChat extends LitElement {
    * A running turn is not stopped: it finishes in the background (its tools run, its events fire, it
    * is saved), as when another thread is picked; setting `thread` back to its id shows it again.
    */
-  newThread(): string {
-    const previous = this.#threadKey();
-    this.#leaveCreatingTurn(previous);
-    // A Soliplex thread is created by the next send; a generic endpoint takes any fresh id.
-    this.thread = this.#soliplex.active ? '' : (this.#generatedThread = randomId());
-    this.#announceThreadChange(previous);
-    return this.thread;
-  }
-
-  /** Set when a new chat left a Soliplex turn still creating its thread: the chat does not follow it there. */
-  #leftCreatingTurn = false;
-
-  /** A new chat leaves a first send still creating its thread (its key has no thread yet, like the new chat's). */
-  #leaveCreatingTurn(key: ThreadKey): void {
-    const engine = this.#currentEngine();
-    if (key.room && !key.thread && engine && isRunning(engine.snapshot(key).run)) this.#leftCreatingTurn = true;
+  newChat(): string {
+    return this.#session.newChat();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('agent')) this.#askCapabilities();
-    if (this.threads) void loadThreadList();
-    if (this.#soliplex.active) {
-      // An id this chat made up for a generic endpoint is no stored Soliplex thread.
-      if (this.thread && this.thread === this.#generatedThread) this.thread = '';
-    } else if (!this.thread) {
-      this.thread = this.#generatedThread = randomId();
-    }
-    const engine = this.#currentEngine();
-    if (engine) for (const ready of this.#engineWaiters.splice(0)) ready(engine);
-    const key = this.#threadKey();
-    const chat = this.chat;
-    const rt = chatRuntimeIfLoaded();
-    const toolRegistry = this.toolRegistry;
-    const renderersChanged = changed.has('interruptRenderers') || changed.has('activityRenderers') || changed.has('toolRenderers');
-    const capabilities = this.#capabilities();
-    // The context serves the parts that load with the runtime (the message list, the status line).
-    if (
-      engine &&
-      rt &&
-      (!chat || chat.engine !== engine || chat.threadKey !== key || chat.toolRegistry !== toolRegistry || changed.has('strings') || renderersChanged || chat.capabilities !== capabilities)
-    ) {
-      this.chat = {
-        engine,
-        threadKey: key,
-        toolRegistry,
-        strings: rt.mergeChatStrings(this.strings),
-        ...(this.interruptRenderers ? { interruptRenderers: this.interruptRenderers } : {}),
-        ...(this.activityRenderers ? { activityRenderers: this.activityRenderers } : {}),
-        ...(this.toolRenderers ? { toolRenderers: this.toolRenderers } : {}),
-        ...(capabilities ? { capabilities } : {}),
-        turnOptions: this.#turnOptions,
-      };
-    }
-    if (changed.has('hideCopy') || changed.has('hideRegenerate') || changed.has('hideEdit')) {
-      this.#hiddenActions = { copy: this.hideCopy, regenerate: this.hideRegenerate, edit: this.hideEdit };
+    if (changed.has('agent')) this.#attachments.askAgent();
+    this.#session.willUpdate();
+    this.#provide(changed);
+    if (changed.has('noCopy') || changed.has('noRegenerate') || changed.has('noEdit')) {
+      this.#hiddenActions = { copy: this.noCopy, regenerate: this.noRegenerate, edit: this.noEdit };
     }
   }
 
+  /** The context of the parts that load with the runtime (the message list, the status line). */
+  #provide(changed: PropertyValues<this>): void {
+    const thread = this.#session.handle;
+    const rt = chatRuntimeIfLoaded();
+    if (!thread || !rt) return;
+    const { toolRegistry, interruptRenderers, activityRenderers, toolRenderers } = this;
+    const next = { thread, toolRegistry, interruptRenderers, activityRenderers, toolRenderers, capabilities: this.#attachments.capabilities };
+    this.chat = rt.chatContextFor(this.chat, next, this.strings, changed.has('strings'));
+  }
+
   override render() {
-    const snapshot = this.#thread.snapshot;
+    const snapshot = this.#session.shown.snapshot;
     const conversation = snapshot?.conversation ?? emptyConversation;
     const run = snapshot?.run ?? idleState;
     const strings = this.chat?.strings ?? mergeFirstPaintStrings(this.strings);
     const empty = !conversation.messages.some((m) => m.role === 'user' || m.role === 'assistant');
+    const soliplex = this.#session.backend.soliplex;
     return html`
-      ${this.threads ? this.#renderThreadPanel(strings.threadsLabel) : ''}
+      ${this.threadList ? this.#renderThreadPanel() : ''}
       <div
         part="root"
         class="root"
         @keydown=${this.#onKeydown}
         @soliplex-send-request=${this.#onSendRequest}
-        @soliplex-stop-request=${this.#onInternal(() => this.cancel())}
-        @soliplex-retry-request=${this.#onInternal(() => this.retry())}
-        @soliplex-continue-request=${this.#onInternal(() => this.continue())}
-        @soliplex-run-again-request=${this.#onRunAgainRequest}
+        @soliplex-stop-request=${this.#onInternal(() => this.stop())}
         @soliplex-new-chat-request=${this.#onInternal(() => this.#newChat())}
-        @soliplex-regenerate-request=${this.#onInternal(() => this.regenerate())}
-        @soliplex-history-retry-request=${this.#onInternal(() => this.#reloadHistory())}
-        @soliplex-edit-request=${this.#onEditRequest}
-        @soliplex-interrupt-answer-request=${this.#onInterruptAnswer}
-        @paste=${this.#onPaste}
-        @dragover=${this.#onDragOver}
-        @drop=${this.#onDrop}
+        @paste=${this.#attachments.onPaste}
+        @dragover=${this.#attachments.onDragOver}
+        @drop=${this.#attachments.onDrop}
       >
         <slot name="header"></slot>
-        ${this.chatTitle || !this.hideNewChat
-          ? html`<div part="header" class="header">
-              ${this.chatTitle ? html`<h2 part="title" class="title">${this.chatTitle}</h2>` : nothing}
-              ${this.hideNewChat
-                ? nothing
-                : html`<button part="new-chat-button" class="new-chat" type="button" ?disabled=${empty && run.status === 'idle'} @click=${this.#newChat}>
-                    ${strings.newChat}
-                  </button>`}
-            </div>`
-          : nothing}
-        ${this.#renderState(conversation.state)}
-        ${this.#renderStorageNotice()}
-        ${empty && this.#local.reopening
+        ${renderHeader(this.chatTitle, this.noNewChat ? undefined : { label: strings.newChat, disabled: empty && run.status === 'idle', onClick: this.#newChat })}
+        ${renderState(this.stateRenderer, conversation.state)}
+        ${renderStorageNotice(this.chat?.strings, this.#session.local.problem, this.#session.local.outOfDate)}
+        ${empty && this.#session.local.reopening
           ? nothing
           : empty
-          ? renderEmptyState(this.#soliplex.active ? this.#soliplex : undefined, strings, (text) => this.send(text))
+          ? renderEmptyState(soliplex ? this.#session.soliplex : undefined, strings, (text) => this.send(text))
           : html`<soliplex-message-list
               exportparts=${MESSAGE_LIST_EXPORTPARTS}
               .conversation=${conversation}
@@ -689,13 +543,13 @@ export class SoliplexChat extends LitElement {
           exportparts=${RUN_STATUS_EXPORTPARTS}
           .run=${run}
           .conversation=${conversation}
-          ?soliplex=${this.#soliplex.active}
+          ?soliplex=${soliplex}
         ></soliplex-run-status>
-        ${this.#renderAttachments()}
+        ${this.#attachments.render()}
         <soliplex-composer
           exportparts=${COMPOSER_EXPORTPARTS}
           .strings=${strings}
-          .draftKey=${this.persist ? threadKeyId(this.#threadKey()) : ''}
+          .draftKey=${!this.noPersist ? threadKeyId(this.#session.threadKey) : ''}
           ?busy=${isRunning(run)}
         ></soliplex-composer>
         <slot name="footer"></slot>
@@ -706,235 +560,40 @@ export class SoliplexChat extends LitElement {
     `;
   }
 
-  #hiddenActions: HiddenMessageActions = {};
-
-  /** Said when this browser cannot keep the conversation, or another tab changed it. */
-  #renderStorageNotice() {
-    const strings = this.chat?.strings;
-    const problem = this.#local.problem;
-    const text = !strings ? undefined : problem ? strings.storageFailed(problem.kind) : this.#local.outOfDate ? strings.threadChangedElsewhere : undefined;
-    return text ? html`<p part="storage-notice" class="storage-notice" role="status">${text}</p>` : nothing;
+  /** The chat's strings, the page's translations merged in. */
+  #strings(rt: ChatRuntime): SoliplexChatStrings {
+    return this.chat?.strings ?? rt.mergeChatStrings(this.strings);
   }
 
-  /** The page's `capabilities`, else what the current `agent` answered. */
-  #capabilities(): AgentCapabilities | undefined {
-    const asked = this.agentCapabilities;
-    return this.capabilities ?? (asked && asked.agent === this.agent ? asked.capabilities : undefined);
-  }
-
-  #renderAttachments() {
-    const capabilities = this.#capabilities();
-    // Off unless the page turns them on, or the agent says it accepts some kind of file.
-    if (!this.attachments && !Object.values(capabilities?.multimodal?.input ?? {}).some(Boolean)) return nothing;
-    loadAttachments();
-    return html`<soliplex-attachments
-      exportparts=${ATTACHMENTS_EXPORTPARTS}
-      .config=${this.attachments}
-      .capabilities=${capabilities}
-    ></soliplex-attachments>`;
-  }
-
-  #askCapabilities(): void {
-    const agent = this.agent;
-    if (!agent?.getCapabilities) return;
-    agent.getCapabilities().then(
-      (capabilities) => {
-        if (this.agent === agent && capabilities) this.agentCapabilities = { agent, capabilities };
-      },
-      () => {}, // an agent that cannot say keeps the page's settings
-    );
-  }
-
-  /** Files pasted or dropped anywhere in the chat join the attachments (when they are on). */
-  #takeFiles(files: FileList | null | undefined, event: Event): void {
-    const bar = this.attachmentBar;
-    if (!bar || !files || files.length === 0) return;
-    event.preventDefault();
-    bar.add([...files]);
-  }
-
-  #onPaste = (event: ClipboardEvent) => this.#takeFiles(event.clipboardData?.files, event);
-  #onDrop = (event: DragEvent) => this.#takeFiles(event.dataTransfer?.files, event);
-  #onDragOver = (event: DragEvent) => {
-    if (this.attachmentBar && event.dataTransfer?.types.includes('Files')) event.preventDefault();
-  };
-
-  /** A send with attachments: the files become content parts first (uploaded, when the page says so). */
-  async #sendWithAttachments(text: string, bar: SoliplexAttachments): Promise<void> {
-    const engine = this.#currentEngine();
-    if (!engine) return;
-    const key = this.#threadKey();
-    let parts;
-    try {
-      parts = await bar.takeParts();
-    } catch (error) {
-      const strings = this.chat?.strings ?? (await whenChatRuntime()).mergeChatStrings(this.strings);
-      bar.showError(strings.attachmentFailed((error as Error)?.message ?? String(error)));
-      return;
-    }
-    engine.send(key, { text, parts }, this.#turnOptions).catch((error) => console.error('[soliplex-chat] send failed', error));
-    this.messageList?.scrollToEnd?.();
-  }
-
-  /** The page's view of the agent state; a renderer that throws shows nothing (and is reported). */
-  #renderState(state: unknown) {
-    const renderer = this.stateRenderer;
-    if (!renderer) return nothing;
-    try {
-      return html`<div part="state" class="state">${renderer(state)}</div>`;
-    } catch (error) {
-      console.error('[soliplex-chat] the state renderer threw', error);
-      return nothing;
-    }
-  }
-
-  #renderThreadPanel(label: string) {
-    return renderThreadPanel({
-      engine: this.#currentEngine(),
-      servers: this.#panelServers(),
-      selected: this.#threadKey(),
-      persist: this.persist,
-      open: this.threadsOpen,
-      label,
+  #renderThreadPanel() {
+    return this.#panel.render({
+      engine: this.#session.current(),
+      backend: this.#session.backend,
+      selected: this.#session.threadKey,
+      persist: !this.noPersist,
+      label: (this.chat?.strings ?? mergeFirstPaintStrings(this.strings)).threadsLabel,
       strings: this.strings?.threadList,
-      onSelect: (event) => this.#onThreadSelect(event),
-      onToggle: (open) => (this.threadsOpen = open),
+      // The user picked a thread (or a new chat) in the built-in list: show it; turns elsewhere go on.
+      onSelect: (event: SoliplexThreadSelectEvent) => {
+        event.stopPropagation();
+        this.#session.select(event.threadKey, !!event.newChat);
+      },
     });
-  }
-
-  #servers?: { id: string; servers: readonly ThreadListServer[] };
-  /** What the built-in list shows: this chat's backend (the same array while it stays the same). */
-  #panelServers(): readonly ThreadListServer[] {
-    const soliplex = this.#soliplex.active;
-    const id = JSON.stringify(soliplex ? [this.serverUrl, this.room] : [this.agentUrl]);
-    if (this.#servers?.id !== id) {
-      const getToken = (options: { refresh: boolean }) => (this.getToken ? this.getToken(options) : this.token);
-      const servers = soliplex ? [{ serverUrl: this.serverUrl, room: this.room, getToken }] : [{ agentUrl: this.agentUrl }];
-      this.#servers = { id, servers };
-    }
-    return this.#servers.servers;
-  }
-
-  /** The user picked a thread (or a new chat) in the built-in list: show it; turns elsewhere go on. */
-  #onThreadSelect(event: SoliplexThreadSelectEvent): void {
-    event.stopPropagation();
-    this.threadsOpen = false;
-    const previous = this.#threadKey();
-    const key = event.threadKey;
-    if (event.newChat) this.#leaveCreatingTurn(previous);
-    if (key.room) {
-      this.serverUrl = key.server;
-      this.room = key.room;
-    } else {
-      this.serverUrl = this.room = '';
-      this.agentUrl = key.server;
-    }
-    this.thread = key.thread;
-    this.#announceThreadChange(previous);
-  }
-
-  #announceThreadChange(previous: ThreadKey): void {
-    const key = this.#threadKey();
-    if (threadKeyId(key) !== threadKeyId(previous)) this.#fire((rt) => new rt.SoliplexThreadChangeEvent(key, previous));
-  }
-
-  /** Events that wait for the event classes to load, in order. */
-  #queued?: Promise<void>;
-
-  /** Dispatches the page's events: at once, or in order once the event classes have loaded (see chat-parts.ts). */
-  #fire(make: (rt: ChatRuntime) => Event | readonly Event[]): void {
-    const dispatch = (rt: ChatRuntime) => [make(rt)].flat().forEach((event) => this.dispatchEvent(event));
-    const rt = chatRuntimeIfLoaded();
-    if (rt && !this.#queued) return dispatch(rt);
-    const queued = (this.#queued ?? Promise.resolve())
-      .then(() => whenChatRuntime())
-      .then(dispatch, (error) => console.error('[soliplex-chat] its parts could not be loaded', error));
-    this.#queued = queued;
-    void queued.finally(() => {
-      if (this.#queued === queued) this.#queued = undefined;
-    });
-  }
-
-  #currentEngine(): RunOrchestrator | undefined {
-    return this.#engines.current();
   }
 
   /** Escape stops a running turn (from anywhere inside the chat); focus goes back to the composer. */
   #onKeydown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing) return;
-    const engine = this.#currentEngine();
-    if (!engine || !isRunning(engine.snapshot(this.#threadKey()).run)) return;
+    if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing || !this.#session.handle?.canStop()) return;
     event.preventDefault();
-    this.cancel();
+    this.stop();
   };
 
   #newChat = () => {
-    this.newThread(); // announces the change
+    this.newChat(); // announces the change
     this.#focus.composerAfterUpdate();
   };
 
-  #onRunAgainRequest = (event: Event & { toolCallId?: string }) => {
-    event.stopPropagation();
-    this.runAgain(event.toolCallId ?? '');
-  };
-
-  #onEditRequest = (event: Event & { messageId?: string; text?: string }) => {
-    event.stopPropagation();
-    this.edit(event.messageId ?? '', event.text ?? '');
-  };
-
-  /** The person-readable text of a failure, as the status line shows it. */
-  #failureText(rt: ChatRuntime, failure: RunFailure, stage?: 'history' | 'run'): string {
-    return rt.failureText(failure, this.chat?.strings ?? rt.mergeChatStrings(this.strings), this.#soliplex.active, stage);
-  }
-
-  /** The thread key, the same object while the endpoint and thread stay the same. */
-  #threadKey(): ThreadKey {
-    const next = this.#soliplex.active
-      ? { server: this.serverUrl, room: this.room, thread: this.thread }
-      : { server: this.agentUrl ?? '', room: '', thread: this.thread };
-    if (!this.#key || threadKeyId(this.#key) !== threadKeyId(next)) this.#key = next;
-    return this.#key;
-  }
-
-  /**
-   * Asks the page before a call of this chat's turns runs; `preventDefault()` on the event vetoes it.
-   * A chat that left the page can no longer ask, so it vetoes rather than run a call unasked.
-   */
-  #askPage(call: ToolCall, key: ThreadKey): boolean | void | Promise<boolean | void> {
-    const rt = chatRuntimeIfLoaded();
-    if (!rt) return whenChatRuntime().then(() => this.#askPage(call, key));
-    if (!this.isConnected) return false;
-    const event = new rt.SoliplexToolCallEvent(key, call);
-    this.dispatchEvent(event);
-    return event.defaultPrevented ? false : undefined;
-  }
-
-  #onEngineEvent(event: EngineEvent): void {
-    // The first send on Soliplex created the thread: show it, unless the page moved on meanwhile.
-    if (event.type === 'thread-created' && event.initiator === this && threadKeyId(event.from) === threadKeyId(this.#threadKey())) {
-      if (this.#leftCreatingTurn) this.#leftCreatingTurn = false; // the user started a new chat meanwhile
-      else {
-        const previous = this.#threadKey();
-        this.thread = event.key.thread;
-        this.#announceThreadChange(previous);
-      }
-    }
-    // Raw events reach a chat whose engine another view observes: only the chat that asked fires them.
-    if (event.type === 'agui-event' && !this.aguiEvents) return;
-    this.#fire((rt) => rt.domEventsFor(event, (failure) => this.#failureText(rt, failure)));
-  }
-
   /** The subcomponents' requests stop here: they are not part of the page-facing API. */
-  /** Loads the thread's history again (the Retry of a part that could not be loaded). */
-  #reloadHistory(): void {
-    const engine = this.#currentEngine();
-    if (!engine || !this.thread) return;
-    engine.reloadThread(this.#threadKey(), undefined, this.#turnOptions).catch(() => {
-      // The thread's failed history state says it, with Retry.
-    });
-  }
-
   #onInternal(handle: () => void) {
     return (event: Event) => {
       event.stopPropagation();
@@ -942,25 +601,32 @@ export class SoliplexChat extends LitElement {
     };
   }
 
-  #onInterruptAnswer = (event: SoliplexInterruptAnswerRequestEvent) => {
-    event.stopPropagation();
-    event.accepted =
-      event.status === 'resolved' ? this.answerInterrupt(event.interruptId, event.payload) : this.cancelInterrupt(event.interruptId);
-  };
-
   #onSendRequest = (event: Event & { text?: string }) => {
     event.stopPropagation();
+    const text = event.text ?? '';
+    const thread = this.#session.handle;
     const bar = this.attachmentBar;
     if (bar?.count) {
-      const text = event.text ?? '';
-      const engine = this.#currentEngine();
-      if (!text.trim() || !engine || isRunning(engine.snapshot(this.#threadKey()).run)) event.preventDefault();
-      else void this.#sendWithAttachments(text, bar);
+      if (!text.trim() || !thread?.canSend()) event.preventDefault();
+      else void this.#sendWithAttachments(text, thread, bar);
       return;
     }
-    if (!this.send(event.text ?? '')) event.preventDefault();
+    if (!this.send(text)) event.preventDefault();
     else this.messageList?.scrollToEnd?.(); // ?.(): the list may not have upgraded yet
   };
+
+  /** A send with attachments: the files become content parts first (uploaded, when the page says so). */
+  async #sendWithAttachments(text: string, thread: ThreadHandle, bar: SoliplexAttachments): Promise<void> {
+    let parts;
+    try {
+      parts = await bar.takeParts();
+    } catch (error) {
+      bar.showError(this.#strings(await whenChatRuntime()).attachmentFailed((error as Error)?.message ?? String(error)));
+      return;
+    }
+    thread.send({ text, parts });
+    this.messageList?.scrollToEnd?.();
+  }
 }
 
 warnOnDeprecatedListeners(SoliplexChat); // listening for soliplex-exchange-* warns once

@@ -1,13 +1,13 @@
 import { css } from 'lit';
 
-/** The chat with `threads`: the list beside the messages, or a drawer over them when the chat is narrow. */
+/** The chat with `thread-list`: the list beside the messages, or a drawer over them when the chat is narrow. */
 export const threadPanelStyles = css`
-  :host([threads]) {
+  :host([thread-list]) {
     display: flex;
     gap: var(--_sc-gap);
     container-type: inline-size;
   }
-  :host([threads]) .root {
+  :host([thread-list]) .root {
     flex: 1;
     min-width: 0;
   }

@@ -1,61 +1,44 @@
-import { html } from 'lit';
-import type { LocalThreadStore, RunOrchestrator, ThreadKey } from '../../core/index.js';
-import type { SoliplexThreadSelectEvent } from '../../events.js';
-import type { ThreadListServer } from '../soliplex-thread-list/soliplex-thread-list.js';
-import type { SoliplexThreadListStrings } from '../soliplex-thread-list/thread-list-strings.js';
-import { THREAD_LIST_EXPORTPARTS } from './exportparts.js';
+import { nothing, type ReactiveControllerHost } from 'lit';
+import type { GetToken, ThreadPanel, ThreadPanelOptions } from './thread-panel-view.js';
 
 let loading: Promise<unknown> | undefined;
 
-/** Loads `<soliplex-thread-list>` (once): only chats with the `threads` attribute need it. */
+/** Loads `<soliplex-thread-list>` (once): only chats with the `thread-list` attribute need it. */
 export function loadThreadList(): Promise<unknown> {
   loading ??= import('../soliplex-thread-list/soliplex-thread-list.js');
   return loading;
 }
 
-export interface ThreadPanelOptions {
-  readonly engine: RunOrchestrator | undefined;
-  readonly servers: readonly ThreadListServer[];
-  readonly selected: ThreadKey;
-  readonly persist: boolean;
-  readonly store?: LocalThreadStore;
-  /** The drawer is open (it only is a drawer when the chat is narrow). */
-  readonly open: boolean;
-  readonly label: string;
-  /** The page's translation of the list (`strings.threadList`). */
-  readonly strings?: Partial<SoliplexThreadListStrings>;
-  readonly onSelect: (event: SoliplexThreadSelectEvent) => void;
-  readonly onToggle: (open: boolean) => void;
-}
+/**
+ * Where a chat with `thread-list` shows its thread panel: nothing until the panel's code (with the
+ * list's) has loaded on first render, then the panel. Not part of the first paint.
+ */
+export class LazyThreadPanel {
+  readonly #host: ReactiveControllerHost;
+  readonly #token: GetToken;
+  #panel?: ThreadPanel;
+  #loading = false;
 
-/** The built-in thread list beside the messages, and the button that opens it as a drawer when the chat is narrow. */
-export function renderThreadPanel(o: ThreadPanelOptions) {
-  return html`
-    <button
-      part="threads-toggle"
-      class="threads-toggle"
-      type="button"
-      aria-controls="threads"
-      aria-expanded=${o.open ? 'true' : 'false'}
-      @click=${() => o.onToggle(!o.open)}
-    >
-      ☰ ${o.label}
-    </button>
-    <soliplex-thread-list
-      id="threads"
-      part="thread-list"
-      class="thread-panel ${o.open ? 'open' : ''}"
-      exportparts=${THREAD_LIST_EXPORTPARTS}
-      .engine=${o.engine}
-      .servers=${o.servers}
-      .selected=${o.selected}
-      .persist=${o.persist}
-      .store=${o.store}
-      .strings=${o.strings}
-      @soliplex-thread-select=${o.onSelect}
-      @keydown=${(e: KeyboardEvent) => {
-        if (e.key === 'Escape' && o.open) o.onToggle(false);
-      }}
-    ></soliplex-thread-list>
-  `;
+  constructor(host: ReactiveControllerHost, token: GetToken) {
+    this.#host = host;
+    this.#token = token;
+  }
+
+  render(options: ThreadPanelOptions) {
+    if (this.#panel) return this.#panel.render(options);
+    if (!this.#loading) {
+      this.#loading = true;
+      import('./thread-panel-view.js').then(
+        ({ ThreadPanel }) => {
+          this.#panel = new ThreadPanel(this.#host, this.#token);
+          this.#host.requestUpdate();
+        },
+        (error: unknown) => {
+          this.#loading = false; // a network blip: the next render tries again
+          console.error('[soliplex-chat] the thread list could not be loaded', error);
+        },
+      );
+    }
+    return nothing;
+  }
 }

@@ -10,20 +10,6 @@ import type { InterruptControls } from '../shared/renderers.js';
 import { initialValue, payloadOf, renderSchemaForm, setAt, type Schema } from './schema-form.js';
 import { interruptCardStyles } from './soliplex-interrupt-card.styles.js';
 
-/** Internal: the user answered or cancelled an interrupt; the chat tells the engine. */
-export class SoliplexInterruptAnswerRequestEvent extends Event {
-  static readonly eventName = 'soliplex-interrupt-answer-request';
-  /** Set by the chat: whether the engine took the answer. */
-  accepted = false;
-  constructor(
-    readonly interruptId: string,
-    readonly status: 'resolved' | 'cancelled',
-    readonly payload?: unknown,
-  ) {
-    super(SoliplexInterruptAnswerRequestEvent.eventName, { bubbles: true, composed: true });
-  }
-}
-
 /**
  * Internal: an open interrupt card appeared. The chat decides whether focus moves to it (as for an
  * approval card: when focus was in the chat or nowhere, and the user is not typing).
@@ -53,7 +39,6 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * the default body.
  * @summary Answer or cancel one interrupt of the agent.
  * @internal A part of `<soliplex-chat>`, defined by it; not a public tag.
- * @fires soliplex-interrupt-answer-request - Internal: the user answered or cancelled.
  * @fires soliplex-interrupt-shown - Internal: an open card appeared (the chat may move focus to it).
  * @fires soliplex-interrupt-settled - Internal: the answer was taken (the chat moves focus on).
  * @csspart interrupt-card - A question of the agent (an AG-UI interrupt).
@@ -247,11 +232,12 @@ export class SoliplexInterruptCard extends LitElement {
   #send(status: 'resolved' | 'cancelled', payload?: unknown): boolean {
     const message = this.message;
     if (!message || message.status !== 'open') return false;
-    const request = new SoliplexInterruptAnswerRequestEvent(message.interrupt.id, status, payload);
-    this.dispatchEvent(request);
-    if (!request.accepted) this.requestUpdate(); // e.g. it expired meanwhile: show that
-    else this.dispatchEvent(new SoliplexInterruptSettledEvent(message.interrupt.id));
-    return request.accepted;
+    const thread = this.chat?.thread;
+    const id = message.interrupt.id;
+    const accepted = !!thread && (status === 'resolved' ? thread.answerInterrupt(id, payload) : thread.cancelInterrupt(id));
+    if (!accepted) this.requestUpdate(); // e.g. it expired meanwhile: show that
+    else this.dispatchEvent(new SoliplexInterruptSettledEvent(id));
+    return accepted;
   }
 }
 
@@ -286,7 +272,6 @@ declare global {
     'soliplex-interrupt-card': SoliplexInterruptCard;
   }
   interface HTMLElementEventMap {
-    'soliplex-interrupt-answer-request': SoliplexInterruptAnswerRequestEvent;
     'soliplex-interrupt-shown': SoliplexInterruptShownEvent;
     'soliplex-interrupt-settled': SoliplexInterruptSettledEvent;
   }

@@ -35,39 +35,13 @@ const VISIBLE_ROLES: ReadonlySet<string> = new Set(['user', 'assistant', 'reason
 /** System and developer messages show only when the agent streamed them (notices); a snapshot's instructions do not. */
 const isVisible = (m: ChatMessage): m is Visible => VISIBLE_ROLES.has(m.role) || ((m.role === 'system' || m.role === 'developer') && !!m.notice);
 
-/** Which message actions a page hides (`hide-copy`, `hide-regenerate`, `hide-edit` on the chat). */
+/** Which message actions a page hides (`no-copy`, `no-regenerate`, `no-edit` on the chat). */
 export interface HiddenMessageActions {
   readonly copy?: boolean;
   readonly regenerate?: boolean;
   readonly edit?: boolean;
 }
 
-/** Internal: the user asked to run the last answer again. */
-export class SoliplexRegenerateRequestEvent extends Event {
-  static readonly eventName = 'soliplex-regenerate-request';
-  constructor() {
-    super(SoliplexRegenerateRequestEvent.eventName, { bubbles: true, composed: true });
-  }
-}
-
-/** Internal: the user asked to load again the part of the conversation that could not be loaded. */
-export class SoliplexHistoryRetryRequestEvent extends Event {
-  static readonly eventName = 'soliplex-history-retry-request';
-  constructor() {
-    super(SoliplexHistoryRetryRequestEvent.eventName, { bubbles: true, composed: true });
-  }
-}
-
-/** Internal: the user edited their last message and sends it again. */
-export class SoliplexEditRequestEvent extends Event {
-  static readonly eventName = 'soliplex-edit-request';
-  constructor(
-    readonly messageId: string,
-    readonly text: string,
-  ) {
-    super(SoliplexEditRequestEvent.eventName, { bubbles: true, composed: true });
-  }
-}
 
 /**
  * The conversation: user and assistant messages (assistant Markdown rendered safely, streaming in),
@@ -84,9 +58,6 @@ export class SoliplexEditRequestEvent extends Event {
  * turn runs). A "Jump to latest" button shows while the reader is scrolled up from the end.
  * @summary The messages and tool calls of a thread.
  * @internal A part of `<soliplex-chat>`, defined by it; not a public tag.
- * @fires soliplex-regenerate-request - Internal: the user pressed Regenerate.
- * @fires soliplex-history-retry-request - Internal: the user pressed Retry on a part of the conversation that could not be loaded.
- * @fires soliplex-edit-request - Internal: the user edited their last message and sent it.
  * @csspart messages - The scrolling conversation.
  * @csspart message - Every message.
  * @csspart user-message - A user message.
@@ -274,14 +245,10 @@ export class SoliplexMessageList extends LitElement {
     this.#copiedTimer = setTimeout(() => (this.copied = undefined), 1500);
   }
 
-  #retryHistory = () => {
-    this.dispatchEvent(new SoliplexHistoryRetryRequestEvent());
-  };
+  // Retry (history), Regenerate and Edit act on the thread on screen through the chat's handle.
+  #retryHistory = () => this.chat?.thread.reloadHistory();
 
-  #regenerate = () => {
-    const request = new SoliplexRegenerateRequestEvent();
-    this.dispatchEvent(request);
-  };
+  #regenerate = () => this.chat?.thread.regenerate();
 
   async #startEdit(message: { readonly id: string; readonly text: string }): Promise<void> {
     this.editing = { id: message.id, draft: message.text };
@@ -304,8 +271,7 @@ export class SoliplexMessageList extends LitElement {
     const edit = this.editing;
     if (!edit || !edit.draft.trim()) return;
     this.editing = undefined;
-    const request = new SoliplexEditRequestEvent(edit.id, edit.draft);
-    this.dispatchEvent(request);
+    this.chat?.thread.edit(edit.id, edit.draft);
     this.scrollToEnd();
   };
 
@@ -446,10 +412,5 @@ if (!customElements.get('soliplex-message-list')) customElements.define('soliple
 declare global {
   interface HTMLElementTagNameMap {
     'soliplex-message-list': SoliplexMessageList;
-  }
-  interface HTMLElementEventMap {
-    'soliplex-regenerate-request': SoliplexRegenerateRequestEvent;
-    'soliplex-edit-request': SoliplexEditRequestEvent;
-    'soliplex-history-retry-request': SoliplexHistoryRetryRequestEvent;
   }
 }

@@ -10,22 +10,6 @@ import { defaultChatStrings, type SoliplexChatStrings } from '../shared/chat-str
 import { failureText, isMissingThread } from '../shared/failure-text.js';
 import { runStatusStyles } from './soliplex-run-status.styles.js';
 
-/** Internal: the user pressed Retry; the chat retries the turn. */
-export class SoliplexRetryRequestEvent extends Event {
-  static readonly eventName = 'soliplex-retry-request';
-  constructor() {
-    super(SoliplexRetryRequestEvent.eventName, { bubbles: true, composed: true });
-  }
-}
-
-/** Internal: the user pressed Continue (a turn the page's reload interrupted goes on). */
-export class SoliplexContinueRequestEvent extends Event {
-  static readonly eventName = 'soliplex-continue-request';
-  constructor() {
-    super(SoliplexContinueRequestEvent.eventName, { bubbles: true, composed: true });
-  }
-}
-
 /** Internal: the user pressed New chat (the thread is gone from the server). */
 export class SoliplexNewChatRequestEvent extends Event {
   static readonly eventName = 'soliplex-new-chat-request';
@@ -45,9 +29,7 @@ export class SoliplexNewChatRequestEvent extends Event {
  * tool hops, so the status does not flicker.
  * @summary The run's status line.
  * @internal A part of `<soliplex-chat>`, defined by it; not a public tag.
- * @fires soliplex-retry-request - Internal: the user pressed Retry.
  * @fires soliplex-new-chat-request - Internal: the user pressed New chat.
- * @fires soliplex-continue-request - Internal: the user pressed Continue.
  * @csspart status - The run status line; its `data-state` is the run status.
  * @csspart retry-button - Retry, after a failure.
  * @csspart continue-button - Continue, on a turn the page's reload interrupted (in the status line).
@@ -74,14 +56,10 @@ export class SoliplexRunStatus extends LitElement {
     return html`<div part="status" class="status" role="status" data-state=${this.run.status}>${this.#content(strings)}</div>`;
   }
 
-  #requestRetry = () => {
-    const request = new SoliplexRetryRequestEvent();
-    this.dispatchEvent(request);
-  };
+  // Retry and Continue act on the thread on screen through the chat's handle.
+  #requestRetry = () => this.chat?.thread.retry();
 
-  #requestContinue = () => {
-    this.dispatchEvent(new SoliplexContinueRequestEvent());
-  };
+  #requestContinue = () => this.chat?.thread.continue();
 
   #continueButton(strings: SoliplexChatStrings) {
     return html`<button part="continue-button" class="continue" type="button" @click=${this.#requestContinue}>${strings.continue}</button>`;
@@ -155,8 +133,6 @@ declare global {
     'soliplex-run-status': SoliplexRunStatus;
   }
   interface HTMLElementEventMap {
-    'soliplex-retry-request': SoliplexRetryRequestEvent;
     'soliplex-new-chat-request': SoliplexNewChatRequestEvent;
-    'soliplex-continue-request': SoliplexContinueRequestEvent;
   }
 }

@@ -22,14 +22,6 @@ const STATUS_ICONS: Record<ToolCallStatus, string> = {
   interrupted: '↯',
 };
 
-/** Internal: the user pressed Run again on a call a reload interrupted; the chat runs it once more. */
-export class SoliplexRunAgainRequestEvent extends Event {
-  static readonly eventName = 'soliplex-run-again-request';
-  constructor(readonly toolCallId: string) {
-    super(SoliplexRunAgainRequestEvent.eventName, { bubbles: true, composed: true });
-  }
-}
-
 /**
  * One tool call: `name(arg: value, …)` on one line with its status, and in a collapsible section its
  * full arguments (streaming live, then pretty-printed) and its result or error. The page's renderer
@@ -38,7 +30,6 @@ export class SoliplexRunAgainRequestEvent extends Event {
  * the page was reloaded (`interrupted`) has **Run again**: it never runs again by itself.
  * @summary A tool call with its status, arguments and result.
  * @internal A part of `<soliplex-chat>`, defined by it; not a public tag.
- * @fires soliplex-run-again-request - Internal: the user pressed Run again.
  * @csspart tool-card - A tool call card.
  * @csspart tool-name - A tool card's tool name.
  * @csspart tool-arguments - A tool card's arguments on one line, after the name.
@@ -85,7 +76,7 @@ export class SoliplexToolCallCard extends LitElement {
           </span>
         </div>
         ${call.status === 'interrupted'
-          ? html`<button part="run-again-button" class="run-again" type="button" @click=${() => this.dispatchEvent(new SoliplexRunAgainRequestEvent(call.id))}>
+          ? html`<button part="run-again-button" class="run-again" type="button" @click=${() => this.chat?.thread.runAgain(call.id)}>
               ${strings.runAgain}
             </button>`
           : nothing}
@@ -159,8 +150,5 @@ if (!customElements.get('soliplex-tool-call-card')) customElements.define('solip
 declare global {
   interface HTMLElementTagNameMap {
     'soliplex-tool-call-card': SoliplexToolCallCard;
-  }
-  interface HTMLElementEventMap {
-    'soliplex-run-again-request': SoliplexRunAgainRequestEvent;
   }
 }

@@ -1,0 +1,96 @@
+import { html, type ReactiveControllerHost } from 'lit';
+import type { LocalThreadStore, RunOrchestrator, ThreadKey } from '../../core/index.js';
+import type { SoliplexThreadSelectEvent } from '../../events.js';
+import type { ThreadListServer } from '../soliplex-thread-list/soliplex-thread-list.js';
+import type { SoliplexThreadListStrings } from '../soliplex-thread-list/thread-list-strings.js';
+import type { ChatBackend } from './chat-backend.js';
+import { THREAD_LIST_EXPORTPARTS } from './exportparts.js';
+import '../soliplex-thread-list/soliplex-thread-list.js';
+
+/** Returns a bearer token for a Soliplex server (`{refresh: true}` after a 401). */
+export type GetToken = (options: { refresh: boolean }) => string | undefined | Promise<string | undefined>;
+
+export interface ThreadPanelOptions {
+  readonly engine: RunOrchestrator | undefined;
+  readonly backend: ChatBackend;
+  readonly selected: ThreadKey;
+  readonly persist: boolean;
+  readonly store?: LocalThreadStore;
+  readonly label: string;
+  /** The page's translation of the list (`strings.threadList`). */
+  readonly strings?: Partial<SoliplexThreadListStrings>;
+  readonly onSelect: (event: SoliplexThreadSelectEvent) => void;
+}
+
+/**
+ * The built-in thread list beside the messages, and the button that opens it as a drawer when the
+ * chat is narrow. It lists this chat's backend. Loaded with `<soliplex-thread-list>`, by chats with
+ * `thread-list` only (see thread-panel.ts).
+ */
+export class ThreadPanel {
+  readonly #host: ReactiveControllerHost;
+  readonly #token: GetToken;
+  #open = false;
+  #servers?: { id: string; servers: readonly ThreadListServer[] };
+
+  constructor(host: ReactiveControllerHost, token: GetToken) {
+    this.#host = host;
+    this.#token = token;
+  }
+
+  /** The drawer is open (it only is a drawer when the chat is narrow). */
+  get open(): boolean {
+    return this.#open;
+  }
+  set open(open: boolean) {
+    this.#open = open;
+    this.#host.requestUpdate();
+  }
+
+  /** What the list shows: the chat's backend (the same array while it stays the same). */
+  #serversOf(backend: ChatBackend): readonly ThreadListServer[] {
+    const id = JSON.stringify([backend.soliplex, backend.server, backend.room]);
+    if (this.#servers?.id !== id) {
+      const servers = backend.soliplex
+        ? [{ serverUrl: backend.server, room: backend.room, getToken: this.#token }]
+        : [{ agentUrl: backend.server }];
+      this.#servers = { id, servers };
+      return servers;
+    }
+    return this.#servers.servers;
+  }
+
+  render(o: ThreadPanelOptions) {
+    return html`
+      <button
+        part="threads-toggle"
+        class="threads-toggle"
+        type="button"
+        aria-controls="threads"
+        aria-expanded=${this.#open ? 'true' : 'false'}
+        @click=${() => (this.open = !this.#open)}
+      >
+        ☰ ${o.label}
+      </button>
+      <soliplex-thread-list
+        id="threads"
+        part="thread-list"
+        class="thread-panel ${this.#open ? 'open' : ''}"
+        exportparts=${THREAD_LIST_EXPORTPARTS}
+        .engine=${o.engine}
+        .servers=${this.#serversOf(o.backend)}
+        .selected=${o.selected}
+        .persist=${o.persist}
+        .store=${o.store}
+        .strings=${o.strings}
+        @soliplex-thread-select=${(event: SoliplexThreadSelectEvent) => {
+          this.open = false;
+          o.onSelect(event);
+        }}
+        @keydown=${(e: KeyboardEvent) => {
+          if (e.key === 'Escape' && this.#open) this.open = false;
+        }}
+      ></soliplex-thread-list>
+    `;
+  }
+}

@@ -22,7 +22,7 @@ function onScreen(el: Element): string {
 async function translatedChat(strings: SoliplexChatStringsOverrides) {
   const transport = new ScriptedTransport([[runStarted(), ...text('a1', 'Here:\n\n```js\nlet x = 1;\n```\n'), runFinished()]]);
   const engine = new RunOrchestrator({ transport });
-  const el = await fixture<SoliplexChat>(html`<soliplex-chat .engine=${engine} .strings=${strings} thread="t1" threads></soliplex-chat>`);
+  const el = await fixture<SoliplexChat>(html`<soliplex-chat .engine=${engine} .strings=${strings} thread="t1" thread-list></soliplex-chat>`);
   const finished = new Promise((resolve) => el.addEventListener('soliplex-run-finished', resolve));
   el.send('hi');
   await finished;

@@ -251,9 +251,9 @@ describe('consumer projects (installed from the tarball, type-checked, built)', 
           await page.waitForFunction(() => document.querySelector('#log')?.textContent?.startsWith('finished:'), null, { timeout: 20_000 });
           assert.equal(await page.textContent('#log'), 'finished: failed failed');
           if (name === 'angular') {
-            // A boolean input set by a bare attribute (`hideCopy`, through booleanAttribute), and the
+            // A boolean input set by a bare attribute (`noCopy`, through booleanAttribute), and the
             // template reference's `element` (`chat.element.send(…)` from a click).
-            assert.equal(await page.evaluate(() => document.querySelector('soliplex-chat').hideCopy), true);
+            assert.equal(await page.evaluate(() => document.querySelector('soliplex-chat').noCopy), true);
             await page.evaluate(() =>
               document.querySelector('soliplex-chat').addEventListener('soliplex-run-finished', (e) => (window.clicked = e.outcome), { once: true }),
             );

@@ -13,7 +13,7 @@ import { SoliplexChatComponent } from 'soliplex-chat/angular';
       [agentUrl]="agentUrl"
       [toolRegistry]="tools"
       [strings]="{ toolStatus: { completed: 'Fertig' } }"
-      hideCopy
+      noCopy
       (soliplexRunFinished)="onFinished($event)"
       (soliplexRunStarted)="asked.set($event.message?.text ?? '')"
       (soliplex-tool-result)="log.set($event.call.name)"

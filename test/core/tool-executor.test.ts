@@ -16,7 +16,7 @@ describe('tool execution', () => {
     expect(resultToContent(undefined)).to.equal('');
     const cyclic: Record<string, unknown> = {};
     cyclic['self'] = cyclic;
-    expect(resultToContent(cyclic)).to.equal('[object Object]');
+    expect(resultToContent(cyclic)).to.equal('{"self":"[circular reference to $]"}');
   });
 
   it('keeps the raw value for the page next to the content for the model', async () => {

@@ -1,5 +1,6 @@
 import type { ToolCall } from '../conversation/conversation.js';
 import { parseToolArguments } from '../conversation/conversation-reducer.js';
+import { cutText, MAX_TOOL_RESULT_CHARS, toolResultText } from './safe-json.js';
 import type { ArgumentIssue, RegisteredTool, ToolExecutionContext, ToolRegistry } from './tool-registry.js';
 
 /** Default per-call time limit. */
@@ -10,15 +11,12 @@ export type ToolOutcome =
   | { readonly ok: true; readonly result: string; readonly value: unknown }
   | { readonly ok: false; readonly error: string };
 
-/** Turns a tool's return value into tool-message content. */
+/**
+ * Turns a tool's return value into tool-message content: a string as it is, anything else as safe
+ * JSON (cycles, BigInts, Maps, Sets, errors, DOM nodes described), bounded with a note (safe-json.ts).
+ */
 export function resultToContent(value: unknown): string {
-  if (value === undefined) return '';
-  if (typeof value === 'string') return value;
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
+  return toolResultText(value);
 }
 
 function describeIssues(issues: readonly ArgumentIssue[]): string {
@@ -141,6 +139,6 @@ function abortReason(signal: AbortSignal): string {
 }
 
 function errorText(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  return typeof error === 'string' ? error : resultToContent(error);
+  if (error instanceof Error) return cutText(error.message || error.name, MAX_TOOL_RESULT_CHARS);
+  return toolResultText(error);
 }

@@ -4,6 +4,7 @@
  * card. Any other return value keeps its old meaning (a string as is, anything else as JSON).
  */
 import type { ContentPart } from '@ag-ui/core';
+import { safeJson } from './safe-json.js';
 import type { Augmentation } from './tool-augmentation.js';
 
 export interface TextResultPart {
@@ -85,9 +86,5 @@ export function describeParts(parts: readonly ResultPart[]): string {
 }
 
 function jsonText(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
+  return safeJson(value);
 }

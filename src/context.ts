@@ -23,6 +23,8 @@ export interface ChatContextValue {
   readonly toolRenderers?: ToolCallRenderers;
   /** What the agent says it supports (the page's `capabilities`, else the agent's `getCapabilities()`). */
   readonly capabilities?: AgentCapabilities;
+  /** Where images in agent output may load from by themselves (`image-origins`); none when absent. */
+  readonly imageOrigins?: string;
   /** The chat's options for the turns it starts (its own, followed to their end; the page asked before calls run). */
   readonly turnOptions?: TurnOptions;
 }

@@ -256,10 +256,18 @@ export class SoliplexChat extends LitElement {
   @property({ reflect: true }) theme?: 'light' | 'dark' | 'auto';
 
   /**
-   * Shows Markdown images in answers as links to them instead: no image loads unless the reader
-   * follows its link (images load from any https address a model writes, without a referrer).
+   * Shows every Markdown image in answers as a link to it, even from an `image-origins` origin: no
+   * image loads unless the reader follows its link.
    */
   @property({ type: Boolean, attribute: 'no-images' }) noImages = false;
+
+  /**
+   * Origins that images in agent output (Markdown images, server tools' image results) may load from
+   * by themselves: space-separated origins (`https://cdn.example https://img.example`), or `*` for
+   * any. Default none: every such image is a link the reader may open, so a prompt-injected agent
+   * cannot make the browser send data in an image URL.
+   */
+  @property({ attribute: 'image-origins' }) imageOrigins?: string;
 
   /** Fire `soliplex-agui-event` for every raw AG-UI event of the runs this chat follows (one per streamed token). */
   @property({ type: Boolean, attribute: 'agui-events' }) aguiEvents = false;
@@ -626,7 +634,7 @@ export class SoliplexChat extends LitElement {
     if (
       engine &&
       rt &&
-      (!chat || chat.engine !== engine || chat.threadKey !== key || chat.toolRegistry !== toolRegistry || changed.has('strings') || renderersChanged || chat.capabilities !== capabilities)
+      (!chat || chat.engine !== engine || chat.threadKey !== key || chat.toolRegistry !== toolRegistry || changed.has('strings') || changed.has('imageOrigins') || renderersChanged || chat.capabilities !== capabilities)
     ) {
       this.chat = {
         engine,
@@ -637,6 +645,7 @@ export class SoliplexChat extends LitElement {
         ...(this.activityRenderers ? { activityRenderers: this.activityRenderers } : {}),
         ...(this.toolRenderers ? { toolRenderers: this.toolRenderers } : {}),
         ...(capabilities ? { capabilities } : {}),
+        ...(this.imageOrigins ? { imageOrigins: this.imageOrigins } : {}),
         turnOptions: this.#turnOptions,
       };
     }

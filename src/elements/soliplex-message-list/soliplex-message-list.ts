@@ -162,6 +162,7 @@ export class SoliplexMessageList extends LitElement {
 
   /** Streaming messages' Markdown, by message id: only the open block is parsed again per render. */
   readonly #markdown = new Map<string, StreamingMarkdown>();
+  #imageOrigins?: string;
 
   constructor() {
     super();
@@ -356,7 +357,7 @@ export class SoliplexMessageList extends LitElement {
   #renderOne(m: Visible, strings: SoliplexChatStrings, actions: { regenerate?: string; edit?: string }) {
     const edit = m.id === actions.edit ? this.editing : undefined;
     const copied = this.copied === m.id;
-    return guard([m, strings, this.noImages, actions.regenerate === m.id, actions.edit === m.id, edit, copied, this.hiddenActions, ...this.#callsOf(m)], () =>
+    return guard([m, strings, this.noImages, this.chat?.imageOrigins, actions.regenerate === m.id, actions.edit === m.id, edit, copied, this.hiddenActions, ...this.#callsOf(m)], () =>
       edit ? this.#renderEditor(edit, strings) : html`${this.#renderMessage(m, strings)}${this.#renderActions(m, actions, copied, strings)}`,
     );
   }
@@ -476,7 +477,7 @@ export class SoliplexMessageList extends LitElement {
     // `writing`: text is streaming in, shown with a caret after the last block.
     const writing = !message.complete && !!message.text;
     return html`<div part="message assistant-message" class="message assistant ${writing ? 'writing' : ''}" data-message-id=${message.id} aria-busy=${message.complete ? 'false' : 'true'}>
-      ${message.text ? html`<span class="sender">${strings.assistant}: </span><div class="text">${guard([message.text, message.complete, this.noImages], () => this.#markdownOf(message))}</div>` : nothing}
+      ${message.text ? html`<span class="sender">${strings.assistant}: </span><div class="text">${guard([message.text, message.complete, this.noImages, this.chat?.imageOrigins], () => this.#markdownOf(message))}</div>` : nothing}
       ${calls.length
         ? html`<div class="calls">
             ${repeat(
@@ -503,7 +504,10 @@ export class SoliplexMessageList extends LitElement {
    * reason (its actions, a tool call) keeps its Markdown DOM rather than parse and build it anew.
    */
   #markdownOf(message: AssistantMessage) {
-    const options = { images: !this.noImages };
+    const options = { images: !this.noImages, imageOrigins: this.chat?.imageOrigins };
+    // Streaming messages' parsed blocks were rendered with the old origins.
+    if (options.imageOrigins !== this.#imageOrigins) this.#markdown.clear();
+    this.#imageOrigins = options.imageOrigins;
     let stream = this.#markdown.get(message.id);
     if (message.complete) {
       this.#markdown.delete(message.id);

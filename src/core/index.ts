@@ -55,6 +55,8 @@ export type { FailureStrategy } from './tools/tool-failure.js';
 export * from './tool-loop/run-state.js';
 export { RunRegistry, type ThreadListener } from './tool-loop/run-registry.js';
 export { RunOrchestrator, type RunOrchestratorOptions, type TurnOptions, type UserInput } from './tool-loop/run-orchestrator.js';
+export type { BusyRetryOptions } from './tool-loop/busy-retry.js';
+export { retryAfterMs } from './transport/retry-after.js';
 export type { EngineEvent, EngineListener, TurnOutcome, TurnEndReason, BeforeToolCall } from './tool-loop/engine-events.js';
 export type { TurnStats } from './tool-loop/turn-report.js';
 export {

@@ -510,14 +510,15 @@ export class SoliplexChat extends LitElement {
 
   /**
    * Runs the last turn again after it failed or was cancelled (a failed history load is loaded
-   * again); returns false, doing nothing, otherwise.
+   * again), or, while a busy server is waited for, tries again now; returns false, doing nothing, otherwise.
    */
   retry(): boolean {
     const engine = this.#currentEngine();
     if (!engine) return false;
     const key = this.#threadKey();
-    const { status } = engine.snapshot(key).run;
-    if (status !== 'failed' && status !== 'cancelled') return false;
+    const run = engine.snapshot(key).run;
+    const busy = run.status === 'running' && run.phase === 'waiting-to-retry';
+    if (run.status !== 'failed' && run.status !== 'cancelled' && !busy) return false;
     engine.retry(key, this.#turnOptions).catch((error) => console.error('[soliplex-chat] retry failed', error));
     return true;
   }

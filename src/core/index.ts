@@ -23,7 +23,7 @@ export {
   unknownToolError,
   type ToolOutcome,
 } from './tools/tool-executor.js';
-export { safeJson, toolResultText, MAX_TOOL_RESULT_CHARS } from './tools/safe-json.js';
+export { MAX_TOOL_RESULT_CHARS } from './tools/tool-result-text.js';
 export {
   resolveToolset,
   threadToolState,

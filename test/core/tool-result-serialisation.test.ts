@@ -99,7 +99,8 @@ describe('tool results reach the model as something meaningful', () => {
       returning('long_text', () => 'word '.repeat(100_000)),
       returning('deep', () => {
         let nested: Record<string, unknown> = { bottom: true };
-        for (let i = 0; i < 500; i++) nested = { down: nested };
+        // Deeper than JSON.stringify can go (it throws a RangeError): the safe writer cuts it off.
+        for (let i = 0; i < 200_000; i++) nested = { down: nested };
         return nested;
       }),
     ]);

@@ -3,11 +3,11 @@
  * `JSON.stringify` throws on cycles and BigInts, drops functions, turns Maps, Sets and Errors into
  * `{}` and walks a DOM node's whole page; the old fallback, `String(value)`, sent the model
  * `[object Object]`. This writer never throws, says what JSON cannot carry, and stops at a size bound
- * with a note of what it left out, so the model always reads something true.
+ * with a note of what it left out, so the model always reads something true. Loaded with the first
+ * value that needs it (tool-result-text.ts writes plain JSON data itself).
  */
 
-/** The most characters of text a tool result sends the model (about 25,000 tokens). */
-export const MAX_TOOL_RESULT_CHARS = 100_000;
+import { cutText, MAX_TOOL_RESULT_CHARS } from './tool-result-text.js';
 
 /** Nesting depth past which a value is left out with a note. */
 const MAX_DEPTH = 64;
@@ -26,22 +26,6 @@ interface Walk {
 export function safeJson(value: unknown, maxChars = MAX_TOOL_RESULT_CHARS): string {
   // Room for the closing brackets and the notes written once the bound is reached.
   return write(value, { left: Math.max(64, maxChars) - 48, stack: [], paths: [] }, '$', 0) ?? 'null';
-}
-
-/**
- * A tool result as the tool message's text: a string as it is, `undefined` as nothing, anything else
- * as safe JSON; bounded to `maxChars`, with a note of what was left out.
- */
-export function toolResultText(value: unknown, maxChars = MAX_TOOL_RESULT_CHARS): string {
-  if (value === undefined) return '';
-  return typeof value === 'string' ? cutText(value, maxChars) : safeJson(value, maxChars);
-}
-
-/** `text` cut to `maxChars` with a note of how much was left out. */
-export function cutText(text: string, maxChars: number): string {
-  if (text.length <= maxChars) return text;
-  const keep = Math.max(0, maxChars - 48);
-  return `${text.slice(0, keep)}… [${text.length - keep} more characters left out]`;
 }
 
 const note = (text: string) => JSON.stringify(`[${text}]`);

@@ -1,5 +1,5 @@
 import type { ToolCall } from '../../core/index.js';
-import { safeJson } from '../../core/tools/safe-json.js';
+import { safeJsonNow } from '../../core/tools/tool-result-text.js';
 
 /** The arguments as shown: the live text while they stream, then pretty-printed JSON. */
 export function formatArguments(call: ToolCall): string {
@@ -17,5 +17,5 @@ export function prettyJson(value: unknown): string {
     }
   }
   // Cycles, BigInts, Maps, DOM nodes…: described, never `[object Object]` (safe JSON is valid JSON).
-  return JSON.stringify(JSON.parse(safeJson(value)), null, 2);
+  return JSON.stringify(JSON.parse(safeJsonNow(value)), null, 2);
 }

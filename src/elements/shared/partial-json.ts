@@ -1,4 +1,4 @@
-import { safeJson } from '../../core/tools/safe-json.js';
+import { safeJsonNow } from '../../core/tools/tool-result-text.js';
 
 /**
  * Parses JSON that is still streaming (a tool call's arguments): the longest prefix that can be
@@ -61,6 +61,6 @@ export function callSignatureArgs(args: unknown): string {
 }
 
 function short(value: unknown): string {
-  const text = safeJson(value, 200);
+  const text = safeJsonNow(value, 200);
   return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }

@@ -45,6 +45,8 @@ const OPTIONAL = [
   { pattern: /\/(soliplex|conversation)-history(-cache)?-[^/]*\.js$/, feature: 'reloading a stored Soliplex thread (its runs, the transcript preview, the run cache, the replay)' },
   // Only a page that sets the `agent` property (an @ag-ui/client agent it brings) runs through it.
   { pattern: /\/agent-transport-[^/]*\.js$/, feature: 'the `agent` property (an AbstractAgent of the page)' },
+  // Loaded with the first tool result that is not plain JSON data (a cycle, a BigInt, a Map, a DOM node…).
+  { pattern: /\/safe-json-[^/]*\.js$/, feature: 'describing tool results JSON cannot carry (cycles, BigInts, Maps, DOM nodes…)' },
 ];
 /**
  * Chunks that only one backend's chat loads: a chat talks to a generic endpoint or to a Soliplex room,

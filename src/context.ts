@@ -29,6 +29,8 @@ export interface ChatContextValue {
   readonly toolRenderers?: ToolCallRenderers;
   /** What the agent says it supports (the page's `capabilities`, else the agent's `getCapabilities()`). */
   readonly capabilities?: AgentCapabilities;
+  /** Where images in agent output may load from by themselves (`image-origins`); none when absent. */
+  readonly imageOrigins?: string;
 }
 
 export const chatContext = createContext<ChatContextValue | undefined>(Symbol('soliplex-chat'));

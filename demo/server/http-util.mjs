@@ -6,6 +6,8 @@ export const CORS_HEADERS = Object.freeze({
   'Access-Control-Allow-Headers': 'Content-Type, Authorization, Last-Event-ID, Accept',
   'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
   'Access-Control-Max-Age': '600',
+  // A page reads a busy answer's Retry-After only when it is exposed (not a CORS-safelisted header).
+  'Access-Control-Expose-Headers': 'Retry-After',
 });
 
 export const SSE_HEADERS = Object.freeze({
@@ -32,16 +34,16 @@ export class HttpError extends Error {
  * @param {number} status
  * @param {unknown} [body] omitted for 204
  */
-export function sendJson(res, status, body) {
+export function sendJson(res, status, body, headers = {}) {
   if (res.headersSent) {
     res.end();
     return;
   }
   if (status === 204 || body === undefined) {
-    res.writeHead(status, CORS_HEADERS).end();
+    res.writeHead(status, { ...CORS_HEADERS, ...headers }).end();
     return;
   }
-  res.writeHead(status, { ...CORS_HEADERS, 'Content-Type': 'application/json' });
+  res.writeHead(status, { ...CORS_HEADERS, ...headers, 'Content-Type': 'application/json' });
   res.end(JSON.stringify(body));
 }
 

@@ -11,7 +11,7 @@ import { SSE_HEADERS, sendJson, sleep } from './http-util.mjs';
  * @typedef {{ $raw: string }} RawStep        write text to the socket verbatim
  * @typedef {{ $cut: true }} CutStep          destroy the socket (dropped stream)
  * @typedef {{ $hang: true }} HangStep        keep the response open until the client leaves or the server closes
- * @typedef {{ $status: number, body?: unknown }} StatusStep  first step only: plain HTTP answer instead of a stream
+ * @typedef {{ $status: number, body?: unknown, headers?: Record<string, string> }} StatusStep  first step only: plain HTTP answer (with `headers`, e.g. Retry-After) instead of a stream
  * @typedef {{ $end: true }} EndStep          end the response cleanly now
  * @typedef {{ $mark: string }} MarkStep       note the server's clock (ms) under this name, for benchmarks
  * @typedef {EventStep|DelayStep|RawStep|CutStep|HangStep|StatusStep|EndStep} Step
@@ -39,6 +39,7 @@ export function validateRun(run) {
     if ('type' in step) return `step ${i} mixes an event with ${directives[0]}; use separate steps`;
     if ('$status' in step && i !== 0) return `step ${i}: $status is only valid as the first step`;
     if ('$status' in step && !Number.isInteger(step.$status)) return `step ${i}: $status must be an integer`;
+    if ('$status' in step && 'headers' in step && !isHeaders(step.headers)) return `step ${i}: $status headers must be an object of strings`;
     if ('$delay' in step && !(typeof step.$delay === 'number' && step.$delay >= 0)) {
       return `step ${i}: $delay must be a number of ms >= 0`;
     }
@@ -89,7 +90,7 @@ export async function playSteps(res, steps, { input, stepDelayMs = 0, signal, on
       if (signal.aborted || res.destroyed) return;
       if (index === 0 && step && '$status' in step) {
         const status = /** @type {StatusStep} */ (step);
-        sendJson(res, status.$status, status.body ?? { error: `scripted HTTP ${status.$status}` });
+        sendJson(res, status.$status, status.body ?? { error: `scripted HTTP ${status.$status}` }, status.headers);
         return;
       }
       if (index === 0) res.writeHead(200, SSE_HEADERS).flushHeaders();
@@ -115,4 +116,9 @@ export async function playSteps(res, steps, { input, stepDelayMs = 0, signal, on
     }
   }
   if (!res.destroyed && !res.writableEnded) res.end();
+}
+
+/** @param {unknown} value */
+function isHeaders(value) {
+  return !!value && typeof value === 'object' && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string');
 }

@@ -23,6 +23,7 @@ export {
   unknownToolError,
   type ToolOutcome,
 } from './tools/tool-executor.js';
+export { MAX_TOOL_RESULT_CHARS } from './tools/tool-result-text.js';
 export {
   resolveToolset,
   threadToolState,
@@ -55,6 +56,8 @@ export * from './tool-loop/run-state.js';
 export { RunRegistry, type ThreadListener } from './tool-loop/run-registry.js';
 export { RunOrchestrator, type RunOrchestratorOptions, type TurnOptions, type UserInput } from './tool-loop/run-orchestrator.js';
 export { ThreadHandle } from './tool-loop/thread-handle.js';
+export type { BusyRetryOptions } from './tool-loop/busy-retry.js';
+export { retryAfterMs } from './transport/retry-after.js';
 export type { EngineEvent, EngineListener, TurnOutcome, TurnEndReason, BeforeToolCall } from './tool-loop/engine-events.js';
 export type { TurnStats } from './tool-loop/turn-report.js';
 export {

@@ -82,7 +82,7 @@ export const OWN_PARTS = {
   },
   'soliplex-run-status': {
     status: 'The run status line; its `data-state` is the run status.',
-    'retry-button': 'Retry, after a failure.',
+    'retry-button': 'Retry, after a failure (Retry now while a busy server is waited for).',
     'continue-button': "Continue, on a turn the page's reload interrupted (in the status line).",
     'new-chat-button': '"New chat", after a failure that a retry cannot fix (a thread gone from the server).',
     'error-details': 'The technical detail of a failure (collapsible).',

@@ -335,7 +335,7 @@ describe('Retry and Continue keep what the user sees (issue 20, item 5)', () => 
     const { agentUrl, requests } = await script([
       [started, ...partial('m1', 'Partial answer'), { $delay: 100 }, { $cut: true }],
       [started, { $delay: 300 }, { $cut: true }],
-      [{ $status: 503 }],
+      [{ $status: 502 }],
       [started, ...say('m2', 'Whole answer.'), finished],
     ]);
     const key = keyFor(agentUrl);
@@ -363,7 +363,7 @@ describe('Retry and Continue keep what the user sees (issue 20, item 5)', () => 
   it('Continue after a reload keeps the partial answer when its run fails, and a retry replaces it', async () => {
     const { agentUrl } = await script([
       [started, ...partial('m1', 'Half of it'), hang],
-      [{ $status: 503 }],
+      [{ $status: 502 }],
       [started, ...say('m2', 'All of it.'), finished],
     ]);
     const key = keyFor(agentUrl);

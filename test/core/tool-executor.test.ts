@@ -8,15 +8,18 @@ function entryFor(tool: Partial<ClientTool>) {
 }
 
 describe('tool execution', () => {
-  it('turns results into tool-message content: strings as they are, the rest as JSON, undefined as ""', () => {
+  it('turns results into tool-message content: strings as they are, the rest as JSON, undefined as ""', async () => {
     expect(resultToContent('plain')).to.equal('plain');
     expect(resultToContent({ a: [1, 2] })).to.equal('{"a":[1,2]}');
     expect(resultToContent(42)).to.equal('42');
     expect(resultToContent(null)).to.equal('null');
     expect(resultToContent(undefined)).to.equal('');
+    // A cycle needs the safe writer: executing the tool loads it, and from then on it is there at once.
     const cyclic: Record<string, unknown> = {};
     cyclic['self'] = cyclic;
-    expect(resultToContent(cyclic)).to.equal('[object Object]');
+    const outcome = await executeTool(entryFor({ execute: () => cyclic }), call, {}, new AbortController().signal);
+    expect(outcome).to.include({ ok: true, result: '{"self":"[circular reference to $]"}' });
+    expect(resultToContent(cyclic)).to.equal('{"self":"[circular reference to $]"}');
   });
 
   it('keeps the raw value for the page next to the content for the model', async () => {

@@ -101,8 +101,8 @@ describe('<soliplex-chat> Markdown: inline syntax', () => {
 });
 
 describe('<soliplex-chat> Markdown: images', () => {
-  it('shows an https image lazily and without a referrer', async () => {
-    const { message } = await chatAnswering('A chart: ![Sales \\[2024\\]](https://img.example/chart.png "Sales") done');
+  it('shows an https image from an allowed origin lazily and without a referrer', async () => {
+    const { message } = await chatAnswering('A chart: ![Sales \\[2024\\]](https://img.example/chart.png "Sales") done', { imageOrigins: 'https://img.example' });
     const img = message.querySelector('img')!;
     expect(img, 'img').to.exist;
     expect(img.getAttribute('src')).to.equal('https://img.example/chart.png');
@@ -113,7 +113,7 @@ describe('<soliplex-chat> Markdown: images', () => {
   });
 
   it('shows an image as a link’s text (a badge)', async () => {
-    const { message } = await chatAnswering('[![build](https://img.example/badge.svg)](https://ci.example/run)');
+    const { message } = await chatAnswering('[![build](https://img.example/badge.svg)](https://ci.example/run)', { imageOrigins: 'https://img.example' });
     const link = message.querySelector('a')!;
     expect(link.getAttribute('href')).to.equal('https://ci.example/run');
     expect(link.querySelector('img')!.getAttribute('src')).to.equal('https://img.example/badge.svg');
@@ -134,7 +134,7 @@ describe('<soliplex-chat> Markdown: images', () => {
   });
 
   it('with no-images, shows a link to the image instead, and loads nothing', async () => {
-    const { el, message } = await chatAnswering('![Chart](https://img.example/chart.png) and ![](https://img.example/b.png)', { noImages: true });
+    const { el, message } = await chatAnswering('![Chart](https://img.example/chart.png) and ![](https://img.example/b.png)', { noImages: true, imageOrigins: '*' });
     expect(deepQueryAll(el, 'img')).to.have.length(0);
     const links = [...message.querySelectorAll('a')];
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).to.deep.equal([

@@ -77,6 +77,7 @@ describe('Markdown on hostile input', () => {
         runFinished(),
       ],
     ]);
+    el.imageOrigins = 'https://e.com';
     const finished = new Promise((resolve) => el.addEventListener('soliplex-run-finished', resolve));
     el.send('hi');
     await finished;

@@ -207,7 +207,7 @@ describe('<soliplex-chat> Retry keeps what the user sees (issue 20, item 5)', ()
   it('after Retry fails again, the earlier partial answer is still shown', async () => {
     const { agentUrl } = await script([
       [started, ...partial('m1', 'Partial answer'), { $delay: 100 }, { $cut: true }],
-      [{ $status: 503 }],
+      [{ $status: 502 }],
     ]);
     const { el, engine } = await chatOn(agentUrl, crypto.randomUUID(), []);
     const failed = oneEvent(el, 'soliplex-run-finished');

@@ -56,15 +56,25 @@ test('plays runs in order as SSE, fills run ids, records requests, then reports 
 test('$status answers a plain HTTP error instead of a stream', async (t) => {
   const server = await serverFor(t);
   const { agentUrl } = await createScript(server.url, {
-    runs: [[{ $status: 503, body: { detail: 'busy' } }], [{ $status: 401 }]],
+    runs: [[{ $status: 503, body: { detail: 'busy' }, headers: { 'Retry-After': '7' } }], [{ $status: 401 }]],
   });
   const custom = await postJson(agentUrl, runInput());
   assert.equal(custom.status, 503);
   assert.equal(custom.headers.get('access-control-allow-origin'), '*');
+  // A busy answer's Retry-After, readable by a page on another origin.
+  assert.equal(custom.headers.get('retry-after'), '7');
+  assert.equal(custom.headers.get('access-control-expose-headers'), 'Retry-After');
   assert.deepEqual(await custom.json(), { detail: 'busy' });
   const fallback = await postJson(agentUrl, runInput());
   assert.equal(fallback.status, 401);
   assert.equal(typeof (await fallback.json()).error, 'string');
+});
+
+test('$status headers must be strings', async (t) => {
+  const server = await serverFor(t);
+  const response = await fetch(`${server.url}/scripts`, { method: 'POST', body: JSON.stringify({ runs: [[{ $status: 429, headers: { 'Retry-After': 7 } }]] }) });
+  assert.equal(response.status, 400);
+  assert.match((await response.json()).error, /headers must be an object of strings/);
 });
 
 test('$raw writes text verbatim between encoded frames', async (t) => {

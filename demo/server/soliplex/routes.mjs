@@ -242,7 +242,7 @@ export function createSoliplexApi({ model, modelName, scripts, soliplexToken, ke
       const steps = scripts.next(script);
       const first = /** @type {any} */ (steps[0]);
       // A scripted HTTP error leaves the run unused, as a proxy/server error before the run would.
-      if (first && '$status' in first) return sendJson(res, first.$status, first.body ?? { detail: `scripted HTTP ${first.$status}` });
+      if (first && '$status' in first) return sendJson(res, first.$status, first.body ?? { detail: `scripted HTTP ${first.$status}` }, first.headers);
       stepDelayMs = script.stepDelayMs;
       openSteps = () => steps;
     } else {

@@ -69,6 +69,7 @@ import { ConnectionQueue } from './connection-queue.js';
 import { Turn, type ApprovalDecision, type TurnOptions } from './turn.js';
 import { ThreadHandle } from './thread-handle.js';
 import { streamRun } from './stream-run.js';
+import { retryNow, sendWhileBusy, type BusyRetryOptions } from './busy-retry.js';
 import { pendingToolCallIds } from './pending-tool-calls.js';
 import { randomId } from '../random-id.js';
 import { ToolRegistry } from '../tools/tool-registry.js';
@@ -115,6 +116,12 @@ export interface RunOrchestratorOptions {
    * silently; the default leaves one for other requests (thread creation, history, the page).
    */
   maxStreamsPerHost?: number;
+  /**
+   * How a busy server (HTTP 429 or 503) is waited for before a run is sent again: at most `retries`
+   * times (default 2), after its `Retry-After` or `defaultWaitMs` (5 s, doubled each time), never
+   * longer than `maxWaitMs` (60 s). The run state is `waiting-to-retry` meanwhile.
+   */
+  busyRetry?: BusyRetryOptions;
 }
 
 export type { TurnOptions };
@@ -321,11 +328,15 @@ export class RunOrchestrator {
    * Runs the thread's last turn again after it failed or was cancelled, with the conversation as it
    * stands: tool results already obtained are sent again, the failed run's partial output is replaced
    * once the new run changes the transcript (until then it stays on screen, and stays if the new run
-   * fails too). A failed history load is loaded again. Rejects when the last turn did not fail or get
-   * cancelled.
+   * fails too). A failed history load is loaded again. While a busy server is waited for
+   * (`waiting-to-retry`), sends the run now and returns that turn's outcome. Rejects when the last
+   * turn did not fail or get cancelled.
    */
   retry(key: ThreadKey, options?: TurnOptions): Promise<TurnOutcome> {
     if (this.#disposing) return Promise.reject(new Error('The orchestrator was disposed'));
+    // A turn waiting out a busy server sends its run now, as the same turn.
+    const waiting = this.#activeTurn(key);
+    if (waiting && retryNow(waiting)) return waiting.settled;
     const { run, conversation } = this.registry.get(key);
     if (this.#activeTurn(key) || (run.status !== RunStatus.Failed && run.status !== RunStatus.Cancelled)) {
       return Promise.reject(new Error('Nothing to retry: the last turn did not fail or get cancelled'));
@@ -742,7 +753,8 @@ export class RunOrchestrator {
       const runId = this.#createId();
       turn.report.runs++;
       const attached = hop === 0 ? this.#attaching.get(turn) : undefined;
-      const failure = await streamRun(turn, {
+      // A busy server (429, 503) is waited for and the run sent again (busy-retry.ts).
+      const failure = await sendWhileBusy(turn, hop, () => streamRun(turn, {
         transport: attached ? attachingTransport(this.#transportFor(turn.key), attached) : this.#transportFor(turn.key),
         tools: toolset,
         runId,
@@ -763,7 +775,7 @@ export class RunOrchestrator {
         hop,
         resume,
         observe: (event) => this.#observe(turn, event),
-      });
+      }), this.#options.busyRetry);
       this.#attaching.delete(turn); // the server's run has ended (or is no longer followed)
       // Followed to its end, or never finishing (the bounded wait ran out): the thread is free again.
       // A turn stopped meanwhile knows neither: the run stays the server's.

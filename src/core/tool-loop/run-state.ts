@@ -54,6 +54,8 @@ export const RunPhase = {
   WaitingForConnection: 'waiting-for-connection',
   /** The last run ended with interrupts: the turn waits for the user to answer or cancel each. */
   AwaitingInput: 'awaiting-input',
+  /** The server said it is busy (429, 503): the run is sent again at `until` (see `WaitingToRetryState`). */
+  WaitingToRetry: 'waiting-to-retry',
 } as const;
 export type RunPhase = (typeof RunPhase)[keyof typeof RunPhase];
 
@@ -79,6 +81,8 @@ export interface RunFailure {
   readonly message: string;
   readonly status?: number;
   readonly code?: string;
+  /** A busy server's `Retry-After`, in ms, when it sent one the page could read. */
+  readonly retryAfterMs?: number;
 }
 
 export interface IdleState {
@@ -118,6 +122,24 @@ export interface WaitingForConnectionState {
   readonly status: typeof RunStatus.Running;
   readonly phase: typeof RunPhase.WaitingForConnection;
   readonly hop: number;
+}
+
+/**
+ * The server answered that it is busy (HTTP 429 or 503): the turn waits, then sends the same run again
+ * by itself, a bounded number of times (`busyRetry` in the engine's options). `retry` sends it at once;
+ * `cancel` ends the wait (and the turn).
+ */
+export interface WaitingToRetryState {
+  readonly status: typeof RunStatus.Running;
+  readonly phase: typeof RunPhase.WaitingToRetry;
+  readonly hop: number;
+  /** When the run is sent again, in ms since the epoch (`Date.now()`), for a countdown. */
+  readonly until: number;
+  /** Which automatic retry the wait leads to (1 for the first), of `attempts` at most. */
+  readonly attempt: number;
+  readonly attempts: number;
+  /** What the server answered: `status` 429 or 503, its message, and `retryAfterMs` when it said. */
+  readonly error: RunFailure;
 }
 
 /** The turn waits for answers to the interrupts its last run ended with. */
@@ -172,6 +194,7 @@ export type RunState =
   | ExecutingToolsState
   | PreparingState
   | WaitingForConnectionState
+  | WaitingToRetryState
   | AwaitingInputState
   | SuccessState
   | FailedState
@@ -203,7 +226,7 @@ export function emptyThread(key: ThreadKey): ThreadSnapshot {
 
 export function isRunning(
   state: RunState,
-): state is StreamingState | ExecutingToolsState | PreparingState | WaitingForConnectionState | AwaitingInputState {
+): state is StreamingState | ExecutingToolsState | PreparingState | WaitingForConnectionState | WaitingToRetryState | AwaitingInputState {
   return state.status === RunStatus.Running;
 }
 

@@ -1,7 +1,7 @@
 import { ToolCallStatus } from '../conversation/conversation.js';
 import type { TurnOutcome } from './engine-events.js';
 import type { RunOrchestrator, UserInput } from './run-orchestrator.js';
-import { RunStatus, isRunning, type ThreadKey, type ThreadSnapshot } from './run-state.js';
+import { RunPhase, RunStatus, isRunning, type ThreadKey, type ThreadSnapshot } from './run-state.js';
 import type { TurnOptions } from './turn.js';
 
 /**
@@ -43,10 +43,13 @@ export class ThreadHandle {
     return isRunning(this.snapshot().run);
   }
 
-  /** The last turn failed or was cancelled (a failed history load is loaded again). */
+  /** The last turn failed or was cancelled (a failed history load is loaded again), or waits out a busy server. */
   canRetry(): boolean {
     const { run, conversation } = this.snapshot();
-    if (this.engine.disposed || (run.status !== RunStatus.Failed && run.status !== RunStatus.Cancelled)) return false;
+    if (this.engine.disposed) return false;
+    // A turn waiting out a busy server (429, 503) is sent at once: Retry now.
+    if (isRunning(run) && run.phase === RunPhase.WaitingToRetry) return true;
+    if (run.status !== RunStatus.Failed && run.status !== RunStatus.Cancelled) return false;
     return (run.status === RunStatus.Failed && run.stage === 'history') || conversation.messages.length > 0;
   }
 

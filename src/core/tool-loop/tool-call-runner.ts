@@ -14,7 +14,7 @@ import {
   type ToolsetEntry,
 } from '../tools/tool-groups.js';
 import { applyAugmentation, toolsetChanges } from '../tools/tool-augmentation.js';
-import { asStructuredResult, describeParts, resultParts, toContentParts } from '../tools/tool-result-content.js';
+import { asStructuredResult, describeParts, jsonPartsReady, resultParts, toContentParts } from '../tools/tool-result-content.js';
 import { composeMiddleware, type ToolMiddleware } from '../tools/tool-middleware.js';
 import { cacheKey, type ToolResultCache } from '../tools/tool-cache.js';
 import { ToolFailFastError, fallbackMessage, withRetries } from '../tools/tool-failure.js';
@@ -135,6 +135,12 @@ export async function runToolCall(turn: Turn, id: string, options: ToolCallRunne
     if (outcome.ok && cacheId !== undefined) options.cache!.set(cacheId, outcome.value, caching!.ttlMs);
   }
   if (!outcome.ok) return settle({ status: ToolCallStatus.Failed, error: outcome.error });
+  // A JSON part JSON cannot carry (a cycle, a Map…) waits for the safe writer (tool-result-text.ts).
+  const ready = jsonPartsReady(outcome.value);
+  if (ready) {
+    await ready.catch(() => {}); // a failed load leaves such a part named by its kind
+    if (!turn.current) return;
+  }
   settle({ status: ToolCallStatus.Completed, ...completedResult(turn, outcome, options.tools), ...(hit ? { cached: true } : {}) });
 }
 

@@ -1,5 +1,6 @@
 import type { ToolCall } from '../conversation/conversation.js';
 import { parseToolArguments } from '../conversation/conversation-reducer.js';
+import { cutText, MAX_TOOL_RESULT_CHARS, toolResultText, toolResultTextNow } from './tool-result-text.js';
 import type { ArgumentIssue, RegisteredTool, ToolExecutionContext, ToolRegistry } from './tool-registry.js';
 
 /** Default per-call time limit. */
@@ -10,15 +11,14 @@ export type ToolOutcome =
   | { readonly ok: true; readonly result: string; readonly value: unknown }
   | { readonly ok: false; readonly error: string };
 
-/** Turns a tool's return value into tool-message content. */
+/**
+ * Turns a tool's return value into tool-message content: a string as it is, anything else as JSON,
+ * bounded with a note. Values JSON cannot carry (cycles, BigInts, Maps, Sets, errors, DOM nodes) are
+ * described by the safe writer, which the engine loads with the first such result; called before
+ * that, this names such a value by its kind only (tool-result-text.ts).
+ */
 export function resultToContent(value: unknown): string {
-  if (value === undefined) return '';
-  if (typeof value === 'string') return value;
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
+  return toolResultTextNow(value);
 }
 
 function describeIssues(issues: readonly ArgumentIssue[]): string {
@@ -87,7 +87,7 @@ export async function executeTool(
   if (signal.aborted) abortFromOutside();
   else signal.addEventListener('abort', abortFromOutside, { once: true });
   const stoppedOutcome = (): ToolOutcome => ({ ok: false, error: `Tool "${call.name}" was stopped: ${abortReason(controller.signal)}` });
-  const failedOutcome = (error: unknown): ToolOutcome => ({ ok: false, error: `Tool "${call.name}" failed: ${errorText(error)}` });
+  const failedOutcome = async (error: unknown): Promise<ToolOutcome> => ({ ok: false, error: `Tool "${call.name}" failed: ${await errorText(error)}` });
 
   const started = performance.now();
   let returned: unknown;
@@ -100,7 +100,9 @@ export async function executeTool(
   if (!isThenable(returned)) {
     // A tool that answered at once (the common, instant kind): no time limit to arm, no race to run.
     signal.removeEventListener('abort', abortFromOutside);
-    return controller.signal.aborted ? stoppedOutcome() : { ok: true, result: resultToContent(returned), value: returned };
+    if (controller.signal.aborted) return stoppedOutcome();
+    const result = toolResultText(returned);
+    return { ok: true, result: typeof result === 'string' ? result : await result, value: returned };
   }
 
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -114,7 +116,7 @@ export async function executeTool(
       controller.abort(new ToolTimeoutError(timeoutMs));
     }, Math.max(0, timeoutMs - (performance.now() - started)));
   });
-  const ran = Promise.resolve(returned).then((value): ToolOutcome => ({ ok: true, result: resultToContent(value), value }), failedOutcome);
+  const ran = Promise.resolve(returned).then(async (value): Promise<ToolOutcome> => ({ ok: true, result: await toolResultText(value), value }), failedOutcome);
   try {
     return await Promise.race([ran, stopped]);
   } finally {
@@ -140,7 +142,7 @@ function abortReason(signal: AbortSignal): string {
   return typeof reason === 'string' ? reason : 'aborted';
 }
 
-function errorText(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  return typeof error === 'string' ? error : resultToContent(error);
+function errorText(error: unknown): string | Promise<string> {
+  if (error instanceof Error) return cutText(error.message || error.name, MAX_TOOL_RESULT_CHARS);
+  return toolResultText(error);
 }

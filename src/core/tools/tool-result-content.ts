@@ -4,6 +4,7 @@
  * card. Any other return value keeps its old meaning (a string as is, anything else as JSON).
  */
 import type { ContentPart } from '@ag-ui/core';
+import { safeJsonLater, safeJsonNow } from './tool-result-text.js';
 import type { Augmentation } from './tool-augmentation.js';
 
 export interface TextResultPart {
@@ -85,9 +86,16 @@ export function describeParts(parts: readonly ResultPart[]): string {
 }
 
 function jsonText(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
+  return safeJsonNow(value);
+}
+
+/**
+ * Loads the safe JSON writer when a structured result has a JSON part that needs it (a cycle, a Map…),
+ * so that `describeParts` and `toContentParts` describe it in full; undefined when nothing needs it.
+ */
+export function jsonPartsReady(value: unknown): Promise<unknown> | undefined {
+  const structured = asStructuredResult(value);
+  if (!structured) return undefined;
+  const loading = resultParts(structured).flatMap((part) => (part.type === 'json' ? [safeJsonLater(part.value)] : [])).filter((text) => typeof text !== 'string');
+  return loading.length > 0 ? Promise.all(loading) : undefined;
 }

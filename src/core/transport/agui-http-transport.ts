@@ -1,5 +1,6 @@
 import type { BaseEvent } from '@ag-ui/core';
 import { forEachSseFrame } from './sse-reader.js';
+import { retryAfterMs } from './retry-after.js';
 import { TransportError, agentHttpError, readErrorBody, runAgentInput, type RunEventSink, type RunRequest, type Transport } from './transport.js';
 
 /** Static headers, or a function that produces them for each run (e.g. a fresh token). */
@@ -45,7 +46,7 @@ export class AgUiHttpTransport implements Transport {
       if (signal.aborted) return { runId };
       throw new TransportError('network', `The connection to the agent failed: ${messageOf(error)}`, undefined, { cause: error });
     }
-    if (!response.ok) throw agentHttpError(response.status, await readErrorBody(response));
+    if (!response.ok) throw agentHttpError(response.status, await readErrorBody(response), undefined, retryAfterMs(response.headers.get('Retry-After')));
     if (!response.body) throw new TransportError('protocol', 'The agent sent a stream this client cannot follow: the answer has no body.');
 
     // Set when the engine's own listener threw: rethrown as is, never taken for a dropped connection.

@@ -83,14 +83,18 @@ export type TransportErrorKind = (typeof TransportErrorKind)[keyof typeof Transp
 
 /** A failure a transport reports, with a message a person understands. */
 export class TransportError extends Error {
+  /** A busy server's (429, 503) `Retry-After`, in ms, when it sent one the page can read. */
+  readonly retryAfterMs?: number;
+
   constructor(
     readonly kind: TransportErrorKind,
     message: string,
     readonly status?: number,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterMs?: number },
   ) {
     super(message, options);
     this.name = 'TransportError';
+    if (options?.retryAfterMs !== undefined) this.retryAfterMs = options.retryAfterMs;
   }
 }
 
@@ -214,13 +218,16 @@ export async function readErrorBody(response: Response): Promise<unknown> {
   }
 }
 
-/** What an agent endpoint's non-2xx answer means to a person: 401 and 403 ask to sign in again. */
-export function agentHttpError(status: number, payload: unknown, cause: unknown = payload): TransportError {
+/**
+ * What an agent endpoint's non-2xx answer means to a person: 401 and 403 ask to sign in again; 429 and
+ * 503 carry the `Retry-After` wait (ms) when there is one.
+ */
+export function agentHttpError(status: number, payload: unknown, cause: unknown = payload, retryAfterMs?: number): TransportError {
   if (status === 401 || status === 403) {
     return new TransportError('unauthorized', `The agent server refused access (${status}). Sign in again.`, status, { cause });
   }
   const detail = errorDetail(payload);
-  return new TransportError('http', `The agent server answered ${status}${detail ? `: ${detail}` : '.'}`, status, { cause });
+  return new TransportError('http', `The agent server answered ${status}${detail ? `: ${detail}` : '.'}`, status, { cause, retryAfterMs });
 }
 
 export function errorDetail(payload: unknown): string {

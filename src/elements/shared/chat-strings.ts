@@ -30,6 +30,14 @@ export interface SoliplexChatStrings {
   loadingHistoryProgress: (loaded: number, total: number) => string;
   /** While the run waits behind other streams to the same server. */
   waitingForConnection: string;
+  /** The server answered 429 (too many requests) or 503 (unavailable): it is busy, not broken. */
+  busy: (status: number) => string;
+  /** While a busy server is waited for: the countdown to the automatic retry (0: trying now). */
+  retryingIn: (seconds: number) => string;
+  /** Ends the wait for a busy server: tries again at once. */
+  retryNow: string;
+  /** After a busy server was not retried (or still busy): when to try again (`Retry-After`, when it said). */
+  tryLater: (seconds?: number) => string;
   /** Where stored runs of a thread could not be loaded (a Retry button follows). */
   historyGap: string;
   /** While the chat follows an answer the server was already writing when the thread loaded (sending waits for it). */
@@ -142,6 +150,11 @@ export interface SoliplexChatStrings {
 }
 
 /** "a", "a and b", "a, b and c". */
+/** A wait as people say it: seconds, then minutes, then hours. */
+function duration(seconds: number): string {
+  return seconds < 90 ? `${seconds} s` : seconds < 5400 ? `${Math.round(seconds / 60)} min` : `${Math.round(seconds / 3600)} h`;
+}
+
 const and = (names: readonly string[]) => (names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
 
 export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
@@ -161,6 +174,10 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
   attachedRun: 'The server is still writing this answer; you can send once it is done.',
   attachedStopped: 'Stopped following this answer; the server is still writing it. You can send once it is done.',
   waitingForConnection: 'Waiting for a free connection…',
+  busy: (status: number) => (status === 429 ? 'The agent is busy: too many requests right now.' : 'The agent is busy or briefly unavailable.'),
+  retryingIn: (seconds: number) => (seconds > 0 ? `Trying again in ${duration(seconds)}…` : 'Trying again…'),
+  retryNow: 'Retry now',
+  tryLater: (seconds?: number) => (seconds ? `Try again in ${duration(seconds)}.` : 'Try again later.'),
   calling: (name: string) => `Calling ${name}…`,
   executing: (names: readonly string[]) => `Executing ${and(names)}…`,
   awaitingApproval: (names: readonly string[]) => `Waiting for your approval: ${and(names)}`,

@@ -1,4 +1,5 @@
 import type { ToolCall } from '../../core/index.js';
+import { safeJsonNow } from '../../core/tools/tool-result-text.js';
 
 /** The arguments as shown: the live text while they stream, then pretty-printed JSON. */
 export function formatArguments(call: ToolCall): string {
@@ -15,9 +16,6 @@ export function prettyJson(value: unknown): string {
       return value;
     }
   }
-  try {
-    return JSON.stringify(value, null, 2) ?? String(value);
-  } catch {
-    return String(value);
-  }
+  // Cycles, BigInts, Maps, DOM nodes…: described, never `[object Object]` (safe JSON is valid JSON).
+  return JSON.stringify(JSON.parse(safeJsonNow(value)), null, 2);
 }

@@ -1,3 +1,5 @@
+import { safeJsonNow } from '../../core/tools/tool-result-text.js';
+
 /**
  * Parses JSON that is still streaming (a tool call's arguments): the longest prefix that can be
  * closed into valid JSON, closed. `{"city":"Os` reads as `{city: "Os"}`, `{"a":[1,2` as `{a: [1, 2]}`.
@@ -59,11 +61,6 @@ export function callSignatureArgs(args: unknown): string {
 }
 
 function short(value: unknown): string {
-  let text: string;
-  try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = String(value);
-  }
+  const text = safeJsonNow(value, 200);
   return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }

@@ -14,7 +14,7 @@ import { provideChatRuntime } from './chat-parts.js';
  */
 /** What the chat's context carries, besides its strings and what its handle says. */
 type ContextInputs = Omit<ChatContextValue, 'engine' | 'threadKey' | 'strings'>;
-const CONTEXT_INPUTS = ['thread', 'toolRegistry', 'capabilities', 'interruptRenderers', 'activityRenderers', 'toolRenderers'] as const;
+const CONTEXT_INPUTS = ['thread', 'toolRegistry', 'capabilities', 'interruptRenderers', 'activityRenderers', 'toolRenderers', 'imageOrigins'] as const;
 
 /**
  * The chat's context for its parts: `previous` while nothing it carries changed (consumers update on

@@ -148,7 +148,7 @@ import '../soliplex-composer/soliplex-composer.js';
  * @csspart activity - An activity of the agent.
  * @csspart activity-custom - An activity renderer's output.
  * @csspart status - The run status line; its `data-state` is the run status.
- * @csspart retry-button - Retry, after a failure.
+ * @csspart retry-button - Retry, after a failure (Retry now while a busy server is waited for).
  * @csspart continue-button - Continue, on a turn the page's reload interrupted (in the status line).
  * @csspart error-details - The technical detail of a failure (collapsible).
  * @csspart composer - The message form.
@@ -241,10 +241,18 @@ export class SoliplexChat extends DeprecatedChatNames(LitElement) {
   @property({ reflect: true }) theme?: 'light' | 'dark' | 'auto';
 
   /**
-   * Shows Markdown images in answers as links to them instead: no image loads unless the reader
-   * follows its link (images load from any https address a model writes, without a referrer).
+   * Shows every Markdown image in answers as a link to it, even from an `image-origins` origin: no
+   * image loads unless the reader follows its link.
    */
   @property({ type: Boolean, attribute: 'no-images' }) noImages = false;
+
+  /**
+   * Origins that images in agent output (Markdown images, server tools' image results) may load from
+   * by themselves: space-separated origins (`https://cdn.example https://img.example`), or `*` for
+   * any. Default none: every such image is a link the reader may open, so a prompt-injected agent
+   * cannot make the browser send data in an image URL.
+   */
+  @property({ attribute: 'image-origins' }) imageOrigins?: string;
 
   /** Fire `soliplex-agui-event` for every raw AG-UI event of the runs this chat follows (one per streamed token). */
   @property({ type: Boolean, attribute: 'agui-events' }) aguiEvents = false;
@@ -422,7 +430,7 @@ export class SoliplexChat extends DeprecatedChatNames(LitElement) {
 
   /**
    * Runs the last turn again after it failed or was cancelled (a failed history load is loaded
-   * again); returns false, doing nothing, otherwise.
+   * again), or, while a busy server is waited for, tries again now; returns false, doing nothing, otherwise.
    */
   retry(): boolean {
     return !!this.#session.handle?.retry();
@@ -499,8 +507,8 @@ export class SoliplexChat extends DeprecatedChatNames(LitElement) {
     const thread = this.#session.handle;
     const rt = chatRuntimeIfLoaded();
     if (!thread || !rt) return;
-    const { toolRegistry, interruptRenderers, activityRenderers, toolRenderers } = this;
-    const next = { thread, toolRegistry, interruptRenderers, activityRenderers, toolRenderers, capabilities: this.#attachments.capabilities };
+    const { toolRegistry, interruptRenderers, activityRenderers, toolRenderers, imageOrigins } = this;
+    const next = { thread, toolRegistry, interruptRenderers, activityRenderers, toolRenderers, imageOrigins, capabilities: this.#attachments.capabilities };
     this.chat = rt.chatContextFor(this.chat, next, this.strings, changed.has('strings'));
   }
 

@@ -47,8 +47,8 @@ export function appendMarkdown(parent: Node, nodes: readonly MdNode[]): void {
 /** Markdown blocks for `markdownDom`: a key that tells these blocks from any others, and the blocks. */
 export interface MarkdownBlocks {
   readonly key: unknown;
-  /** Whether images were shown when the blocks were parsed: the same key parsed the other way is built again. */
-  readonly images?: boolean;
+  /** How images were shown when the blocks were parsed (off, or the allowed origins): the same key parsed another way is built again. */
+  readonly images?: boolean | string;
   /** The strings the blocks were built with (code blocks' buttons): other strings build them again. */
   readonly strings?: unknown;
   readonly nodes: readonly MdNode[];
@@ -60,7 +60,7 @@ export interface MarkdownBlocks {
  */
 class MarkdownDomDirective extends Directive {
   #key: unknown = MarkdownDomDirective;
-  #images?: boolean;
+  #images?: boolean | string;
   #strings?: unknown;
 
   constructor(part: PartInfo) {

@@ -3,6 +3,7 @@
  * backslash escapes. A scanner that stays linear in a line's length (each mark's next closer is
  * remembered, never searched for again per opener) and caps nesting.
  */
+import { imageMayLoad } from '../shared/image-origins.js';
 import { mdElement, type MdNode } from './markdown-dom.js';
 
 export type Inline = MdNode;
@@ -14,6 +15,11 @@ export interface MarkdownOptions {
    * instead: nothing loads unless the reader follows it.
    */
   images?: boolean;
+  /**
+   * Where images may load from by themselves (`image-origins`: space-separated origins, or `*`); an
+   * image from anywhere else is a link to it. Default none: no image loads unless the reader opens it.
+   */
+  imageOrigins?: string;
   /** The words of a code block's copy button (default English; `<soliplex-chat>` passes its `strings`). */
   strings?: CodeBlockStrings;
 }
@@ -268,12 +274,14 @@ function renderLink(content: Inline[], url: string): Inline {
 
 /**
  * An image from an absolute http(s) URL only (anything else shows its alt text), loaded lazily and
- * without a referrer; with images off, a link to it.
+ * without a referrer when its origin is allowed; with images off or from another origin, a link to it.
  */
 function renderImage(alt: string, url: string, options: MarkdownOptions): Inline {
   const src = safeHref(unescape(url));
   if (src === undefined || !/^https?:\/\//i.test(src)) return mdElement('span', [alt]);
-  if (options.images === false) return mdElement('a', [alt || src], { class: 'image-link', href: src, target: '_blank', rel: 'noopener noreferrer' });
+  if (options.images === false || !imageMayLoad(src, options.imageOrigins)) {
+    return mdElement('a', [alt || src], { class: 'image-link', href: src, target: '_blank', rel: 'noopener noreferrer', title: src });
+  }
   return mdElement('img', [], { src, alt, loading: 'lazy', decoding: 'async', referrerpolicy: 'no-referrer' });
 }
 

@@ -26,7 +26,7 @@ export { markdownSteps, renderInline, safeHref, type MarkdownOptions };
  */
 export function renderMarkdown(source: string, options: MarkdownOptions = {}): TemplateResult {
   const nodes = new Blocks(splitLines(source).lines, options).render();
-  return html`${markdownDom({ key: source, images: options.images !== false, strings: options.strings, nodes })}`;
+  return html`${markdownDom({ key: source, images: options.images === false ? false : (options.imageOrigins ?? ''), strings: options.strings, nodes })}`;
 }
 
 /** The lines of a text (LF, CRLF or CR endings) and where each starts in it. */

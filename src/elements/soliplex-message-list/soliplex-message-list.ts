@@ -135,6 +135,8 @@ export class SoliplexMessageList extends LitElement {
   readonly #markdown = new Map<string, StreamingMarkdown>();
   /** The strings the cached Markdown was rendered with (its code blocks' copy buttons). */
   #markdownStrings?: SoliplexChatStrings;
+  /** The image origins the cached Markdown was rendered with. */
+  #imageOrigins?: string;
 
   /** Scrolls to the latest message and sticks there again. */
   scrollToEnd(): void {
@@ -298,7 +300,7 @@ export class SoliplexMessageList extends LitElement {
   #renderOne(m: Visible, strings: SoliplexChatStrings, actions: { regenerate?: string; edit?: string }) {
     const edit = m.id === actions.edit ? this.editing : undefined;
     const copied = this.copied === m.id;
-    return guard([m, strings, this.noImages, actions.regenerate === m.id, actions.edit === m.id, edit, copied, this.hiddenActions, ...this.#callsOf(m)], () =>
+    return guard([m, strings, this.noImages, this.chat?.imageOrigins, actions.regenerate === m.id, actions.edit === m.id, edit, copied, this.hiddenActions, ...this.#callsOf(m)], () =>
       edit ? this.#renderEditor(edit, strings) : html`${this.#renderMessage(m, strings)}${this.#renderActions(m, actions, copied, strings)}`,
     );
   }
@@ -352,7 +354,7 @@ export class SoliplexMessageList extends LitElement {
     // `writing`: text is streaming in, shown with a caret after the last block.
     const writing = !message.complete && !!message.text;
     return html`<div part="message assistant-message" class="message assistant ${writing ? 'writing' : ''}" data-message-id=${message.id} aria-busy=${message.complete ? 'false' : 'true'}>
-      ${message.text ? html`<span class="visually-hidden">${strings.assistant}: </span><div class="text">${guard([message.text, message.complete, this.noImages, strings], () => this.#markdownOf(message, strings))}</div>` : nothing}
+      ${message.text ? html`<span class="visually-hidden">${strings.assistant}: </span><div class="text">${guard([message.text, message.complete, this.noImages, strings, this.chat?.imageOrigins], () => this.#markdownOf(message, strings))}</div>` : nothing}
       ${calls.length
         ? html`<div class="calls">
             ${repeat(
@@ -379,10 +381,11 @@ export class SoliplexMessageList extends LitElement {
    * reason (its actions, a tool call) keeps its Markdown DOM rather than parse and build it anew.
    */
   #markdownOf(message: AssistantMessage, strings: SoliplexChatStrings) {
-    // Streaming messages' parsed blocks were rendered with the old strings.
-    if (strings !== this.#markdownStrings) this.#markdown.clear();
+    const options = { images: !this.noImages, imageOrigins: this.chat?.imageOrigins, strings };
+    // Streaming messages' parsed blocks were rendered with the old strings or origins.
+    if (strings !== this.#markdownStrings || options.imageOrigins !== this.#imageOrigins) this.#markdown.clear();
     this.#markdownStrings = strings;
-    const options = { images: !this.noImages, strings };
+    this.#imageOrigins = options.imageOrigins;
     let stream = this.#markdown.get(message.id);
     if (message.complete) {
       this.#markdown.delete(message.id);

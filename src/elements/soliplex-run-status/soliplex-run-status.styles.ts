@@ -62,6 +62,14 @@ export const runStatusStyles = css`
     font-size: 0.9em;
     overflow-wrap: anywhere;
   }
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
   button:focus-visible,
   summary:focus-visible {
     outline: ${focusOutline};

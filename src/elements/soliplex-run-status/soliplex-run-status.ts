@@ -4,7 +4,7 @@ import { consume } from '@lit/context';
 import { emptyConversation } from '../../core/conversation/empty-conversation.js';
 import { isOfCurrentRun } from '../../core/conversation/conversation.js';
 import { idleState } from '../../core/tool-loop/run-state.js';
-import type { Conversation, RunState } from '../../core/index.js';
+import type { Conversation, RunState, WaitingToRetryState } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
 import { defaultChatStrings, type SoliplexChatStrings } from '../shared/chat-strings.js';
 import { failureText, isMissingThread } from '../shared/failure-text.js';
@@ -22,7 +22,8 @@ export class SoliplexNewChatRequestEvent extends Event {
  * What the turn is doing: "Thinking…" while the model thinks ("Step: X" during an agent step),
  * "Writing…" while the answer streams, "Calling X…" while a call streams, "Waiting for your answer"
  * while interrupts are open, "Executing X and Y…" while tools run, waiting for approval or for a
- * connection; after a failure, what it means to a person (the technical detail under "Details") and
+ * connection; "The agent is busy. Trying again in 12 s…" and **Retry now** while a busy server (429,
+ * 503) is waited for; after a failure, what it means to a person (the technical detail under "Details") and
  * Retry, or New chat when the thread is gone; "Stopped."; after a reload interrupted the turn, that it
  * did and **Continue** (also while a turn taken up again waits for the user's word on a tool call the
  * reload interrupted). Idle and completed show nothing. The engine keeps a turn running across its
@@ -31,7 +32,7 @@ export class SoliplexNewChatRequestEvent extends Event {
  * @internal A part of `<soliplex-chat>`, defined by it; not a public tag.
  * @fires soliplex-new-chat-request - Internal: the user pressed New chat.
  * @csspart status - The run status line; its `data-state` is the run status.
- * @csspart retry-button - Retry, after a failure.
+ * @csspart retry-button - Retry, after a failure (Retry now while a busy server is waited for).
  * @csspart continue-button - Continue, on a turn the page's reload interrupted (in the status line).
  * @csspart new-chat-button - "New chat", after a failure that a retry cannot fix (a thread gone from the server).
  * @csspart error-details - The technical detail of a failure (collapsible).
@@ -70,6 +71,35 @@ export class SoliplexRunStatus extends LitElement {
     this.dispatchEvent(request);
   };
 
+  /** The countdown's next tick while a busy server is waited for. */
+  #tick?: ReturnType<typeof setTimeout>;
+  /** What a screen reader hears of the wait: said once per wait, not every second. */
+  #announced?: { readonly until: number; readonly text: string };
+
+  /** A busy server: that it is, when the chat tries again (ticking), and Retry now. */
+  #busy(run: WaitingToRetryState, strings: SoliplexChatStrings) {
+    const seconds = Math.max(0, Math.ceil((run.until - Date.now()) / 1000));
+    if (this.#announced?.until !== run.until) this.#announced = { until: run.until, text: strings.retryingIn(seconds) };
+    return html`<span class="reason">${strings.busy(run.error.status ?? 503)}</span>
+      <span class="countdown" aria-hidden="true">${strings.retryingIn(seconds)}</span
+      ><span class="visually-hidden">${this.#announced.text}</span>
+      <button part="retry-button" type="button" @click=${this.#requestRetry}>${strings.retryNow}</button>`;
+  }
+
+  protected override updated(): void {
+    clearTimeout(this.#tick);
+    const run = this.run;
+    if (run.status !== 'running' || run.phase !== 'waiting-to-retry') return;
+    const left = run.until - Date.now();
+    // Re-rendered as each second of the countdown passes.
+    if (left > 0) this.#tick = setTimeout(() => this.requestUpdate(), left % 1000 || 1000);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.#tick);
+  }
+
   /** Thinking until the current run's answer has text, writing while it streams in. */
   #streamingText(strings: SoliplexChatStrings): string {
     const last = this.conversation.messages.at(-1);
@@ -90,6 +120,7 @@ export class SoliplexRunStatus extends LitElement {
         }
         if (run.phase === 'awaiting-input') return strings.waitingForAnswer;
         if (run.phase === 'waiting-for-connection') return strings.waitingForConnection;
+        if (run.phase === 'waiting-to-retry') return this.#busy(run, strings);
         if (run.phase === 'loading-history') return run.progress?.total ? strings.loadingHistoryProgress(run.progress.loaded, run.progress.total) : strings.loadingHistory;
         if (run.phase !== 'executing-tools') return strings.creatingThread;
         const inHop = run.toolCallIds.map((id) => calls[id]).filter((c) => c !== undefined);

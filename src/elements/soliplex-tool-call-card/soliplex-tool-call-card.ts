@@ -81,7 +81,7 @@ export class SoliplexToolCallCard extends LitElement {
             </button>`
           : nothing}
         ${this.#renderGenerative(call, args)} ${this.#renderCustom(call)}
-        ${renderToolResultView(call, strings, !!this.chat?.toolRegistry.get(call.name)?.render)}
+        ${renderToolResultView(call, strings, !!this.chat?.toolRegistry.get(call.name)?.render, this.chat?.imageOrigins)}
         <details part="tool-details" @toggle=${this.#onToggle}>
           <summary>${strings.toolDetails}</summary>
           ${this.#detailsOpen ? this.#renderDetails(call, strings) : nothing}

@@ -4,6 +4,7 @@ import type { BinaryResultPart, ToolCall } from '../../core/index.js';
 import type { SoliplexChatStrings } from '../shared/chat-strings.js';
 import { prettyJson } from '../shared/format.js';
 import { safeHref } from '../soliplex-message-list/markdown-inline.js';
+import { imageMayLoad } from '../shared/image-origins.js';
 
 /**
  * The visible extras of a tool card (a separate helper so the card stays small): a structured result's
@@ -11,28 +12,36 @@ import { safeHref } from '../soliplex-message-list/markdown-inline.js';
  * tools, and a cached mark. Nothing here is HTML from the tool: every value is bound as text or as an
  * attribute, and file URLs pass the same scheme check as Markdown links.
  */
-export function renderToolResultView(call: ToolCall, strings: SoliplexChatStrings, hasRenderer: boolean): TemplateResult | typeof nothing {
+export function renderToolResultView(
+  call: ToolCall,
+  strings: SoliplexChatStrings,
+  hasRenderer: boolean,
+  /** `image-origins`: where a server tool's image results may load from (the page's own tools' load). */
+  imageOrigins?: string,
+): TemplateResult | typeof nothing {
   const structured = call.status === 'completed' && !hasRenderer ? asStructuredResult(call.resultValue) : undefined;
   const changes = call.changes ? strings.toolChanges(call.changes) : '';
   if (!structured && !changes && !call.cached) return nothing;
   return html`
-    ${structured ? html`<div part="tool-content" class="content">${resultParts(structured).map((part) => renderPart(part, strings))}</div>` : nothing}
+    ${structured ? html`<div part="tool-content" class="content">${resultParts(structured).map((part) => renderPart(part, strings, call.serverRun ? imageOrigins ?? '' : undefined))}</div>` : nothing}
     ${changes ? html`<p part="tool-changes" class="changes">${changes}</p>` : nothing}
     ${call.cached ? html`<p part="tool-cached" class="cached">${strings.cachedResult}</p>` : nothing}
   `;
 }
 
-function renderPart(part: ReturnType<typeof resultParts>[number], strings: SoliplexChatStrings): TemplateResult {
+function renderPart(part: ReturnType<typeof resultParts>[number], strings: SoliplexChatStrings, imageOrigins: string | undefined): TemplateResult {
   if (part.type === 'text') return html`<p class="text">${part.text}</p>`;
   if (part.type === 'json') return html`<pre class="json">${prettyJson(part.value)}</pre>`;
-  return renderFile(part, strings);
+  return renderFile(part, strings, imageOrigins);
 }
 
-function renderFile(part: BinaryResultPart, strings: SoliplexChatStrings): TemplateResult {
+/** `imageOrigins` undefined: a file of the page's own tool, which may load from anywhere. */
+function renderFile(part: BinaryResultPart, strings: SoliplexChatStrings, imageOrigins: string | undefined): TemplateResult {
   const href = fileUrl(part);
   const name = part.filename ?? part.mimeType;
   if (!href) return html`<p class="text">${name}</p>`;
-  const image = /^image\/(png|jpeg|gif|webp|avif|bmp)$/i.test(part.mimeType);
+  // Inline bytes fetch nothing; a URL from the agent loads only from an allowed origin (else the link stays).
+  const image = /^image\/(png|jpeg|gif|webp|avif|bmp)$/i.test(part.mimeType) && (part.data !== undefined || imageOrigins === undefined || imageMayLoad(href, imageOrigins));
   return html`
     ${image ? html`<img class="preview" src=${href} alt=${name} />` : nothing}
     <a class="download" href=${href} download=${part.filename ?? ''} target="_blank" rel="noopener noreferrer">${strings.download(name)}</a>

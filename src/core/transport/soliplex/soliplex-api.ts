@@ -1,5 +1,6 @@
 import type { Message } from '@ag-ui/core';
 import { TransportError, errorDetail, readErrorBody } from '../transport.js';
+import { retryAfterMs } from '../retry-after.js';
 
 /** A bearer token, or an async source of one. Called again (once) after a 401 to get a fresh token. */
 export type TokenSource = string | ((options: { refresh: boolean }) => string | undefined | Promise<string | undefined>);
@@ -185,5 +186,7 @@ async function httpError(response: Response): Promise<TransportError> {
   if (response.status === 401 || response.status === 403) {
     return new TransportError('unauthorized', `Sign-in needed: the Soliplex server refused access (${response.status}).`, response.status);
   }
-  return new TransportError('http', `The Soliplex server answered ${response.status}${detail ? `: ${detail}` : '.'}`, response.status);
+  return new TransportError('http', `The Soliplex server answered ${response.status}${detail ? `: ${detail}` : '.'}`, response.status, {
+    retryAfterMs: retryAfterMs(response.headers.get('Retry-After')),
+  });
 }

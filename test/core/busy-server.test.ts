@@ -51,7 +51,7 @@ describe('a busy server (429, 503) is waited for and asked again', () => {
     expect(wait.error).to.include({ kind: 'http', status: 429, retryAfterMs: 1000 });
     expect(wait.until - sentAt).to.be.within(900, 5_000);
     expect((await requests()).length, 'nothing is sent while it waits').to.equal(1);
-    expect(await outcome).to.equal('completed');
+    expect(await outcome).to.equal('success');
     expect(Date.now()).to.be.at.least(wait.until - 50);
     const sent = (await requests()) as Recorded[];
     expect(sent).to.have.length(2);
@@ -65,7 +65,7 @@ describe('a busy server (429, 503) is waited for and asked again', () => {
   it('503 with Retry-After as an HTTP date', async () => {
     const { agentUrl, requests } = await script([busy(503, new Date(Date.now() + 1500).toUTCString()), answer]);
     const { engine, key, states } = engineFor(agentUrl);
-    expect(await engine.send(key, 'hello')).to.equal('completed');
+    expect(await engine.send(key, 'hello')).to.equal('success');
     const wait = waits(states)[0]!;
     expect(wait.error).to.include({ status: 503 });
     expect(wait.error.retryAfterMs).to.be.within(0, 1500);
@@ -87,7 +87,7 @@ describe('a busy server (429, 503) is waited for and asked again', () => {
     expect(run.status === 'failed' && run.error).to.include({ kind: 'http', status: 429 });
     expect((await requests()).length).to.equal(3);
     // Retry stays available, and works once the server has room.
-    expect(await engine.retry(key)).to.equal('completed');
+    expect(await engine.retry(key)).to.equal('success');
     expect(lastText(engine, key)).to.equal('Here I am.');
     engine.dispose();
   });
@@ -124,8 +124,8 @@ describe('a busy server (429, 503) is waited for and asked again', () => {
     const outcome = engine.send(key, 'hello');
     await until(() => waits(states).length > 0);
     const retried = engine.retry(key);
-    expect(await retried).to.equal('completed');
-    expect(await outcome).to.equal('completed');
+    expect(await retried).to.equal('success');
+    expect(await outcome).to.equal('success');
     expect((await requests()).length).to.equal(2);
     expect(turns.filter((t) => t === 'turn-started')).to.have.length(1);
     engine.dispose();
@@ -145,7 +145,7 @@ describe('a busy server (429, 503) is waited for and asked again', () => {
     const key = await engine.createThread(server, room);
     const states: RunState[] = [];
     engine.registry.subscribe((snapshot) => states.push(snapshot.run), key);
-    expect(await engine.send(key, 'hello')).to.equal('completed');
+    expect(await engine.send(key, 'hello')).to.equal('success');
     expect(waits(states)[0]!.error).to.include({ status: 429, retryAfterMs: 1000 });
     expect(lastText(engine, key)).to.equal('Here I am.');
     expect((await requests()).length).to.equal(2);

@@ -6,8 +6,10 @@ const form = document.getElementById('contact');
 const config = await (await fetch('/demo-config.json')).json();
 chat.setAttribute('agent-url', config.agentUrl);
 await customElements.whenDefined('soliplex-chat');
-// The thread list is the `thread-list` attribute (index.html); a build from before that name had `threads`.
+// The thread list is the `thread-list` attribute (index.html) and New chat is newChat(); a build from
+// before those names had `threads` and newThread().
 if (!('threadList' in chat)) chat.setAttribute('threads', '');
+const newChat = () => ('newChat' in chat ? chat.newChat() : chat.newThread());
 // Files from the Attach button, a paste or a drop go with the message as AG-UI content parts.
 chat.attachments = true;
 
@@ -49,7 +51,7 @@ chat.updateComplete.then(rememberThread);
 // The same widget against the generic endpoint or the Soliplex rooms/threads/runs API.
 backends.addEventListener('change', (event) => {
   useBackend(event.target.value);
-  chat.newThread();
+  newChat();
   rememberThread();
 });
 
@@ -61,7 +63,7 @@ document.getElementById('prompts').addEventListener('click', async (event) => {
   if (backend && backends.querySelector(`input[value=${backend}]`).checked === false) {
     backends.querySelector(`input[value=${backend}]`).checked = true;
     useBackend(backend);
-    chat.newThread();
+    newChat();
     rememberThread();
     await chat.updateComplete;
   }

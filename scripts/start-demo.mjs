@@ -53,7 +53,7 @@ function build() {
 }
 
 if (process.argv.includes('--no-build')) {
-  if (!existsSync(join(repoRoot, 'dist/cdn/soliplex-chat.js'))) fail('--no-build, but there is no dist/cdn/soliplex-chat.js yet: run `npm start` once without it.');
+  if (!existsSync(join(repoRoot, 'dist/cdn/soliplex-chat.js'))) console.warn('--no-build, but nothing is built yet (no dist/cdn/soliplex-chat.js): the demo page needs `npm start` without it once.');
 } else {
   const problem = await build();
   if (problem) fail(`The build failed (${problem}); its messages are above. Fix them and run \`npm start\` again.`);
@@ -66,10 +66,12 @@ try {
 } catch (error) {
   fail(error.message);
 }
-console.log(`Agent (AG-UI): ${servers.agentUrl}; Soliplex API: ${servers.aguiUrl}/api`);
+// Every interface (0.0.0.0, ::) includes this machine's loopback: the URLs name localhost then.
+const urlHost = ['localhost', '127.0.0.1', '::1', '0.0.0.0', '::'].includes(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+const agui = `http://${urlHost}:${new URL(servers.aguiUrl).port}`;
+console.log(`Agent (AG-UI): ${agui}/agent; Soliplex API: ${agui}/api`);
 console.log('Host apps (after `npm run build:hosts`): /hosts/react/, /hosts/vue/, /hosts/angular/');
-const pageHost = ['localhost', '127.0.0.1', '::1', '0.0.0.0', '::'].includes(host) ? 'localhost' : host;
-console.log(`\nReady: open http://${pageHost}:${new URL(servers.url).port}/demo/ (Ctrl-C stops it)`);
+console.log(`\nReady: open http://${urlHost}:${new URL(servers.url).port}/demo/ (Ctrl-C stops it)`);
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, async () => {

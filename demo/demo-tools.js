@@ -6,6 +6,8 @@ const form = document.getElementById('contact');
 const config = await (await fetch('/demo-config.json')).json();
 chat.setAttribute('agent-url', config.agentUrl);
 await customElements.whenDefined('soliplex-chat');
+// Files from the Attach button, a paste or a drop go with the message as AG-UI content parts.
+chat.attachments = true;
 
 // The backend and the thread live in the URL (?backend=soliplex&thread=…), so a reload reopens the
 // same conversation: a Soliplex thread is loaded again from the server; a generic endpoint's thread is
@@ -49,6 +51,31 @@ backends.addEventListener('change', (event) => {
   rememberThread();
 });
 
+// The prompts above the chat send their text; a Soliplex one switches the backend first (a new chat).
+document.getElementById('prompts').addEventListener('click', async (event) => {
+  const button = event.target.closest('button[data-prompt]');
+  if (!button) return;
+  const backend = button.dataset.backend;
+  if (backend && backends.querySelector(`input[value=${backend}]`).checked === false) {
+    backends.querySelector(`input[value=${backend}]`).checked = true;
+    useBackend(backend);
+    chat.newChat();
+    rememberThread();
+    await chat.updateComplete;
+  }
+  if (!chat.send(button.dataset.prompt)) {
+    log.textContent += `Not sent: "${button.dataset.prompt}" (a turn is running: wait for its answer, or Stop it)\n`;
+  }
+});
+
+// Clicking into the chat to ask clears the page's selection, so get_selection answers with the last
+// text selected outside the chat, kept as the selection changes.
+let selection = '';
+document.addEventListener('selectionchange', () => {
+  const text = String(getSelection()).trim();
+  if (text && !chat.contains(getSelection().anchorNode)) selection = text;
+});
+
 const secrets = { alice: 42, bob: 7, carol: 13 };
 const tools = [
   {
@@ -60,7 +87,7 @@ const tools = [
   {
     name: 'get_selection',
     description: 'Text the user selected on the page (selection)',
-    execute: () => String(getSelection()) || '(nothing selected)',
+    execute: () => selection || '(nothing selected)',
   },
   {
     name: 'read_form',

@@ -3,6 +3,7 @@
 // /demo-config.json (so pages find the agent without hard-coding its port) and each built host
 // app, demo/hosts/<name>/dist, at /hosts/<name>/. Port 0 = an ephemeral port.
 import http from 'node:http';
+import net from 'node:net';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { dirname, extname, join, resolve, sep } from 'node:path';
@@ -31,15 +32,76 @@ function toRepoPath(pathname) {
   return host ? `/demo/hosts/${host[1]}/dist${host[2] ?? ''}` : pathname;
 }
 
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1']);
+
 /**
- * Starts both servers. `host` is the static server's interface: loopback unless told otherwise
- * (it serves the whole repo, node_modules included).
+ * A listen error in a sentence a person can act on (the bare `EADDRINUSE` says neither which
+ * server nor what to do). `variable` is the setting that chooses the port (PORT, AGUI_PORT).
+ */
+export function explainListenError(error, { port, host, variable, what }) {
+  const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+  if (code === 'EADDRINUSE') {
+    return `Port ${port} (${what}) is already in use, perhaps by another \`npm start\`. Stop that program, or choose another port: ${variable}=${port + 1} npm start`;
+  }
+  if (code === 'EACCES') {
+    return `Port ${port} (${what}) needs privileges this user lacks (ports below 1024 usually do). Choose another port: ${variable}=8${String(port).padStart(3, '0')} npm start`;
+  }
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
+    return `HOST=${host} is not an address of this machine, so the ${what} cannot listen there. Use HOST=localhost (the default) or HOST=0.0.0.0 (every interface).`;
+  }
+  return `The ${what} could not listen on ${host}:${port}: ${error.message}`;
+}
+
+/** A port setting (PORT, AGUI_PORT) as a number, or an error naming the setting. */
+export function portFromEnv(env, variable, fallback) {
+  const text = env[variable];
+  if (text === undefined || text === '') return fallback;
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`${variable}=${text} is not a port: use a whole number from 1 to 65535 (0 picks a free one).`);
+  }
+  return port;
+}
+
+/**
+ * Resolves to an explained message when `port` cannot be listened on at `host`, else to null:
+ * `npm start` asks before its build so a busy port is reported at once, not minutes later.
+ */
+export function portProblem({ port, host, variable, what }) {
+  return new Promise((done) => {
+    const probe = net.createServer();
+    probe.once('error', (error) => done(explainListenError(error, { port, host, variable, what })));
+    probe.listen(port, host, () => probe.close(() => done(null)));
+  });
+}
+
+/**
+ * Starts both servers. `host` is the interface both listen on: loopback unless told otherwise
+ * (the static server serves the whole repo, node_modules included). Errors are explained (above).
  * @returns {Promise<{url: string, agentUrl: string, aguiUrl: string, close: () => Promise<void>}>}
  */
 export async function startDemoServers({ port = 0, aguiPort = 0, host = 'localhost', model } = {}) {
-  // model: unset means the server's default (a real one when OPENAI_API_KEY is set).
-  const agui = await startAguiServer({ port: aguiPort, model, ...soliplexOptionsFromEnv() });
+  const loopback = LOOPBACK.has(host);
+  let agui;
+  try {
+    // model: unset means the server's default (a real one when OPENAI_API_KEY is set).
+    agui = await startAguiServer({ port: aguiPort, ...(loopback ? {} : { host }), model, ...soliplexOptionsFromEnv() });
+  } catch (error) {
+    throw new Error(explainListenError(error, { port: aguiPort, host, variable: 'AGUI_PORT', what: 'the AG-UI demo server' }), { cause: error });
+  }
   const agentUrl = `${agui.url}/agent`;
+  // Off loopback the page may come from another machine: it reaches the agent by the name it
+  // used for the page, on the AG-UI server's port.
+  const aguiUrlFor = (req) => {
+    if (loopback) return agui.url;
+    let pageHost = 'localhost';
+    try {
+      pageHost = new URL(`http://${req.headers.host}`).hostname; // IPv6 comes bracketed
+    } catch {
+      // no or a malformed Host header: the default
+    }
+    return `http://${pageHost}:${agui.port}`;
+  };
 
   const server = http.createServer(async (req, res) => {
     const send = (status, body, headers = {}) => {
@@ -49,7 +111,8 @@ export async function startDemoServers({ port = 0, aguiPort = 0, host = 'localho
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'method not allowed');
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     if (pathname === '/demo-config.json') {
-      return send(200, JSON.stringify({ agentUrl, aguiServer: agui.url }), { 'Content-Type': MIME['.json'] });
+      const aguiServer = aguiUrlFor(req);
+      return send(200, JSON.stringify({ agentUrl: `${aguiServer}/agent`, aguiServer }), { 'Content-Type': MIME['.json'] });
     }
     let file;
     try {
@@ -85,7 +148,7 @@ export async function startDemoServers({ port = 0, aguiPort = 0, host = 'localho
     });
   } catch (error) {
     await agui.close();
-    throw new Error(`static server: ${error.message}`, { cause: error });
+    throw new Error(explainListenError(error, { port, host, variable: 'PORT', what: 'the page server' }), { cause: error });
   }
   const { port: boundPort } = server.address();
 

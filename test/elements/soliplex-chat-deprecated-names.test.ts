@@ -1,5 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { RunOrchestrator, SoliplexChat } from '../../src/index.js';
+import type { SoliplexThreadList } from '../../src/elements/soliplex-thread-list/soliplex-thread-list.js';
 import { runFinished, runStarted, text } from '../helpers/agui-events.js';
 import { ScriptedTransport } from '../helpers/scripted-transport.js';
 import { deepQuery, deepQueryAll, settled, until } from './chat-fixture.js';
@@ -155,6 +156,17 @@ describe('<soliplex-chat> deprecated names', () => {
     }
     expect(outcomes).to.deep.equal(['cancelled', 'cancelled']);
     expect(warned('cancel()')).to.have.length(1);
+  });
+
+  it('<soliplex-thread-list persist="false"> is no-persist there too, and warns once', async () => {
+    await import('../../src/elements/soliplex-thread-list/soliplex-thread-list.js');
+    const list = await fixture<SoliplexThreadList>(html`<soliplex-thread-list persist="false"></soliplex-thread-list>`);
+    expect([list.noPersist, list.persist]).to.deep.equal([true, false]);
+    list.persist = true;
+    expect(list.noPersist).to.equal(false);
+    const plain = await fixture<SoliplexThreadList>(html`<soliplex-thread-list no-persist></soliplex-thread-list>`);
+    expect(plain.noPersist).to.equal(true);
+    expect(warned('<soliplex-thread-list> persist')).to.have.length(1);
   });
 
   it('the new names alone warn about nothing', async () => {

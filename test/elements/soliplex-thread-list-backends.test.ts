@@ -153,7 +153,7 @@ describe('<soliplex-thread-list> with its backends', () => {
       { agentUrl: generic.agentUrl, label: 'Generic agent' },
       { serverUrl: server, room: soliplex.room, label: 'Soliplex' },
     ];
-    const list = await fixture<SoliplexThreadList>(html`<soliplex-thread-list persist="false" .engine=${engine} .servers=${servers}></soliplex-thread-list>`);
+    const list = await fixture<SoliplexThreadList>(html`<soliplex-thread-list no-persist .engine=${engine} .servers=${servers}></soliplex-thread-list>`);
     await engine.send({ server: generic.agentUrl, room: '', thread: 'g1' }, 'hello generic');
     await until(() => !!entry(list, 'Seeded chat'));
     await untilEntry(list, 'hello generic', (name) => name === 'hello generic, unread');
@@ -183,7 +183,7 @@ describe('<soliplex-thread-list> with its backends', () => {
     const thread = await seedThread(room, 'Old name', 'hi', 'Hello.');
     const engine = multiEngine();
     const list = await fixture<SoliplexThreadList>(
-      html`<soliplex-thread-list persist="false" .engine=${engine} .servers=${[{ serverUrl: server, room }]}></soliplex-thread-list>`,
+      html`<soliplex-thread-list no-persist .engine=${engine} .servers=${[{ serverUrl: server, room }]}></soliplex-thread-list>`,
     );
     const rename = async (from: string, to: string) => {
       (await untilEntry(list, from, () => true)).closest('li')!.querySelector<HTMLButtonElement>('[part~="rename-button"]')!.click();
@@ -214,7 +214,7 @@ describe('<soliplex-thread-list> with its backends', () => {
 
   it("a Soliplex server without a room offers its rooms, with the picked room's welcome and suggestions", async () => {
     const engine = multiEngine();
-    const list = await fixture<SoliplexThreadList>(html`<soliplex-thread-list persist="false" .engine=${engine} .servers=${[{ serverUrl: server }]}></soliplex-thread-list>`);
+    const list = await fixture<SoliplexThreadList>(html`<soliplex-thread-list no-persist .engine=${engine} .servers=${[{ serverUrl: server }]}></soliplex-thread-list>`);
     await until(() => !!list.shadowRoot!.querySelector('[part~="room-picker"]'));
     const picker = list.shadowRoot!.querySelector<HTMLSelectElement>('[part~="room-picker"]')!;
     expect([...picker.options].map((o) => o.value)).to.include('demo');
@@ -232,7 +232,7 @@ describe('<soliplex-thread-list> with its backends', () => {
   it('10 threads on one host with 6 streams: the 4 queued show "Waiting for a free connection" until a stream frees up', async () => {
     const { agentUrl } = await script(Array.from({ length: 11 }, () => [started, { $hang: true }]));
     const engine = multiEngine({ maxStreamsPerHost: 6 });
-    const list = await fixture<SoliplexThreadList>(html`<soliplex-thread-list persist="false" .engine=${engine} .servers=${[{ agentUrl }]}></soliplex-thread-list>`);
+    const list = await fixture<SoliplexThreadList>(html`<soliplex-thread-list no-persist .engine=${engine} .servers=${[{ agentUrl }]}></soliplex-thread-list>`);
     const keys = Array.from({ length: 10 }, (_, i) => ({ server: agentUrl, room: '', thread: `t${i}` }));
     keys.forEach((key, i) => void engine.send(key, `thread ${i}`));
     const badges = () => entryButtons(list).map((b) => b.querySelector('[part~="badge"]')?.textContent?.trim());

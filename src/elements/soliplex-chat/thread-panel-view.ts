@@ -80,7 +80,7 @@ export class ThreadPanel {
         .engine=${o.engine}
         .servers=${this.#serversOf(o.backend)}
         .selected=${o.selected}
-        .persist=${o.persist}
+        .noPersist=${!o.persist}
         .store=${o.store}
         .strings=${o.strings}
         @soliplex-thread-select=${(event: SoliplexThreadSelectEvent) => {

@@ -18,6 +18,7 @@ import {
 import { ThreadIndexController } from '../../controllers/thread-index-controller.js';
 import { SoliplexErrorEvent, SoliplexThreadSelectEvent } from '../../events.js';
 import { adoptPreUpgradeProperties } from '../shared/upgrade-properties.js';
+import { warnDeprecated } from '../shared/deprecation.js';
 import { defaultThreadListStrings, type SoliplexThreadListStrings } from './thread-list-strings.js';
 import { threadListStyles } from './soliplex-thread-list.styles.js';
 
@@ -61,19 +62,20 @@ const UNNAMED_GROUP = '';
 /**
  * The threads of an engine, side by side, with a live badge for each one's run: streaming, "Calling X",
  * "Executing X, Y", waiting for approval, waiting for a free connection, failed, unread. Picking one
- * fires `soliplex-thread-select` (a chat's built-in list, `<soliplex-chat threads>`, shows it); runs
+ * fires `soliplex-thread-select` (a chat's built-in list, `<soliplex-chat thread-list>`, shows it); runs
  * on threads not shown go on in the background. Also: a "New chat" button, rename, delete with
  * confirmation (on Soliplex with the server's DELETE; a running thread is cancelled first), a room
  * picker for Soliplex servers, and several servers in one list.
  *
- * Threads of generic endpoints are kept in IndexedDB (see `persist`); Soliplex threads are listed from
+ * Threads of generic endpoints are kept in IndexedDB (`no-persist` turns it off); Soliplex threads are listed from
  * the server. Entries are keyboard navigable: arrow keys, Home and End move between threads, Enter
  * shows one, F2 renames and Delete deletes it.
  *
  * @summary A list of chat threads with live run badges.
  * @tag soliplex-thread-list
  *
- * @attr persist - `false` turns local storage of generic endpoints' threads off (on by default).
+ * @attr no-persist - Turns local storage of generic endpoints' threads off (on by default).
+ * @attr persist - Deprecated: `persist="false"` is `no-persist`.
  *
  * @fires {SoliplexThreadSelectEvent} soliplex-thread-select - The user picked a thread, or asked for a new chat; fields `threadKey`, `newChat` (also in `detail`).
  * @fires {SoliplexErrorEvent} soliplex-error - Threads or rooms could not be listed, or a rename or delete failed.
@@ -115,8 +117,18 @@ export class SoliplexThreadList extends LitElement {
   /** The thread on screen (set it when the chat shows another; the list sets it when the user picks one). */
   @property({ attribute: false }) selected?: ThreadKey;
 
-  /** Keep generic endpoints' threads in IndexedDB across reloads (the attribute `persist="false"` turns it off). */
-  @property({ type: Boolean, converter: { fromAttribute: (value: string | null) => value !== 'false' } }) persist = true;
+  /** Keep no generic endpoint's threads in IndexedDB (they are kept across reloads by default). */
+  @property({ type: Boolean, attribute: 'no-persist' }) noPersist = false;
+
+  /** Deprecated: use `noPersist` (attribute `no-persist`): `persist="false"` is `no-persist`. @deprecated Use `noPersist` (attribute `no-persist`). */
+  @property({ type: Boolean, converter: { fromAttribute: (value: string | null) => value !== 'false' } })
+  get persist(): boolean {
+    return !this.noPersist;
+  }
+  set persist(value: boolean) {
+    warnDeprecated('<soliplex-thread-list> persist', 'no-persist');
+    this.noPersist = !value;
+  }
 
   /** Where local threads are kept (default: one `LocalThreadStore` for the page, capped at 50 threads). */
   @property({ attribute: false }) store?: LocalThreadStore;
@@ -146,7 +158,7 @@ export class SoliplexThreadList extends LitElement {
   protected override updated(changed: PropertyValues<this>): void {
     const index = this.#index.index;
     if (!index) return;
-    if (this.persist && (changed.has('engine') || changed.has('persist') || changed.has('store') || !this.hasUpdated)) {
+    if (!this.noPersist && (changed.has('engine') || changed.has('noPersist') || changed.has('store') || !this.hasUpdated)) {
       void index.persistLocally(this.store ?? defaultLocalThreadStore());
     }
     for (const group of this.#groups()) if (group.soliplex) this.#syncSoliplex(group);

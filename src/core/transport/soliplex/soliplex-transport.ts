@@ -54,7 +54,7 @@ export interface SoliplexTransportOptions extends SoliplexConnection {
   /**
    * Where finished runs are kept between loads (e.g. `new SoliplexHistoryCache()`, IndexedDB), keyed
    * per server, room, thread and token. None by default here; a chat's own engine keeps them unless
-   * `persist="false"`.
+   * `no-persist`.
    */
   readonly historyCache?: HistoryRunStore;
   /** Preview a reloaded thread from its latest run's transcript while the other runs load (default true). */

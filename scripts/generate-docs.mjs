@@ -19,8 +19,10 @@ const code = (text) => (text ? `\`${cell(text)}\`` : '');
 /** The sections of one element's page, as [heading, column names, rows] (rows of plain text). */
 function sections(el) {
   const attrByField = new Map((el.attributes ?? []).map((a) => [a.fieldName, a.name]));
-  const fields = (el.members ?? []).filter((m) => m.kind === 'field' && !m.privacy && !m.static && !m.name.startsWith('#'));
-  const methods = (el.members ?? []).filter((m) => m.kind === 'method' && !m.privacy && !m.static && !m.name.startsWith('#'));
+  // Inherited members come first in the manifest: the element's own (inherited or not) in source order, deprecated ones last.
+  const current = (members) => [...members.filter((m) => !m.deprecated), ...members.filter((m) => m.deprecated)];
+  const fields = current((el.members ?? []).filter((m) => m.kind === 'field' && !m.privacy && !m.static && !m.name.startsWith('#')));
+  const methods = current((el.members ?? []).filter((m) => m.kind === 'method' && !m.privacy && !m.static && !m.name.startsWith('#')));
   return [
     ['Attributes and properties', ['property', 'attribute', 'type', 'default', 'description'],
       fields.map((f) => [f.name, attrByField.get(f.name) ?? '', f.type?.text ?? '', f.default ?? '', f.description ?? ''])],

@@ -10,7 +10,7 @@ test("the chat's @cssprop defaults are the palette's, light and dark", () => {
   const table = read('src/elements/shared/palette.styles.ts');
   const palette = [...table.matchAll(/^ {2}'?([a-z-]+)'?: \['(#[0-9a-f]+)', '(#[0-9a-f]+)'\],$/gm)].map((m) => [m[1], m[2], m[3]]);
   assert.ok(palette.length >= 17, 'the palette table is read');
-  const jsdoc = read('src/elements/soliplex-chat/soliplex-chat.ts');
+  const jsdoc = read('src/elements/soliplex-chat/chat-settings.ts');
   for (const [name, light, dark] of palette) {
     const line = jsdoc.match(new RegExp(`@cssprop \\[--soliplex-chat-${name}=([^\\]]+)\\] - .*\\(dark: (#[0-9a-f]+)\\)`));
     assert.ok(line, `@cssprop --soliplex-chat-${name} with its dark default`);

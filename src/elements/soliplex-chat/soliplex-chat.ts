@@ -1,8 +1,6 @@
-import { LitElement, html, nothing, type PropertyValues } from 'lit';
-import { property, query } from 'lit/decorators.js';
+import { html, nothing, type PropertyValues } from 'lit';
+import { query } from 'lit/decorators.js';
 import { provide } from '@lit/context';
-import type { AbstractAgent } from '@ag-ui/client';
-import type { AgentCapabilities } from '@ag-ui/core';
 // The core's modules one by one, not its index: the CDN build puts what this imports in the first paint.
 import type { ToolRegistry } from '../../core/tools/tool-registry.js';
 import { emptyConversation } from '../../core/conversation/empty-conversation.js';
@@ -10,24 +8,22 @@ import { idleState, isRunning, threadKeyId } from '../../core/tool-loop/run-stat
 import type { RunOrchestrator, ThreadHandle } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
 import type { SoliplexThreadSelectEvent } from '../../events.js';
-import type { ActivityRenderers, InterruptRenderers, StateRenderer, ToolCallRenderers } from '../shared/renderers.js';
-import type { AttachmentOptions } from '../soliplex-attachments/attachment-parts.js';
 import type { SoliplexAttachments } from '../soliplex-attachments/soliplex-attachments.js';
 import { ToolRegistrationController } from '../../controllers/tool-registration-controller.js';
 import { AgUiEventsController } from '../../controllers/agui-events-controller.js';
 import { AnnouncementController } from '../../controllers/announcement-controller.js';
 import { FocusController } from '../../controllers/focus-controller.js';
 import { adoptPreUpgradeProperties } from '../shared/upgrade-properties.js';
-import type { SoliplexChatStrings, SoliplexChatStringsOverrides } from '../shared/chat-strings.js';
+import type { SoliplexChatStrings } from '../shared/chat-strings.js';
 import { mergeFirstPaintStrings } from '../shared/first-paint-strings.js';
 import type { SoliplexComposer } from '../soliplex-composer/soliplex-composer.js';
 import type { HiddenMessageActions, SoliplexMessageList } from '../soliplex-message-list/soliplex-message-list.js';
 import { renderEmptyState } from './empty-state.js';
 import { renderHeader, renderState, renderStorageNotice } from './chat-view.js';
-import { headersConverter } from './headers-converter.js';
 import { chatRuntimeIfLoaded, loadChatParts, loadPartsOnConnect, whenChatRuntime } from './chat-parts.js';
 import type { ChatRuntime } from './chat-runtime.js';
 import { chatStyles } from './soliplex-chat.styles.js';
+import { ChatSettings } from './chat-settings.js';
 import { COMPOSER_EXPORTPARTS, MESSAGE_LIST_EXPORTPARTS, RUN_STATUS_EXPORTPARTS } from './exportparts.js';
 import { warnOnDeprecatedListeners } from '../shared/deprecated-events.js';
 import { LazyThreadPanel } from './thread-panel.js';
@@ -53,23 +49,6 @@ import '../soliplex-composer/soliplex-composer.js';
  *
  * @summary A chat widget for AG-UI agents with client-side tools.
  * @tag soliplex-chat
- *
- * @attr agent-url - A generic AG-UI endpoint (used when no `engine` or `agent` is given).
- * @attr server-url - A Soliplex server; with `room`, the chat talks the Soliplex rooms/threads/runs API.
- * @attr room - The Soliplex room; its welcome message and suggestions fill the empty state.
- * @attr thread - The thread id (reflected). Generic endpoints: a fresh one when absent; a thread kept in this
- *   browser is reopened (after a reload too). Soliplex: a stored thread whose history is reloaded; when
- *   absent, the first send creates a thread.
- * @attr thread-list - Shows the built-in thread list beside the messages (a drawer when the chat is narrow).
- * @attr no-persist - Keeps conversations out of IndexedDB: generic endpoints' threads (kept by default, turns in flight included, so a reload reopens the `thread`) and Soliplex runs cached for reloads.
- * @attr headers - Request headers as a JSON object (the `headers` property takes an object).
- * @attr theme - `light`, `dark` or `auto` (follows `prefers-color-scheme`).
- * @attr chat-title - A title shown in the chat's header bar (none when absent).
- * @attr no-new-chat - Hides the header's "New chat" button.
- * @attr no-copy - Hides the "Copy" action on messages.
- * @attr no-regenerate - Hides the "Regenerate" action on the last answer.
- * @attr no-edit - Hides the "Edit" action on the last user message.
- * @attr agui-events - Also fire `soliplex-agui-event` for every raw AG-UI event (off by default).
  *
  * @fires {SoliplexRunStartedEvent} soliplex-run-started - A user turn started (send or retry), with the user's `message`.
  * @fires {SoliplexRunFinishedEvent} soliplex-run-finished - A user turn ended, once per turn, with `outcome`, `error` and `stats` (duration, runs, tool counts, token usage).
@@ -159,157 +138,10 @@ import '../soliplex-composer/soliplex-composer.js';
  * @csspart attach-button - The Attach button.
  * @csspart attachment - One attached file (preview and name).
  * @csspart attachment-error - Why a file was refused or could not be sent.
- *
- * @cssprop [--soliplex-chat-background=#ffffff] - Background (dark: #0d1117).
- * @cssprop [--soliplex-chat-foreground=#1f2328] - Text colour (dark: #e6edf3).
- * @cssprop [--soliplex-chat-muted=#57606a] - Secondary text (dark: #9198a1).
- * @cssprop [--soliplex-chat-border=#c3cad2] - Borders (dark: #3d444d).
- * @cssprop [--soliplex-chat-surface=#ffffff] - Cards and buttons (dark: #151b23).
- * @cssprop [--soliplex-chat-accent=#0b5cad] - Primary buttons and focus rings (dark: #4493f8).
- * @cssprop [--soliplex-chat-on-accent=#ffffff] - Text on the accent colour (dark: #0d1117).
- * @cssprop [--soliplex-chat-link=#0b5cad] - Links (dark: #58a6ff).
- * @cssprop [--soliplex-chat-user-background=#ddf4ff] - User messages (dark: #12263f).
- * @cssprop [--soliplex-chat-user-foreground=#1f2328] - User message text (dark: #e6edf3).
- * @cssprop [--soliplex-chat-assistant-background=#f6f8fa] - Assistant messages (dark: #151b23).
- * @cssprop [--soliplex-chat-code-background=#eaeef2] - Code (dark: #262c36).
- * @cssprop [--soliplex-chat-code-keyword=#c4202b] - Highlighted code: keywords and types (dark: #ff7b72).
- * @cssprop [--soliplex-chat-code-title=#7033c9] - Highlighted code: function and class names (dark: #d2a8ff).
- * @cssprop [--soliplex-chat-code-constant=#0550ae] - Highlighted code: numbers, literals, attributes (dark: #79c0ff).
- * @cssprop [--soliplex-chat-code-string=#0a3069] - Highlighted code: strings and regexps (dark: #a5d6ff).
- * @cssprop [--soliplex-chat-code-built-in=#8a3b00] - Highlighted code: built-ins and symbols (dark: #ffa657).
- * @cssprop [--soliplex-chat-code-comment=#57606a] - Highlighted code: comments (dark: #9198a1).
- * @cssprop [--soliplex-chat-code-tag=#116329] - Highlighted code: tag and selector names (dark: #7ee787).
- * @cssprop [--soliplex-chat-input-background=#ffffff] - The textarea (dark: #0d1117).
- * @cssprop [--soliplex-chat-success=#1a7f37] - Completed calls (dark: #3fb950).
- * @cssprop [--soliplex-chat-warning=#8a5c00] - Calls awaiting approval (dark: #d29922).
- * @cssprop [--soliplex-chat-danger=#c4202b] - Failures and Stop (dark: #f85149).
- * @cssprop [--soliplex-chat-denied=#6639ba] - Denied calls (dark: #ab7df8).
- * @cssprop [--soliplex-chat-font-family=system-ui, sans-serif] - Text font.
- * @cssprop [--soliplex-chat-mono-font-family=ui-monospace, monospace] - Code font.
- * @cssprop [--soliplex-chat-font-size=15px] - Base font size.
- * @cssprop [--soliplex-chat-radius=8px] - Corner radius.
- * @cssprop [--soliplex-chat-spacing=8px] - Base spacing unit.
- * @cssprop [--soliplex-chat-density=1] - Multiplies the spacing (0.75 compact, 1.25 roomy).
  */
-export class SoliplexChat extends DeprecatedChatNames(LitElement) {
+export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
   static override styles = [chatStyles, threadPanelStyles];
 
-  /** The AG-UI endpoint; used when no `engine` is given, and as the thread key's server. */
-  @property({ attribute: 'agent-url' }) agentUrl = '';
-
-  /** A Soliplex server's base URL; with `room`, the chat uses the Soliplex API instead of `agent-url`. */
-  @property({ attribute: 'server-url' }) serverUrl = '';
-
-  /** The Soliplex room to talk to. */
-  @property() room = '';
-
-  /** The thread shown, reflected to the attribute. Set by the chat when the page sets none (see the `thread` attribute). */
-  @property({ reflect: true }) thread = '';
-
-  /** Shows the built-in thread list (`<soliplex-thread-list>` on this chat's engine) beside the messages. */
-  @property({ type: Boolean, reflect: true, attribute: 'thread-list' }) threadList = false;
-
-  /**
-   * Keeps conversations out of IndexedDB. Without it, they are kept: generic endpoints' threads, saved
-   * as they change (a turn in flight too) and reopened by `thread` after a reload, and Soliplex runs (a
-   * reload's cache). Two tabs on one thread never overwrite each other's turns.
-   */
-  @property({ type: Boolean, attribute: 'no-persist' }) noPersist = false;
-
-  /** A bearer token for the Soliplex server (prefer `getToken` for tokens that expire). */
-  @property({ attribute: false }) token?: string;
-
-  /**
-   * Returns a bearer token for the Soliplex server; called again with `{refresh: true}` once after a
-   * 401. When it cannot give a valid token, the chat shows that sign-in is needed.
-   */
-  @property({ attribute: false }) getToken?: (options: { refresh: boolean }) => string | undefined | Promise<string | undefined>;
-
-  /**
-   * An AG-UI agent from `@ag-ui/client` (an `HttpAgent`, or an integration's `AbstractAgent`) that the
-   * chat's own engine runs every turn through, tool continuations included. It takes precedence over
-   * `server-url`/`room` and `agent-url` (a shared `engine` over it). The engine owns the transcript: the
-   * agent gets the thread id, the messages and the state set before each run. The page brings
-   * `@ag-ui/client` in its own bundle; the widget imports only its types.
-   */
-  @property({ attribute: false }) agent?: AbstractAgent;
-
-  /** Request headers for the element's own engine; read on every run. */
-  @property({ converter: headersConverter }) headers?: Record<string, string>;
-
-  /** Colour theme; `auto` (or no theme) follows `prefers-color-scheme`. */
-  @property({ reflect: true }) theme?: 'light' | 'dark' | 'auto';
-
-  /**
-   * Shows every Markdown image in answers as a link to it, even from an `image-origins` origin: no
-   * image loads unless the reader follows its link.
-   */
-  @property({ type: Boolean, attribute: 'no-images' }) noImages = false;
-
-  /**
-   * Origins that images in agent output (Markdown images, server tools' image results) may load from
-   * by themselves: space-separated origins (`https://cdn.example https://img.example`), or `*` for
-   * any. Default none: every such image is a link the reader may open, so a prompt-injected agent
-   * cannot make the browser send data in an image URL.
-   */
-  @property({ attribute: 'image-origins' }) imageOrigins?: string;
-
-  /** Fire `soliplex-agui-event` for every raw AG-UI event of the runs this chat follows (one per streamed token). */
-  @property({ type: Boolean, attribute: 'agui-events' }) aguiEvents = false;
-
-  /** UI strings for translation: a partial object merged over the English defaults. */
-  @property({ attribute: false }) strings?: SoliplexChatStringsOverrides;
-
-  /** A title shown in the header bar; no title when empty. */
-  @property({ attribute: 'chat-title' }) chatTitle = '';
-
-  /** Hides the header's "New chat" button. */
-  @property({ type: Boolean, attribute: 'no-new-chat' }) noNewChat = false;
-
-  /** Hides "Copy" on messages. */
-  @property({ type: Boolean, attribute: 'no-copy' }) noCopy = false;
-
-  /** Hides "Regenerate" on the last answer. */
-  @property({ type: Boolean, attribute: 'no-regenerate' }) noRegenerate = false;
-
-  /** Hides "Edit" on the last user message. */
-  @property({ type: Boolean, attribute: 'no-edit' }) noEdit = false;
-
-  /**
-   * Renderers for AG-UI interrupts, by `reason`: `(interrupt, {answer, cancel}, message) => template,
-   * node or text`, shown instead of the default card (message and a form from `responseSchema`, or
-   * Approve / Deny for a tool call).
-   */
-  @property({ attribute: false }) interruptRenderers?: InterruptRenderers;
-
-  /** Renderers for AG-UI activities, by `activityType`: `(content, message) => template, node or text`. */
-  @property({ attribute: false }) activityRenderers?: ActivityRenderers;
-
-  /**
-   * Generative UI for tool calls by tool name, client or server run: `(call, args) => template, node
-   * or text`, called while the arguments stream (`args` parsed from the partial JSON), then with the
-   * result (`call.resultValue`). Shown in the call's card.
-   */
-  @property({ attribute: false }) toolRenderers?: ToolCallRenderers;
-
-  /** Renders the agent state above the conversation, again on every `STATE_SNAPSHOT` / `STATE_DELTA`. */
-  @property({ attribute: false }) stateRenderer?: StateRenderer;
-
-  /**
-   * Attachments on user messages (images, audio, video, documents as AG-UI content parts): `true` for
-   * the defaults, or `{accept, maxBytes, maxFiles, upload}`. Off unless set, or unless the agent's
-   * capabilities (`capabilities`, or the `agent`'s `getCapabilities()`) say it accepts them. Files come
-   * from the Attach button, a paste or a drop; `upload(file)` turns each into a URL, else it is sent
-   * inline as base64.
-   */
-  @property({ attribute: false }) attachments?: boolean | AttachmentOptions;
-
-  /**
-   * What the agent supports (AG-UI `AgentCapabilities`), when the page knows it; else the `agent`'s
-   * `getCapabilities()`. The UI adapts: attachments (`multimodal.input`), reasoning shown unless
-   * `reasoning.supported` is false, tool-call interrupts editable with `humanInTheLoop.approveWithEdits`.
-   */
-  @property({ attribute: false }) capabilities?: AgentCapabilities;
 
   readonly #token: GetToken = (options) => (this.getToken ? this.getToken(options) : this.token);
   // Made in the constructor, after the controllers above it (controllers run in the order they were added).

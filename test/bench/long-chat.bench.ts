@@ -13,7 +13,7 @@ import '../../src/index.js';
  * layout, the content-visibility checks and paint of that frame. Asserts nothing about time.
  */
 const SIZES = [10, 1_000];
-const REPS = 7;
+const REPS = 9;
 const FRAMES = 40;
 const WARMUP = 5;
 const event = (fields: object) => fields as BaseEvent;

@@ -172,7 +172,7 @@ export class SoliplexMessageList extends LitElement {
             (page) => page.id,
             // A page whose messages (and what they show) did not change is not rendered again.
             (page) =>
-              guard([strings, this.noImages, this.hiddenActions, ...page.items.flatMap((m) => this.#depsOf(m, actions))], () =>
+              guard(this.#pageDeps(page.items, strings, actions), () =>
                 html`<div class="page">${repeat(page.items, (m) => m.id, (m) => this.#renderItem(m, strings, actions))}</div>`,
               ),
           )}
@@ -313,20 +313,30 @@ export class SoliplexMessageList extends LitElement {
   }
 
   /**
-   * What a message's rendering depends on, besides the strings, `noImages` and the hidden actions
-   * (a group: its subagent and its messages'). The same list guards a message and, joined, its page.
+   * What a page's rendering depends on, in one flat array (built for every page on every render, so
+   * without an array per message): what every message shows (the actions' targets, the editor, Copy's
+   * "copied", which change rarely and then render every page once), and each item with its calls.
    */
-  #depsOf(m: Item, actions: ActionTargets): unknown[] {
-    if ('kind' in m) return [m.subagent, ...m.messages.flatMap((x) => this.#depsOf(x, actions))];
-    const edit = m.id === actions.edit ? this.editing : undefined;
-    return [m, actions.regenerate === m.id, actions.edit === m.id, edit, this.copied === m.id, ...this.#callsOf(m)];
+  #pageDeps(items: readonly Item[], strings: SoliplexChatStrings, actions: ActionTargets): unknown[] {
+    const deps: unknown[] = [strings, this.noImages, this.hiddenActions, actions.regenerate, actions.edit, this.editing, this.copied];
+    const add = (m: Item): void => {
+      if ('kind' in m) {
+        deps.push(m.subagent);
+        m.messages.forEach(add);
+        return;
+      }
+      deps.push(m);
+      if (m.role === 'assistant') for (const id of m.toolCallIds) deps.push(this.conversation.toolCalls[id]);
+    };
+    items.forEach(add);
+    return deps;
   }
 
   /** A token changes one message: guard skips re-rendering every other one. */
   #renderOne(m: Visible, strings: SoliplexChatStrings, actions: ActionTargets) {
     const edit = m.id === actions.edit ? this.editing : undefined;
     const copied = this.copied === m.id;
-    return guard([strings, this.noImages, this.hiddenActions, ...this.#depsOf(m, actions)], () =>
+    return guard([m, strings, this.noImages, actions.regenerate === m.id, actions.edit === m.id, edit, copied, this.hiddenActions, ...this.#callsOf(m)], () =>
       edit ? this.#renderEditor(edit, strings) : html`${this.#renderMessage(m, strings)}${this.#renderActions(m, actions, copied, strings)}`,
     );
   }

@@ -1,7 +1,7 @@
 import { expect, fixture, html, nextFrame } from '@open-wc/testing';
 import type { BaseEvent } from '@ag-ui/core';
 import { RunOrchestrator, RunRegistry, emptyConversation, reduceConversation, type ChatMessage, type Conversation, type SoliplexChat } from '../../src/index.js';
-import { MessagePages, PAGE_SIZE } from '../../src/elements/soliplex-message-list/message-pages.js';
+import { messagePages, PAGE_SIZE } from '../../src/elements/soliplex-message-list/message-pages.js';
 import { deepQuery, until } from './chat-fixture.js';
 
 const event = (fields: object) => fields as BaseEvent;
@@ -88,19 +88,19 @@ describe('<soliplex-chat> a long chat (1,000 messages)', function () {
   });
 });
 
-describe('MessagePages', () => {
+describe('messagePages', () => {
   const items = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => ({ id: `m${from + i}` }));
   const shape = (pages: { id: string; items: readonly unknown[] }[]) => pages.map((p) => `${p.id}:${p.items.length}`);
 
   it('keeps page boundaries as items are added at the end and older ones appear at the start', () => {
-    const pages = new MessagePages();
-    expect(shape(pages.paginate(items(60, 100)))).to.deep.equal(['m60:25', 'm85:15']);
+    const paginate = messagePages();
+    expect(shape(paginate(items(60, 100)))).to.deep.equal(['m60:25', 'm85:15']);
     // A streamed answer grows the last page, then starts a new one.
-    expect(shape(pages.paginate(items(60, 115)))).to.deep.equal(['m60:25', 'm85:25', 'm110:5']);
+    expect(shape(paginate(items(60, 115)))).to.deep.equal(['m60:25', 'm85:25', 'm110:5']);
     // Older items (an idle chunk, a history loading) make pages of their own before the first one.
-    expect(shape(pages.paginate(items(30, 115)))).to.deep.equal(['m30:25', 'm55:5', 'm60:25', 'm85:25', 'm110:5']);
+    expect(shape(paginate(items(30, 115)))).to.deep.equal(['m30:25', 'm55:5', 'm60:25', 'm85:25', 'm110:5']);
     // A page whose first item left is merged into the one before.
     const kept = items(30, 115).filter((i) => i.id !== 'm85');
-    expect(shape(pages.paginate(kept))).to.deep.equal(['m30:25', 'm55:5', 'm60:25', 'm86:24', 'm110:5']);
+    expect(shape(paginate(kept))).to.deep.equal(['m30:25', 'm55:5', 'm60:25', 'm86:24', 'm110:5']);
   });
 });

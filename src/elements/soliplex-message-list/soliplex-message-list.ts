@@ -16,7 +16,7 @@ import { groupBySubagent, renderSubagentGroup, type SubagentGroup } from './suba
 import { renderAttachments } from './user-attachments.js';
 import { ScrollFollowController } from './scroll-follow-controller.js';
 import { ProgressiveRenderController } from './progressive-render-controller.js';
-import { MessagePages } from './message-pages.js';
+import { messagePages } from './message-pages.js';
 import { loadOnce } from '../shared/load-once.js';
 
 // Interrupt cards and activities come only from agents that use them: each loads with the first one
@@ -143,7 +143,7 @@ export class SoliplexMessageList extends LitElement {
   /** A long conversation shows its latest messages first, the older ones in idle chunks. */
   readonly #progressive = new ProgressiveRenderController(this, () => groupBySubagent(this.#visible(), this.conversation));
   /** The pages the shown messages are cut into (their boundaries kept from render to render). */
-  readonly #pages = new MessagePages();
+  readonly #pages = messagePages();
 
   /** Streaming messages' Markdown, by message id: only the open block is parsed again per render. */
   readonly #markdown = new Map<string, StreamingMarkdown>();
@@ -168,7 +168,7 @@ export class SoliplexMessageList extends LitElement {
       <div part="messages" class="scroller" role="region" tabindex="0" aria-label=${strings.conversationLabel} @scroll=${this.#follow.onScroll}>
         <div class="content">
           ${repeat(
-            this.#pages.paginate(shown),
+            this.#pages(shown),
             (page) => page.id,
             // A page whose messages (and what they show) did not change is not rendered again.
             (page) =>
@@ -315,30 +315,22 @@ export class SoliplexMessageList extends LitElement {
   /**
    * What a page's rendering depends on, in one flat array (built for every page on every render, so
    * without an array per message): what every message shows (the actions' targets, the editor, Copy's
-   * "copied", which change rarely and then render every page once), and each item with its calls.
+   * "copied", which change rarely and then render every page once), and each item with its calls. A
+   * subagent group is built anew by every render: its page renders with each.
    */
   #pageDeps(items: readonly Item[], strings: SoliplexChatStrings, actions: ActionTargets): unknown[] {
     const deps: unknown[] = [strings, this.noImages, this.hiddenActions, actions.regenerate, actions.edit, this.editing, this.copied];
-    const add = (m: Item): void => {
-      if ('kind' in m) {
-        deps.push(m.subagent);
-        m.messages.forEach(add);
-        return;
-      }
+    for (const m of items) {
       deps.push(m);
-      if (m.role === 'assistant') for (const id of m.toolCallIds) deps.push(this.conversation.toolCalls[id]);
-    };
-    items.forEach(add);
+      if ('toolCallIds' in m) for (const id of m.toolCallIds) deps.push(this.conversation.toolCalls[id]);
+    }
     return deps;
   }
 
-  /** A token changes one message: guard skips re-rendering every other one. */
+  /** Rendered when its page is (a token renders the streaming page only: see `#pageDeps`). */
   #renderOne(m: Visible, strings: SoliplexChatStrings, actions: ActionTargets) {
     const edit = m.id === actions.edit ? this.editing : undefined;
-    const copied = this.copied === m.id;
-    return guard([m, strings, this.noImages, actions.regenerate === m.id, actions.edit === m.id, edit, copied, this.hiddenActions, ...this.#callsOf(m)], () =>
-      edit ? this.#renderEditor(edit, strings) : html`${this.#renderMessage(m, strings)}${this.#renderActions(m, actions, copied, strings)}`,
-    );
+    return edit ? this.#renderEditor(edit, strings) : html`${this.#renderMessage(m, strings)}${this.#renderActions(m, actions, this.copied === m.id, strings)}`;
   }
 
   protected override updated(changed: PropertyValues<this>): void {

@@ -28,6 +28,13 @@ export class ScrollFollowController implements ReactiveController {
   /** The scroll position at the last scroll event: only a move up can take the reader away from the end. */
   #lastTop = 0;
   readonly #resize = new ResizeObserver(() => this.#pin());
+  /**
+   * Set while the scroll event of this controller's own scroll is due (until the next frame's
+   * callbacks, which run after that frame's scroll events): that event is let go unread. Reading the
+   * position in a scroll event forces a layout whenever the page changed since the frame (a stream
+   * does, chunk by chunk), a whole layout per frame while text streams.
+   */
+  #ownScroll = false;
   #observed?: Element;
 
   constructor(host: ReactiveControllerHost, config: ScrollFollowConfig) {
@@ -53,6 +60,11 @@ export class ScrollFollowController implements ReactiveController {
   readonly onScroll = (): void => {
     const el = this.#config.scroller();
     if (!el) return;
+    if (this.#ownScroll) {
+      // The reader may have scrolled in the same frame (one event for both): the next pin checks.
+      this.#ownScroll = false;
+      return;
+    }
     const top = el.scrollTop;
     const moved = top - this.#lastTop;
     this.#lastTop = top;
@@ -104,8 +116,14 @@ export class ScrollFollowController implements ReactiveController {
       this.#setAway(true);
       return;
     }
+    const before = el.scrollTop;
     el.scrollTop = el.scrollHeight;
     // Its scroll event may come a frame later, after the reader's: measure their move from here.
     this.#pinnedTop = this.#lastTop = el.scrollTop;
+    if (this.#pinnedTop !== before && !this.#ownScroll) {
+      this.#ownScroll = true;
+      // Its event comes with the next frame, before that frame's callbacks (a frame may bring none).
+      requestAnimationFrame(() => (this.#ownScroll = false));
+    }
   }
 }

@@ -16,19 +16,25 @@ export const messageListStyles = [
     overflow-y: auto;
     padding: var(--_sc-gap);
   }
-  .content {
+  .content,
+  .page {
     display: flex;
     flex-direction: column;
     gap: var(--_sc-gap);
+  }
+  .page {
+    /* Off screen, a page of messages skips layout and paint (one check per page, not per message);
+       its last size is remembered. The padding keeps focus rings inside its paint containment. */
+    content-visibility: auto;
+    contain-intrinsic-size: auto none auto 60em;
+    padding: 4px;
+    margin: -4px;
   }
   .scroller:focus-visible {
     outline: ${focusOutline};
     outline-offset: -2px;
   }
   .message {
-    /* Off screen, a message skips layout and paint; its last size is remembered (a guess before). */
-    content-visibility: auto;
-    contain-intrinsic-size: auto none auto 4em;
     max-width: 100%;
     padding: var(--_sc-gap) calc(var(--_sc-gap) * 1.5);
     border-radius: var(--_sc-radius);

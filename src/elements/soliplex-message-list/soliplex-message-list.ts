@@ -12,10 +12,11 @@ import { messageListStyles } from './soliplex-message-list.styles.js';
 import { markdownStyles } from './markdown.styles.js';
 import { messageActionsStyles } from './message-actions.styles.js';
 import '../soliplex-tool-call-card/soliplex-tool-call-card.js';
-import { groupBySubagent, renderSubagentGroup } from './subagent-group.js';
+import { groupBySubagent, renderSubagentGroup, type SubagentGroup } from './subagent-group.js';
 import { renderAttachments } from './user-attachments.js';
 import { ScrollFollowController } from './scroll-follow-controller.js';
 import { ProgressiveRenderController } from './progressive-render-controller.js';
+import { messagePages } from './message-pages.js';
 import { loadOnce } from '../shared/load-once.js';
 import { ACTIVITY_EXPORTPARTS, APPROVAL_CARD_EXPORTPARTS, INTERRUPT_CARD_EXPORTPARTS, TOOL_CALL_CARD_EXPORTPARTS } from './exportparts.js';
 
@@ -31,6 +32,8 @@ const loadInterruptCard = loadOnce(() => import('../soliplex-interrupt-card/soli
 const loadActivity = loadOnce(() => import('../soliplex-activity/soliplex-activity.js'));
 
 type Visible = Exclude<ChatMessage, InstructionMessage> | (InstructionMessage & { notice: true });
+type Item = Visible | SubagentGroup<Visible>;
+type ActionTargets = { regenerate?: string; edit?: string };
 const VISIBLE_ROLES: ReadonlySet<string> = new Set(['user', 'assistant', 'reasoning', 'interrupt', 'activity', 'history-gap']);
 /** System and developer messages show only when the agent streamed them (notices); a snapshot's instructions do not. */
 const isVisible = (m: ChatMessage): m is Visible => VISIBLE_ROLES.has(m.role) || ((m.role === 'system' || m.role === 'developer') && !!m.notice);
@@ -50,9 +53,11 @@ export interface HiddenMessageActions {
  *
  * Built to keep up with a fast stream and a long history: a streaming message re-parses only its
  * open Markdown block; the view follows the end from a ResizeObserver (after layout, at most once a
- * frame), never by reading the layout in a render; messages off screen skip layout
- * (`content-visibility: auto`); a long conversation shows its latest messages first and the older
- * ones in idle chunks.
+ * frame), never by reading the layout in a render; messages are rendered in pages of up to 25 whose
+ * boundaries stay put, so a streaming token renders one page and the browser checks one box per page
+ * for being near the viewport (`content-visibility: auto`: off-screen pages skip layout and paint,
+ * their text stays in the DOM for find-in-page); a long conversation shows its latest messages first
+ * and the older ones in idle chunks.
  *
  * Each message has a Copy action; the last answer Regenerate and the last user message Edit (while no
  * turn runs). A "Jump to latest" button shows while the reader is scrolled up from the end.
@@ -129,7 +134,9 @@ export class SoliplexMessageList extends LitElement {
   /** Stays at the end while the reader is there; "Jump to latest" while they are not. */
   readonly #follow = new ScrollFollowController(this, { scroller: () => this.scroller, content: () => this.content });
   /** A long conversation shows its latest messages first, the older ones in idle chunks. */
-  readonly #progressive = new ProgressiveRenderController(this, () => this.#visible());
+  readonly #progressive = new ProgressiveRenderController(this, () => groupBySubagent(this.#visible(), this.conversation));
+  /** The pages the shown messages are cut into (their boundaries kept from render to render). */
+  readonly #pages = messagePages();
 
   /** Streaming messages' Markdown, by message id: only the open block is parsed again per render. */
   readonly #markdown = new Map<string, StreamingMarkdown>();
@@ -151,19 +158,20 @@ export class SoliplexMessageList extends LitElement {
   override render() {
     const strings = this.chat?.strings ?? defaultChatStrings;
     const visible = this.#visible();
-    const shown = this.#progressive.shown(visible);
+    const shown = this.#progressive.shown(groupBySubagent(visible, this.conversation));
     this.#forgetMarkdown(visible);
     const actions = this.#actionTargets(visible);
     return html`
       <div part="messages" class="scroller" role="region" tabindex="0" aria-label=${strings.conversationLabel} @scroll=${this.#follow.onScroll}>
         <div class="content">
           ${repeat(
-            groupBySubagent(shown, this.conversation),
-            (m) => m.id,
-            (m) =>
-              'kind' in m
-                ? renderSubagentGroup(m, strings, (messages) => this.#renderMessages(messages, strings, actions))
-                : this.#renderOne(m, strings, actions),
+            this.#pages(shown),
+            (page) => page.id,
+            // A page whose messages (and what they show) did not change is not rendered again.
+            (page) =>
+              guard(this.#pageDeps(page.items, strings, actions), () =>
+                html`<div class="page">${repeat(page.items, (m) => m.id, (m) => this.#renderItem(m, strings, actions))}</div>`,
+              ),
           )}
         </div>
       </div>
@@ -187,7 +195,7 @@ export class SoliplexMessageList extends LitElement {
   }
 
   /** Which message gets Regenerate (the last answer) and which Edit (the last user message): none while a turn runs. */
-  #actionTargets(visible: Visible[]): { regenerate?: string; edit?: string } {
+  #actionTargets(visible: Visible[]): ActionTargets {
     if (this.busy) return {};
     const lastUser = visible.findLastIndex((m) => m.role === 'user');
     if (lastUser < 0) return {};
@@ -195,7 +203,7 @@ export class SoliplexMessageList extends LitElement {
     return { regenerate: answer?.id, edit: visible[lastUser]!.id };
   }
 
-  #renderActions(message: Visible, targets: { regenerate?: string; edit?: string }, copied: boolean, strings: SoliplexChatStrings) {
+  #renderActions(message: Visible, targets: ActionTargets, copied: boolean, strings: SoliplexChatStrings) {
     if (message.role !== 'user' && message.role !== 'assistant') return nothing;
     const hidden = this.hiddenActions;
     // An answer is copied once it is complete: half an answer is not what anyone wants to paste.
@@ -292,17 +300,29 @@ export class SoliplexMessageList extends LitElement {
     this.scroller?.focus({ preventScroll: true });
   };
 
-  #renderMessages(messages: readonly Visible[], strings: SoliplexChatStrings, actions: { regenerate?: string; edit?: string }) {
-    return repeat(messages, (m) => m.id, (m) => this.#renderOne(m, strings, actions));
+  #renderItem(m: Item, strings: SoliplexChatStrings, actions: ActionTargets) {
+    return 'kind' in m ? renderSubagentGroup(m, strings, (messages) => repeat(messages, (x) => x.id, (x) => this.#renderOne(x, strings, actions))) : this.#renderOne(m, strings, actions);
   }
 
-  /** A token changes one message: guard skips re-rendering every other one. */
-  #renderOne(m: Visible, strings: SoliplexChatStrings, actions: { regenerate?: string; edit?: string }) {
+  /**
+   * What a page's rendering depends on, in one flat array (built for every page on every render, so
+   * without an array per message): what every message shows (the actions' targets, the editor, Copy's
+   * "copied", which change rarely and then render every page once), and each item with its calls. A
+   * subagent group is built anew by every render: its page renders with each.
+   */
+  #pageDeps(items: readonly Item[], strings: SoliplexChatStrings, actions: ActionTargets): unknown[] {
+    const deps: unknown[] = [strings, this.noImages, this.chat?.imageOrigins, this.hiddenActions, actions.regenerate, actions.edit, this.editing, this.copied];
+    for (const m of items) {
+      deps.push(m);
+      if ('toolCallIds' in m) for (const id of m.toolCallIds) deps.push(this.conversation.toolCalls[id]);
+    }
+    return deps;
+  }
+
+  /** Rendered when its page is (a token renders the streaming page only: see `#pageDeps`). */
+  #renderOne(m: Visible, strings: SoliplexChatStrings, actions: ActionTargets) {
     const edit = m.id === actions.edit ? this.editing : undefined;
-    const copied = this.copied === m.id;
-    return guard([m, strings, this.noImages, this.chat?.imageOrigins, actions.regenerate === m.id, actions.edit === m.id, edit, copied, this.hiddenActions, ...this.#callsOf(m)], () =>
-      edit ? this.#renderEditor(edit, strings) : html`${this.#renderMessage(m, strings)}${this.#renderActions(m, actions, copied, strings)}`,
-    );
+    return edit ? this.#renderEditor(edit, strings) : html`${this.#renderMessage(m, strings)}${this.#renderActions(m, actions, this.copied === m.id, strings)}`;
   }
 
   protected override updated(changed: PropertyValues<this>): void {

@@ -1,0 +1,30 @@
+/** How many items a page holds at most (pages that grew from the older end may hold fewer). */
+export const PAGE_SIZE = 25;
+
+/** A run of consecutive items, rendered (and skipped by layout while off screen) together; its id is its first item's. */
+export interface MessagePage<T extends { readonly id: string }> {
+  readonly id: string;
+  readonly items: T[];
+}
+
+/**
+ * Returns a function that cuts a list into pages of up to PAGE_SIZE items whose boundaries stay put
+ * from one call to the next: a page starts where one started before (remembered by its first item's
+ * id), or where the previous page is full. So a token streaming into the last page, new messages at
+ * the end, and older ones appearing at the start (idle chunks, a history loading) leave the other
+ * pages as they were: their guards skip them, and the browser checks one box per page, not one per
+ * message, for whether it is near the viewport (`content-visibility: auto`).
+ */
+export function messagePages(): <T extends { readonly id: string }>(items: readonly T[]) => MessagePage<T>[] {
+  let starts = new Set<string>();
+  return <T extends { readonly id: string }>(items: readonly T[]) => {
+    const pages: MessagePage<T>[] = [];
+    let page: MessagePage<T> | undefined;
+    for (const item of items) {
+      if (!page || page.items.length >= PAGE_SIZE || starts.has(item.id)) pages.push((page = { id: item.id, items: [] }));
+      page.items.push(item);
+    }
+    starts = new Set(pages.map((p) => p.id));
+    return pages;
+  };
+}

@@ -1,0 +1,122 @@
+import { fixture, html } from '@open-wc/testing';
+import type { BaseEvent } from '@ag-ui/core';
+import { RunOrchestrator, RunRegistry, reduceConversation, type Conversation } from '../../src/index.js';
+import type { SoliplexChat } from '../../src/index.js';
+import { history } from './history-data.js';
+import { fmt, painted, report, summarize, table, watchLongTasks } from './bench-kit.js';
+import '../../src/index.js';
+
+/**
+ * Benchmark (`npm run bench`, issue 26 item 6): the cost of one streaming frame in a long chat against
+ * the same frame in a short one, in the same run. A frame: from the start of its animation-frame
+ * callbacks (where the chat renders the new token) until a task queued then runs, i.e. after style,
+ * layout, the content-visibility checks and paint of that frame. Asserts nothing about time.
+ */
+const SIZES = [10, 1_000];
+const REPS = 9;
+const FRAMES = 40;
+const WARMUP = 5;
+const event = (fields: object) => fields as BaseEvent;
+
+/**
+ * Issue 26 items 6 and 8, as measured when they were worked on (a record, not this run's figures):
+ * the machine was shared with five other sessions' builds and tests, so every figure is a median of
+ * interleaved runs and each run of the bench is listed.
+ */
+const BEFORE_AFTER = `### Issue 26, items 6 and 8: before and after (2026-11-25, 2 cores shared with other sessions, load average 4–11)
+
+- **A streaming frame, 1,000 messages against 10** (this bench, medians of 7–9 runs): before (every message
+  \`content-visibility: auto\`, commit df363f3) 9.85 ms against 3.05 ms, **3.23×**, with tasks of 147–543 ms
+  while streaming in the 1,000-message chat. After (pages of up to 25 messages, \`content-visibility: auto\` per
+  page, a guard per page): 1.13×, 1.14×, 1.17×, 1.23×, then with the final code 1.27×, 1.16×, 1.20× (load 7–11);
+  no task over 50 ms in the quieter runs (the loaded ones show some in the 10-message chat too).
+- **10,000 text deltas, first byte to visible** (the streaming bench, 5 runs): before 2.46× (the previous run of this
+  page) and 2.38× in this session. After: 1.56×, 2.17×, 1.96×, 1.02×, 2.12×, with the raw
+  baseline itself between 42 and 135 ms from run to run: on this machine the target (≤ 2×, no task over
+  50 ms, every run) is met in some runs, not all.
+- **Where the streaming time goes** (Chromium trace of the 10,000-delta stream, 5 runs, main thread): 90–110 ms
+  per run: JavaScript 45–50 ms (the engine's per-event path: SSE split and \`JSON.parse\` ~8, event checks ~4,
+  reducer, commit and registry ~5, the local keeping of the thread, per snapshot, ~4, garbage collection ~4;
+  Markdown ~4), layout 21–25 ms in 5–7 passes, paint 12–15 ms, style 9 ms. The list's scroll events used to
+  force a layout each frame (0.8–24 ms per run, median ~8): they no longer read the layout for the list's own
+  scroll. What remains is per event in the engine (one commit and snapshot per delta) and the layout and
+  paint of a growing answer.`;
+
+/** One frame's main-thread time: rAF callbacks (this one first) through paint. */
+function frameCost(): Promise<number> {
+  return new Promise((resolve) =>
+    requestAnimationFrame(() => {
+      const start = performance.now();
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve(performance.now() - start);
+      channel.port2.postMessage(null);
+    }),
+  );
+}
+
+/** The median frame cost of FRAMES streamed tokens at the end of a chat of `size` messages, and the longest task. */
+async function streamingFrame(size: number, rep: number): Promise<{ ms: number; longest: number }> {
+  const registry = new RunRegistry();
+  const engine = new RunOrchestrator({ transport: { run: async () => ({ runId: 'unused' }) }, registry });
+  const key = { server: '', room: '', thread: `long-${size}-${rep}` };
+  let conversation: Conversation = reduceConversation(history(size), event({ type: 'TEXT_MESSAGE_START', messageId: 'live', role: 'assistant' }));
+  const publish = () => registry.set({ key, conversation, run: { status: 'running', runId: 'r' }, unread: false } as never);
+  publish();
+  const el = await fixture<SoliplexChat>(html`<soliplex-chat style="height: 500px" .engine=${engine} thread=${key.thread}></soliplex-chat>`);
+  const list = el.shadowRoot!.querySelector('soliplex-message-list')!;
+  try {
+    // Every message rendered (a long chat renders its older messages in idle chunks) before measuring.
+    for (let i = 0; i < 2000 && list.shadowRoot!.querySelectorAll('[data-message-id]').length < size; i++) await painted();
+    if (list.shadowRoot!.querySelectorAll('[data-message-id]').length < size) throw new Error(`only part of ${size} messages rendered`);
+    const samples: number[] = [];
+    const tasks = watchLongTasks();
+    for (let t = 0; t < WARMUP + FRAMES; t++) {
+      const word = `word${t} `;
+      // This frame callback is queued before the chat's own (which the publish queues).
+      const cost = frameCost();
+      conversation = reduceConversation(conversation, event({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'live', delta: t % 12 === 11 ? `${word}\n\n` : word }));
+      publish();
+      const ms = await cost;
+      const live = list.shadowRoot!.querySelector('[data-message-id="live"]')?.textContent ?? '';
+      if (!live.includes(`word${t}`)) throw new Error(`token ${t} not rendered in its frame`);
+      if (t >= WARMUP) samples.push(ms);
+    }
+    return { ms: summarize(samples).median, longest: tasks.stop().longest };
+  } finally {
+    el.remove();
+  }
+}
+
+describe('benchmark: a streaming frame in a long chat', () => {
+  it('reports one streaming frame with 1,000 messages against 10, interleaved', async function () {
+    this.timeout(1_800_000);
+    const results = new Map<number, { ms: number[]; longest: number[] }>(SIZES.map((s) => [s, { ms: [], longest: [] }]));
+    for (let rep = 0; rep < REPS; rep++) {
+      for (const size of SIZES) {
+        const r = await streamingFrame(size, rep);
+        results.get(size)!.ms.push(r.ms);
+        results.get(size)!.longest.push(r.longest);
+      }
+    }
+    const small = summarize(results.get(SIZES[0]!)!.ms);
+    const rows = SIZES.map((size) => {
+      const s = summarize(results.get(size)!.ms);
+      const longest = summarize(results.get(size)!.longest);
+      return [`${size.toLocaleString('en')} messages`, fmt(s, 2), `${(s.median / small.median).toFixed(2)}×`, longest.max === 0 ? 'none > 50' : fmt(longest, 0)];
+    });
+    await report(
+      'long-chat',
+      2,
+      `## Long chats: one streaming frame, 1,000 messages against 10 (${REPS} runs, ${FRAMES} frames each)
+
+A chat holds N stored messages (the history below) and an answer streaming at its end, one token per frame.
+A frame's cost: from the start of its animation-frame callbacks (where the chat renders the token) until a
+task queued then runs, after style, layout, the off-screen checks and paint. Each run's figure is the median
+of its ${FRAMES} frames; the sizes alternate run by run. Issue 26 asks for 1,000 messages within 1.2× of 10.
+
+${table(['chat', 'streaming frame, ms', 'ratio', 'longest task, ms'], rows)}
+
+${BEFORE_AFTER}`,
+    );
+  });
+});

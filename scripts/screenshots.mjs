@@ -15,7 +15,7 @@ const out = new URL('../docs/screenshots/', import.meta.url);
 await mkdir(out, { recursive: true });
 
 const port = 18000 + Math.floor(Math.random() * 1000);
-const demo = spawn(process.execPath, ['scripts/start-demo.mjs'], {
+const demo = spawn(process.execPath, ['scripts/start-demo.mjs', '--no-build'], {
   env: { ...process.env, PORT: String(port), AGUI_PORT: String(port + 1) },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
@@ -25,7 +25,7 @@ await new Promise((resolve, reject) => {
 });
 
 /**
- * The chat with its thread list (`threads`): four threads at once, three of them in the background —
+ * The chat with its thread list (`thread-list`): four threads at once, three of them in the background —
  * one unread, one waiting for approval, one executing a tool — and the one on screen answered.
  */
 async function shootThreads(theme) {
@@ -35,8 +35,8 @@ async function shootThreads(theme) {
   await page.locator('soliplex-chat textarea').waitFor();
   await chat.evaluate((el, t) => {
     el.setAttribute('theme', t);
-    el.setAttribute('persist', 'false');
-    el.setAttribute('threads', '');
+    el.setAttribute('no-persist', '');
+    el.setAttribute('thread-list', '');
     // eslint-disable-next-line no-undef -- runs in the page
     document.body.style.gridTemplateColumns = '1fr 860px';
     el.style.height = '640px';

@@ -3,10 +3,19 @@ import type { LocalThreadProblem } from '../../core/index.js';
 import type { SoliplexChatStrings } from '../shared/chat-strings.js';
 import type { StateRenderer } from '../shared/renderers.js';
 
-/** The header bar: the title (`chat-title`) and New chat (unless `no-new-chat`), when either is shown. */
-export function renderHeader(title: string, newChat: { label: string; disabled: boolean; onClick: () => void } | undefined) {
-  if (!title && !newChat) return nothing;
-  return html`<div part="header" class="header">
+/**
+ * The header bar: the thread list's drawer button (with `thread-list`), the title (`chat-title`) and New
+ * chat (unless `no-new-chat`), when any of them is shown. Beside a thread list wide enough to show, the
+ * list's own New chat is the one shown (thread-panel.styles.ts).
+ */
+export function renderHeader(
+  title: string,
+  newChat: { label: string; disabled: boolean; onClick: () => void } | undefined,
+  threadsToggle: unknown = nothing,
+) {
+  if (!title && !newChat && threadsToggle === nothing) return nothing;
+  return html`<div part="header" class="header ${title ? 'has-title' : ''}">
+    ${threadsToggle}
     ${title ? html`<h2 part="title" class="title">${title}</h2>` : nothing}
     ${newChat
       ? html`<button part="new-chat-button" class="new-chat" type="button" ?disabled=${newChat.disabled} @click=${newChat.onClick}>${newChat.label}</button>`

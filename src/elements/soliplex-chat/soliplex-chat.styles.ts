@@ -20,14 +20,17 @@ export const chatStyles = [
   :host([hidden]) {
     display: none;
   }
-  /* Every inherited property is set here, so nothing a page sets on the host flows inside. */
-  .root {
+  /*
+   * The frame holds the thread list (with \`thread-list\`) and the chat side by side, whatever \`display\`
+   * a page gives the host. Every inherited property is set here, so nothing a page sets on the host flows inside.
+   */
+  .frame {
     box-sizing: border-box;
-    height: 100%;
+    position: relative;
     display: flex;
-    flex-direction: column;
+    width: 100%;
+    height: 100%;
     color: var(--_sc-foreground);
-    background: var(--_sc-background);
     font-family: var(--soliplex-chat-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
     font-size: var(--soliplex-chat-font-size, 15px);
     font-weight: normal;
@@ -37,6 +40,14 @@ export const chatStyles = [
     text-align: start;
     text-transform: none;
     visibility: visible;
+  }
+  .root {
+    box-sizing: border-box;
+    flex: 1;
+    min-width: 0;
+    display: flex;
+    flex-direction: column;
+    background: var(--_sc-background);
     border: 1px solid var(--_sc-border);
     border-radius: var(--_sc-radius);
     overflow: hidden;

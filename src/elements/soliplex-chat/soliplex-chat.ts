@@ -351,7 +351,8 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
     const strings = this.chat?.strings ?? mergeFirstPaintStrings(this.strings);
     const empty = !conversation.messages.some((m) => m.role === 'user' || m.role === 'assistant');
     const soliplex = this.#session.backend.soliplex;
-    return html`
+    // The frame, not the host, lays out the list beside the messages: a page's `soliplex-chat { display: … }` cannot undo it.
+    return html`<div class="frame ${this.threadList ? 'with-list' : ''}">
       ${this.threadList ? this.#renderThreadPanel() : ''}
       <div
         part="root"
@@ -365,7 +366,11 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
         @drop=${this.#attachments.onDrop}
       >
         <slot name="header"></slot>
-        ${renderHeader(this.chatTitle, this.noNewChat ? undefined : { label: strings.newChat, disabled: empty && run.status === 'idle', onClick: this.#newChat })}
+        ${renderHeader(
+          this.chatTitle,
+          this.noNewChat ? undefined : { label: strings.newChat, disabled: empty && run.status === 'idle', onClick: this.#newChat },
+          this.threadList ? this.#panel.renderToggle(strings.threadsLabel) : nothing,
+        )}
         ${renderState(this.stateRenderer, conversation.state)}
         ${renderStorageNotice(this.chat?.strings, this.#session.local.problem, this.#session.local.outOfDate)}
         ${empty && this.#session.local.reopening
@@ -397,7 +402,7 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
           ${chatRuntimeIfLoaded()?.renderAnnouncements(this.#announcements.lines)}
         </div>
       </div>
-    `;
+    </div>`;
   }
 
   /** The chat's strings, the page's translations merged in. */
@@ -411,7 +416,6 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
       backend: this.#session.backend,
       selected: this.#session.threadKey,
       persist: !this.noPersist,
-      label: (this.chat?.strings ?? mergeFirstPaintStrings(this.strings)).threadsLabel,
       strings: this.strings?.threadList,
       // The user picked a thread (or a new chat) in the built-in list: show it; turns elsewhere go on.
       onSelect: (event: SoliplexThreadSelectEvent) => {

@@ -16,15 +16,14 @@ export interface ThreadPanelOptions {
   readonly selected: ThreadKey;
   readonly persist: boolean;
   readonly store?: LocalThreadStore;
-  readonly label: string;
   /** The page's translation of the list (`strings.threadList`). */
   readonly strings?: Partial<SoliplexThreadListStrings>;
   readonly onSelect: (event: SoliplexThreadSelectEvent) => void;
 }
 
 /**
- * The built-in thread list beside the messages, and the button that opens it as a drawer when the
- * chat is narrow. It lists this chat's backend. Loaded with `<soliplex-thread-list>`, by chats with
+ * The built-in thread list beside the messages, and the button (in the chat's header) that opens it
+ * as a drawer when the chat is narrow. It lists this chat's backend. Loaded with `<soliplex-thread-list>`, by chats with
  * `thread-list` only (see thread-panel.ts).
  */
 export class ThreadPanel {
@@ -60,18 +59,22 @@ export class ThreadPanel {
     return this.#servers.servers;
   }
 
+  /** The drawer's button: in the chat's header, shown only while the chat is narrow (see thread-panel.styles.ts). */
+  renderToggle(label: string) {
+    return html`<button
+      part="threads-toggle"
+      class="threads-toggle"
+      type="button"
+      aria-controls="threads"
+      aria-expanded=${this.#open ? 'true' : 'false'}
+      @click=${() => (this.open = !this.#open)}
+    >
+      ☰ ${label}
+    </button>`;
+  }
+
   render(o: ThreadPanelOptions) {
     return html`
-      <button
-        part="threads-toggle"
-        class="threads-toggle"
-        type="button"
-        aria-controls="threads"
-        aria-expanded=${this.#open ? 'true' : 'false'}
-        @click=${() => (this.open = !this.#open)}
-      >
-        ☰ ${o.label}
-      </button>
       <soliplex-thread-list
         id="threads"
         part="thread-list"

@@ -1,15 +1,11 @@
 import { css } from 'lit';
+import { focusOutline } from '../shared/shared-rules.styles.js';
 
 /** The chat with `thread-list`: the list beside the messages, or a drawer over them when the chat is narrow. */
 export const threadPanelStyles = css`
-  :host([thread-list]) {
-    display: flex;
+  .with-list {
     gap: var(--_sc-gap);
     container-type: inline-size;
-  }
-  :host([thread-list]) .root {
-    flex: 1;
-    min-width: 0;
   }
   .thread-panel {
     flex: 0 0 clamp(12rem, 32%, 18rem);
@@ -17,17 +13,24 @@ export const threadPanelStyles = css`
     border: 1px solid var(--_sc-border);
     border-radius: var(--_sc-radius);
   }
-  .threads-toggle {
+  /* Wide: the list shows with its own New chat, so the header keeps only a title (or goes). */
+  .threads-toggle,
+  .with-list .header .new-chat,
+  .with-list .header:not(.has-title) {
     display: none;
   }
+  /* Narrow: the list is a drawer, opened by the header's first button; the header's New chat is back. */
   @container (max-width: 36rem) {
+    .with-list .header:not(.has-title) {
+      display: flex;
+    }
+    .with-list .header .new-chat {
+      display: inline-block;
+    }
     .threads-toggle {
-      display: block;
-      position: absolute;
-      inset-block-start: calc(var(--_sc-gap) / 2);
-      inset-inline-end: calc(var(--_sc-gap) / 2);
-      z-index: 2;
-      padding: 2px 8px;
+      display: inline-block;
+      flex: none;
+      padding: 0.2em 0.7em;
       font: inherit;
       font-size: 0.85em;
       color: var(--_sc-foreground);
@@ -35,6 +38,10 @@ export const threadPanelStyles = css`
       border: 1px solid var(--_sc-border);
       border-radius: var(--_sc-radius);
       cursor: pointer;
+    }
+    .threads-toggle:focus-visible {
+      outline: ${focusOutline};
+      outline-offset: 2px;
     }
     .thread-panel {
       position: absolute;

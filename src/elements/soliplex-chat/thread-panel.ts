@@ -24,6 +24,11 @@ export class LazyThreadPanel {
     this.#token = token;
   }
 
+  /** The drawer's button, once the panel has loaded. */
+  renderToggle(label: string) {
+    return this.#panel ? this.#panel.renderToggle(label) : nothing;
+  }
+
   render(options: ThreadPanelOptions) {
     if (this.#panel) return this.#panel.render(options);
     if (!this.#loading) {

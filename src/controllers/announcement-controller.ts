@@ -43,6 +43,8 @@ export class AnnouncementController implements ReactiveController {
     const added = quiet ? [] : this.#config.describe(this.#shown, conversation);
     this.#shown = conversation;
     this.#threadId = threadId;
+    // The other thread's lines go with it: a reader reviewing the log hears only this thread's.
+    if (switched) this.#lines = [];
     if (added.length === 0) return;
     const lines = added.map((text) => ({ id: ++this.#nextId, text }));
     this.#lines = [...this.#lines, ...lines].slice(-(this.#config.limit ?? 20));

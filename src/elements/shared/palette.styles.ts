@@ -19,9 +19,9 @@ export const PALETTE = {
   'assistant-background': ['#f6f8fa', '#151b23'],
   'code-background': ['#eaeef2', '#262c36'],
   'input-background': ['#ffffff', '#0d1117'],
-  success: ['#1a7f37', '#3fb950'],
+  success: ['#187733', '#3fb950'],
   warning: ['#8a5c00', '#d29922'],
-  danger: ['#c4202b', '#f85149'],
+  danger: ['#c4202b', '#ff7b72'],
   denied: ['#6639ba', '#ab7df8'],
 } as const;
 

@@ -25,9 +25,10 @@ export class SoliplexActivity extends LitElement {
       padding: calc(var(--_sc-gap) / 2) var(--_sc-gap);
       color: var(--_sc-foreground);
     }
-    h4 {
+    .label {
       margin: 0 0 calc(var(--_sc-gap) / 2);
       font-size: 0.9em;
+      font-weight: 600;
       color: var(--_sc-muted);
     }
     dl {
@@ -77,14 +78,15 @@ export class SoliplexActivity extends LitElement {
         console.error(`[soliplex-chat] the activity renderer of "${message.activityType}" threw`, error);
         output = strings.renderFailed;
       }
-      return html`<section part="activity" class="activity" aria-label=${label} data-activity-type=${message.activityType}>
+      return html`<div part="activity" class="activity" role="group" aria-label=${label} data-activity-type=${message.activityType}>
         <div part="activity-custom">${output}</div>
-      </section>`;
+      </div>`;
     }
-    return html`<section part="activity" class="activity" aria-label=${label} data-activity-type=${message.activityType}>
-      <h4>${label}</h4>
+    // A group, not a landmark; its label is a label, not a heading (headings follow the host's).
+    return html`<div part="activity" class="activity" role="group" aria-label=${label} data-activity-type=${message.activityType}>
+      <p class="label" aria-hidden="true">${label}</p>
       <dl>${Object.entries(message.content).map(([key, value]) => html`<dt>${key}</dt><dd>${renderValue(value)}</dd>`)}</dl>
-    </section>`;
+    </div>`;
   }
 }
 

@@ -49,7 +49,7 @@ export class SoliplexApprovalCard extends LitElement {
     return html`
       <div part="approval-card" class="card" role="group" tabindex="-1" aria-labelledby=${promptId}>
         <p id=${promptId}>${strings.approvalPrompt(call.name)}</p>
-        <pre part="approval-arguments" aria-label=${strings.arguments}>${formatArguments(call)}</pre>
+        <pre part="approval-arguments" role="group" aria-label=${strings.arguments}>${formatArguments(call)}</pre>
         <div class="actions">
           <button part="approve-button" class="approve" type="button" @click=${() => this.#decide(true)}>${strings.approve}</button>
           <button part="deny-button" class="deny" type="button" @click=${() => this.#decide(false)}>${strings.deny}</button>

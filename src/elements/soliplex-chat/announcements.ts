@@ -15,7 +15,7 @@ export function describeChanges(previous: Conversation, next: Conversation, stri
   for (const message of next.messages) {
     if (message.role !== 'assistant' || !message.complete || !message.text.trim()) continue;
     const old = before.get(message.id);
-    if (!old || (old.role === 'assistant' && !old.complete)) lines.push(strings.announceAnswer(message.text));
+    if (!old || (old.role === 'assistant' && !old.complete)) lines.push(strings.announceAnswer(plainText(message.text)));
   }
   // A question of the agent (an interrupt) is announced when it arrives.
   for (const message of next.messages) {
@@ -29,4 +29,28 @@ export function describeChanges(previous: Conversation, next: Conversation, stri
     lines.push(strings.announceToolStatus(call.name, strings.toolStatus[call.status]));
   }
   return lines;
+}
+
+/** A line that is only a table's header rule (`| --- | :-: |`) or a fence or thematic break: nothing to say. */
+const SILENT_LINE = /^\s*(?:\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)+\|?|`{3,}.*|~{3,}.*|(?:[-*_]\s*){3,})\s*$/;
+
+/**
+ * What a screen reader should say for a Markdown answer: its words, without the marks (`**`, `~~`,
+ * backticks, table pipes, fences, heading and list markers); links and images by their text. Line by
+ * line and linear, so a hostile answer costs no more than its length.
+ */
+export function plainText(markdown: string): string {
+  const out: string[] = [];
+  for (const raw of markdown.split('\n')) {
+    if (SILENT_LINE.test(raw)) continue;
+    const line = raw
+      .replace(/^\s{0,3}(?:#{1,6}\s+|>\s?|[-*+]\s+(?:\[[ xX]\]\s+)?|\d{1,9}[.)]\s+)/, '')
+      .replace(/!?\[([^[\]\n]*)\]\([^()\n]*\)/g, '$1')
+      .replace(/(\*{1,3}|~~|`+)(?=\S)|(?<=\S)(\*{1,3}|~~|`+)/g, '')
+      .replace(/^\s*\||\|\s*$/g, '')
+      .replace(/\s*\|\s*/g, ', ')
+      .trim();
+    if (line) out.push(line);
+  }
+  return out.join('\n');
 }

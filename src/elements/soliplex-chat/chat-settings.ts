@@ -22,6 +22,7 @@ import { headersConverter } from './headers-converter.js';
  * @attr headers - Request headers as a JSON object (the `headers` property takes an object).
  * @attr theme - `light`, `dark` or `auto` (follows `prefers-color-scheme`).
  * @attr chat-title - A title shown in the chat's header bar (none when absent).
+ * @attr heading-level - The title's heading level, 1 to 6 (default 2), to fit the page's outline.
  * @attr no-new-chat - Hides the header's "New chat" button.
  * @attr no-copy - Hides the "Copy" action on messages.
  * @attr no-regenerate - Hides the "Regenerate" action on the last answer.
@@ -48,9 +49,9 @@ import { headersConverter } from './headers-converter.js';
  * @cssprop [--soliplex-chat-code-comment=#57606a] - Highlighted code: comments (dark: #9198a1).
  * @cssprop [--soliplex-chat-code-tag=#116329] - Highlighted code: tag and selector names (dark: #7ee787).
  * @cssprop [--soliplex-chat-input-background=#ffffff] - The textarea (dark: #0d1117).
- * @cssprop [--soliplex-chat-success=#1a7f37] - Completed calls (dark: #3fb950).
+ * @cssprop [--soliplex-chat-success=#187733] - Completed calls (dark: #3fb950).
  * @cssprop [--soliplex-chat-warning=#8a5c00] - Calls awaiting approval (dark: #d29922).
- * @cssprop [--soliplex-chat-danger=#c4202b] - Failures and Stop (dark: #f85149).
+ * @cssprop [--soliplex-chat-danger=#c4202b] - Failures and Stop (dark: #ff7b72).
  * @cssprop [--soliplex-chat-denied=#6639ba] - Denied calls (dark: #ab7df8).
  * @cssprop [--soliplex-chat-font-family=system-ui, sans-serif] - Text font.
  * @cssprop [--soliplex-chat-mono-font-family=ui-monospace, monospace] - Code font.
@@ -128,6 +129,12 @@ export class ChatSettings extends LitElement {
 
   /** A title shown in the header bar; no title when empty. */
   @property({ attribute: 'chat-title' }) chatTitle = '';
+
+  /**
+   * The level of the title's heading, 1 to 6 (default 2), to fit the page's outline. The chat's title is
+   * its only heading: cards and activities are named groups, not sections.
+   */
+  @property({ type: Number, attribute: 'heading-level' }) headingLevel = 2;
 
   /** Hides the header's "New chat" button. */
   @property({ type: Boolean, attribute: 'no-new-chat' }) noNewChat = false;

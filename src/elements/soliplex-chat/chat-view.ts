@@ -9,14 +9,15 @@ import type { StateRenderer } from '../shared/renderers.js';
  * list's own New chat is the one shown (thread-panel.styles.ts).
  */
 export function renderHeader(
-  title: string,
+  title: { readonly text: string; readonly level: number },
   newChat: { label: string; disabled: boolean; onClick: () => void } | undefined,
   threadsToggle: unknown = nothing,
 ) {
-  if (!title && !newChat && threadsToggle === nothing) return nothing;
-  return html`<div part="header" class="header ${title ? 'has-title' : ''}">
+  if (!title.text && !newChat && threadsToggle === nothing) return nothing;
+  const level = Math.min(6, Math.max(1, Math.round(title.level) || 2));
+  return html`<div part="header" class="header ${title.text ? 'has-title' : ''}">
     ${threadsToggle}
-    ${title ? html`<h2 part="title" class="title">${title}</h2>` : nothing}
+    ${title.text ? html`<div part="title" class="title" role="heading" aria-level=${level}>${title.text}</div>` : nothing}
     ${newChat
       ? html`<button part="new-chat-button" class="new-chat" type="button" ?disabled=${newChat.disabled} @click=${newChat.onClick}>${newChat.label}</button>`
       : nothing}

@@ -367,7 +367,7 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
       >
         <slot name="header"></slot>
         ${renderHeader(
-          this.chatTitle,
+          { text: this.chatTitle, level: this.headingLevel },
           this.noNewChat ? undefined : { label: strings.newChat, disabled: empty && run.status === 'idle', onClick: this.#newChat },
           this.threadList ? this.#panel.renderToggle(strings.threadsLabel) : nothing,
         )}

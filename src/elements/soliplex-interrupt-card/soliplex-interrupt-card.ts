@@ -166,7 +166,7 @@ export class SoliplexInterruptCard extends LitElement {
           ? html`<label class="field"
               >${strings.editArguments}<textarea class="edit-arguments" rows="4" spellcheck="false" .value=${args} @input=${(e: Event) => (e.target as HTMLTextAreaElement).setCustomValidity('')}></textarea
             ></label>`
-          : call ? html`<pre class="arguments" aria-label=${strings.arguments}>${args}</pre>` : nothing}
+          : call ? html`<pre class="arguments" role="group" aria-label=${strings.arguments}>${args}</pre>` : nothing}
         <div class="actions">
           <button part="interrupt-submit" class="primary" type="button" @click=${() => this.#approve(editable ? args : undefined, strings)}>${strings.approve}</button>
           <button part="interrupt-cancel" type="button" @click=${() => this.#send('resolved', { approved: false })}>${strings.deny}</button>

@@ -112,9 +112,10 @@ export const toolCallCardStyles = [
     margin: 0.25em 0 0;
     overflow: auto;
   }
-  h4 {
+  .label {
     margin: var(--_sc-gap) 0 0;
     font-size: 0.85em;
+    font-weight: 600;
   }
   .error {
     color: var(--_sc-danger);

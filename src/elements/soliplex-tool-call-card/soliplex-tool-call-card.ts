@@ -66,7 +66,7 @@ export class SoliplexToolCallCard extends LitElement {
     const args = call.args !== undefined && call.status !== 'streaming' ? call.args : parsePartialJson(call.argsText);
     const signature = callSignatureArgs(args);
     return html`
-      <section part="tool-card" class="card" data-status=${status} aria-label=${strings.toolCallLabel(call.name, statusText)}>
+      <div part="tool-card" class="card" role="group" data-status=${status} aria-label=${strings.toolCallLabel(call.name, statusText)}>
         <div class="header">
           <code class="signature" title=${`${call.name}(${signature})`}
             ><span part="tool-name" class="name">${call.name}</span><span part="tool-arguments" class="args">(${signature})</span></code
@@ -86,7 +86,7 @@ export class SoliplexToolCallCard extends LitElement {
           <summary>${strings.toolDetails}</summary>
           ${this.#detailsOpen ? this.#renderDetails(call, strings) : nothing}
         </details>
-      </section>
+      </div>
     `;
   }
 
@@ -102,13 +102,14 @@ export class SoliplexToolCallCard extends LitElement {
   };
 
   #renderDetails(call: ToolCall, strings: SoliplexChatStrings): TemplateResult {
+    // Labels, not headings: a card is not a section of the page's outline (headings follow the host's).
     return html`
-      <h4>${strings.arguments}</h4>
+      <p class="label">${strings.arguments}</p>
       <pre>${formatArguments(call)}</pre>
       ${call.error !== undefined
-        ? html`<h4>${strings.error}</h4><pre class="error">${call.error}</pre>`
+        ? html`<p class="label">${strings.error}</p><pre class="error">${call.error}</pre>`
         : call.result !== undefined
-          ? html`<h4>${strings.result}</h4><pre>${prettyJson(call.result)}</pre>`
+          ? html`<p class="label">${strings.result}</p><pre>${prettyJson(call.result)}</pre>`
           : nothing}
     `;
   }

@@ -80,40 +80,47 @@ const secrets = { alice: 42, bob: 7, carol: 13 };
 const tools = [
   {
     name: 'get_secret_number',
+    title: 'Secret number',
     description: 'The secret number of a person',
     parameters: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
     execute: ({ name }) => secrets[name.toLowerCase()] ?? `nobody called ${name}`,
   },
   {
     name: 'get_selection',
+    title: 'Read your selection',
     description: 'Text the user selected on the page (selection)',
     execute: () => selection || '(nothing selected)',
   },
   {
     name: 'read_form',
+    title: 'Read the form',
     description: 'Read the fields of the contact form',
     execute: () => Object.fromEntries(new FormData(form)),
   },
   {
     name: 'fill_form',
+    title: 'Fill in the form',
     description: 'Fill the contact form name field',
     parameters: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
     execute: ({ name }) => ((form.elements.name.value = name), `name set to ${name}`),
   },
   {
     name: 'set_theme_color',
+    title: 'Page title colour',
     description: 'Set the page theme colour',
     parameters: { type: 'object', properties: { color: { type: 'string' } }, required: ['color'] },
     execute: ({ color }) => ((document.getElementById('title').style.color = color), `title is now ${color}`),
   },
   {
     name: 'delete_note',
+    title: 'Delete a note',
     description: 'Delete the note (needs approval)',
     requiresApproval: true,
     execute: () => 'note deleted',
   },
   {
     name: 'broken_tool',
+    title: 'Broken tool',
     description: 'A broken tool that always fails',
     execute: () => {
       throw new Error('this tool is broken on purpose');
@@ -121,6 +128,7 @@ const tools = [
   },
   {
     name: 'slow_task',
+    title: 'Slow task',
     description: 'Run the slow task (takes 3 seconds)',
     execute: (_args, { signal }) =>
       new Promise((resolve, reject) => {
@@ -142,11 +150,13 @@ chat.dispatchEvent(
     detail: {
       group: {
         name: 'weather',
+        title: 'Weather tools',
+        icon: '🌤',
         description: 'Weather tools: forecasts and temperatures for a city',
         systemPrompt: 'Temperatures are in degrees Celsius.',
         tools: [
-          { name: 'get_forecast', description: 'The forecast for a city', parameters: cityParameters, execute: ({ city }) => forecasts[city.toLowerCase()] ?? `no forecast for ${city}` },
-          { name: 'get_temperature', description: 'The temperature in a city', parameters: cityParameters, execute: ({ city }) => (forecasts[city.toLowerCase()] ?? 'unknown').split(', ')[1] ?? 'unknown' },
+          { name: 'get_forecast', title: 'Weather forecast', description: 'The forecast for a city', parameters: cityParameters, execute: ({ city }) => forecasts[city.toLowerCase()] ?? `no forecast for ${city}` },
+          { name: 'get_temperature', title: 'Temperature', description: 'The temperature in a city', parameters: cityParameters, execute: ({ city }) => (forecasts[city.toLowerCase()] ?? 'unknown').split(', ')[1] ?? 'unknown' },
         ],
         skills: [{ name: 'plan_trip', description: 'Plan a trip to a city with the weather tools', systemPrompt: 'Check the forecast before you suggest what to pack.', references: ['get_forecast'] }],
       },
@@ -166,6 +176,7 @@ const drawChart = () => {
 chat.toolRegistry = chat.toolRegistry
   .register({
     name: 'draw_chart',
+    title: 'Sales chart',
     description: 'Draw a chart of the monthly sales',
     execute: () => ({
       content: [
@@ -176,6 +187,7 @@ chat.toolRegistry = chat.toolRegistry
   })
   .register({
     name: 'unlock_admin_tools',
+    title: 'Admin tools',
     description: 'Unlock the admin tools',
     execute: () => ({
       content: { type: 'text', text: 'Admin tools unlocked.' },
@@ -185,7 +197,7 @@ chat.toolRegistry = chat.toolRegistry
             name: 'admin',
             description: 'Admin tools',
             startCollapsed: false,
-            tools: [{ name: 'reset_password', description: 'Reset the password of a person', parameters: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] }, execute: ({ name }) => `password of ${name} reset` }],
+            tools: [{ name: 'reset_password', title: 'Reset a password', description: 'Reset the password of a person', parameters: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] }, execute: ({ name }) => `password of ${name} reset` }],
           },
         ],
         hideTools: ['unlock_admin_tools'],

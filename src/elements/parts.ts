@@ -56,7 +56,7 @@ export const OWN_PARTS = {
     'tool-details': "A tool card's collapsible arguments and result.",
     'tool-result': "Output of a tool's own renderer.",
     'tool-content': 'A structured tool result: text, pretty JSON, image previews, download links.',
-    'tool-changes': 'What a tool call changed in the agent\'s tools ("Added tools: X, Y").',
+    'tool-changes': 'What a tool call changed in the agent\'s tools, as one muted line ("Weather ready"; the full list on hover and in the inspector).',
     'tool-cached': "Marks a tool result that came from the tool's cache.",
     'run-again-button': "Run again, on a tool call the page's reload interrupted (status `interrupted`).",
   },

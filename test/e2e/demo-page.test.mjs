@@ -118,10 +118,10 @@ describe('demo page', () => {
     const answer = (pattern) => page.locator('soliplex-chat [part~="assistant-message"] .text').filter({ hasText: pattern });
     await ask(page, 'What is the weather forecast for Paris?');
     await answer(/get_forecast\(city="Paris"\) returned sunny/).waitFor({ timeout: 20_000 });
-    assert.equal(
-      await page.locator('soliplex-chat [part~="tool-changes"]').first().textContent(),
-      'Added tools: get_forecast, get_temperature. Added context: Instructions for the weather tools',
-    );
+    // The expansion is one muted line in people's words; the full list is its tooltip.
+    const expansion = page.locator('soliplex-chat [part~="tool-changes"]').first();
+    assert.equal((await expansion.textContent()).replace(/\s+/g, ' ').trim(), '🌤Weather tools ready');
+    assert.equal(await expansion.getAttribute('title'), 'Added tools: get_forecast, get_temperature. Added context: Instructions for the weather tools');
 
     await ask(page, 'Plan a trip for Rome');
     await answer(/plan_trip\(\) returned plan_trip skill activated.*get_forecast\(city="Rome"\) returned clear/).waitFor({ timeout: 20_000 });
@@ -134,7 +134,9 @@ describe('demo page', () => {
 
     await ask(page, 'Unlock admin tools, then reset password for alice');
     await answer(/reset_password\(name="alice"\) returned password of alice reset/).waitFor({ timeout: 20_000 });
-    assert.match((await page.locator('soliplex-chat [part~="tool-changes"]').last().textContent()) ?? '', /Added tools: reset_password/);
+    const augmentation = page.locator('soliplex-chat [part~="tool-changes"]').last();
+    assert.match((await augmentation.textContent()) ?? '', /Admin tools ready/);
+    assert.match((await augmentation.getAttribute('title')) ?? '', /Added tools: reset_password/);
     assert.deepEqual(pageErrors, []);
     await page.close();
   });

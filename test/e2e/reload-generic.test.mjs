@@ -149,7 +149,7 @@ describe('reload on a generic endpoint (no thread list)', () => {
     await ask(page, 'delete the note');
     await page.locator('soliplex-chat [part~="approval-card"]').waitFor();
     await reload(page);
-    await page.locator('soliplex-chat [part~="tool-card"], soliplex-chat [part~="approval-card"]').filter({ hasText: 'delete_note' }).first().waitFor({ timeout: 10_000 });
+    await page.locator('soliplex-chat [part~="tool-card"], soliplex-chat [part~="approval-card"]').filter({ hasText: /delete_note|Delete a note/ }).first().waitFor({ timeout: 10_000 });
     assert.equal(await user(page, 'delete the note').count(), 1);
     assert.equal(await runs(page, 'delete_note'), 0);
     await context.close();

@@ -32,7 +32,10 @@ describe('<soliplex-chat> tool groups and rich results', () => {
     await settled(el);
     expect(transport.requests[0]!.tools.map((t) => t.name)).to.deep.equal(['maps']);
     expect(transport.requests[1]!.tools.map((t) => t.name)).to.deep.equal(['find_place', 'route']);
-    expect(deepQuery(el, '[part~="tool-changes"]')!.textContent).to.equal('Added tools: find_place, route');
+    // One muted line for the expansion (issue 24): the full list on hover.
+    const line = deepQuery(el, '[part~="tool-changes"]')!;
+    expect(line.textContent!.trim()).to.equal('maps ready');
+    expect(line.getAttribute('title')).to.equal('Added tools: find_place, route');
   });
 
   it('shows a structured result: text, pretty JSON, an image preview and a download link', async () => {

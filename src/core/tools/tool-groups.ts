@@ -30,6 +30,10 @@ export interface ToolGroup {
   /** The name the collapsed group is offered under (like a tool name). */
   readonly name: string;
   readonly description: string;
+  /** What people see for the group (its expansion's line): "Weather" rather than `weather_tools`. Default: the name. */
+  readonly title?: string;
+  /** A short symbol shown before the title (an emoji or a character; shown as text, never loaded). */
+  readonly icon?: string;
   /** Ordinary tools. */
   readonly tools: readonly ClientTool[];
   readonly skills?: readonly Skill[];

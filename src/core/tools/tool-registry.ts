@@ -38,6 +38,10 @@ export interface ClientTool<Args = any> {
   readonly name: string;
   /** What the tool does, for the model. */
   readonly description: string;
+  /** What people see for it (status line, card, approval): "Weather forecast" rather than `get_forecast`. Default: the name. */
+  readonly title?: string;
+  /** A short symbol shown before the title (an emoji or a character; shown as text, never loaded). */
+  readonly icon?: string;
   /** The arguments: a zod schema, or a JSON Schema object. Omit for a tool without arguments. */
   readonly parameters?: ZodLikeSchema<Args> | JsonSchema;
   /** Runs the tool. A string result goes to the model as is; anything else as JSON. */

@@ -81,6 +81,8 @@ export interface SoliplexChatStrings {
   alwaysAllow: string;
   /** What a call changed in the agent's tools (a group expanded, an augmentation). */
   toolChanges: (changes: { addedTools: readonly string[]; removedTools: readonly string[]; addedContext: readonly string[] }) => string;
+  /** The one muted line of a call that only changed the agent's tools (a group's expansion): its title. */
+  toolsReady: (title: string) => string;
   /** Marks a result that came from the tool's cache. */
   cachedResult: string;
   /** The link that downloads a file a tool returned. */
@@ -232,6 +234,7 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
     ]
       .filter(Boolean)
       .join('. '),
+  toolsReady: (title: string) => `${title} ready`,
   cachedResult: 'Cached result',
   download: (filename: string) => `Download ${filename}`,
   renderFailed: 'This result could not be displayed.',

@@ -5,6 +5,7 @@ import type { ToolCall } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
 import { defaultChatStrings } from '../shared/chat-strings.js';
 import { formatArguments } from '../shared/format.js';
+import { toolTitle } from '../shared/tool-label.js';
 import { approvalCardStyles } from './soliplex-approval-card.styles.js';
 
 import { SoliplexApprovalDecidedEvent, SoliplexApprovalShownEvent } from './approval-events.js';
@@ -48,7 +49,7 @@ export class SoliplexApprovalCard extends LitElement {
     const promptId = `prompt-${call.id}`;
     return html`
       <div part="approval-card" class="card" role="group" tabindex="-1" aria-labelledby=${promptId}>
-        <p id=${promptId}>${strings.approvalPrompt(call.name)}</p>
+        <p id=${promptId}>${strings.approvalPrompt(toolTitle(this.chat?.toolRegistry, call.name))}</p>
         <pre part="approval-arguments" role="group" aria-label=${strings.arguments}>${formatArguments(call)}</pre>
         <div class="actions">
           <button part="approve-button" class="approve" type="button" @click=${() => this.#decide(true)}>${strings.approve}</button>

@@ -8,7 +8,13 @@ const ANNOUNCED_TOOL_STATUSES = new Set(['awaiting-approval', 'executing', 'comp
  * What changed between two renders that a screen reader should hear: answers once they are complete
  * (never each streamed token), tool calls reaching a new status, and the agent's questions (interrupts).
  */
-export function describeChanges(previous: Conversation, next: Conversation, strings: SoliplexChatStrings): string[] {
+export function describeChanges(
+  previous: Conversation,
+  next: Conversation,
+  strings: SoliplexChatStrings,
+  /** A tool as people know it (the page's `title`). */
+  title: (toolName: string) => string = (name) => name,
+): string[] {
   if (previous === next) return [];
   const lines: string[] = [];
   const before = new Map(previous.messages.map((m) => [m.id, m]));
@@ -26,7 +32,7 @@ export function describeChanges(previous: Conversation, next: Conversation, stri
   for (const call of Object.values(next.toolCalls)) {
     const old = previous.toolCalls[call.id];
     if (old?.status === call.status || !ANNOUNCED_TOOL_STATUSES.has(call.status)) continue;
-    lines.push(strings.announceToolStatus(call.name, strings.toolStatus[call.status]));
+    lines.push(strings.announceToolStatus(title(call.name), strings.toolStatus[call.status]));
   }
   return lines;
 }

@@ -18,6 +18,7 @@ import type { SoliplexChatStrings } from '../shared/chat-strings.js';
 import { mergeFirstPaintStrings } from '../shared/first-paint-strings.js';
 import type { SoliplexComposer } from '../soliplex-composer/soliplex-composer.js';
 import type { HiddenMessageActions, SoliplexMessageList } from '../soliplex-message-list/soliplex-message-list.js';
+import { toolTitle } from '../shared/tool-label.js';
 import { renderEmptyState } from './empty-state.js';
 import { renderHeader, renderState, renderStorageNotice } from './chat-view.js';
 import { chatRuntimeIfLoaded, loadChatParts, loadPartsOnConnect, whenChatRuntime } from './chat-parts.js';
@@ -109,7 +110,7 @@ import '../soliplex-composer/soliplex-composer.js';
  * @csspart tool-details - A tool card's collapsible arguments and result.
  * @csspart tool-result - Output of a tool's own renderer.
  * @csspart tool-content - A structured tool result: text, pretty JSON, image previews, download links.
- * @csspart tool-changes - What a tool call changed in the agent's tools ("Added tools: X, Y").
+ * @csspart tool-changes - What a tool call changed in the agent's tools, as one muted line ("Weather ready"; the full list on hover and in the inspector).
  * @csspart tool-cached - Marks a tool result that came from the tool's cache.
  * @csspart run-again-button - Run again, on a tool call the page's reload interrupted (status `interrupted`).
  * @csspart approval-card - A card asking to approve a call (focusable, so focus can move to it when it appears).
@@ -173,7 +174,7 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
     },
     describe: (previous, next) => {
       const rt = chatRuntimeIfLoaded();
-      return rt ? rt.describeChanges(previous, next, this.#strings(rt)) : [];
+      return rt ? rt.describeChanges(previous, next, this.#strings(rt), (name) => toolTitle(this.toolRegistry, name)) : [];
     },
   });
   readonly #attachments = new ChatAttachments(this, () => this.attachmentBar);

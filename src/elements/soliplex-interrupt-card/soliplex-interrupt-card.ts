@@ -7,6 +7,7 @@ import { chatContext, type ChatContextValue } from '../../context.js';
 import { defaultChatStrings, type SoliplexChatStrings } from '../shared/chat-strings.js';
 import { formatArguments } from '../shared/format.js';
 import type { InterruptControls } from '../shared/renderers.js';
+import { toolTitle } from '../shared/tool-label.js';
 import { initialValue, payloadOf, renderSchemaForm, setAt, type Schema } from './schema-form.js';
 import { interruptCardStyles } from './soliplex-interrupt-card.styles.js';
 
@@ -161,7 +162,7 @@ export class SoliplexInterruptCard extends LitElement {
       const editable = !!call && this.chat?.capabilities?.humanInTheLoop?.approveWithEdits === true;
       const args = call ? formatArguments(call) : '';
       return html`${prompt}
-        ${call ? html`<p class="tool">${strings.approvalPrompt(call.name)}</p>` : nothing}
+        ${call ? html`<p class="tool">${strings.approvalPrompt(toolTitle(this.chat?.toolRegistry, call.name))}</p>` : nothing}
         ${editable
           ? html`<label class="field"
               >${strings.editArguments}<textarea class="edit-arguments" rows="4" spellcheck="false" .value=${args} @input=${(e: Event) => (e.target as HTMLTextAreaElement).setCustomValidity('')}></textarea

@@ -87,7 +87,7 @@ export interface HiddenMessageActions {
  * @csspart tool-details - A tool card's collapsible arguments and result.
  * @csspart tool-result - Output of a tool's own renderer.
  * @csspart tool-content - A structured tool result: text, pretty JSON, image previews, download links.
- * @csspart tool-changes - What a tool call changed in the agent's tools ("Added tools: X, Y").
+ * @csspart tool-changes - What a tool call changed in the agent's tools, as one muted line ("Weather ready"; the full list on hover and in the inspector).
  * @csspart tool-cached - Marks a tool result that came from the tool's cache.
  * @csspart run-again-button - Run again, on a tool call the page's reload interrupted (status `interrupted`).
  * @csspart approval-card - A card asking to approve a call (focusable, so focus can move to it when it appears).

@@ -8,6 +8,7 @@ import type { Conversation, RunState, WaitingToRetryState } from '../../core/ind
 import { chatContext, type ChatContextValue } from '../../context.js';
 import { defaultChatStrings, type SoliplexChatStrings } from '../shared/chat-strings.js';
 import { failureText, isMissingThread } from '../shared/failure-text.js';
+import { toolTitle } from '../shared/tool-label.js';
 import { runStatusStyles } from './soliplex-run-status.styles.js';
 
 /** Internal: the user pressed New chat (the thread is gone from the server). */
@@ -100,6 +101,11 @@ export class SoliplexRunStatus extends LitElement {
     clearTimeout(this.#tick);
   }
 
+  /** A tool as people know it (the page's `title`, else its name). */
+  #title(name: string): string {
+    return toolTitle(this.chat?.toolRegistry, name);
+  }
+
   /** Thinking until the current run's answer has text, writing while it streams in. */
   #streamingText(strings: SoliplexChatStrings): string {
     const last = this.conversation.messages.at(-1);
@@ -116,7 +122,7 @@ export class SoliplexRunStatus extends LitElement {
           if (run.attached) return strings.attachedRun;
           const streaming = Object.values(calls).find((c) => c.status === 'streaming' && isOfCurrentRun(this.conversation, c));
           const step = this.conversation.steps?.at(-1);
-          return streaming ? strings.calling(streaming.name) : step ? strings.step(step) : this.#streamingText(strings);
+          return streaming ? strings.calling(this.#title(streaming.name)) : step ? strings.step(step) : this.#streamingText(strings);
         }
         if (run.phase === 'awaiting-input') return strings.waitingForAnswer;
         if (run.phase === 'waiting-for-connection') return strings.waitingForConnection;
@@ -124,13 +130,13 @@ export class SoliplexRunStatus extends LitElement {
         if (run.phase === 'loading-history') return run.progress?.total ? strings.loadingHistoryProgress(run.progress.loaded, run.progress.total) : strings.loadingHistory;
         if (run.phase !== 'executing-tools') return strings.creatingThread;
         const inHop = run.toolCallIds.map((id) => calls[id]).filter((c) => c !== undefined);
-        const waiting = inHop.filter((c) => c.status === 'awaiting-approval').map((c) => c.name);
+        const waiting = inHop.filter((c) => c.status === 'awaiting-approval').map((c) => this.#title(c.name));
         if (waiting.length) return strings.awaitingApproval(waiting);
         // Taken up after a reload: calls it interrupted wait for Run again, or Continue without them.
-        const interrupted = inHop.filter((c) => c.status === 'interrupted').map((c) => c.name);
+        const interrupted = inHop.filter((c) => c.status === 'interrupted').map((c) => this.#title(c.name));
         if (interrupted.length) return html`<span class="reason">${strings.interruptedTools(interrupted)}</span> ${this.#continueButton(strings)}`;
         const executing = inHop.filter((c) => c.status !== 'completed' && c.status !== 'failed' && c.status !== 'denied');
-        return strings.executing((executing.length ? executing : inHop).map((c) => c.name));
+        return strings.executing((executing.length ? executing : inHop).map((c) => this.#title(c.name)));
       }
       case 'failed': {
         const missing = isMissingThread(run.error, this.soliplex);

@@ -31,11 +31,26 @@ export const toolCallCardStyles = [
     text-overflow: ellipsis;
     font-family: var(--_sc-mono-font);
   }
+  .signature.titled {
+    font-family: inherit;
+  }
   .name {
     font-weight: 600;
   }
   .args {
     color: var(--_sc-muted);
+  }
+  .titled .args {
+    margin-inline-start: 0.6em;
+    font-size: 0.9em;
+  }
+  .icon {
+    margin-inline-end: 0.4em;
+  }
+  .changes-line {
+    margin: 0;
+    color: var(--_sc-muted);
+    font-size: 0.9em;
   }
   .status {
     margin-inline-start: auto;

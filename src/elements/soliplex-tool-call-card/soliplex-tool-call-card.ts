@@ -8,6 +8,7 @@ import { formatArguments, prettyJson } from '../shared/format.js';
 import { callSignatureArgs, parsePartialJson } from '../shared/partial-json.js';
 import { toolCallCardStyles } from './soliplex-tool-call-card.styles.js';
 import { renderToolResultView } from './tool-result-view.js';
+import { toolLabel, type ToolLabel } from '../shared/tool-label.js';
 
 /** A glyph per status, so the status does not rest on colour alone. */
 const STATUS_ICONS: Record<ToolCallStatus, string> = {
@@ -38,7 +39,7 @@ const STATUS_ICONS: Record<ToolCallStatus, string> = {
  * @csspart tool-details - A tool card's collapsible arguments and result.
  * @csspart tool-result - Output of a tool's own renderer.
  * @csspart tool-content - A structured tool result: text, pretty JSON, image previews, download links.
- * @csspart tool-changes - What a tool call changed in the agent's tools ("Added tools: X, Y").
+ * @csspart tool-changes - What a tool call changed in the agent's tools, as one muted line ("Weather ready"; the full list on hover and in the inspector).
  * @csspart tool-cached - Marks a tool result that came from the tool's cache.
  * @csspart run-again-button - Run again, on a tool call the page's reload interrupted (status `interrupted`).
  */
@@ -64,13 +65,14 @@ export class SoliplexToolCallCard extends LitElement {
       : call.unanswered ? strings.toolNotAnswered
       : strings.toolStatus[call.status];
     const args = call.args !== undefined && call.status !== 'streaming' ? call.args : parsePartialJson(call.argsText);
-    const signature = callSignatureArgs(args);
+    const signature = hasArguments(call) ? callSignatureArgs(args) : '';
+    const label = toolLabel(this.chat?.toolRegistry, call.name);
+    // What a call changed in the agent's tools (a group's expansion, an augmentation) is plumbing: one muted line.
+    if (call.changes && call.status === 'completed' && !this.#hasOwnView(call)) return this.#renderChangesLine(call, label, strings);
     return html`
-      <div part="tool-card" class="card" role="group" data-status=${status} aria-label=${strings.toolCallLabel(call.name, statusText)}>
+      <div part="tool-card" class="card" role="group" data-status=${status} aria-label=${strings.toolCallLabel(label.title, statusText)}>
         <div class="header">
-          <code class="signature" title=${`${call.name}(${signature})`}
-            ><span part="tool-name" class="name">${call.name}</span><span part="tool-arguments" class="args">(${signature})</span></code
-          >
+          ${this.#renderSignature(call.name, label, signature)}
           <span part="tool-status" class="status" data-status=${status} ?data-unanswered=${!!call.unanswered && !call.decision}>
             <span aria-hidden="true">${STATUS_ICONS[status]}</span>${statusText}
           </span>
@@ -101,11 +103,39 @@ export class SoliplexToolCallCard extends LitElement {
     this.requestUpdate();
   };
 
+  /**
+   * The tool as people know it: the page's `title` (with its `icon`) and the arguments in a muted
+   * line; an untitled tool as code, `name(arguments)`. A call without arguments shows none (no `()`).
+   */
+  #renderSignature(name: string, label: ToolLabel, signature: string): TemplateResult {
+    const full = signature ? `${name}(${signature})` : name;
+    if (label.title === name && !label.icon) {
+      return html`<code class="signature" title=${full}
+        ><span part="tool-name" class="name">${name}</span>${signature ? html`<span part="tool-arguments" class="args">(${signature})</span>` : nothing}</code
+      >`;
+    }
+    return html`<span class="signature titled" title=${full}
+      >${label.icon ? html`<span class="icon" aria-hidden="true">${label.icon}</span>` : nothing}<span part="tool-name" class="name">${label.title}</span
+      >${signature ? html`<span part="tool-arguments" class="args">${signature}</span>` : nothing}</span
+    >`;
+  }
+
+  /** A completed call that only changed the agent's tools: what it made ready, the full list on hover (and in the inspector). */
+  #renderChangesLine(call: ToolCall, label: ToolLabel, strings: SoliplexChatStrings): TemplateResult {
+    return html`<p part="tool-changes" class="changes-line" title=${strings.toolChanges(call.changes!)}>
+      ${label.icon ? html`<span class="icon" aria-hidden="true">${label.icon}</span>` : nothing}${strings.toolsReady(label.title)}
+    </p>`;
+  }
+
+  /** The page shows this call its own way (a renderer for the tool or its result). */
+  #hasOwnView(call: ToolCall): boolean {
+    return !!this.chat?.toolRenderers?.[call.name] || !!this.chat?.toolRegistry.get(call.name)?.render;
+  }
+
   #renderDetails(call: ToolCall, strings: SoliplexChatStrings): TemplateResult {
     // Labels, not headings: a card is not a section of the page's outline (headings follow the host's).
     return html`
-      <p class="label">${strings.arguments}</p>
-      <pre>${formatArguments(call)}</pre>
+      ${hasArguments(call) ? html`<p class="label">${strings.arguments}</p><pre>${formatArguments(call)}</pre>` : nothing}
       ${call.error !== undefined
         ? html`<p class="label">${strings.error}</p><pre class="error">${call.error}</pre>`
         : call.result !== undefined
@@ -144,6 +174,12 @@ function guarded(render: () => unknown, call: ToolCall, notice = defaultChatStri
     console.error(`[soliplex-chat] the renderer of "${call.name}" threw`, error);
     return notice;
   }
+}
+
+/** Whether the call has arguments to show (`{}`, or nothing at all, is none). */
+function hasArguments(call: ToolCall): boolean {
+  const text = call.argsText.trim();
+  return call.args !== undefined ? !(call.args && typeof call.args === 'object' && !Array.isArray(call.args) && Object.keys(call.args).length === 0) : text !== '' && text !== '{}';
 }
 
 if (!customElements.get('soliplex-tool-call-card')) customElements.define('soliplex-tool-call-card', SoliplexToolCallCard);

@@ -1,0 +1,98 @@
+import { expect } from '@open-wc/testing';
+import { z } from 'zod';
+import { ToolRegistry, type ClientTool, type ToolGroup } from '../../src/index.js';
+import { runFinished, runStarted, text, toolCall } from '../helpers/agui-events.js';
+import { deferred } from '../helpers/scripted-transport.js';
+import { chatWith, deepQuery, deepQueryAll, settled, statusLine, until, waitFor } from './chat-fixture.js';
+
+// Issue 24, item 2: tools speak people's language.
+
+describe('<soliplex-chat>: tools by their titles', () => {
+  it('the status line, the card, the approval and the live region say the title and icon, not the identifier', async () => {
+    const gate = deferred<string>();
+    const forecast: ClientTool<{ city: string }> = {
+      name: 'get_forecast',
+      title: 'Weather forecast',
+      icon: '🌤',
+      description: 'The forecast for a city',
+      parameters: z.object({ city: z.string() }),
+      execute: () => gate.promise,
+    };
+    const deleteNote: ClientTool<{ id: string }> = {
+      name: 'delete_note',
+      title: 'Delete a note',
+      description: 'Deletes a note',
+      parameters: z.object({ id: z.string() }),
+      requiresApproval: true,
+      execute: () => 'deleted',
+    };
+    const { el } = await chatWith(
+      [
+        [runStarted(), ...toolCall('c1', 'get_forecast', { city: 'Oslo' }), runFinished()],
+        [runStarted('r2'), ...toolCall('c2', 'delete_note', { id: 'n1' }), runFinished()],
+        [runStarted('r3'), ...text('a3', 'Sunny, and the note is gone.'), runFinished()],
+      ],
+      [forecast, deleteNote],
+    );
+    el.send('weather in Oslo, then delete my note');
+    await until(() => statusLine(el)?.textContent?.includes('Executing') ?? false);
+    expect(statusLine(el).textContent).to.contain('Executing Weather forecast…').and.not.contain('get_forecast');
+    const card = deepQuery(el, '[part~="tool-card"]')!;
+    expect(deepQuery(card, '[part~="tool-name"]')!.textContent).to.equal('Weather forecast');
+    expect(card.textContent).to.contain('🌤').and.contain('city: "Oslo"').and.not.contain('get_forecast');
+    expect(card.getAttribute('aria-label')).to.equal('Tool call Weather forecast: Executing');
+    gate.resolve('sunny');
+
+    await waitFor(el, '[part~="approval-card"]');
+    const approval = deepQuery(el, '[part~="approval-card"]')!;
+    expect(approval.textContent).to.contain('The assistant wants to run Delete a note. Allow it?').and.not.contain('delete_note');
+    expect(statusLine(el).textContent).to.contain('Waiting for your approval: Delete a note');
+    deepQuery(el, '[part~="approve-button"]')!.click();
+    await until(() => statusLine(el).dataset['state'] === 'success');
+    await settled(el);
+    const log = deepQuery(el, '[role="log"]')!.textContent!;
+    expect(log).to.contain('Weather forecast: Completed').and.contain('Delete a note: Completed').and.not.contain('get_forecast');
+    await expect(el).to.be.accessible();
+  });
+
+  it("a group's expansion is one muted line with the group's title; the full detail is on hover", async () => {
+    const group: ToolGroup = {
+      name: 'weather_tools',
+      title: 'Weather',
+      icon: '☁',
+      description: 'Weather tools',
+      systemPrompt: 'Instructions for the weather tools',
+      tools: [{ name: 'get_temperature', description: 'Temperature', execute: () => '12' }],
+    };
+    const { el } = await chatWith(
+      [
+        [runStarted(), ...toolCall('g1', 'weather_tools', {}), runFinished()],
+        [runStarted('r2'), ...text('a2', 'Tools ready.'), runFinished()],
+      ],
+    );
+    el.toolRegistry = new ToolRegistry([], [group]);
+    el.send('weather please');
+    await until(() => statusLine(el)?.dataset['state'] === 'success');
+    await settled(el);
+    const line = deepQuery(el, '[part~="tool-changes"]')!;
+    expect(line.textContent!.replace(/\s+/g, ' ').trim()).to.equal('☁Weather ready');
+    expect(line.getAttribute('title')).to.contain('Added tools: get_temperature').and.contain('Added context');
+    expect(deepQueryAll(el, '[part~="tool-card"]'), 'no card for the expansion').to.have.length(0);
+  });
+
+  it('a call without arguments shows none: no "()" and no "{}"', async () => {
+    const now: ClientTool = { name: 'get_time', description: 'The time', execute: () => '12:00' };
+    const { el } = await chatWith(
+      [[runStarted(), ...toolCall('c1', 'get_time', {}), runFinished()], [runStarted('r2'), ...text('a2', 'Noon.'), runFinished()]],
+      [now],
+    );
+    el.send('time?');
+    await until(() => statusLine(el)?.dataset['state'] === 'success');
+    const card = deepQuery(el, '[part~="tool-card"]')!;
+    const details = deepQuery<HTMLDetailsElement>(card, '[part~="tool-details"]')!;
+    details.open = true;
+    await until(() => card.textContent!.includes('Result'));
+    expect(card.textContent).to.not.contain('()').and.not.contain('{}').and.not.contain('Arguments');
+    expect(deepQuery(card, '[part~="tool-name"]')!.textContent).to.equal('get_time');
+  });
+});

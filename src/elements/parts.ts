@@ -26,7 +26,8 @@ export const OWN_PARTS = {
     'empty-state': 'The empty state.',
     'storage-notice': 'Says that conversations cannot be kept in this browser, or that another tab changed this one.',
     welcome: 'The welcome message.',
-    suggestion: 'A suggestion button (from the Soliplex room).',
+    suggestions: 'The suggestion chips (`suggestions`, or the Soliplex room\'s): in the empty state, and after an answer.',
+    suggestion: 'A suggestion: sends its text.',
     state: 'The agent state, as the `stateRenderer` shows it.',
   },
   'soliplex-message-list': {

@@ -102,6 +102,8 @@ export interface SoliplexChatStrings {
   newChat: string;
   /** The button that opens the thread list when the chat is narrow (`thread-list`). */
   threadsLabel: string;
+  /** Names the group of suggestion chips (the empty state's, and those after an answer). */
+  suggestionsLabel: string;
   /** The built-in thread list's strings (`thread-list`), merged over its English defaults. */
   threadList: Partial<SoliplexThreadListStrings>;
   /** A code block's copy button, and what shows beside it after a copy. */

@@ -1,7 +1,7 @@
 import type { SoliplexChatStrings, SoliplexChatStringsOverrides } from './chat-strings.js';
 
 /** The strings an empty chat paints with (header, empty state, composer). */
-export type FirstPaintStrings = Pick<SoliplexChatStrings, 'welcome' | 'inputLabel' | 'inputPlaceholder' | 'send' | 'stop' | 'newChat' | 'threadsLabel' | 'roomUnavailable'>;
+export type FirstPaintStrings = Pick<SoliplexChatStrings, 'welcome' | 'inputLabel' | 'inputPlaceholder' | 'send' | 'stop' | 'newChat' | 'threadsLabel' | 'suggestionsLabel' | 'roomUnavailable'>;
 
 /**
  * The English defaults of `FirstPaintStrings`. They ship with the first paint; the rest of
@@ -15,6 +15,7 @@ export const firstPaintStrings: Readonly<FirstPaintStrings> = Object.freeze({
   stop: 'Stop',
   newChat: 'New chat',
   threadsLabel: 'Chats',
+  suggestionsLabel: 'Suggestions',
   roomUnavailable: (reason: string) => `The room's details could not be loaded (${reason}). You can still send a message.`,
 });
 

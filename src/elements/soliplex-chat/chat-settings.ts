@@ -6,6 +6,7 @@ import type { SoliplexChatStringsOverrides } from '../shared/chat-strings.js';
 import type { ActivityRenderers, InterruptRenderers, StateRenderer, ToolCallRenderers } from '../shared/renderers.js';
 import type { AttachmentOptions } from '../soliplex-attachments/attachment-parts.js';
 import { headersConverter } from './headers-converter.js';
+import type { ChatSuggestions } from './chat-suggestions.js';
 
 /**
  * What a page sets on `<soliplex-chat>`: its attributes and properties, and its CSS custom
@@ -126,6 +127,14 @@ export class ChatSettings extends LitElement {
 
   /** UI strings for translation: a partial object merged over the English defaults. */
   @property({ attribute: false }) strings?: SoliplexChatStringsOverrides;
+
+  /**
+   * What the chat suggests the user say, as clickable chips (each sends its text): starter prompts (an
+   * array, shown while the chat is empty), or a function of the conversation, possibly async, asked for
+   * an empty chat and after each answer (its answer shows under the answer until the next send). On every
+   * backend; a Soliplex room's own suggestions show when this is unset.
+   */
+  @property({ attribute: false }) suggestions?: ChatSuggestions;
 
   /** A title shown in the header bar; no title when empty. */
   @property({ attribute: 'chat-title' }) chatTitle = '';

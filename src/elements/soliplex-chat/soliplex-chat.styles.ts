@@ -123,6 +123,11 @@ export const chatStyles = [
     justify-content: center;
     gap: var(--_sc-gap);
   }
+  /* After an answer: a row at the end of the conversation, above the status line. */
+  .follow-ups {
+    justify-content: flex-start;
+    padding: calc(var(--_sc-gap) / 2) var(--_sc-gap);
+  }
   [part~='suggestion'] {
     font: inherit;
     color: var(--_sc-accent);

@@ -20,6 +20,7 @@ import type { SoliplexComposer } from '../soliplex-composer/soliplex-composer.js
 import type { HiddenMessageActions, SoliplexMessageList } from '../soliplex-message-list/soliplex-message-list.js';
 import { toolTitle } from '../shared/tool-label.js';
 import { renderEmptyState } from './empty-state.js';
+import { ChatSuggestionsController } from './chat-suggestions.js';
 import { renderHeader, renderState, renderStorageNotice } from './chat-view.js';
 import { chatRuntimeIfLoaded, loadChatParts, loadPartsOnConnect, whenChatRuntime } from './chat-parts.js';
 import type { ChatRuntime } from './chat-runtime.js';
@@ -80,7 +81,8 @@ import '../soliplex-composer/soliplex-composer.js';
  * @csspart empty-state - The empty state.
  * @csspart storage-notice - Says that conversations cannot be kept in this browser, or that another tab changed this one.
  * @csspart welcome - The welcome message.
- * @csspart suggestion - A suggestion button (from the Soliplex room).
+ * @csspart suggestions - The suggestion chips (`suggestions`, or the Soliplex room's): in the empty state, and after an answer.
+ * @csspart suggestion - A suggestion: sends its text.
  * @csspart state - The agent state, as the `stateRenderer` shows it.
  * @csspart thread - A thread list entry (`data-state`: idle, running, waiting-for-approval, failed; `data-unread`).
  * @csspart thread-button - The button that shows a thread.
@@ -178,6 +180,15 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
     },
   });
   readonly #attachments = new ChatAttachments(this, () => this.attachmentBar);
+  readonly #suggestions = new ChatSuggestionsController(this, {
+    source: () => this.suggestions,
+    conversation: () => this.#session.shown.snapshot?.conversation ?? emptyConversation,
+    threadId: () => threadKeyId(this.#session.threadKey),
+    atRest: () => {
+      const run = this.#session.shown.snapshot?.run ?? idleState;
+      return !isRunning(run) && run.status !== 'failed';
+    },
+  });
   /** The thread list beside the messages (`thread-list`). */
   readonly #panel = new LazyThreadPanel(this, this.#token);
   #hiddenActions: HiddenMessageActions = {};
@@ -377,7 +388,7 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
         ${empty && this.#session.local.reopening
           ? nothing
           : empty
-          ? renderEmptyState(soliplex ? this.#session.soliplex : undefined, strings, (text) => this.send(text))
+          ? renderEmptyState(soliplex ? this.#session.soliplex : undefined, strings, this.#sendSuggestion, this.#suggestions.list)
           : html`<soliplex-message-list
               exportparts=${MESSAGE_LIST_EXPORTPARTS}
               .conversation=${conversation}
@@ -385,6 +396,7 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
               .hiddenActions=${this.#hiddenActions}
               .noImages=${this.noImages}
             ></soliplex-message-list>`}
+        ${empty ? nothing : this.#suggestions.render(strings.suggestionsLabel, this.#sendSuggestion)}
         <soliplex-run-status
           exportparts=${RUN_STATUS_EXPORTPARTS}
           .run=${run}
@@ -431,6 +443,10 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
     if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing || !this.#session.handle?.canStop()) return;
     event.preventDefault();
     this.stop();
+  };
+
+  #sendSuggestion = (text: string) => {
+    if (this.send(text)) this.messageList?.scrollToEnd?.();
   };
 
   #newChat = () => {

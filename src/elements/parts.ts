@@ -93,6 +93,8 @@ export const OWN_PARTS = {
     input: 'The message textarea.',
     'send-button': 'Send.',
     'stop-button': 'Stop, while a turn runs.',
+    'dictate-button': '"Dictate" (pressed while listening), where the browser or the page can recognise speech.',
+    'dictation-notice': 'Why dictation stopped (a refused microphone, a failure).',
   },
   'soliplex-attachments': {
     attachments: 'The attachment bar (when attachments are on).',

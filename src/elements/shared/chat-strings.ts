@@ -104,6 +104,12 @@ export interface SoliplexChatStrings {
   threadsLabel: string;
   /** Names the group of suggestion chips (the empty state's, and those after an answer). */
   suggestionsLabel: string;
+  /** The composer's dictation button ("Dictate", pressed while listening). */
+  dictate: string;
+  /** Said when the browser refused the microphone. */
+  microphoneBlocked: string;
+  /** Said when dictation failed otherwise. */
+  dictationFailed: (reason: string) => string;
   /** The built-in thread list's strings (`thread-list`), merged over its English defaults. */
   threadList: Partial<SoliplexThreadListStrings>;
   /** A code block's copy button, and what shows beside it after a copy. */

@@ -7,6 +7,7 @@ import type { ActivityRenderers, InterruptRenderers, StateRenderer, ToolCallRend
 import type { AttachmentOptions } from '../soliplex-attachments/attachment-parts.js';
 import { headersConverter } from './headers-converter.js';
 import type { ChatSuggestions } from './chat-suggestions.js';
+import type { SpeechToText } from '../soliplex-composer/speech-to-text.js';
 
 /**
  * What a page sets on `<soliplex-chat>`: its attributes and properties, and its CSS custom
@@ -135,6 +136,13 @@ export class ChatSettings extends LitElement {
    * backend; a Soliplex room's own suggestions show when this is unset.
    */
   @property({ attribute: false }) suggestions?: ChatSuggestions;
+
+  /**
+   * Speech to text for the composer's "Dictate" button: `{ listen({ lang, signal, onText }) }` (see
+   * `SpeechToText`). Without it, the browser's own speech recognition is used where it has one; with
+   * neither, there is no Dictate button.
+   */
+  @property({ attribute: false }) speechToText?: SpeechToText;
 
   /** A title shown in the header bar; no title when empty. */
   @property({ attribute: 'chat-title' }) chatTitle = '';

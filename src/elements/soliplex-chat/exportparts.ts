@@ -12,7 +12,7 @@ export const RUN_STATUS_EXPORTPARTS =
   'status, retry-button, continue-button, new-chat-button, error-details';
 /** `exportparts` of `<soliplex-composer>` in `<soliplex-chat>`. */
 export const COMPOSER_EXPORTPARTS =
-  'composer, input, send-button, stop-button';
+  'composer, input, send-button, stop-button, dictate-button, dictation-notice';
 /** `exportparts` of `<soliplex-attachments>` in `<soliplex-chat>`. */
 export const ATTACHMENTS_EXPORTPARTS =
   'attachments, attach-button, attachment, attachment-error';

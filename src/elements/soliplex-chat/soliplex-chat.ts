@@ -137,6 +137,8 @@ import '../soliplex-composer/soliplex-composer.js';
  * @csspart input - The message textarea.
  * @csspart send-button - Send.
  * @csspart stop-button - Stop, while a turn runs.
+ * @csspart dictate-button - "Dictate" (pressed while listening), where the browser or the page can recognise speech.
+ * @csspart dictation-notice - Why dictation stopped (a refused microphone, a failure).
  * @csspart attachments - The attachment bar (when attachments are on).
  * @csspart attach-button - The Attach button.
  * @csspart attachment - One attached file (preview and name).
@@ -408,6 +410,8 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
           exportparts=${COMPOSER_EXPORTPARTS}
           .strings=${strings}
           .draftKey=${!this.noPersist ? threadKeyId(this.#session.threadKey) : ''}
+          .speechToText=${this.speechToText}
+          .speechLang=${this.lang || document.documentElement.lang}
           ?busy=${isRunning(run)}
         ></soliplex-composer>
         <slot name="footer"></slot>

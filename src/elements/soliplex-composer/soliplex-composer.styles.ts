@@ -41,6 +41,21 @@ export const composerStyles = css`
     color: var(--_sc-on-accent);
     cursor: pointer;
   }
+  button.dictate {
+    background: var(--_sc-surface);
+    color: var(--_sc-foreground);
+    border-color: var(--_sc-border);
+  }
+  button.dictate[aria-pressed='true'] {
+    color: var(--_sc-danger);
+    border-color: var(--_sc-danger);
+  }
+  .notice {
+    margin: 0;
+    padding: 0 var(--_sc-gap) var(--_sc-gap);
+    color: var(--_sc-danger);
+    font-size: 0.875em;
+  }
   button.stop {
     background: var(--_sc-surface);
     color: var(--_sc-danger);

@@ -1,7 +1,8 @@
-import { LitElement, html, type PropertyValues } from 'lit';
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { firstPaintStrings, type FirstPaintStrings } from '../shared/first-paint-strings.js';
 import { composerStyles } from './soliplex-composer.styles.js';
+import { browserHasSpeechRecognition, isMicrophoneRefused, type SpeechToText } from './speech-to-text.js';
 
 /**
  * Internal: the user asks to send `text`. Cancelable: the chat calls `preventDefault()` when it does
@@ -34,6 +35,8 @@ export class SoliplexStopRequestEvent extends Event {
  * @csspart input - The message textarea.
  * @csspart send-button - Send.
  * @csspart stop-button - Stop, while a turn runs.
+ * @csspart dictate-button - "Dictate" (pressed while listening), where the browser or the page can recognise speech.
+ * @csspart dictation-notice - Why dictation stopped (a refused microphone, a failure).
  */
 export class SoliplexComposer extends LitElement {
   static override styles = composerStyles;
@@ -51,7 +54,21 @@ export class SoliplexComposer extends LitElement {
    */
   @property({ attribute: false }) draftKey = '';
 
+  /** The page's speech-to-text; without it, the browser's speech recognition where there is one. */
+  @property({ attribute: false }) speechToText?: SpeechToText;
+
+  /** The language to recognise (BCP 47); the browser's when empty. */
+  @property({ attribute: false }) speechLang = '';
+
   @state() private draft = '';
+  @state() private listening = false;
+  @state() private dictationNotice = '';
+  #dictation?: AbortController;
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#dictation?.abort();
+  }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('draftKey')) this.draft = keptDraft(this.draftKey, undefined);
@@ -77,12 +94,40 @@ export class SoliplexComposer extends LitElement {
           @input=${(e: Event) => this.#setDraft((e.target as HTMLTextAreaElement).value)}
           @keydown=${this.#onKeydown}
         ></textarea>
+        ${this.speechToText || browserHasSpeechRecognition()
+          ? html`<button part="dictate-button" class="dictate" type="button" aria-pressed=${this.listening ? 'true' : 'false'} @click=${this.#toggleDictation}>
+              ${strings.dictate}
+            </button>`
+          : nothing}
         ${this.busy
           ? html`<button part="stop-button" class="stop" type="button" @click=${this.#stop}>${strings.stop}</button>`
           : html`<button part="send-button" type="submit">${strings.send}</button>`}
       </form>
+      ${this.dictationNotice ? html`<p part="dictation-notice" class="notice" role="alert">${this.dictationNotice}</p>` : nothing}
     `;
   }
+
+  /** Dictate: the words appear in the draft as they are spoken (after what was typed); pressed again, it stops. */
+  #toggleDictation = async () => {
+    if (this.#dictation) return this.#dictation.abort();
+    const dictation = (this.#dictation = new AbortController());
+    this.listening = true;
+    this.dictationNotice = '';
+    const typed = this.draft && !/\s$/.test(this.draft) ? `${this.draft} ` : this.draft;
+    try {
+      const adapter = this.speechToText ?? (await import('./web-speech.js')).webSpeech;
+      await adapter.listen({ lang: this.speechLang || navigator.language, signal: dictation.signal, onText: (words) => this.#setDraft(typed + words) });
+    } catch (error) {
+      if (!dictation.signal.aborted || isMicrophoneRefused(error)) {
+        this.dictationNotice = isMicrophoneRefused(error) ? this.strings.microphoneBlocked : this.strings.dictationFailed((error as Error)?.message ?? String(error));
+      }
+    } finally {
+      if (this.#dictation === dictation) {
+        this.#dictation = undefined;
+        this.listening = false;
+      }
+    }
+  };
 
   #onKeydown = (event: KeyboardEvent) => {
     // isComposing: Enter that confirms an IME composition must not send.
@@ -101,7 +146,9 @@ export class SoliplexComposer extends LitElement {
     const text = this.input?.value ?? this.draft;
     if (!text.trim()) return;
     const request = new SoliplexSendRequestEvent(text);
-    if (this.dispatchEvent(request)) this.#setDraft('');
+    if (!this.dispatchEvent(request)) return;
+    this.#dictation?.abort(); // the message is sent: what is still recognised must not refill the box
+    this.#setDraft('');
   }
 
   #stop = () => {

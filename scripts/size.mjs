@@ -41,6 +41,12 @@ const OPTIONAL = [
   // Loaded with the first call of a tool that asks for approval (`requiresApproval`).
   { pattern: /\/soliplex-approval-card-[^/]*\.js$/, feature: 'approval cards (a tool with `requiresApproval`)' },
   { pattern: /\/soliplex-activity-[^/]*\.js$/, feature: 'activities (an agent that sends ACTIVITY_SNAPSHOT)' },
+  // Loaded with the first tool call shown (a chat whose agent only writes text never needs it).
+  { pattern: /\/soliplex-tool-call-card-[^/]*\.js$/, feature: 'tool call cards (the first tool call an agent makes)' },
+  // Loaded when the person first presses Dictate.
+  { pattern: /\/(dictation|web-speech)-[^/]*\.js$/, feature: 'dictation (Dictate: the page\'s speechToText or the browser\'s speech recognition)' },
+  // Loaded when the page sets `suggestions` to a function.
+  { pattern: /\/chat-suggestions-[^/]*\.js$/, feature: 'suggestions asked of a function of the conversation (`suggestions`)' },
   // Loaded by the first reload of a stored Soliplex thread (a `thread` given or picked), never for a new chat.
   { pattern: /\/(soliplex|conversation)-history(-cache)?-[^/]*\.js$/, feature: 'reloading a stored Soliplex thread (its runs, the transcript preview, the run cache, the replay)' },
   // Only a page that sets the `agent` property (an @ag-ui/client agent it brings) runs through it.

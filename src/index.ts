@@ -34,7 +34,7 @@ export { SoliplexThreadList, type ThreadListServer } from './elements/soliplex-t
 export { defaultThreadListStrings, type SoliplexThreadListStrings } from './elements/soliplex-thread-list/thread-list-strings.js';
 export { renderMarkdown, safeHref, type MarkdownOptions } from './elements/soliplex-message-list/markdown.js';
 export { defaultChatStrings, mergeChatStrings, type SoliplexChatStrings, type SoliplexChatStringsOverrides } from './elements/shared/chat-strings.js';
-export type { ChatSuggestions } from './elements/soliplex-chat/chat-suggestions.js';
+export type { ChatSuggestions } from './elements/soliplex-chat/suggestion-chips.js';
 export type { SpeechToText, SpeechToTextSession } from './elements/soliplex-composer/speech-to-text.js';
 export * from './events.js';
 export { chatContext, type ChatContextValue } from './context.js';

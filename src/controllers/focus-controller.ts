@@ -35,7 +35,6 @@ function waitingBesides(card: Element): WaitingCard[] {
  *   that holds focus.
  * - **A card is decided or answered:** focus goes to the next card still waiting of the same kind,
  *   else to an approval card, else to the composer.
- * - **New chat** (`composerAfterUpdate`): to the composer.
  * - **A render removes the focused control** (Stop once the turn ends, a message action once a turn
  *   starts, a card once its turn is stopped): focus that was in the chat before the render and fell
  *   to the page after it goes to the composer. Focus the user moved elsewhere is left alone.
@@ -53,11 +52,6 @@ export class FocusController implements ReactiveController {
     this.#host = host;
     this.#focusComposer = focusComposer;
     host.addController(this);
-  }
-
-  /** Focus goes to the composer once the host has rendered (after New chat: a new, empty conversation). */
-  composerAfterUpdate(): void {
-    void this.#host.updateComplete.then(this.#focusComposer);
   }
 
   hostConnected(): void {

@@ -243,6 +243,8 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
       .filter(Boolean)
       .join('. '),
   toolsReady: (title: string) => `${title} ready`,
+  microphoneBlocked: 'The microphone is blocked for this page. Allow it in the browser (the icon in the address bar, or the site settings) to dictate.',
+  dictationFailed: (reason: string) => `Dictation stopped: ${reason}`,
   cachedResult: 'Cached result',
   download: (filename: string) => `Download ${filename}`,
   renderFailed: 'This result could not be displayed.',

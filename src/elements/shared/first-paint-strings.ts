@@ -1,7 +1,7 @@
 import type { SoliplexChatStrings, SoliplexChatStringsOverrides } from './chat-strings.js';
 
 /** The strings an empty chat paints with (header, empty state, composer). */
-export type FirstPaintStrings = Pick<SoliplexChatStrings, 'welcome' | 'inputLabel' | 'inputPlaceholder' | 'send' | 'stop' | 'newChat' | 'threadsLabel' | 'suggestionsLabel' | 'dictate' | 'microphoneBlocked' | 'dictationFailed' | 'roomUnavailable'>;
+export type FirstPaintStrings = Pick<SoliplexChatStrings, 'welcome' | 'inputLabel' | 'inputPlaceholder' | 'send' | 'stop' | 'newChat' | 'threadsLabel' | 'suggestionsLabel' | 'dictate' | 'roomUnavailable'>;
 
 /**
  * The English defaults of `FirstPaintStrings`. They ship with the first paint; the rest of
@@ -17,8 +17,6 @@ export const firstPaintStrings: Readonly<FirstPaintStrings> = Object.freeze({
   threadsLabel: 'Chats',
   suggestionsLabel: 'Suggestions',
   dictate: 'Dictate',
-  microphoneBlocked: 'The microphone is blocked for this page. Allow it in the browser (the icon in the address bar, or the site settings) to dictate.',
-  dictationFailed: (reason: string) => `Dictation stopped: ${reason}`,
   roomUnavailable: (reason: string) => `The room's details could not be loaded (${reason}). You can still send a message.`,
 });
 

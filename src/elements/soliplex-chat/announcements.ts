@@ -1,5 +1,7 @@
 import type { Conversation } from '../../core/index.js';
 import type { SoliplexChatStrings } from '../shared/chat-strings.js';
+import type { ToolRegistry } from '../../core/tools/tool-registry.js';
+import { toolTitle } from '../shared/tool-label.js';
 
 /** Tool statuses worth telling a screen-reader user about (not the streaming ones). */
 const ANNOUNCED_TOOL_STATUSES = new Set(['awaiting-approval', 'executing', 'completed', 'failed', 'denied', 'cancelled', 'interrupted']);
@@ -12,8 +14,8 @@ export function describeChanges(
   previous: Conversation,
   next: Conversation,
   strings: SoliplexChatStrings,
-  /** A tool as people know it (the page's `title`). */
-  title: (toolName: string) => string = (name) => name,
+  /** The page's tools: a call is named by its tool's `title`. */
+  tools?: ToolRegistry,
 ): string[] {
   if (previous === next) return [];
   const lines: string[] = [];
@@ -32,7 +34,7 @@ export function describeChanges(
   for (const call of Object.values(next.toolCalls)) {
     const old = previous.toolCalls[call.id];
     if (old?.status === call.status || !ANNOUNCED_TOOL_STATUSES.has(call.status)) continue;
-    lines.push(strings.announceToolStatus(title(call.name), strings.toolStatus[call.status]));
+    lines.push(strings.announceToolStatus(toolTitle(tools, call.name), strings.toolStatus[call.status]));
   }
   return lines;
 }

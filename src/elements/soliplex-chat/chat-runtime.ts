@@ -5,6 +5,7 @@ import { mergeChatStrings, type SoliplexChatStringsOverrides } from '../shared/c
 import type { ChatContextValue } from '../../context.js';
 import { failureText } from '../shared/failure-text.js';
 import { describeChanges } from './announcements.js';
+import { FocusController } from '../../controllers/focus-controller.js';
 import { provideChatRuntime } from './chat-parts.js';
 
 /**
@@ -40,6 +41,8 @@ const chatRuntime = {
   mergeChatStrings,
   failureText,
   describeChanges,
+  /** Where focus goes once there are cards to answer (nothing at first paint needs it). */
+  FocusController,
   /** The live region's lines; keyed, so a render never re-announces an old line. */
   renderAnnouncements: (lines: readonly { readonly id: number; readonly text: string }[]) =>
     repeat(lines, (line) => line.id, (line) => html`<p>${line.text}</p>`),

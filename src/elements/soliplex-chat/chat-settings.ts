@@ -6,7 +6,7 @@ import type { SoliplexChatStringsOverrides } from '../shared/chat-strings.js';
 import type { ActivityRenderers, InterruptRenderers, StateRenderer, ToolCallRenderers } from '../shared/renderers.js';
 import type { AttachmentOptions } from '../soliplex-attachments/attachment-parts.js';
 import { headersConverter } from './headers-converter.js';
-import type { ChatSuggestions } from './chat-suggestions.js';
+import type { ChatSuggestions } from './suggestion-chips.js';
 import type { SpeechToText } from '../soliplex-composer/speech-to-text.js';
 
 /**

@@ -1,7 +1,7 @@
 import { html } from 'lit';
 import type { RunFailure, SoliplexRoom } from '../../core/index.js';
 import type { FirstPaintStrings } from '../shared/first-paint-strings.js';
-import { renderSuggestions } from './chat-suggestions.js';
+import { renderSuggestions } from './suggestion-chips.js';
 
 /**
  * What a chat shows before the first message: the `empty` slot, or by default a welcome message

@@ -12,15 +12,15 @@ import type { SoliplexAttachments } from '../soliplex-attachments/soliplex-attac
 import { ToolRegistrationController } from '../../controllers/tool-registration-controller.js';
 import { AgUiEventsController } from '../../controllers/agui-events-controller.js';
 import { AnnouncementController } from '../../controllers/announcement-controller.js';
-import { FocusController } from '../../controllers/focus-controller.js';
+import type { FocusController } from '../../controllers/focus-controller.js';
 import { adoptPreUpgradeProperties } from '../shared/upgrade-properties.js';
 import type { SoliplexChatStrings } from '../shared/chat-strings.js';
 import { mergeFirstPaintStrings } from '../shared/first-paint-strings.js';
 import type { SoliplexComposer } from '../soliplex-composer/soliplex-composer.js';
 import type { HiddenMessageActions, SoliplexMessageList } from '../soliplex-message-list/soliplex-message-list.js';
-import { toolTitle } from '../shared/tool-label.js';
 import { renderEmptyState } from './empty-state.js';
-import { ChatSuggestionsController } from './chat-suggestions.js';
+import type { ChatSuggestionsController } from './chat-suggestions.js';
+import { suggestionTexts } from './suggestion-chips.js';
 import { renderHeader, renderState, renderStorageNotice } from './chat-view.js';
 import { chatRuntimeIfLoaded, loadChatParts, loadPartsOnConnect, whenChatRuntime } from './chat-parts.js';
 import type { ChatRuntime } from './chat-runtime.js';
@@ -30,7 +30,6 @@ import { COMPOSER_EXPORTPARTS, MESSAGE_LIST_EXPORTPARTS, RUN_STATUS_EXPORTPARTS 
 import { warnOnDeprecatedListeners } from '../shared/deprecated-events.js';
 import { LazyThreadPanel } from './thread-panel.js';
 import type { GetToken } from './thread-panel-view.js';
-import { threadPanelStyles } from './thread-panel.styles.js';
 import { ChatSession } from './chat-session.js';
 import { PageEvents } from './page-events.js';
 import { DeprecatedChatNames } from './deprecated-names.js';
@@ -145,7 +144,7 @@ import '../soliplex-composer/soliplex-composer.js';
  * @csspart attachment-error - Why a file was refused or could not be sent.
  */
 export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
-  static override styles = [chatStyles, threadPanelStyles];
+  static override styles = chatStyles;
 
 
   readonly #token: GetToken = (options) => (this.getToken ? this.getToken(options) : this.token);
@@ -166,8 +165,8 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
   @query('soliplex-message-list') private messageList?: SoliplexMessageList;
   @query('soliplex-attachments') private attachmentBar?: SoliplexAttachments;
 
-  /** Where focus goes: into cards that ask, on after an answer, back to the composer. */
-  readonly #focus = new FocusController(this, () => this.composer?.focus());
+  /** Where focus goes: into cards that ask, on after an answer, back to the composer (made with the runtime). */
+  #focus?: FocusController;
   readonly #announcements = new AnnouncementController(this, {
     conversation: () => this.#session.shown.snapshot?.conversation ?? emptyConversation,
     threadId: () => threadKeyId(this.#session.threadKey),
@@ -178,19 +177,12 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
     },
     describe: (previous, next) => {
       const rt = chatRuntimeIfLoaded();
-      return rt ? rt.describeChanges(previous, next, this.#strings(rt), (name) => toolTitle(this.toolRegistry, name)) : [];
+      return rt ? rt.describeChanges(previous, next, this.#strings(rt), this.toolRegistry) : [];
     },
   });
   readonly #attachments = new ChatAttachments(this, () => this.attachmentBar);
-  readonly #suggestions = new ChatSuggestionsController(this, {
-    source: () => this.suggestions,
-    conversation: () => this.#session.shown.snapshot?.conversation ?? emptyConversation,
-    threadId: () => threadKeyId(this.#session.threadKey),
-    atRest: () => {
-      const run = this.#session.shown.snapshot?.run ?? idleState;
-      return !isRunning(run) && run.status !== 'failed';
-    },
-  });
+  /** Asks a `suggestions` function (its code loads when the page gives one). */
+  #suggestions?: ChatSuggestionsController | Promise<unknown>;
   /** The thread list beside the messages (`thread-list`). */
   readonly #panel = new LazyThreadPanel(this, this.#token);
   #hiddenActions: HiddenMessageActions = {};
@@ -341,6 +333,7 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('agent')) this.#attachments.askAgent();
+    if (typeof this.suggestions === 'function') this.#suggestions ??= this.#loadSuggestions();
     this.#session.willUpdate();
     this.#provide(changed);
     if (changed.has('noCopy') || changed.has('noRegenerate') || changed.has('noEdit')) {
@@ -352,6 +345,7 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
   #provide(changed: PropertyValues<this>): void {
     const thread = this.#session.handle;
     const rt = chatRuntimeIfLoaded();
+    if (rt && !this.#focus) this.#focus = new rt.FocusController(this, () => this.composer?.focus());
     if (!thread || !rt) return;
     const { toolRegistry, interruptRenderers, activityRenderers, toolRenderers, imageOrigins } = this;
     const next = { thread, toolRegistry, interruptRenderers, activityRenderers, toolRenderers, imageOrigins, capabilities: this.#attachments.capabilities };
@@ -390,7 +384,7 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
         ${empty && this.#session.local.reopening
           ? nothing
           : empty
-          ? renderEmptyState(soliplex ? this.#session.soliplex : undefined, strings, this.#sendSuggestion, this.#suggestions.list)
+          ? renderEmptyState(soliplex ? this.#session.soliplex : undefined, strings, this.#sendSuggestion, this.#suggestionList())
           : html`<soliplex-message-list
               exportparts=${MESSAGE_LIST_EXPORTPARTS}
               .conversation=${conversation}
@@ -398,7 +392,7 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
               .hiddenActions=${this.#hiddenActions}
               .noImages=${this.noImages}
             ></soliplex-message-list>`}
-        ${empty ? nothing : this.#suggestions.render(strings.suggestionsLabel, this.#sendSuggestion)}
+        ${empty || !this.#suggestionsAsker ? nothing : this.#suggestionsAsker.render(strings.suggestionsLabel, this.#sendSuggestion)}
         <soliplex-run-status
           exportparts=${RUN_STATUS_EXPORTPARTS}
           .run=${run}
@@ -449,13 +443,39 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
     this.stop();
   };
 
+  get #suggestionsAsker(): ChatSuggestionsController | undefined {
+    return this.#suggestions instanceof Promise ? undefined : this.#suggestions;
+  }
+
+  #suggestionList(): readonly string[] {
+    return Array.isArray(this.suggestions) ? suggestionTexts(this.suggestions) : (this.#suggestionsAsker?.list ?? []);
+  }
+
+  #loadSuggestions(): Promise<unknown> {
+    return import('./chat-suggestions.js').then(({ ChatSuggestionsController }) => {
+      this.#suggestions = new ChatSuggestionsController(this, {
+        source: () => this.suggestions,
+        conversation: () => this.#session.shown.snapshot?.conversation ?? emptyConversation,
+        threadId: () => threadKeyId(this.#session.threadKey),
+        atRest: () => {
+          const run = this.#session.shown.snapshot?.run ?? idleState;
+          return !isRunning(run) && run.status !== 'failed';
+        },
+      });
+      this.requestUpdate();
+    }, (error: unknown) => {
+      this.#suggestions = undefined; // a network blip: the next update tries again
+      console.error('[soliplex-chat] the suggestions code could not be loaded', error);
+    });
+  }
+
   #sendSuggestion = (text: string) => {
     if (this.send(text)) this.messageList?.scrollToEnd?.();
   };
 
   #newChat = () => {
     this.newChat(); // announces the change
-    this.#focus.composerAfterUpdate();
+    void this.updateComplete.then(() => this.composer?.focus());
   };
 
   /** The subcomponents' requests stop here: they are not part of the page-facing API. */

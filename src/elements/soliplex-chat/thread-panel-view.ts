@@ -5,6 +5,7 @@ import type { ThreadListServer } from '../soliplex-thread-list/soliplex-thread-l
 import type { SoliplexThreadListStrings } from '../soliplex-thread-list/thread-list-strings.js';
 import type { ChatBackend } from './chat-backend.js';
 import { THREAD_LIST_EXPORTPARTS } from './exportparts.js';
+import { threadPanelStyles } from './thread-panel.styles.js';
 import '../soliplex-thread-list/soliplex-thread-list.js';
 
 /** Returns a bearer token for a Soliplex server (`{refresh: true}` after a 401). */
@@ -35,6 +36,10 @@ export class ThreadPanel {
   constructor(host: ReactiveControllerHost, token: GetToken) {
     this.#host = host;
     this.#token = token;
+    // The panel's styles come with its code: a chat without a thread list never loads them.
+    const root = (host as unknown as { renderRoot?: ShadowRoot }).renderRoot;
+    const sheet = threadPanelStyles.styleSheet;
+    if (root && sheet && !root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   }
 
   /** The drawer is open (it only is a drawer when the chat is narrow). */

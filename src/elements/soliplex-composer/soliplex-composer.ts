@@ -2,7 +2,7 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { firstPaintStrings, type FirstPaintStrings } from '../shared/first-paint-strings.js';
 import { composerStyles } from './soliplex-composer.styles.js';
-import { browserHasSpeechRecognition, isMicrophoneRefused, type SpeechToText } from './speech-to-text.js';
+import { browserHasSpeechRecognition, type SpeechToText } from './speech-to-text.js';
 
 /**
  * Internal: the user asks to send `text`. Cancelable: the chat calls `preventDefault()` when it does
@@ -114,18 +114,16 @@ export class SoliplexComposer extends LitElement {
     this.listening = true;
     this.dictationNotice = '';
     const typed = this.draft && !/\s$/.test(this.draft) ? `${this.draft} ` : this.draft;
+    const session = { lang: this.speechLang || navigator.language, signal: dictation.signal, onText: (words: string) => this.#setDraft(typed + words) };
     try {
-      const adapter = this.speechToText ?? (await import('./web-speech.js')).webSpeech;
-      await adapter.listen({ lang: this.speechLang || navigator.language, signal: dictation.signal, onText: (words) => this.#setDraft(typed + words) });
+      const { dictate } = await import('./dictation.js');
+      this.dictationNotice = await dictate(this.speechToText, session, this.strings);
     } catch (error) {
-      if (!dictation.signal.aborted || isMicrophoneRefused(error)) {
-        this.dictationNotice = isMicrophoneRefused(error) ? this.strings.microphoneBlocked : this.strings.dictationFailed((error as Error)?.message ?? String(error));
-      }
-    } finally {
-      if (this.#dictation === dictation) {
-        this.#dictation = undefined;
-        this.listening = false;
-      }
+      this.dictationNotice = String(error); // its module could not be loaded
+    }
+    if (this.#dictation === dictation) {
+      this.#dictation = undefined;
+      this.listening = false;
     }
   };
 

@@ -1,6 +1,6 @@
 /**
  * Dictation: a page's own speech-to-text (`speechToText` on the chat), or the browser's Web Speech API.
- * The composer shows "Dictate" when either exists and loads the browser's adapter (web-speech.ts) on
+ * The composer shows "Dictate" when either exists and loads the rest (dictation.ts, web-speech.ts) on
  * the first use.
  */
 export interface SpeechToText {
@@ -22,6 +22,3 @@ export interface SpeechToTextSession {
 
 /** Whether this browser recognises speech itself (Chromium and Safari do, prefixed). */
 export const browserHasSpeechRecognition = (): boolean => 'SpeechRecognition' in globalThis || 'webkitSpeechRecognition' in globalThis;
-
-/** Whether a dictation failure is a refused microphone (the person can fix it in the browser's settings). */
-export const isMicrophoneRefused = (error: unknown): boolean => (error as { name?: unknown } | null)?.name === 'NotAllowedError';

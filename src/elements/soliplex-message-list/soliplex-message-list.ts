@@ -11,7 +11,6 @@ import { StreamingMarkdown, renderMarkdown } from './markdown.js';
 import { messageListStyles } from './soliplex-message-list.styles.js';
 import { markdownStyles } from './markdown.styles.js';
 import { messageActionsStyles } from './message-actions.styles.js';
-import '../soliplex-tool-call-card/soliplex-tool-call-card.js';
 import { groupBySubagent, renderSubagentGroup, type SubagentGroup } from './subagent-group.js';
 import { renderAttachments } from './user-attachments.js';
 import { ScrollFollowController } from './scroll-follow-controller.js';
@@ -20,8 +19,9 @@ import { messagePages } from './message-pages.js';
 import { loadOnce } from '../shared/load-once.js';
 import { ACTIVITY_EXPORTPARTS, APPROVAL_CARD_EXPORTPARTS, INTERRUPT_CARD_EXPORTPARTS, TOOL_CALL_CARD_EXPORTPARTS } from './exportparts.js';
 
-// Interrupt cards and activities come only from agents that use them: each loads with the first one
-// shown (the element upgrades then, keeping the properties already set on it).
+// Tool cards, interrupt cards and activities come only from agents that use them: each loads with the
+// first one shown (the element upgrades then, keeping the properties already set on it).
+const loadToolCallCard = loadOnce(() => import('../soliplex-tool-call-card/soliplex-tool-call-card.js'));
 const loadApprovalCard = loadOnce(() => import('../soliplex-approval-card/soliplex-approval-card.js'));
 /** An approval card, its module loaded with the first call that awaits approval. */
 function renderApprovalCard(call: ToolCall) {
@@ -373,6 +373,7 @@ export class SoliplexMessageList extends LitElement {
     if (!message.text && calls.length === 0) return nothing;
     // `writing`: text is streaming in, shown with a caret after the last block.
     const writing = !message.complete && !!message.text;
+    if (calls.length) loadToolCallCard();
     return html`<div part="message assistant-message" class="message assistant ${writing ? 'writing' : ''}" data-message-id=${message.id} aria-busy=${message.complete ? 'false' : 'true'}>
       ${message.text ? html`<span class="visually-hidden">${strings.assistant}: </span><div class="text">${guard([message.text, message.complete, this.noImages, strings, this.chat?.imageOrigins], () => this.#markdownOf(message, strings))}</div>` : nothing}
       ${calls.length

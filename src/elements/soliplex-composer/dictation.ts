@@ -1,0 +1,21 @@
+import { defaultChatStrings, type SoliplexChatStrings } from '../shared/chat-strings.js';
+import type { SpeechToText, SpeechToTextSession } from './speech-to-text.js';
+import { webSpeech } from './web-speech.js';
+
+/**
+ * One dictation: listens through the page's adapter, else the browser's, until it ends or `signal`
+ * aborts. Resolves to what to tell the person ('' when all went well): a refused microphone is
+ * explained, any other failure named. Loaded on the first press of Dictate.
+ */
+export async function dictate(adapter: SpeechToText | undefined, session: SpeechToTextSession, strings: Partial<SoliplexChatStrings>): Promise<string> {
+  try {
+    await (adapter ?? webSpeech).listen(session);
+    return '';
+  } catch (error) {
+    const refused = (error as { name?: unknown } | null)?.name === 'NotAllowedError';
+    if (refused) return strings.microphoneBlocked ?? defaultChatStrings.microphoneBlocked;
+    // Stopped by the person (or a send): whatever the recogniser says about it is not news.
+    if (session.signal.aborted) return '';
+    return (strings.dictationFailed ?? defaultChatStrings.dictationFailed)((error as Error)?.message ?? String(error));
+  }
+}

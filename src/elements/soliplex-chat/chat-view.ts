@@ -3,11 +3,15 @@ import type { LocalThreadProblem } from '../../core/index.js';
 import type { SoliplexChatStrings } from '../shared/chat-strings.js';
 import type { StateRenderer } from '../shared/renderers.js';
 
-/** The header bar: the title (`chat-title`) and New chat (unless `no-new-chat`), when either is shown. */
-export function renderHeader(title: string, newChat: { label: string; disabled: boolean; onClick: () => void } | undefined) {
-  if (!title && !newChat) return nothing;
+/**
+ * The header bar: the title (`chat-title`), a Soliplex room's buttons (Documents, Sign out) and New
+ * chat (unless `no-new-chat`), when any is shown.
+ */
+export function renderHeader(title: string, newChat: { label: string; disabled: boolean; onClick: () => void } | undefined, buttons?: unknown) {
+  const hasButtons = buttons !== undefined && buttons !== nothing && buttons !== false;
+  if (!title && !newChat && !hasButtons) return nothing;
   return html`<div part="header" class="header">
-    ${title ? html`<h2 part="title" class="title">${title}</h2>` : nothing}
+    ${title ? html`<h2 part="title" class="title">${title}</h2>` : nothing}${hasButtons ? buttons : nothing}
     ${newChat
       ? html`<button part="new-chat-button" class="new-chat" type="button" ?disabled=${newChat.disabled} @click=${newChat.onClick}>${newChat.label}</button>`
       : nothing}

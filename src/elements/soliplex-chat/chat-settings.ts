@@ -89,8 +89,9 @@ export class ChatSettings extends LitElement {
   @property({ attribute: false }) token?: string;
 
   /**
-   * Returns a bearer token for the Soliplex server; called again with `{refresh: true}` once after a
-   * 401. When it cannot give a valid token, the chat shows that sign-in is needed.
+   * Returns a bearer token for the Soliplex server: asked before every request (answer from memory),
+   * and again with `{refresh: true}` once after a 401. When it cannot give a valid token, the chat
+   * shows that sign-in is needed. With it (or `token`), the chat never signs in by itself.
    */
   @property({ attribute: false }) getToken?: (options: { refresh: boolean }) => string | undefined | Promise<string | undefined>;
 

@@ -382,7 +382,8 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
         ${empty && this.#session.local.reopening
           ? nothing
           : empty
-          ? renderEmptyState(soliplex ? this.#session.soliplex : undefined, strings, (text) => this.send(text))
+          ? // While Sign in is offered, the room's 401 is no news: the offer says it.
+            renderEmptyState(soliplex && !this.#session.extras?.signIn.offer.length ? this.#session.soliplex : undefined, strings, (text) => this.send(text))
           : html`<soliplex-message-list
               exportparts=${MESSAGE_LIST_EXPORTPARTS}
               .conversation=${conversation}

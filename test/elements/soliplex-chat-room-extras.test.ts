@@ -45,6 +45,8 @@ describe('<soliplex-chat> documents picker', () => {
     const el = await fixture<SoliplexChat>(html`<soliplex-chat server-url=${server} room="demo" no-persist></soliplex-chat>`);
     const boxes = await openPicker(el);
     expect(boxes.map((box) => box.closest('label')!.textContent!.trim())).to.deep.equal(documents.map((d) => d.title));
+    expect(deepQuery(el, '[part~="documents-button"]')!.getAttribute('aria-expanded')).to.equal('true');
+    await expect(el).to.be.accessible();
     boxes[0].click();
     boxes[2].click();
     await until(() => deepQuery(el, '[part~="documents-button"]')!.textContent!.trim() === 'Documents (2)');
@@ -89,6 +91,17 @@ describe('<soliplex-chat> documents picker', () => {
     await waitFor(generic, '[part~="input"]');
     expect(deepQuery(generic, '[part~="documents-button"]')).to.equal(undefined);
     expect(deepQuery(generic, '[part~="sign-in-button"]')).to.equal(undefined);
+  });
+
+  it('Escape closes the picker and gives focus back to its button (the running turn is not stopped)', async () => {
+    const el = await fixture<SoliplexChat>(html`<soliplex-chat server-url=${server} room="demo" no-persist></soliplex-chat>`);
+    const [box] = await openPicker(el);
+    box.focus();
+    box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+    await until(() => checkboxes(el).length === 0);
+    const button = deepQuery(el, '[part~="documents-button"]')!;
+    expect(button.getAttribute('aria-expanded')).to.equal('false');
+    expect(el.shadowRoot!.activeElement).to.equal(button);
   });
 
   it('is hidden with no-documents', async () => {

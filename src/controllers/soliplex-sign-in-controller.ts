@@ -25,6 +25,8 @@ export interface SoliplexSignInConfig {
   readonly storage: () => SignInStorage;
   /** The provider answered the sign-in with an error, or the server's providers could not be listed. */
   readonly onError: (error: Error) => void;
+  /** Signed in (back from the provider) or out (Sign out, or the provider ended the session). */
+  readonly onChange?: (signedIn: boolean, serverUrl: string) => void;
 }
 
 /** What is kept of a provider: enough to refresh and sign out without asking the server again. */
@@ -112,6 +114,7 @@ export class SoliplexSignInController implements ReactiveController {
       // The provider no longer refreshes this session: sign in again.
       this.#forget(server);
       this.#host.requestUpdate();
+      this.#config.onChange?.(false, server);
     }
     return token;
   };
@@ -154,6 +157,7 @@ export class SoliplexSignInController implements ReactiveController {
     this.#forget(server);
     this.#host.requestUpdate();
     if (!session) return;
+    this.#config.onChange?.(false, server);
     let endSession: string | undefined;
     try {
       endSession = (await discoverOidc(session.system.server_url)).endSessionEndpoint;
@@ -174,8 +178,10 @@ export class SoliplexSignInController implements ReactiveController {
         writeJson(PENDING_KEY, undefined);
         // The tokens leave the address bar and the history at once.
         history.replaceState(history.state, '', back.cleanUrl);
-        if (back.kind === 'signed-in') this.#start(server, pending.system, back.tokens);
-        else this.#config.onError(new Error(`Sign-in failed: ${back.description ?? back.error}`));
+        if (back.kind === 'signed-in') {
+          this.#start(server, pending.system, back.tokens);
+          this.#config.onChange?.(true, server);
+        } else this.#config.onError(new Error(`Sign-in failed: ${back.description ?? back.error}`));
         return;
       }
     }

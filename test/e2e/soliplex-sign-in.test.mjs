@@ -66,6 +66,7 @@ describe('Soliplex: sign in, refresh, reload, sign out', () => {
     assert.ok(first?.startsWith('demo-at-'), 'the provider issued an access token');
     assert.ok(!page.url().includes('token='), `the tokens left the address bar: ${page.url()}`);
     assert.equal(await signInButton.count(), 0, 'no Sign in while signed in');
+    assert.ok((await page.evaluate(() => window.pageEvents)).includes('sign-in true'), 'soliplex-sign-in-change told the page');
 
     // Refreshed at the provider before use (the token was near expiry), and kept for the tab only.
     await send(page, 'hello while signed in', 1);
@@ -86,6 +87,8 @@ describe('Soliplex: sign in, refresh, reload, sign out', () => {
     await page.locator('soliplex-chat [part~="user-message"]').filter({ hasText: 'hello while signed in' }).waitFor({ timeout: 15_000 });
     await send(page, 'and after the reload', 1);
 
+    assert.ok(!(await page.evaluate(() => window.pageEvents)).some((e) => e.startsWith('sign-in')), 'a reload that finds the session is no change');
+
     // Sign out: the tokens are forgotten and the provider's session ended (its logout comes back here).
     const logout = page.waitForRequest((request) => new URL(request.url()).pathname === '/idp/logout');
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
@@ -94,6 +97,7 @@ describe('Soliplex: sign in, refresh, reload, sign out', () => {
     assert.ok(logoutUrl.searchParams.get('post_logout_redirect_uri')?.startsWith(pageUrl.split('?')[0]));
     await signInButton.waitFor({ timeout: 15_000 });
     assert.equal(await page.evaluate((key) => sessionStorage.getItem(key), storedKey()), null, 'the tokens are gone');
+    assert.equal(await page.evaluate(() => sessionStorage.getItem('test:sign-in-changes')), 'true false', 'soliplex-sign-in-change: signed in, then out');
     assert.equal(await page.getByRole('button', { name: 'Sign out', exact: true }).count(), 0);
 
     // In memory mode a reload forgets the session: Sign in again.

@@ -34,7 +34,7 @@ export interface ChatSessionConfig {
   /** The Soliplex room (no `stage`) or a thread's history (`stage: 'history'`) could not be loaded. */
   readonly onRoomError: (failure: RunFailure, stage?: 'history') => void;
   /** What the page set for sign-in and documents (`RoomExtras`). */
-  readonly extras: Pick<RoomExtrasConfig, 'page' | 'onError'>;
+  readonly extras: Pick<RoomExtrasConfig, 'page' | 'onError' | 'dispatch'>;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { ThreadKey, TokenSource, RunOrchestrator } from '../../core/index.j
 import { SoliplexSignInController, type SignInStorage } from '../../controllers/soliplex-sign-in-controller.js';
 import { SoliplexDocumentsController } from '../../controllers/soliplex-documents-controller.js';
 import type { SoliplexChatStrings } from '../shared/chat-strings.js';
+import { SoliplexSignInChangeEvent } from '../../events.js';
 import { roomExtrasStyles } from './room-extras.styles.js';
 
 export interface RoomExtrasConfig {
@@ -17,6 +18,8 @@ export interface RoomExtrasConfig {
   /** What the page set: a `token`/`getToken`, `sign-in-storage`, `no-sign-in`, `no-documents`. */
   readonly page: () => { readonly token: boolean; readonly storage: SignInStorage; readonly noSignIn: boolean; readonly noDocuments: boolean };
   readonly onError: (error: Error) => void;
+  /** Dispatches an event on the chat. */
+  readonly dispatch: (event: Event) => void;
 }
 
 /**
@@ -38,6 +41,7 @@ export class RoomExtras {
       pageToken: () => config.page().token,
       storage: () => config.page().storage,
       onError: config.onError,
+      onChange: (signedIn, serverUrl) => config.dispatch(new SoliplexSignInChangeEvent(signedIn, serverUrl)),
     });
     this.documents = new SoliplexDocumentsController(host, {
       engine: config.engine,

@@ -62,6 +62,7 @@ import '../soliplex-composer/soliplex-composer.js';
  * @fires {SoliplexToolPlannedEvent} soliplex-tool-planned - A run left a client call to run (before veto and approval).
  * @fires {SoliplexToolExecutingEvent} soliplex-tool-executing - A client tool started executing.
  * @fires {SoliplexMessageEvent} soliplex-message - A whole assistant message with its tool calls and results.
+ * @fires {SoliplexSignInChangeEvent} soliplex-sign-in-change - The chat's own Soliplex sign-in changed (`signedIn`, `serverUrl`): back from the provider signed in, signed out, or the session ended.
  * @fires {SoliplexExchangeRequestEvent} soliplex-exchange-request - Deprecated: use `soliplex-run-started`, which carries the `message`. Goes in the next minor version.
  * @fires {SoliplexExchangeResponseEvent} soliplex-exchange-response - Deprecated: use `soliplex-run-finished`, which carries the `stats`. Goes in the next minor version.
  *
@@ -162,6 +163,7 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
     extras: {
       page: () => ({ token: !!this.getToken || this.token !== undefined, storage: this.signInStorage === 'memory' ? 'memory' : 'session', noSignIn: this.noSignIn, noDocuments: this.noDocuments }),
       onError: (error) => this.#events.error(error),
+      dispatch: (event) => this.dispatchEvent(event),
     },
   });
 

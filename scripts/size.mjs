@@ -58,11 +58,12 @@ const OPTIONAL = [
  * Chunks that only one backend's chat loads: a chat talks to a generic endpoint or to a Soliplex room,
  * so "default chat" is measured for each and the budget holds for both. A generic chat loads its
  * transport and the local keeping of its conversations (`persist`, the default); a Soliplex chat its
- * transport (request shaping, resume, re-attach) and the rooms API.
+ * transport (request shaping, resume, re-attach), the rooms API, and sign-in and documents.
  */
 const BACKEND_ONLY = {
   generic: /\/(agui-http-transport|local-thread-(sync|store))-[^/]*\.js$/,
-  soliplex: /\/soliplex-(transport|api|room-controller)-[^/]*\.js$/,
+  // room-extras: sign-in, documents (and the sign-in and documents clients, a shared-* chunk it alone imports in a chat).
+  soliplex: /\/(soliplex-(transport|api|room-controller)|room-extras)-[^/]*\.js$/,
 };
 /** Packages that must never be on the default path. */
 const FORBIDDEN_ON_DEFAULT_PATH = /^(@ag-ui\/client|@ag-ui\/proto|@ag-ui\/encoder|rxjs|zod|@bufbuild\/.*|@protobuf-ts\/.*|protobufjs)$/;

@@ -289,6 +289,22 @@ export class SoliplexUnregisterToolEvent extends CustomEvent<{ name: string }> {
   }
 }
 
+/**
+ * The chat's own Soliplex sign-in changed (not a `token` the page gave): it came back from the
+ * identity provider signed in, the user signed out, or the session ended (the provider refused to
+ * refresh it). A reload that finds the session kept is no change.
+ */
+export class SoliplexSignInChangeEvent extends CustomEvent<{ signedIn: boolean; serverUrl: string }> {
+  static readonly eventName = 'soliplex-sign-in-change';
+  constructor(
+    readonly signedIn: boolean,
+    /** The Soliplex server signed in to or out of. */
+    readonly serverUrl: string,
+  ) {
+    super(SoliplexSignInChangeEvent.eventName, { ...outgoing, detail: { signedIn, serverUrl } });
+  }
+}
+
 /** The public events by name. */
 interface SoliplexEventMap {
   'soliplex-run-started': SoliplexRunStartedEvent;
@@ -304,6 +320,7 @@ interface SoliplexEventMap {
   'soliplex-tool-planned': SoliplexToolPlannedEvent;
   'soliplex-tool-executing': SoliplexToolExecutingEvent;
   'soliplex-message': SoliplexMessageEvent;
+  'soliplex-sign-in-change': SoliplexSignInChangeEvent;
   /** @deprecated Use `soliplex-run-started`; goes in the next minor version. */
   'soliplex-exchange-request': SoliplexExchangeRequestEvent;
   /** @deprecated Use `soliplex-run-finished`; goes in the next minor version. */

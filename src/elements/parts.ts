@@ -17,10 +17,15 @@
 export const OWN_PARTS = {
   'soliplex-chat': {
     root: "The chat's frame.",
-    header: 'The header bar (title and New chat), when either is shown.',
+    header: 'The header bar (title, Documents, Sign out, New chat), when any is shown.',
     title: 'The title (`chat-title`).',
     'new-chat-button':
       '"New chat": in the header bar, in the thread list, and after a failure that a retry cannot fix (a thread gone from the server).',
+    'sign-in': 'A Soliplex server that needs sign-in, when the page gave no token: its words and Sign in.',
+    'sign-in-button': '"Sign in" (one per identity provider of the server; with several, it names the provider).',
+    'sign-out-button': '"Sign out", in the header bar, while the chat\'s own sign-in is signed in.',
+    'documents-button': '"Documents", in the header bar of a Soliplex room with documents: opens the picker.',
+    documents: 'The documents picker: a checkbox per document of the room the agent may search.',
     'thread-list': 'The built-in `<soliplex-thread-list>` (with `thread-list`).',
     'threads-toggle': 'Opens the thread list drawer when the chat is narrow.',
     'empty-state': 'The empty state.',

@@ -29,6 +29,7 @@ import type {
   SoliplexToolExecutingEvent,
   SoliplexToolPlannedEvent,
   SoliplexToolResultEvent,
+  SoliplexSignInChangeEvent,
 } from '../events.js';
 
 /**
@@ -49,6 +50,7 @@ export const soliplexChatEvents = {
   onToolPlanned: 'soliplex-tool-planned' as EventName<SoliplexToolPlannedEvent>,
   onToolExecuting: 'soliplex-tool-executing' as EventName<SoliplexToolExecutingEvent>,
   onMessage: 'soliplex-message' as EventName<SoliplexMessageEvent>,
+  onSignInChange: 'soliplex-sign-in-change' as EventName<SoliplexSignInChangeEvent>,
 };
 
 export const SoliplexChat = createComponent({

@@ -80,14 +80,23 @@ describe('Soliplex transport against the demo server', () => {
     expect(texts(engine, key)).to.deep.equal(['hello', 'Partial']);
   });
 
-  it('asks for a new token once on a 401 and retries', async () => {
+  it('asks for a new token once on a 401 and retries; the source is asked before every request', async () => {
     const { room } = await scriptRoom([[started, ...say('a1', 'Signed in.'), finished]]);
     await setServerToken('fresh', room);
     try {
       const asked: boolean[] = [];
-      const { engine, key } = await setup(room, { token: ({ refresh }) => (asked.push(refresh), refresh ? 'fresh' : 'stale') });
+      // A source as pages write them: it answers its current token, and renews it when asked to refresh.
+      let current = 'stale';
+      const token = ({ refresh }: { refresh: boolean }) => {
+        asked.push(refresh);
+        if (refresh) current = 'fresh';
+        return current;
+      };
+      const { engine, key } = await setup(room, { token });
       expect(await engine.send(key, 'hello')).to.equal('success');
-      expect(asked).to.deep.equal([false, true]);
+      expect(asked.slice(0, 2)).to.deep.equal([false, true]);
+      expect(asked.filter(Boolean), 'one refresh: the renewed token serves the later requests').to.have.length(1);
+      expect(asked.length, 'asked before each request of the send (thread, run, stream)').to.be.greaterThan(2);
     } finally {
       await setServerToken(null, room);
     }

@@ -1,4 +1,5 @@
 import { notifyEach } from '../notify-each.js';
+import { delay } from '../abortable-delay.js';
 import type { Conversation } from '../conversation/conversation.js';
 import type { RunOrchestrator } from '../tool-loop/run-orchestrator.js';
 import { isRunning, threadKeyId, type ThreadKey, type ThreadSnapshot } from '../tool-loop/run-state.js';
@@ -38,6 +39,9 @@ interface Meta {
 }
 
 const TITLE_LENGTH = 80;
+/** When to read a thread's title again after a turn (ms since the previous read): a bounded few. */
+const TITLE_REREADS_MS = [300, 1000, 2500];
+const NEVER = new AbortController().signal;
 const indexes = new WeakMap<RunOrchestrator, ThreadIndex>();
 
 /**
@@ -54,6 +58,8 @@ export class ThreadIndex {
   readonly engine: RunOrchestrator;
   readonly #metas = new Map<string, Meta>();
   readonly #listeners = new Set<() => void>();
+  /** Threads whose server-made title is being waited for (one wait per thread). */
+  readonly #awaitingTitle = new Set<string>();
   #local?: LocalThreadSync;
   #restored?: Promise<void>;
 
@@ -70,6 +76,7 @@ export class ThreadIndex {
     engine.registry.subscribe((snapshot) => this.#onSnapshot(snapshot));
     engine.on((event) => {
       if (event.type === 'thread-created') this.#moved(event.from, event.key);
+      if (event.type === 'turn-finished' && event.outcome === 'success') void this.#awaitTitle(event.key);
     });
   }
 
@@ -247,6 +254,29 @@ export class ThreadIndex {
     meta.listed ||= old.listed;
     meta.name ??= old.name;
     this.#notify();
+  }
+
+  /**
+   * A stored thread without a name gets one from its server shortly after a turn (Soliplex titles a
+   * thread after its first run finishes): the room's threads are read again a few times, then never
+   * more until the next turn (no polling). A name arrived, given by the user, or a failed read ends it.
+   */
+  async #awaitTitle(key: ThreadKey): Promise<void> {
+    const id = threadKeyId(key);
+    if (!key.room || !key.thread || this.#awaitingTitle.has(id)) return;
+    this.#awaitingTitle.add(id);
+    try {
+      for (const ms of TITLE_REREADS_MS) {
+        if (this.#metas.get(id)?.name) return;
+        await delay(ms, NEVER);
+        if (this.#metas.get(id)?.name || !this.#listeners.size) return;
+        await this.refresh(key.server, key.room);
+      }
+    } catch {
+      // The list shows the first message meanwhile; the next refresh (or turn) tries again.
+    } finally {
+      this.#awaitingTitle.delete(id);
+    }
   }
 
   #notify(): void {

@@ -771,6 +771,7 @@ export class RunOrchestrator {
         parentRunId: hop > 0 ? previousRunId : undefined,
         context: context.length > 0 ? context : undefined,
         forwardedProps: this.#options.forwardedProps,
+        stateOverlay: turnState(turn),
         queue: this.#queue,
         hop,
         resume,
@@ -1102,3 +1103,13 @@ export class RunOrchestrator {
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** The turn's `state` option for its next run; a throwing callback adds nothing (it must not break the loop). */
+function turnState(turn: Turn): Readonly<Record<string, unknown>> | undefined {
+  try {
+    return turn.options.state?.(turn.key);
+  } catch (error) {
+    console.error('[soliplex-chat] a turn\'s state callback threw', error);
+    return undefined;
+  }
+}

@@ -19,6 +19,8 @@ export interface StreamRunOptions {
   readonly parentRunId?: string;
   readonly context?: RunRequest['context'];
   readonly forwardedProps?: unknown;
+  /** State merged over the conversation's for this run (`TurnOptions.state`). */
+  readonly stateOverlay?: Readonly<Record<string, unknown>>;
   /** Limits streams per host; a run that must wait shows `waiting-for-connection` meanwhile. */
   readonly queue?: ConnectionQueue;
   /** The turn's hop (0 for the user's run), for the waiting state. */
@@ -86,7 +88,7 @@ async function stream(turn: Turn, options: StreamRunOptions): Promise<RunFailure
     runId: options.runId,
     messages: toAgUiMessages(conversation),
     tools: options.tools.definitions,
-    state: conversation.state,
+    state: withStateOverlay(conversation.state, options.stateOverlay),
     context: options.context,
     forwardedProps: options.forwardedProps,
     parentRunId: options.parentRunId,
@@ -123,4 +125,15 @@ function reduceReplacing(turn: Turn, conversation: Conversation, event: BaseEven
   if (next.messages === without.messages && next.toolCalls === without.toolCalls) return reduceConversation(conversation, event);
   turn.replaces = undefined;
   return next;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+
+/** The agent state with `overlay` over it: each top-level object merged one level deep (see `TurnOptions.state`). */
+export function withStateOverlay(state: unknown, overlay: Readonly<Record<string, unknown>> | undefined): unknown {
+  if (!overlay) return state;
+  const base = isRecord(state) ? state : {};
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(overlay)) merged[key] = isRecord(value) && isRecord(base[key]) ? { ...base[key], ...value } : value;
+  return merged;
 }

@@ -13,6 +13,12 @@ export interface TurnOptions {
   readonly initiator?: unknown;
   /** Asked before each call of this turn runs, after the engine-wide hooks; `false` vetoes. */
   readonly beforeToolCall?: BeforeToolCall;
+  /**
+   * Agent state to send with every run of the turn, over the thread's own (`key` is the turn's thread,
+   * the created one after a first send): each top-level object is merged one level deep, so
+   * `{rag: {document_filter}}` keeps the thread's other `rag` keys. A callback that throws adds nothing.
+   */
+  readonly state?: (key: ThreadKey) => Readonly<Record<string, unknown>> | undefined;
 }
 
 /**

@@ -110,6 +110,15 @@ export interface SoliplexChatStrings {
   microphoneBlocked: string;
   /** Said when dictation failed otherwise. */
   dictationFailed: (reason: string) => string;
+  /** Soliplex sign-in: the offer's words, its button (one provider, or one per provider), and Sign out. */
+  signInPrompt: string;
+  signIn: string;
+  signInWith: (providerTitle: string) => string;
+  signOut: string;
+  /** The Soliplex room's Documents picker: its button (with how many are ticked) and its legend. */
+  documents: string;
+  documentsChosen: (count: number) => string;
+  documentsLegend: string;
   /** The built-in thread list's strings (`thread-list`), merged over its English defaults. */
   threadList: Partial<SoliplexThreadListStrings>;
   /** A code block's copy button, and what shows beside it after a copy. */
@@ -277,6 +286,13 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
   requiredField: 'required',
   addItem: 'Add',
   removeItem: 'Remove',
+  signInPrompt: 'Sign in to chat with this room.',
+  signIn: 'Sign in',
+  signInWith: (title: string) => `Sign in: ${title}`,
+  signOut: 'Sign out',
+  documents: 'Documents',
+  documentsChosen: (count: number) => `Documents (${count})`,
+  documentsLegend: 'The agent searches only the ticked documents (all of them when none is ticked).',
   activityLabel: (type: string) => `Activity: ${type}`,
   subagentStatus: { running: 'Running', completed: 'Done', suspended: 'Waiting', failed: 'Failed' },
   subagentLabel: (name: string, status: string) => `${name}: ${status}`,

@@ -10,6 +10,7 @@ import type { SoliplexRoomController } from '../../controllers/soliplex-room-con
 import { LocalThreadsController } from './local-threads.js';
 import type { OwnEngineOptions } from './own-engine.js';
 import { createOwnEngineIfLoaded } from './chat-parts.js';
+import type { RoomExtras, RoomExtrasConfig } from './room-extras.js';
 import { chooseBackend, threadKeyOf, type BackendInputs, type ChatBackend } from './chat-backend.js';
 
 /** The chat's properties the session reads, and `thread`, which it also sets. */
@@ -32,6 +33,8 @@ export interface ChatSessionConfig {
   readonly onStorageProblem: (problem: LocalThreadProblem) => void;
   /** The Soliplex room (no `stage`) or a thread's history (`stage: 'history'`) could not be loaded. */
   readonly onRoomError: (failure: RunFailure, stage?: 'history') => void;
+  /** What the page set for sign-in and documents (`RoomExtras`). */
+  readonly extras: Pick<RoomExtrasConfig, 'page' | 'onError' | 'dispatch'>;
 }
 
 /**
@@ -66,12 +69,18 @@ export class ChatSession {
    * when the backend first is a Soliplex room (its code is not part of a generic chat's first paint).
    */
   soliplex?: SoliplexRoomController;
+  /** Sign-in, sign-out and the documents picker of a Soliplex room, made with `soliplex`. */
+  extras?: RoomExtras;
   #soliplexLoading = false;
 
   constructor(host: SessionHost, config: ChatSessionConfig) {
     this.#host = host;
     this.#config = config;
-    this.turnOptions = { initiator: host, beforeToolCall: (call, key) => config.beforeToolCall(call, key) };
+    this.turnOptions = {
+      initiator: host,
+      beforeToolCall: (call, key) => config.beforeToolCall(call, key),
+      state: (key) => this.extras?.stateFor(key),
+    };
     this.#engines = new EngineController(host, () =>
       createOwnEngineIfLoaded({ ...config.ownEngine, toolRegistry: this.#toolRegistry }),
     );
@@ -91,11 +100,22 @@ export class ChatSession {
     if (this.#soliplexLoading) return;
     this.#soliplexLoading = true;
     const host = this.#host;
-    import('../../controllers/soliplex-room-controller.js').then(
-      ({ SoliplexRoomController }) => {
+    Promise.all([import('../../controllers/soliplex-room-controller.js'), import('./room-extras.js')]).then(
+      ([{ SoliplexRoomController }, { RoomExtras }]) => {
+        const serverUrl = () => (this.backend.soliplex ? this.backend.server : '');
+        // Before the room: a session kept from before a reload (or just back from sign-in) signs its first requests.
+        this.extras = new RoomExtras(host, {
+          ...this.#config.extras,
+          engine: () => this.current(),
+          serverUrl,
+          room: () => this.backend.room,
+          thread: () => host.thread,
+          token: this.#config.ownEngine.token,
+          initiator: host,
+        });
         this.soliplex = new SoliplexRoomController(host, {
           engine: () => this.current(),
-          serverUrl: () => (this.backend.soliplex ? this.backend.server : ''),
+          serverUrl,
           room: () => this.backend.room,
           thread: () => host.thread,
           token: this.#config.ownEngine.token,

@@ -30,6 +30,9 @@ import type { SpeechToText } from '../soliplex-composer/speech-to-text.js';
  * @attr no-regenerate - Hides the "Regenerate" action on the last answer.
  * @attr no-edit - Hides the "Edit" action on the last user message.
  * @attr agui-events - Also fire `soliplex-agui-event` for every raw AG-UI event (off by default).
+ * @attr sign-in-storage - Where the chat's own Soliplex sign-in keeps its tokens: `session` (default: `sessionStorage`, a reload stays signed in, closing the tab signs out) or `memory` (a reload signs in again). Never `localStorage` or IndexedDB.
+ * @attr no-sign-in - Hides the chat's own Soliplex sign-in (Sign in, Sign out): the page signs in and gives `token` or `getToken`.
+ * @attr no-documents - Hides the Soliplex room's Documents picker (the agent then searches every document).
  *
  * @cssprop [--soliplex-chat-background=#ffffff] - Background (dark: #0d1117).
  * @cssprop [--soliplex-chat-foreground=#1f2328] - Text colour (dark: #e6edf3).
@@ -89,10 +92,28 @@ export class ChatSettings extends LitElement {
   @property({ attribute: false }) token?: string;
 
   /**
-   * Returns a bearer token for the Soliplex server; called again with `{refresh: true}` once after a
-   * 401. When it cannot give a valid token, the chat shows that sign-in is needed.
+   * Returns a bearer token for the Soliplex server: asked before every request (answer from memory),
+   * and again with `{refresh: true}` once after a 401. When it cannot give a valid token, the chat
+   * shows that sign-in is needed. With it (or `token`), the chat never signs in by itself.
    */
   @property({ attribute: false }) getToken?: (options: { refresh: boolean }) => string | undefined | Promise<string | undefined>;
+
+  /**
+   * Where the chat's own sign-in keeps its tokens (see "Soliplex sign-in" in the README): `session`
+   * (the default) in `sessionStorage`, so a reload stays signed in and closing the tab signs out;
+   * `memory` in the page only. The chat signs in by itself only when the page gives neither `token`
+   * nor `getToken` and the server lists identity providers (`GET /api/login`).
+   */
+  @property({ attribute: 'sign-in-storage' }) signInStorage: 'session' | 'memory' = 'session';
+
+  /** Hides the chat's own Soliplex sign-in ("Sign in", "Sign out"). */
+  @property({ type: Boolean, attribute: 'no-sign-in' }) noSignIn = false;
+
+  /**
+   * Hides the Documents picker a Soliplex room with documents shows (`GET …/rooms/{room}/documents`);
+   * no document filter is sent then.
+   */
+  @property({ type: Boolean, attribute: 'no-documents' }) noDocuments = false;
 
   /**
    * An AG-UI agent from `@ag-ui/client` (an `HttpAgent`, or an integration's `AbstractAgent`) that the

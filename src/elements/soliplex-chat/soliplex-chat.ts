@@ -63,6 +63,7 @@ import '../soliplex-composer/soliplex-composer.js';
  * @fires {SoliplexToolPlannedEvent} soliplex-tool-planned - A run left a client call to run (before veto and approval).
  * @fires {SoliplexToolExecutingEvent} soliplex-tool-executing - A client tool started executing.
  * @fires {SoliplexMessageEvent} soliplex-message - A whole assistant message with its tool calls and results.
+ * @fires {SoliplexSignInChangeEvent} soliplex-sign-in-change - The chat's own Soliplex sign-in changed (`signedIn`, `serverUrl`): back from the provider signed in, signed out, or the session ended.
  * @fires {SoliplexExchangeRequestEvent} soliplex-exchange-request - Deprecated: use `soliplex-run-started`, which carries the `message`. Goes in the next minor version.
  * @fires {SoliplexExchangeResponseEvent} soliplex-exchange-response - Deprecated: use `soliplex-run-finished`, which carries the `stats`. Goes in the next minor version.
  *
@@ -72,9 +73,14 @@ import '../soliplex-composer/soliplex-composer.js';
  * @slot footer - Below the composer.
  *
  * @csspart root - The chat's frame.
- * @csspart header - The header bar (title and New chat), when either is shown.
+ * @csspart header - The header bar (title, Documents, Sign out, New chat), when any is shown.
  * @csspart title - The title (`chat-title`).
  * @csspart new-chat-button - "New chat": in the header bar, in the thread list, and after a failure that a retry cannot fix (a thread gone from the server).
+ * @csspart sign-in - A Soliplex server that needs sign-in, when the page gave no token: its words and Sign in.
+ * @csspart sign-in-button - "Sign in" (one per identity provider of the server; with several, it names the provider).
+ * @csspart sign-out-button - "Sign out", in the header bar, while the chat's own sign-in is signed in.
+ * @csspart documents-button - "Documents", in the header bar of a Soliplex room with documents: opens the picker.
+ * @csspart documents - The documents picker: a checkbox per document of the room the agent may search.
  * @csspart thread-list - The built-in `<soliplex-thread-list>` (with `thread-list`).
  * @csspart threads-toggle - Opens the thread list drawer when the chat is narrow.
  * @csspart empty-state - The empty state.
@@ -147,7 +153,8 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
   static override styles = chatStyles;
 
 
-  readonly #token: GetToken = (options) => (this.getToken ? this.getToken(options) : this.token);
+  // The page's token first; else the chat's own sign-in (a Soliplex server that lists identity providers).
+  readonly #token: GetToken = (options) => (this.getToken ? this.getToken(options) : (this.token ?? this.#session.extras?.signIn.token(options)));
   // Made in the constructor, after the controllers above it (controllers run in the order they were added).
   readonly #events: PageEvents;
   readonly #session = new ChatSession(this, {
@@ -157,6 +164,11 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
     onStorageProblem: (problem) => this.#events.error(new Error(problem.technical), (rt) => this.#strings(rt).storageFailed(problem.kind)),
     // A room that could not be fetched keeps its own words (the chat still works); a history gets the person's.
     onRoomError: (failure, stage) => this.#events.error(failure, stage ? (rt) => this.#events.failureText(rt, failure, stage) : undefined),
+    extras: {
+      page: () => ({ token: !!this.getToken || this.token !== undefined, storage: this.signInStorage === 'memory' ? 'memory' : 'session', noSignIn: this.noSignIn, noDocuments: this.noDocuments }),
+      onError: (error) => this.#events.error(error),
+      dispatch: (event) => this.dispatchEvent(event),
+    },
   });
 
   @provide({ context: chatContext }) private chat?: ChatContextValue;
@@ -378,13 +390,16 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
           { text: this.chatTitle, level: this.headingLevel },
           this.noNewChat ? undefined : { label: strings.newChat, disabled: empty && run.status === 'idle', onClick: this.#newChat },
           this.threadList ? this.#panel.renderToggle(strings.threadsLabel) : nothing,
+          this.chat && this.#session.extras?.renderHeaderButtons(this.chat.strings),
         )}
+        ${this.chat && this.#session.extras?.renderPanels(this.chat.strings)}
         ${renderState(this.stateRenderer, conversation.state)}
         ${renderStorageNotice(this.chat?.strings, this.#session.local.problem, this.#session.local.outOfDate)}
         ${empty && this.#session.local.reopening
           ? nothing
           : empty
-          ? renderEmptyState(soliplex ? this.#session.soliplex : undefined, strings, this.#sendSuggestion, this.#suggestionList())
+          ? // While Sign in is offered, the room's 401 is no news: the offer says it.
+            renderEmptyState(soliplex && !this.#session.extras?.signIn.offer.length ? this.#session.soliplex : undefined, strings, this.#sendSuggestion, this.#suggestionList())
           : html`<soliplex-message-list
               exportparts=${MESSAGE_LIST_EXPORTPARTS}
               .conversation=${conversation}

@@ -13,15 +13,15 @@ export const threadPanelStyles = css`
     border: 1px solid var(--_sc-border);
     border-radius: var(--_sc-radius);
   }
-  /* Wide: the list shows with its own New chat, so the header keeps only a title (or goes). */
+  /* Wide: the list shows with its own New chat, so the header keeps only a title and room buttons (or goes). */
   .threads-toggle,
   .with-list .header .new-chat,
-  .with-list .header:not(.has-title) {
+  .with-list .header:not(.has-content) {
     display: none;
   }
   /* Narrow: the list is a drawer, opened by the header's first button; the header's New chat is back. */
   @container (max-width: 36rem) {
-    .with-list .header:not(.has-title) {
+    .with-list .header:not(.has-content) {
       display: flex;
     }
     .with-list .header .new-chat {

@@ -2,7 +2,7 @@ import type { Message } from '@ag-ui/core';
 import { TransportError, errorDetail, readErrorBody } from '../transport.js';
 import { retryAfterMs } from '../retry-after.js';
 
-/** A bearer token, or an async source of one. Called again (once) after a 401 to get a fresh token. */
+/** A bearer token, or an async source of one: asked before every request, and again (`refresh: true`, once) after a 401. */
 export type TokenSource = string | ((options: { refresh: boolean }) => string | undefined | Promise<string | undefined>);
 
 export interface SoliplexConnection {
@@ -51,7 +51,6 @@ export interface SoliplexThread {
  */
 export class SoliplexApi {
   readonly #connection: SoliplexConnection;
-  #token: string | undefined;
 
   constructor(connection: SoliplexConnection) {
     this.#connection = connection;
@@ -175,9 +174,9 @@ export class SoliplexApi {
   async #resolveToken(refresh: boolean): Promise<string | undefined> {
     const source = this.#connection.token;
     if (typeof source !== 'function') return source;
-    if (!refresh && this.#token !== undefined) return this.#token;
-    this.#token = (await source({ refresh })) ?? undefined;
-    return this.#token;
+    // Asked before every request, not cached: a source that refreshes ahead of expiry (the chat's own
+    // sign-in, `refreshingTokenSource`) is then never sent stale. Sources should answer from memory.
+    return (await source({ refresh })) ?? undefined;
   }
 }
 

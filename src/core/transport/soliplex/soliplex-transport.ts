@@ -128,7 +128,8 @@ export class SoliplexTransport implements Transport {
     return threads
       .filter((thread) => typeof thread?.thread_id === 'string')
       .map((thread) => {
-        const name = typeof thread.metadata?.name === 'string' && thread.metadata.name ? thread.metadata.name : undefined;
+        // "New Thread" is Soliplex's placeholder, not a title: the list shows the first message until the server titles it.
+        const name = typeof thread.metadata?.name === 'string' && thread.metadata.name && thread.metadata.name !== 'New Thread' ? thread.metadata.name : undefined;
         const time = parseSoliplexTime(thread.last_activity ?? thread.created);
         return { threadId: thread.thread_id, ...(name ? { name } : {}), ...(Number.isNaN(time) ? {} : { lastActivity: time }) };
       });

@@ -12,7 +12,8 @@ export const MAX_TEXT_CHARS = 100_000;
 /** `text + delta` kept to MAX_TEXT_CHARS; `truncated` when some of it was dropped. */
 export function appendCapped(text: string, delta: string): { text: string; truncated?: true } {
   if (text.length + delta.length <= MAX_TEXT_CHARS) return { text: text + delta };
-  return { text: capText(text + delta.slice(0, Math.max(0, MAX_TEXT_CHARS - text.length))), truncated: true };
+  // One character past the limit, so capText sees a surrogate pair the limit would split.
+  return { text: capText(text + delta.slice(0, Math.max(0, MAX_TEXT_CHARS - text.length) + 1)), truncated: true };
 }
 
 /** `text` cut to MAX_TEXT_CHARS, never between the halves of a surrogate pair. */

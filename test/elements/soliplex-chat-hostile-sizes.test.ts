@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { MAX_TEXT_CHARS, type SoliplexChat, type SoliplexRunFinishedEvent } from '../../src/index.js';
-import { deepQuery, deepQueryAll, settled, statusLine } from './chat-fixture.js';
+import { MAX_TEXT_CHARS, ThreadIndex, type SoliplexChat, type SoliplexRunFinishedEvent } from '../../src/index.js';
+import { deepQuery, deepQueryAll, settled, statusLine, until } from './chat-fixture.js';
 import { finished, say, script, started } from '../helpers/agui-server.js';
 
 /**
@@ -44,7 +44,23 @@ const turnEnd = (el: SoliplexChat) =>
 
 async function chat(runs: object[][]) {
   const { agentUrl } = await script(runs);
-  return fixture<SoliplexChat>(html`<soliplex-chat style="height: 500px; width: 600px" agent-url=${agentUrl}></soliplex-chat>`);
+  return open(agentUrl);
+}
+
+function open(agentUrl: string, thread?: string) {
+  return fixture<SoliplexChat>(
+    thread
+      ? html`<soliplex-chat style="height: 500px; width: 600px" agent-url=${agentUrl} thread=${thread}></soliplex-chat>`
+      : html`<soliplex-chat style="height: 500px; width: 600px" agent-url=${agentUrl}></soliplex-chat>`,
+  );
+}
+
+/** The chat leaves the page (its engine disposed, as on a reload) once what it kept is written. */
+async function leave(el: SoliplexChat): Promise<void> {
+  const engine = el.engine!;
+  el.remove();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await ThreadIndex.for(engine).flush();
 }
 
 /** Sends `text` and waits for the turn's end and its render, with the heartbeat's largest gap. */
@@ -92,6 +108,16 @@ describe('<soliplex-chat> with hostile sizes (real SSE)', function () {
     const next = await turn(el, 'Are you there?');
     expect(next.outcome).to.equal('success');
     expect(assistantText(el).at(-1)).to.contain('Still here.');
+
+    // Across a reload: the cut answer and its notice come back as they were.
+    const { thread } = el;
+    const agentUrl = el.getAttribute('agent-url')!;
+    await leave(el);
+    const reloaded = await open(agentUrl, thread);
+    await settled(reloaded);
+    await until(() => assistantText(reloaded).length === 2);
+    expect(assistantText(reloaded)[0]!.replace(/\s+/g, ' ').trim().length).to.be.within(MAX_TEXT_CHARS - 100, MAX_TEXT_CHARS);
+    expect(deepQueryAll(reloaded, '[part~="assistant-message"] [part~="truncated-notice"]')).to.have.length(1);
   });
 
   it('50 MB of tool arguments and a 50 MB tool result: both cut, the card says so, the page answers throughout', async () => {

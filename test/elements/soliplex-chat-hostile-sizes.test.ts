@@ -10,6 +10,7 @@ import { finished, say, script, started } from '../helpers/agui-server.js';
  * must stay under a bound generous enough for a shared machine under heavy load (before the fix, a
  * 50 MB event held the page for 30 s and more; after it, the longest task is about 0.2 s on a quiet
  * machine). The real figures are in docs/BENCHMARKS.md (test/bench/hostile.bench.ts).
+ * On the code before the fix (5de6679) this file never finishes: the page froze past the runner's 120 s.
  */
 const FROZEN_MS = 8_000;
 const HUGE = 50_000_000;

@@ -14,10 +14,11 @@ import { SSE_HEADERS, sendJson, sleep } from './http-util.mjs';
  * @typedef {{ $status: number, body?: unknown, headers?: Record<string, string> }} StatusStep  first step only: plain HTTP answer (with `headers`, e.g. Retry-After) instead of a stream
  * @typedef {{ $end: true }} EndStep          end the response cleanly now
  * @typedef {{ $mark: string }} MarkStep       note the server's clock (ms) under this name, for benchmarks
+ * @typedef {{ $large: { event: EventStep, field: string, unit: string, length: number } }} LargeStep  one event frame whose string `field` is `unit` repeated to `length` characters, built here (a script body is limited to 10 MB)
  * @typedef {EventStep|DelayStep|RawStep|CutStep|HangStep|StatusStep|EndStep} Step
  */
 
-const DIRECTIVES = ['$delay', '$raw', '$cut', '$hang', '$status', '$end', '$mark'];
+const DIRECTIVES = ['$delay', '$raw', '$cut', '$hang', '$status', '$end', '$mark', '$large'];
 
 /**
  * Returns why a run (array of steps) is invalid, or null when it is fine.
@@ -44,6 +45,7 @@ export function validateRun(run) {
       return `step ${i}: $delay must be a number of ms >= 0`;
     }
     if ('$raw' in step && typeof step.$raw !== 'string') return `step ${i}: $raw must be a string`;
+    if ('$large' in step && !isLarge(step.$large)) return `step ${i}: $large must be {event: {type, …}, field, unit: non-empty string, length ≤ ${MAX_LARGE}}`;
   }
   return null;
 }
@@ -104,6 +106,7 @@ export async function playSteps(res, steps, { input, stepDelayMs = 0, signal, on
       else if ('$hang' in step) await new Promise((r) => signal.addEventListener('abort', r, { once: true }));
       else if ('$end' in step) break;
       else if ('$mark' in step) onMark?.(/** @type {MarkStep} */ (step).$mark, performance.now());
+      else if ('$large' in step) await write(res, encoder.encode(/** @type {any} */ (large(/** @type {LargeStep} */ (step).$large))), signal);
       else if ('$status' in step) throw new Error('$status is only valid as the first step');
       else await write(res, encoder.encode(/** @type {any} */ (withRunIds(step, input))), signal);
     }
@@ -121,4 +124,20 @@ export async function playSteps(res, steps, { input, stepDelayMs = 0, signal, on
 /** @param {unknown} value */
 function isHeaders(value) {
   return !!value && typeof value === 'object' && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string');
+}
+
+/** The largest `$large` field, in characters (a 100 MB string is about what V8 handles comfortably). */
+const MAX_LARGE = 100_000_000;
+
+/** @param {any} value */
+function isLarge(value) {
+  return (
+    !!value && typeof value === 'object' && !!value.event && typeof value.event.type === 'string' && typeof value.field === 'string' &&
+    typeof value.unit === 'string' && value.unit !== '' && Number.isInteger(value.length) && value.length >= 0 && value.length <= MAX_LARGE
+  );
+}
+
+/** The `$large` step's event: its field filled with `unit`, repeated and cut to `length` characters. @param {LargeStep['$large']} spec */
+function large({ event, field, unit, length }) {
+  return { ...event, [field]: unit.repeat(Math.ceil(length / unit.length)).slice(0, length) };
 }

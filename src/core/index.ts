@@ -84,7 +84,8 @@ export {
   type AgUiRunInput,
 } from './transport/transport.js';
 export { replayHistory } from './conversation/conversation-history.js';
-export { forEachSseFrame, readSseFrames, type SseFrame, type SseFrameSink } from './transport/sse-reader.js';
+export { forEachSseFrame, readSseFrames, MAX_FRAME_CHARS, type SseFrame, type SseFrameSink } from './transport/sse-reader.js';
+export { MAX_TEXT_CHARS } from './conversation/text-limit.js';
 export { SoliplexTransport, type SoliplexTransportOptions } from './transport/soliplex/soliplex-transport.js';
 export { SoliplexHistoryCache, type SoliplexHistoryCacheOptions } from './transport/soliplex/soliplex-history-cache.js';
 export type { HistoryRunStore } from './transport/soliplex/soliplex-history.js';

@@ -44,6 +44,7 @@ export const OWN_PARTS = {
     notice: 'A system or developer message the agent streamed into the conversation.',
     'history-gap': 'Where stored runs could not be loaded: "Part of this conversation couldn\'t be loaded."',
     'history-gap-retry': "Its \"Retry\": loads the thread's history again.",
+    'truncated-notice': 'Says where a message, tool arguments or a tool result longer than `MAX_TEXT_CHARS` (100,000 characters) was cut.',
     subagent: "A subagent's messages, grouped and collapsible.",
     'subagent-summary': "A subagent's name and status.",
     'message-attachment': 'An attachment shown on a user message.',
@@ -64,6 +65,7 @@ export const OWN_PARTS = {
     'tool-content': 'A structured tool result: text, pretty JSON, image previews, download links.',
     'tool-changes': 'What a tool call changed in the agent\'s tools, as one muted line ("Weather ready"; the full list on hover and in the inspector).',
     'tool-cached': "Marks a tool result that came from the tool's cache.",
+    'truncated-notice': 'Says that the arguments or the result were cut at `MAX_TEXT_CHARS` (100,000 characters).',
     'run-again-button': "Run again, on a tool call the page's reload interrupted (status `interrupted`).",
   },
   'soliplex-approval-card': {

@@ -1,11 +1,37 @@
 import { expect } from '@open-wc/testing';
 import { EventType, type BaseEvent } from '@ag-ui/core';
-import { emptyConversation, reduceEvents, toAgUiMessages, type AssistantMessage } from '../../src/core/index.js';
+import { emptyConversation, reduceEvents, toAgUiMessages, MAX_TEXT_CHARS, type AssistantMessage } from '../../src/core/index.js';
 import { runError, runFinished, runStarted, text, toolCall, toolResult, toolStart, toolArgs } from '../helpers/agui-events.js';
 
 const ev = (type: EventType, fields: object = {}) => ({ type, ...fields }) as BaseEvent;
 
 describe('conversation reducer', () => {
+  it('keeps MAX_TEXT_CHARS of a message, of arguments and of a result, marks the cut, and drops later deltas', () => {
+    const half = 'a'.repeat(MAX_TEXT_CHARS / 2);
+    const content = (delta: string) => ev(EventType.TEXT_MESSAGE_CONTENT, { messageId: 'm1', delta });
+    // A surrogate pair across the limit is not split: the cut falls before it.
+    const next = reduceEvents(emptyConversation, [
+      runStarted(),
+      ev(EventType.TEXT_MESSAGE_START, { messageId: 'm1', role: 'assistant' }),
+      content(half),
+      content(`${half.slice(1)}😀tail`),
+      content('more'),
+      toolStart('c1', 'lookup', 'm1'),
+      toolArgs('c1', `{"q":"${half}${half}`),
+      toolArgs('c1', 'more'),
+      ev(EventType.TOOL_CALL_END, { toolCallId: 'c1' }),
+      toolResult('c1', `${half}${half}${half}`, 'r1'),
+    ]);
+    const message = next.messages[0] as AssistantMessage;
+    expect(message.text.length).to.equal(MAX_TEXT_CHARS - 1);
+    expect(message.truncated).to.equal(true);
+    const call = next.toolCalls['c1']!;
+    expect(call).to.include({ argsTruncated: true, resultTruncated: true, status: 'completed' });
+    expect(call.argsText.length).to.equal(MAX_TEXT_CHARS);
+    expect(call.result!.length).to.equal(MAX_TEXT_CHARS);
+    expect(call.resultValue).to.equal(call.result);
+  });
+
   it('streams a call: START → streaming, ARGS append, END → pending with parsed arguments', () => {
     const start = reduceEvents(emptyConversation, [runStarted(), toolStart('c1', 'lookup', 'a1'), toolArgs('c1', '{"q":')]);
     expect(start.toolCalls['c1']).to.include({ status: 'streaming', argsText: '{"q":', name: 'lookup' });

@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { forEachSseFrame, readSseFrames, type SseFrame } from '../../src/core/index.js';
+import { forEachSseFrame, readSseFrames, MAX_FRAME_CHARS, type SseFrame } from '../../src/core/index.js';
+import { closeCutJson } from '../../src/core/transport/event-frame.js';
 import { finished, say, script, started } from '../helpers/agui-server.js';
 
 /** A body that delivers `chunks` one read at a time, as a network would split them. */
@@ -24,7 +25,7 @@ const readers = [
   {
     name: 'forEachSseFrame',
     each: (stream: ReadableStream<Uint8Array>, fn: (frame: SseFrame) => void | 'stop') =>
-      forEachSseFrame(stream, (data, id) => fn(id !== undefined ? { data, id } : { data }) !== 'stop'),
+      forEachSseFrame(stream, (data, id, cut) => fn({ data, ...(id !== undefined ? { id } : {}), ...(cut ? { cut: true as const } : {}) }) !== 'stop'),
   },
 ];
 
@@ -36,6 +37,19 @@ for (const { name, each } of readers) {
   }
 
   describe(`SSE reader (${name})`, () => {
+    it('keeps MAX_FRAME_CHARS of a larger frame, split over many chunks, marks it cut, and reads on', async () => {
+      const big = 'x'.repeat(MAX_FRAME_CHARS + 100_000);
+      const chunks = ['data: {"delta":"'];
+      for (let i = 0; i < big.length; i += 65_536) chunks.push(big.slice(i, i + 65_536));
+      chunks.push('"}\r', '\n\r\ndata: {"a":2}\n\n');
+      const out = await frames(chunks);
+      expect(out).to.have.length(2);
+      expect(out[0]!.cut).to.equal(true);
+      expect(out[0]!.data.length).to.equal(MAX_FRAME_CHARS);
+      expect(out[0]!.data.startsWith('{"delta":"xxx')).to.equal(true);
+      expect(out[1]).to.deep.equal({ data: '{"a":2}' });
+    });
+
     it('reads LF frames with ids and skips keepalive comments', async () => {
       expect(await frames(['id: r:0\ndata: {"a":1}\n\n: keepalive\n\n', 'id: r:1\ndata: {"a":2}\n\n'])).to.deep.equal([
         { id: 'r:0', data: '{"a":1}' },
@@ -175,3 +189,19 @@ for (const { name, each } of readers) {
     });
   });
 }
+
+describe('closeCutJson (a frame cut past MAX_FRAME_CHARS)', () => {
+  it('closes a string value cut anywhere, escapes included, and every open object and array', () => {
+    expect(JSON.parse(closeCutJson('{"type":"T","delta":"abc')!)).to.deep.equal({ type: 'T', delta: 'abc' });
+    expect(JSON.parse(closeCutJson('{"a":[{"b":"x\\')!)).to.deep.equal({ a: [{ b: 'x' }] });
+    expect(JSON.parse(closeCutJson('{"a":"x\\u00')!)).to.deep.equal({ a: 'x' });
+    expect(JSON.parse(closeCutJson('{"a":"x\\\\')!)).to.deep.equal({ a: 'x\\' });
+    expect(JSON.parse(closeCutJson('["a","b\\"c')!)).to.deep.equal(['a', 'b"c']);
+  });
+
+  it('gives up when the cut is not in a string value', () => {
+    expect(closeCutJson('{"a":1,"b":[1,2')).to.equal(undefined);
+    expect(closeCutJson('{"a":1,"ke')).to.equal(undefined);
+    expect(closeCutJson('"just a string')).to.equal(undefined);
+  });
+});

@@ -18,6 +18,7 @@ import { addInterrupts } from './interrupts.js';
 import { applyActivitySnapshot } from './activities.js';
 import { reduceProtocolExtras } from './protocol-extras.js';
 import { attributeEvent } from './subagents.js';
+import { appendCapped, capText } from './text-limit.js';
 
 /**
  * The pure reducer from AG-UI events to the conversation. The live stream and history replays both go
@@ -114,8 +115,8 @@ function appendText(conversation: Conversation, id: string, delta: string, warn:
     warn(`Text for unknown message ${id} ignored`);
     return conversation;
   }
-  if (!isStreamingText(message)) return conversation;
-  return replaceMessage(conversation, index, { ...(message as AssistantMessage), text: (message as AssistantMessage).text + delta });
+  if (!isStreamingText(message) || (message as AssistantMessage).truncated) return conversation;
+  return replaceMessage(conversation, index, { ...(message as AssistantMessage), ...appendCapped((message as AssistantMessage).text, delta) });
 }
 
 function endText(conversation: Conversation, id: string): Conversation {
@@ -182,8 +183,9 @@ function appendToolArgs(conversation: Conversation, id: string, delta: string, w
     warn(`Arguments for unknown tool call ${id} ignored`);
     return conversation;
   }
-  if (call.status !== ToolCallStatus.Streaming) return conversation;
-  return { ...conversation, toolCalls: { ...conversation.toolCalls, [id]: { ...call, argsText: call.argsText + delta } } };
+  if (call.status !== ToolCallStatus.Streaming || call.argsTruncated) return conversation;
+  const { text: argsText, truncated } = appendCapped(call.argsText, delta);
+  return { ...conversation, toolCalls: { ...conversation.toolCalls, [id]: { ...call, argsText, ...(truncated ? { argsTruncated: truncated } : {}) } } };
 }
 
 function endToolCall(conversation: Conversation, id: string): Conversation {
@@ -197,12 +199,15 @@ function completeFromServer(conversation: Conversation, id: string, content: unk
   const call = conversation.toolCalls[id];
   if (!call) return conversation;
   if (settledToolCallStatuses.has(call.status)) return conversation;
+  const text = contentText(content);
+  const result = capText(text);
   const ended: ToolCall = {
     ...call,
     status: ToolCallStatus.Completed,
     args: call.args ?? parseToolArguments(call.argsText),
-    result: contentText(content),
-    resultValue: content,
+    result,
+    resultValue: typeof content === 'string' ? result : content,
+    ...(result !== text ? { resultTruncated: true as const } : {}),
     serverRun: true,
     resultMessageId: messageId,
   };

@@ -44,6 +44,10 @@ export interface ToolCall {
   readonly status: ToolCallStatus;
   /** The raw JSON text of the arguments as streamed. */
   readonly argsText: string;
+  /** Set when the arguments passed MAX_TEXT_CHARS and were cut there: they are not valid JSON. */
+  readonly argsTruncated?: true;
+  /** Set when the result passed MAX_TEXT_CHARS and was cut there. */
+  readonly resultTruncated?: true;
   /** The parsed arguments, once they are complete and valid JSON. */
   readonly args?: unknown;
   /** What goes back to the model (a string, as AG-UI tool messages carry). */
@@ -97,6 +101,8 @@ export interface UserMessage extends Attributed {
   readonly role: 'user';
   readonly id: string;
   readonly text: string;
+  /** Set when its text passed MAX_TEXT_CHARS and was cut there (the chat shows a notice). */
+  readonly truncated?: true;
   /** Attachments (AG-UI content parts other than text: images, audio, video, documents), in order. */
   readonly parts?: readonly ContentPart[];
   /** Set while the agent streams it (`TEXT_MESSAGE_START` with role `user`); a typed message has none. */
@@ -110,6 +116,8 @@ export interface AssistantMessage extends Attributed {
   readonly role: 'assistant';
   readonly id: string;
   readonly text: string;
+  /** Set when its text passed MAX_TEXT_CHARS and was cut there (the chat shows a notice). */
+  readonly truncated?: true;
   /** The calls this message carries, in the order they started. */
   readonly toolCallIds: readonly string[];
   /** False while text is still streaming. */
@@ -123,6 +131,8 @@ export interface ReasoningMessage extends Attributed {
   readonly role: 'reasoning';
   readonly id: string;
   readonly text: string;
+  /** Set when its text passed MAX_TEXT_CHARS and was cut there (the chat shows a notice). */
+  readonly truncated?: true;
   readonly complete: boolean;
   readonly runId?: string;
   readonly runKey?: string;
@@ -137,6 +147,8 @@ export interface InstructionMessage {
   readonly role: 'system' | 'developer';
   readonly id: string;
   readonly text: string;
+  /** Set when its text passed MAX_TEXT_CHARS and was cut there (the chat shows a notice). */
+  readonly truncated?: true;
   /** True when the agent streamed it into the conversation: shown, as a notice. */
   readonly notice?: boolean;
   /** Set while its text streams. */

@@ -1,5 +1,6 @@
 import type { BaseEvent } from '@ag-ui/core';
 import { forEachSseFrame } from './sse-reader.js';
+import { parseFrameJson } from './event-frame.js';
 import { retryAfterMs } from './retry-after.js';
 import { TransportError, agentHttpError, readErrorBody, runAgentInput, type RunEventSink, type RunRequest, type Transport } from './transport.js';
 
@@ -52,12 +53,13 @@ export class AgUiHttpTransport implements Transport {
     // Set when the engine's own listener threw: rethrown as is, never taken for a dropped connection.
     let listenerError: { error: unknown } | undefined;
     try {
-      await forEachSseFrame(response.body, (data) => {
+      await forEachSseFrame(response.body, (data, _id, cut) => {
         if (signal.aborted) return false;
         let json: unknown;
         try {
-          json = JSON.parse(data);
+          json = parseFrameJson(data, cut);
         } catch (error) {
+          if (error instanceof TransportError) throw error;
           throw new TransportError('protocol', `The agent sent a stream this client cannot follow: a frame is not JSON (${data.slice(0, 80)}).`, undefined, { cause: error });
         }
         try {

@@ -7,59 +7,99 @@ const IDLE_READ_MS = 1;
 export interface SseFrame {
   readonly data: string;
   readonly id?: string;
+  /** Set when the frame's data passed MAX_FRAME_CHARS: `data` is its first MAX_FRAME_CHARS characters. */
+  readonly cut?: true;
 }
 
 /**
- * Receives each frame as it completes; returning `false` stops the reading (the body is cancelled).
- * `id` is the last `id:` seen on the stream so far (SSE's "last event ID"), if any.
+ * The most characters of one frame's data the reader keeps (4 Mi, 4,194,304): past it the rest of the
+ * frame is skipped as it arrives (never held in memory) and the frame is handed on cut (`cut`).
+ * `JSON.parse` of 4 Mi characters takes some 20–50 ms; of a 50 MB frame, 0.3–0.7 s in one task.
  */
-export type SseFrameSink = (data: string, id: string | undefined) => boolean | void;
+export const MAX_FRAME_CHARS = 4 * 1024 * 1024;
+
+/**
+ * Receives each frame as it completes; returning `false` stops the reading (the body is cancelled).
+ * `id` is the last `id:` seen on the stream so far (SSE's "last event ID"), if any; `cut` is true when
+ * the frame passed MAX_FRAME_CHARS and `data` is its beginning.
+ */
+export type SseFrameSink = (data: string, id: string | undefined, cut: boolean) => boolean | void;
+
+type FrameSink = (data: string, id: string | undefined, cut: true | undefined) => void;
+
+/** Any line break: CRLF, CR or LF. */
+const BREAK = /\r\n?|\n/g;
 
 /**
  * Splits decoded SSE text into frames, synchronously: LF, CRLF and CR line endings (the
  * `@ag-ui/client` parser splits on `\n\n` only); comment lines (`: keepalive`) are skipped; a line
- * may be split across chunks anywhere, a CRLF too.
+ * may be split across chunks anywhere, a CRLF too. Linear in the text: each chunk is searched once,
+ * an incomplete line is kept as pieces (never re-joined per chunk), and past MAX_FRAME_CHARS a line's
+ * text is no longer kept at all.
  */
 class SseFrameParser {
-  #buffer = '';
+  /** The incomplete line so far, in pieces, at most about MAX_FRAME_CHARS of it. */
+  #pieces: string[] = [];
+  /** Its length so far, kept or not. */
+  #length = 0;
+  /** The last chunk ended with a CR: an LF starting the next one is the rest of that CRLF. */
+  #cr = false;
   /** The frame's `data` lines so far, joined by `\n` (undefined: none yet). */
   #data: string | undefined;
+  #cut = false;
   #id: string | undefined;
 
   /** Feeds the next piece of text; `last` flushes a final frame that has no blank line after it. */
-  push(text: string, last: boolean, sink: (data: string, id: string | undefined) => void): void {
-    let buffer = this.#buffer + text;
-    // A CR at the end may be the first half of a CRLF split across chunks: hold it back.
-    const held = !last && buffer.endsWith('\r');
-    if (held) buffer = buffer.slice(0, -1);
-    if (buffer.includes('\r')) {
-      const lines = buffer.split(/\r\n|\r|\n/);
-      // The last piece may be an incomplete line: kept for the next chunk.
-      const rest = lines.pop() ?? '';
-      for (const line of lines) this.#line(line, sink);
-      buffer = rest;
-    } else {
-      // The usual case (LF only): no regex, no array of lines.
-      let start = 0;
-      for (let end = buffer.indexOf('\n'); end >= 0; end = buffer.indexOf('\n', start)) {
-        this.#line(buffer.slice(start, end), sink);
+  push(text: string, last: boolean, sink: FrameSink): void {
+    let start = this.#cr && text.charCodeAt(0) === 10 ? 1 : 0;
+    this.#cr = false;
+    if (!text.includes('\r', start)) {
+      // The usual case (LF only): no regex.
+      for (let end = text.indexOf('\n', start); end >= 0; end = text.indexOf('\n', start)) {
+        this.#endLine(text, start, end, sink);
         start = end + 1;
       }
-      buffer = start === 0 ? buffer : buffer.slice(start);
+    } else {
+      BREAK.lastIndex = start;
+      for (let match = BREAK.exec(text); match; match = BREAK.exec(text)) {
+        this.#endLine(text, start, match.index, sink);
+        start = BREAK.lastIndex;
+        // A CR at the end may be the first half of a CRLF split across chunks.
+        if (match[0] === '\r' && start === text.length) this.#cr = true;
+      }
     }
-    this.#buffer = held ? `${buffer}\r` : buffer;
+    this.#keep(text, start, text.length);
     if (last) {
-      if (this.#buffer !== '') this.#line(this.#buffer, sink);
-      this.#buffer = '';
-      this.#line('', sink);
+      if (this.#length > 0) this.#endLine('', 0, 0, sink);
+      this.#line('', false, sink);
     }
   }
 
-  #line(line: string, sink: (data: string, id: string | undefined) => void): void {
+  /** Keeps `text[from, to)` as part of the incomplete line, as far as the limit allows. */
+  #keep(text: string, from: number, to: number): void {
+    if (to <= from) return;
+    // Room for the field name before the data ("data: ").
+    const room = MAX_FRAME_CHARS + 8 - this.#length;
+    if (room > 0) this.#pieces.push(from === 0 && to === text.length && to - from <= room ? text : text.slice(from, Math.min(to, from + room)));
+    this.#length += to - from;
+  }
+
+  #endLine(text: string, from: number, to: number, sink: FrameSink): void {
+    this.#keep(text, from, to);
+    const cut = this.#length > MAX_FRAME_CHARS + 8;
+    const line = this.#pieces.length === 1 ? this.#pieces[0]! : this.#pieces.join('');
+    this.#pieces = [];
+    this.#length = 0;
+    this.#line(line, cut, sink);
+  }
+
+  #line(line: string, cut: boolean, sink: FrameSink): void {
     if (line === '') {
       const data = this.#data;
+      const frameCut = this.#cut;
       this.#data = undefined;
-      if (data !== undefined) sink(data, this.#id);
+      this.#cut = false;
+      if (data !== undefined) sink(data, this.#id, frameCut || undefined);
       return;
     }
     if (line.charCodeAt(0) === 58 /* ':' */) return;
@@ -68,8 +108,14 @@ class SseFrameParser {
     if (field !== 'data' && field !== 'id') return;
     // One optional space after the colon belongs to the syntax, not the value.
     const value = colon < 0 ? '' : line.charCodeAt(colon + 1) === 32 ? line.slice(colon + 2) : line.slice(colon + 1);
-    if (field === 'data') this.#data = this.#data === undefined ? value : `${this.#data}\n${value}`;
-    else this.#id = value;
+    if (field === 'id') {
+      this.#id = value;
+      return;
+    }
+    if (this.#cut) return;
+    const data = this.#data === undefined ? value : `${this.#data}\n${value}`;
+    this.#cut = cut || data.length > MAX_FRAME_CHARS;
+    this.#data = this.#cut ? data.slice(0, MAX_FRAME_CHARS) : data;
   }
 }
 
@@ -96,8 +142,8 @@ async function* sseChunks(body: ReadableStream<Uint8Array>): AsyncGenerator<SseC
       // A queued chunk is handed over within microseconds; a read that took longer let the page run.
       const waited = performance.now() - asked >= IDLE_READ_MS;
       const frames: SseFrame[] = [];
-      parser.push(done ? decoder.decode() : decoder.decode(value, { stream: true }), done, (data, id) => {
-        frames.push(id !== undefined ? { data, id } : { data });
+      parser.push(done ? decoder.decode() : decoder.decode(value, { stream: true }), done, (data, id, cut) => {
+        frames.push(cut ? (id !== undefined ? { data, id, cut } : { data, cut }) : id !== undefined ? { data, id } : { data });
       });
       yield { frames, waited };
       if (done) {
@@ -144,10 +190,13 @@ export async function forEachSseFrame(body: ReadableStream<Uint8Array>, onFrame:
   const slice = new StreamSlice();
   for await (const { frames, waited } of sseChunks(body)) {
     if (waited) slice.restart();
-    for (const { data, id } of frames) {
+    // A chunk that completes no frame (a huge one arriving) still counts: reading queued chunks never
+    // leaves the microtask queue, so without this a 50 MB frame would be read in one task.
+    else if (frames.length === 0) await slice.turn();
+    for (const { data, id, cut } of frames) {
       const turn = slice.turn();
       if (turn) await turn;
-      if (onFrame(data, id) === false) return;
+      if (onFrame(data, id, cut === true) === false) return;
     }
   }
 }
@@ -161,6 +210,7 @@ export async function* readSseFrames(body: ReadableStream<Uint8Array>): AsyncGen
   const slice = new StreamSlice();
   for await (const { frames, waited } of sseChunks(body)) {
     if (waited) slice.restart();
+    else if (frames.length === 0) await slice.turn();
     for (const frame of frames) {
       await slice.turn();
       yield frame;

@@ -121,6 +121,8 @@ export interface SoliplexChatStrings {
   documentsLegend: string;
   /** The built-in thread list's strings (`thread-list`), merged over its English defaults. */
   threadList: Partial<SoliplexThreadListStrings>;
+  /** Where a text longer than `MAX_TEXT_CHARS` was cut (a message, tool arguments, a tool result). */
+  truncated: string;
   /** A code block's copy button, and what shows beside it after a copy. */
   copyCode: string;
   codeCopied: string;
@@ -267,6 +269,7 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
   editCancel: 'Cancel',
   jumpToLatest: 'Jump to latest',
   threadList: {},
+  truncated: 'Cut here: the rest was too long to show (over 100,000 characters).',
   copyCode: 'Copy code',
   codeCopied: 'Copied',
   codeCopyFailed: 'Copy failed',

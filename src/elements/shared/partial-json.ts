@@ -14,8 +14,12 @@ export function parsePartialJson(text: string): unknown {
     // still streaming: close it below
   }
   // Drop a few trailing characters at most (a half key, a half literal, a dangling comma or colon).
-  for (let end = trimmed.length, tries = 0; end > 0 && tries < 64; end--, tries++) {
-    const closed = closeJson(trimmed.slice(0, end));
+  // The text before the last TRIES characters is scanned once (a long call's arguments, cut ones too,
+  // must not cost TRIES scans of their whole length on every render).
+  const base = Math.max(0, trimmed.length - TRIES);
+  const head = scan(trimmed, 0, base, { stack: [], inString: false, escaped: false });
+  for (let end = trimmed.length; end > base; end--) {
+    const closed = close(trimmed.slice(0, end), scan(trimmed, base, end, { ...head, stack: [...head.stack] }));
     if (closed === undefined) continue;
     try {
       return JSON.parse(closed);
@@ -26,29 +30,42 @@ export function parsePartialJson(text: string): unknown {
   return undefined;
 }
 
-/** The prefix with its open string, arrays and objects closed; undefined if it cannot be. */
-function closeJson(prefix: string): string | undefined {
-  const stack: string[] = [];
-  let inString = false;
-  let escaped = false;
-  for (const char of prefix) {
-    if (inString) {
-      if (escaped) escaped = false;
-      else if (char === '\\') escaped = true;
-      else if (char === '"') inString = false;
+const TRIES = 64;
+
+interface ScanState {
+  stack: string[];
+  inString: boolean;
+  escaped: boolean;
+  /** Set when a closing bracket does not match: no prefix from here on can be closed. */
+  broken?: boolean;
+}
+
+/** The state after `text[from, to)`, continuing from `state` (changed in place). */
+function scan(text: string, from: number, to: number, state: ScanState): ScanState {
+  for (let i = from; i < to && !state.broken; i++) {
+    const char = text[i]!;
+    if (state.inString) {
+      if (state.escaped) state.escaped = false;
+      else if (char === '\\') state.escaped = true;
+      else if (char === '"') state.inString = false;
       continue;
     }
-    if (char === '"') inString = true;
-    else if (char === '{') stack.push('}');
-    else if (char === '[') stack.push(']');
+    if (char === '"') state.inString = true;
+    else if (char === '{') state.stack.push('}');
+    else if (char === '[') state.stack.push(']');
     else if (char === '}' || char === ']') {
-      if (stack.pop() !== char) return undefined;
+      if (state.stack.pop() !== char) state.broken = true;
     }
   }
-  if (escaped) return undefined;
-  let out = inString ? `${prefix}"` : prefix;
+  return state;
+}
+
+/** The prefix with its open string, arrays and objects closed; undefined if it cannot be. */
+function close(prefix: string, state: ScanState): string | undefined {
+  if (state.escaped || state.broken) return undefined;
+  let out = state.inString ? `${prefix}"` : prefix;
   out = out.replace(/[,:]\s*$/, '');
-  return out + stack.reverse().join('');
+  return out + [...state.stack].reverse().join('');
 }
 
 /** `name(city: "Paris", days: 3)`: the arguments of a call on one line, each value kept short. */

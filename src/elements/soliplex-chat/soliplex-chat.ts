@@ -101,6 +101,7 @@ import '../soliplex-composer/soliplex-composer.js';
  * @csspart notice - A system or developer message the agent streamed into the conversation.
  * @csspart history-gap - Where stored runs could not be loaded: "Part of this conversation couldn't be loaded."
  * @csspart history-gap-retry - Its "Retry": loads the thread's history again.
+ * @csspart truncated-notice - Says where a message, tool arguments or a tool result longer than `MAX_TEXT_CHARS` (100,000 characters) was cut.
  * @csspart subagent - A subagent's messages, grouped and collapsible.
  * @csspart subagent-summary - A subagent's name and status.
  * @csspart message-attachment - An attachment shown on a user message.

@@ -3,7 +3,7 @@
 
 /** `exportparts` of `<soliplex-tool-call-card>` in `<soliplex-message-list>`. */
 export const TOOL_CALL_CARD_EXPORTPARTS =
-  'tool-card, tool-name, tool-arguments, tool-view, tool-status, tool-details, tool-result, tool-content, tool-changes, tool-cached, run-again-button';
+  'tool-card, tool-name, tool-arguments, tool-view, tool-status, tool-details, tool-result, tool-content, tool-changes, tool-cached, truncated-notice, run-again-button';
 /** `exportparts` of `<soliplex-approval-card>` in `<soliplex-message-list>`. */
 export const APPROVAL_CARD_EXPORTPARTS =
   'approval-card, approval-arguments, approve-button, always-allow-button, deny-button';

@@ -67,6 +67,13 @@ export const messageListStyles = [
   .calls:first-child {
     margin-block-start: 0;
   }
+  .truncated-notice {
+    margin: 0.5em 0 0;
+    color: var(--_sc-muted);
+    font-size: 0.9em;
+    font-style: italic;
+    white-space: normal;
+  }
   .notice {
     align-self: center;
     color: var(--_sc-muted);

@@ -71,6 +71,7 @@ export interface HiddenMessageActions {
  * @csspart notice - A system or developer message the agent streamed into the conversation.
  * @csspart history-gap - Where stored runs could not be loaded: "Part of this conversation couldn't be loaded."
  * @csspart history-gap-retry - Its "Retry": loads the thread's history again.
+ * @csspart truncated-notice - Says where a message, tool arguments or a tool result longer than `MAX_TEXT_CHARS` (100,000 characters) was cut.
  * @csspart subagent - A subagent's messages, grouped and collapsible.
  * @csspart subagent-summary - A subagent's name and status.
  * @csspart message-attachment - An attachment shown on a user message.
@@ -334,7 +335,7 @@ export class SoliplexMessageList extends LitElement {
     switch (message.role) {
       case 'user':
         // One line on purpose: the bubble keeps the user's line breaks (pre-wrap), not the template's.
-        return html`<div part="message user-message" class="message user" data-message-id=${message.id}><span class="visually-hidden">${strings.you}: </span>${message.text}${message.parts?.length ? renderAttachments(message.parts, strings) : nothing}</div>`;
+        return html`<div part="message user-message" class="message user" data-message-id=${message.id}><span class="visually-hidden">${strings.you}: </span>${message.text}${truncatedNotice(message, strings)}${message.parts?.length ? renderAttachments(message.parts, strings) : nothing}</div>`;
       case 'assistant':
         return this.#renderAssistant(message, strings);
       case 'reasoning':
@@ -348,7 +349,7 @@ export class SoliplexMessageList extends LitElement {
       case 'system':
       case 'developer':
         return message.notice
-          ? html`<div part="message notice" class="message notice" role="note" data-message-id=${message.id} data-role=${message.role}><span class="visually-hidden">${strings.notice}: </span>${message.text}</div>`
+          ? html`<div part="message notice" class="message notice" role="note" data-message-id=${message.id} data-role=${message.role}><span class="visually-hidden">${strings.notice}: </span>${message.text}${truncatedNotice(message, strings)}</div>`
           : nothing;
       case 'history-gap':
         return html`<div part="message history-gap" class="message notice" role="note" data-message-id=${message.id}>
@@ -375,7 +376,7 @@ export class SoliplexMessageList extends LitElement {
     const writing = !message.complete && !!message.text;
     if (calls.length) loadToolCallCard();
     return html`<div part="message assistant-message" class="message assistant ${writing ? 'writing' : ''}" data-message-id=${message.id} aria-busy=${message.complete ? 'false' : 'true'}>
-      ${message.text ? html`<span class="visually-hidden">${strings.assistant}: </span><div class="text">${guard([message.text, message.complete, this.noImages, strings, this.chat?.imageOrigins], () => this.#markdownOf(message, strings))}</div>` : nothing}
+      ${message.text ? html`<span class="visually-hidden">${strings.assistant}: </span><div class="text">${guard([message.text, message.complete, this.noImages, strings, this.chat?.imageOrigins], () => this.#markdownOf(message, strings))}</div>${truncatedNotice(message, strings)}` : nothing}
       ${calls.length
         ? html`<div class="calls">
             ${repeat(
@@ -426,9 +427,14 @@ export class SoliplexMessageList extends LitElement {
   #renderReasoning(message: ReasoningMessage, strings: SoliplexChatStrings) {
     return html`<details part="message reasoning" class="message reasoning" data-message-id=${message.id}>
       <summary>${strings.reasoning}</summary>
-      <div class="text">${message.text}</div>
+      <div class="text">${message.text}</div>${truncatedNotice(message, strings)}
     </details>`;
   }
+}
+
+/** Under a text cut at MAX_TEXT_CHARS: says so (as a note, so a screen reader hears it with the message). */
+function truncatedNotice(message: { truncated?: true }, strings: SoliplexChatStrings) {
+  return message.truncated ? html`<p part="truncated-notice" class="truncated-notice" role="note">${strings.truncated}</p>` : nothing;
 }
 
 if (!customElements.get('soliplex-message-list')) customElements.define('soliplex-message-list', SoliplexMessageList);

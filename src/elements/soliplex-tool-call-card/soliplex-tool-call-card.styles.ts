@@ -158,9 +158,14 @@ export const toolCallCardStyles = [
     color: var(--_sc-link, var(--_sc-accent));
   }
   .changes,
-  .cached {
+  .cached,
+  .truncated-notice {
     color: var(--_sc-muted);
     font-size: 0.9em;
+  }
+  .truncated-notice {
+    margin-block: var(--_sc-gap) 0;
+    font-style: italic;
   }
   `,
 ];

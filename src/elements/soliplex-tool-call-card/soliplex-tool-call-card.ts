@@ -41,6 +41,7 @@ const STATUS_ICONS: Record<ToolCallStatus, string> = {
  * @csspart tool-content - A structured tool result: text, pretty JSON, image previews, download links.
  * @csspart tool-changes - What a tool call changed in the agent's tools, as one muted line ("Weather ready"; the full list on hover and in the inspector).
  * @csspart tool-cached - Marks a tool result that came from the tool's cache.
+ * @csspart truncated-notice - Says that the arguments or the result were cut at `MAX_TEXT_CHARS` (100,000 characters).
  * @csspart run-again-button - Run again, on a tool call the page's reload interrupted (status `interrupted`).
  */
 export class SoliplexToolCallCard extends LitElement {
@@ -82,6 +83,7 @@ export class SoliplexToolCallCard extends LitElement {
               ${strings.runAgain}
             </button>`
           : nothing}
+        ${call.argsTruncated || call.resultTruncated ? html`<p part="truncated-notice" class="truncated-notice" role="note">${strings.truncated}</p>` : nothing}
         ${this.#renderGenerative(call, args)} ${this.#renderCustom(call)}
         ${renderToolResultView(call, strings, !!this.chat?.toolRegistry.get(call.name)?.render, this.chat?.imageOrigins)}
         <details part="tool-details" @toggle=${this.#onToggle}>

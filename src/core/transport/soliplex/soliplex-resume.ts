@@ -7,6 +7,7 @@
  */
 import type { BaseEvent } from '@ag-ui/core';
 import { forEachSseFrame } from '../sse-reader.js';
+import { parseFrameJson } from '../event-frame.js';
 import { TransportError, type RunEventSink } from '../transport.js';
 import type { SoliplexApi } from './soliplex-api.js';
 import { delay } from '../../abortable-delay.js';
@@ -117,9 +118,9 @@ export async function followRun(api: SoliplexApi, path: string, onEvent: RunEven
         });
         if (!response.body) throw new TransportError('protocol', 'The Soliplex server sent no stream.');
         // Any bytes, keepalive comments included, prove the connection alive.
-        await forEachSseFrame(watchBytes(response.body, () => stall.touch()), (data, id) => {
+        await forEachSseFrame(watchBytes(response.body, () => stall.touch()), (data, id, cut) => {
           if (id !== undefined) lastEventId = id;
-          const event = parseEvent(data);
+          const event = parseEvent(data, cut);
           terminal = TERMINAL.has(event.type);
           if (terminal) eventWait.stop();
           else eventWait.touch();
@@ -234,11 +235,12 @@ function watchBytes(body: ReadableStream<Uint8Array>, onBytes: () => void): Read
   );
 }
 
-export function parseEvent(data: string): BaseEvent {
+export function parseEvent(data: string, cut = false): BaseEvent {
   let event: unknown;
   try {
-    event = JSON.parse(data);
+    event = parseFrameJson(data, cut);
   } catch (error) {
+    if (error instanceof TransportError) throw error;
     throw new TransportError('protocol', `The agent sent a frame that is not JSON: ${data.slice(0, 80)}`, undefined, { cause: error });
   }
   if (!event || typeof event !== 'object' || typeof (event as { type?: unknown }).type !== 'string') {

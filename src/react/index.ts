@@ -20,6 +20,7 @@ import type {
   SoliplexAgUiEvent,
   SoliplexCustomEvent,
   SoliplexErrorEvent,
+  SoliplexFeedbackEvent,
   SoliplexInterruptEvent,
   SoliplexMessageEvent,
   SoliplexRunFinishedEvent,
@@ -49,6 +50,7 @@ export const soliplexChatEvents = {
   onToolPlanned: 'soliplex-tool-planned' as EventName<SoliplexToolPlannedEvent>,
   onToolExecuting: 'soliplex-tool-executing' as EventName<SoliplexToolExecutingEvent>,
   onMessage: 'soliplex-message' as EventName<SoliplexMessageEvent>,
+  onFeedback: 'soliplex-feedback' as EventName<SoliplexFeedbackEvent>,
 };
 
 export const SoliplexChat = createComponent({

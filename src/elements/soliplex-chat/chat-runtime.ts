@@ -1,11 +1,12 @@
 import { html } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import { SoliplexErrorEvent, SoliplexThreadChangeEvent, SoliplexToolCallEvent, domEventsFor } from '../../events.js';
+import { SoliplexErrorEvent, SoliplexFeedbackEvent, SoliplexThreadChangeEvent, SoliplexToolCallEvent, domEventsFor } from '../../events.js';
 import { mergeChatStrings, type SoliplexChatStringsOverrides } from '../shared/chat-strings.js';
 import type { ChatContextValue } from '../../context.js';
 import { failureText } from '../shared/failure-text.js';
 import { describeChanges } from './announcements.js';
 import { provideChatRuntime } from './chat-parts.js';
+import { AnswerExtrasController } from '../../controllers/answer-extras-controller.js';
 
 /**
  * The chat element's code that matters only once there is something to say: the page's events, all
@@ -14,7 +15,7 @@ import { provideChatRuntime } from './chat-parts.js';
  */
 /** What the chat's context carries, besides its strings and what its handle says. */
 type ContextInputs = Omit<ChatContextValue, 'engine' | 'threadKey' | 'strings'>;
-const CONTEXT_INPUTS = ['thread', 'toolRegistry', 'capabilities', 'interruptRenderers', 'activityRenderers', 'toolRenderers', 'imageOrigins'] as const;
+const CONTEXT_INPUTS = ['thread', 'toolRegistry', 'capabilities', 'interruptRenderers', 'activityRenderers', 'toolRenderers', 'imageOrigins', 'answers', 'noFeedback', 'showUsage'] as const;
 
 /**
  * The chat's context for its parts: `previous` while nothing it carries changed (consumers update on
@@ -40,6 +41,9 @@ const chatRuntime = {
   mergeChatStrings,
   failureText,
   describeChanges,
+  /** Each answer's feedback, usage and sources, made by the chat when this code arrives. */
+  AnswerExtrasController,
+  SoliplexFeedbackEvent,
   /** The live region's lines; keyed, so a render never re-announces an old line. */
   renderAnnouncements: (lines: readonly { readonly id: number; readonly text: string }[]) =>
     repeat(lines, (line) => line.id, (line) => html`<p>${line.text}</p>`),

@@ -27,6 +27,8 @@ import { headersConverter } from './headers-converter.js';
  * @attr no-regenerate - Hides the "Regenerate" action on the last answer.
  * @attr no-edit - Hides the "Edit" action on the last user message.
  * @attr agui-events - Also fire `soliplex-agui-event` for every raw AG-UI event (off by default).
+ * @attr no-feedback - Hides "Good response" / "Bad response" under answers.
+ * @attr show-usage - Shows the tokens each answer used, and the thread's, under the answers (off by default).
  *
  * @cssprop [--soliplex-chat-background=#ffffff] - Background (dark: #0d1117).
  * @cssprop [--soliplex-chat-foreground=#1f2328] - Text colour (dark: #e6edf3).
@@ -140,6 +142,21 @@ export class ChatSettings extends LitElement {
 
   /** Hides "Edit" on the last user message. */
   @property({ type: Boolean, attribute: 'no-edit' }) noEdit = false;
+
+  /**
+   * Hides "Good response" / "Bad response" under each answer. The ratings are stored on the run on
+   * Soliplex (`POST …/{run}/feedback`, shown again after a reload) and reported to the page by
+   * `soliplex-feedback` on every backend.
+   */
+  @property({ type: Boolean, attribute: 'no-feedback' }) noFeedback = false;
+
+  /**
+   * Shows a small line of token usage under each answer (its turn's runs summed) and the thread's
+   * total under the last one: from the runs' usage routes on Soliplex (`GET …/{run}/usage`), from
+   * `RUN_FINISHED.usage` on generic endpoints. Off by default: people reading answers rarely want
+   * token counts; a page for those who do (developers, operators) turns it on.
+   */
+  @property({ type: Boolean, attribute: 'show-usage' }) showUsage = false;
 
   /**
    * Renderers for AG-UI interrupts, by `reason`: `(interrupt, {answer, cancel}, message) => template,

@@ -28,14 +28,16 @@ function usageOf(raw: unknown): TokenUsage[] {
 /**
  * Records the run that just finished (`RUN_FINISHED`): its citations (the state it started with,
  * `runStartState`, against the state now) and its usage, under the server's run id. A run with
- * neither leaves the conversation as it was.
+ * neither adds no record.
  */
 export function recordRunEnd(conversation: Conversation, usage: unknown): Conversation {
+  // The start state is needed no longer (and not kept twice where the conversation is stored).
+  const { runStartState: before, ...ended } = conversation;
   const runId = conversation.currentRunId;
-  if (runId === undefined) return conversation;
-  const citations = conversation.state === conversation.runStartState ? [] : turnCitations(conversation.runStartState, conversation.state);
+  if (runId === undefined) return ended;
+  const citations = conversation.state === before ? [] : turnCitations(before, conversation.state);
   const used = usageOf(usage);
-  if (!citations.length && !used.length) return conversation;
+  if (!citations.length && !used.length) return ended;
   const record: RunRecord = { ...(citations.length ? { citations } : {}), ...(used.length ? { usage: used } : {}) };
-  return { ...conversation, runRecords: { ...conversation.runRecords, [runId]: record } };
+  return { ...ended, runRecords: { ...conversation.runRecords, [runId]: record } };
 }

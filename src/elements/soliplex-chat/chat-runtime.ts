@@ -1,4 +1,4 @@
-import { html } from 'lit';
+import { html, type ReactiveControllerHost } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { SoliplexErrorEvent, SoliplexFeedbackEvent, SoliplexThreadChangeEvent, SoliplexToolCallEvent, domEventsFor } from '../../events.js';
 import { mergeChatStrings, type SoliplexChatStringsOverrides } from '../shared/chat-strings.js';
@@ -6,7 +6,7 @@ import type { ChatContextValue } from '../../context.js';
 import { failureText } from '../shared/failure-text.js';
 import { describeChanges } from './announcements.js';
 import { provideChatRuntime } from './chat-parts.js';
-import { AnswerExtrasController } from '../../controllers/answer-extras-controller.js';
+import { AnswerExtrasController, type AnswerExtrasConfig } from '../../controllers/answer-extras-controller.js';
 
 /**
  * The chat element's code that matters only once there is something to say: the page's events, all
@@ -41,9 +41,9 @@ const chatRuntime = {
   mergeChatStrings,
   failureText,
   describeChanges,
-  /** Each answer's feedback, usage and sources, made by the chat when this code arrives. */
-  AnswerExtrasController,
-  SoliplexFeedbackEvent,
+  /** Each answer's feedback, usage and sources for `host`, which fires `soliplex-feedback` for each rating. */
+  answerExtras: (host: ReactiveControllerHost & EventTarget, config: Omit<AnswerExtrasConfig, 'onFeedback'>) =>
+    new AnswerExtrasController(host, { ...config, onFeedback: (feedback) => host.dispatchEvent(new SoliplexFeedbackEvent(feedback)) }),
   /** The live region's lines; keyed, so a render never re-announces an old line. */
   renderAnnouncements: (lines: readonly { readonly id: number; readonly text: string }[]) =>
     repeat(lines, (line) => line.id, (line) => html`<p>${line.text}</p>`),

@@ -352,11 +352,7 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
     const rt = chatRuntimeIfLoaded();
     if (!thread || !rt) return;
     const { toolRegistry, interruptRenderers, activityRenderers, toolRenderers, imageOrigins, noFeedback, showUsage } = this;
-    const answers = (this.#answers ??= new rt.AnswerExtrasController(this, {
-      threadKey: () => this.#session.threadKey,
-      token: this.#token,
-      onFeedback: (feedback) => this.dispatchEvent(new rt.SoliplexFeedbackEvent(feedback)),
-    }));
+    const answers = (this.#answers ??= rt.answerExtras(this, { threadKey: () => this.#session.threadKey, token: this.#token }));
     const next = { thread, toolRegistry, interruptRenderers, activityRenderers, toolRenderers, imageOrigins, capabilities: this.#attachments.capabilities, answers, noFeedback, showUsage };
     this.chat = rt.chatContextFor(this.chat, next, this.strings, changed.has('strings'));
   }

@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import type { SoliplexChat, SoliplexFeedbackEvent, SoliplexRunFinishedEvent } from '../../src/index.js';
+import { ToolRegistry, type SoliplexChat, type SoliplexFeedbackEvent, type SoliplexRunFinishedEvent } from '../../src/index.js';
 import { deepQuery, deepQueryAll, settled, statusLine, until, waitFor } from './chat-fixture.js';
 import { finished, say, script, server, started } from '../helpers/agui-server.js';
 
@@ -61,6 +61,8 @@ describe('<soliplex-chat> answers on Soliplex: sources, feedback, usage', () => 
     expect(sourcesOf(first!).map((s) => s.querySelector('.number')!.textContent)).to.deep.equal(['1', '2', '3']);
     expect(titlesOf(second!).length).to.be.greaterThan(0);
     expect(titlesOf(second!).every((t) => t === 'Secret Numbers Handbook')).to.equal(true);
+    // Alice's chunk, cited by both turns, is under both, with the number the backend gave it first.
+    expect(sourcesOf(second!).map((s) => s.querySelector('.number')!.textContent)).to.include('1');
     expect(text(sourcesOf(first!)[0]!.querySelector('summary')!)).to.contain('p. 1');
 
     // Opening a source shows its text and the page preview the chunk route makes.
@@ -126,6 +128,23 @@ describe('<soliplex-chat> answers on Soliplex: sources, feedback, usage', () => 
       await waitFor(a!, '[part~="source-preview"]');
       again.remove();
     }
+  });
+
+  it('sums the usage of a turn’s runs: a client tool call and its continuation', async () => {
+    const tools = new ToolRegistry([{ name: 'get_secret_number', description: 'The secret number of a user', parameters: { type: 'object', properties: { name: { type: 'string' } } }, execute: () => '42' }]);
+    const el = await fixture<SoliplexChat>(html`<soliplex-chat server-url=${server} room="demo" show-usage .toolRegistry=${tools}></soliplex-chat>`);
+    await turn(el, 'What is the secret number for alice?');
+    const thread = (await (await fetch(`${server}/api/v1/rooms/demo/agui/${el.thread}`)).json()) as { runs: Record<string, unknown> };
+    const usages = await Promise.all(
+      Object.keys(thread.runs).map(async (run) => (await (await fetch(`${runPath('demo', el.thread, run)}/usage`)).json()) as { input_tokens: number; output_tokens: number } | null),
+    );
+    const counted = usages.filter((u) => u !== null);
+    expect(counted.length, 'the call and its continuation').to.equal(2);
+    const input = counted.reduce((n, u) => n + u!.input_tokens, 0);
+    const output = counted.reduce((n, u) => n + u!.output_tokens, 0);
+    const [answer] = extras(el);
+    await until(() => text(deepQuery(answer!, '[part~="usage"]')) !== '');
+    expect(text(deepQuery(answer!, '[part~="usage"]'))).to.equal(`This answer: ${input.toLocaleString('en')} tokens in, ${output.toLocaleString('en')} out · Thread: ${input.toLocaleString('en')} in, ${output.toLocaleString('en')} out`);
   });
 
   it('shows no sources for an answer without citations, and no feedback buttons with no-feedback', async () => {

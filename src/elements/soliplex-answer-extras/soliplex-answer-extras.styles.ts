@@ -87,6 +87,7 @@ export const answerExtrasStyles = css`
     display: none;
   }
   .feedback {
+    flex: 0 1 auto;
     display: flex;
     flex-wrap: wrap;
     align-items: center;
@@ -112,6 +113,7 @@ export const answerExtrasStyles = css`
     border-color: var(--_sc-accent);
   }
   svg {
+    flex: none;
     fill: none;
     stroke: currentColor;
     stroke-width: 2;
@@ -123,6 +125,9 @@ export const answerExtrasStyles = css`
   }
   svg.down {
     transform: rotate(180deg);
+  }
+  .feedback.open {
+    flex: 1 1 24em;
   }
   .reason {
     display: flex;

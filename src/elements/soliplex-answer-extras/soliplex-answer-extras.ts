@@ -20,7 +20,7 @@ const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 const thumb = (down: boolean) =>
   html`<svg class=${down ? 'down' : 'up'} viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-    ${svg`<path d="M7 10v12" /><path d="M15 5.88 14 10h5.83a2 2 0 0 1 1.92 2.56l-2.33 8A2 2 0 0 1 17.5 22H4a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2h2.76a2 2 0 0 0 1.79-1.11L12 2a3.13 3.13 0 0 1 3 3.88Z" />`}
+    ${svg`<path d="M7 10v12M15 5.88 14 10h5.83a2 2 0 0 1 1.92 2.56l-2.33 8A2 2 0 0 1 17.5 22H4a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2h2.76a2 2 0 0 0 1.79-1.11L12 2a3.13 3.13 0 0 1 3 3.88Z"></path>`}
   </svg>`;
 
 /**
@@ -105,9 +105,10 @@ export class SoliplexAnswerExtras extends LitElement {
       >
         ${thumb(rating === 'down')}
       </button>`;
-    return html`<div part="feedback" class="feedback" role="group" aria-label=${strings.feedbackLabel}>
+    const open = this.reason !== undefined && !!current;
+    return html`<div part="feedback" class="feedback ${open ? 'open' : ''}" role="group" aria-label=${strings.feedbackLabel}>
       ${button('up', strings.goodResponse)}${button('down', strings.badResponse)}
-      ${this.reason !== undefined && current
+      ${open && current
         ? html`<form part="feedback-reason" class="reason" @submit=${(e: Event) => this.#sendReason(e, runId, current.rating)}>
             <input
               type="text"

@@ -337,7 +337,8 @@ export class SoliplexMessageList extends LitElement {
     const edit = m.id === actions.edit ? this.editing : undefined;
     if (edit) return this.#renderEditor(edit, strings);
     const answer = actions.answers?.get(m.id);
-    return html`${this.#renderMessage(m, strings)}${this.#renderActions(m, actions, this.copied === m.id, strings)}${answer ? this.#renderAnswerExtras(answer) : nothing}`;
+    // An answer's sources belong right under it; its feedback and usage sit with them, before Copy.
+    return html`${this.#renderMessage(m, strings)}${answer ? this.#renderAnswerExtras(answer) : nothing}${this.#renderActions(m, actions, this.copied === m.id, strings)}`;
   }
 
   /** Under an answer: its sources, token usage and feedback buttons, for what there is to show. */

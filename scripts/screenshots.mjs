@@ -94,7 +94,7 @@ async function shootTools(theme) {
  * chosen with the reason field open, and the usage line (the answer's tokens, the thread's on the last).
  */
 async function shootAnswers(theme) {
-  const page = await browser.newPage({ viewport: { width: 900, height: 1160 }, colorScheme: theme });
+  const page = await browser.newPage({ viewport: { width: 900, height: 1220 }, colorScheme: theme });
   await page.goto(`http://localhost:${port}/demo/`);
   const chat = page.locator('soliplex-chat');
   await page.locator('soliplex-chat textarea').waitFor();
@@ -105,7 +105,7 @@ async function shootAnswers(theme) {
     el.removeAttribute('thread-list');
     // eslint-disable-next-line no-undef -- runs in the page
     document.body.style.gridTemplateColumns = '1fr 720px';
-    el.style.height = '1160px';
+    el.style.height = '1220px';
   }, theme);
   const ask = async (text) => {
     await page.locator('soliplex-chat textarea').fill(text);

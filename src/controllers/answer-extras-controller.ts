@@ -83,13 +83,16 @@ export class AnswerExtrasController implements ReactiveController {
     return !!this.#config.threadKey().room;
   }
 
-  /** The rating of the answer `runId` gave, loading it on Soliplex the first time it is asked for. */
-  feedback(runId: string): AnswerRating | undefined {
+  /**
+   * The rating of the answer `runId` gave; on Soliplex loaded the first time it is asked for with
+   * `load` (an answer asks once it is on screen: a long thread does not ask for all of them at once).
+   */
+  feedback(runId: string, load = true): AnswerRating | undefined {
     const key = this.#key(runId);
     const entry = this.#feedback.get(key);
     if (entry) return entry.state === 'done' ? (entry.value ?? undefined) : undefined;
     const thread = this.#config.threadKey();
-    if (!thread.room || !thread.thread) return undefined;
+    if (!load || !thread.room || !thread.thread) return undefined;
     this.#feedback.set(key, { state: 'loading' });
     void this.#load(this.#feedback, key, thread.server, async (api, signal) => {
       const { getRunFeedback, ratingFromFeedback } = await import('../core/transport/soliplex/soliplex-run-extras.js');
@@ -132,11 +135,11 @@ export class AnswerExtrasController implements ReactiveController {
 
   /**
    * The tokens the runs `runIds` used, on Soliplex (their usage routes; a run without usage counts
-   * nothing): undefined until every one is known, loading what is not. Off Soliplex, undefined.
+   * nothing): undefined until every one is known, loading what is not (with `load`). Off Soliplex, undefined.
    */
-  usage(runIds: readonly string[]): TokenCount | undefined {
+  usage(runIds: readonly string[], load = true): TokenCount | undefined {
     const thread = this.#config.threadKey();
-    if (!thread.room || !thread.thread || runIds.length === 0) return undefined;
+    if (!load || !thread.room || !thread.thread || runIds.length === 0) return undefined;
     let input = 0;
     let output = 0;
     let complete = true;

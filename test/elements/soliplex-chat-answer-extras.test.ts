@@ -85,6 +85,7 @@ describe('<soliplex-chat> answers on Soliplex: sources, feedback, usage', () => 
     expect(events[0]!.threadKey).to.deep.equal({ server, room: 'demo', thread });
     expect(events[0]!.reason).to.equal(undefined);
     expect(buttonNamed(first!, 'Bad response')!.getAttribute('aria-pressed')).to.equal('true');
+    await expect(first!).to.be.accessible(); // a source open, the reason field open
     await until(async () => (await fetch(`${runPath('demo', thread, runId)}/feedback`)).ok);
     expect(await (await fetch(`${runPath('demo', thread, runId)}/feedback`)).json()).to.deep.equal({ feedback: 'thumbs_down', reason: null });
 
@@ -119,7 +120,11 @@ describe('<soliplex-chat> answers on Soliplex: sources, feedback, usage', () => 
       const [a, b] = extras(again);
       expect(titlesOf(a!)).to.deep.equal(['Secret Numbers Handbook', 'Tools and Approvals', 'Release Notes']);
       expect(titlesOf(b!)).to.deep.equal(titlesOf(second!));
+      // An answer asks for its rating and usage once on screen.
+      a!.scrollIntoView();
       await until(() => buttonNamed(a!, 'Bad response')?.getAttribute('aria-pressed') === 'true');
+      await until(() => text(deepQuery(a!, '[part~="usage"]')) !== '');
+      b!.scrollIntoView();
       expect(buttonNamed(a!, 'Good response')!.getAttribute('aria-pressed')).to.equal('false');
       expect(buttonNamed(b!, 'Bad response')!.getAttribute('aria-pressed')).to.equal('false');
       await until(() => text(deepQuery(b!, '[part~="usage"]')) === secondLine);
@@ -187,5 +192,16 @@ describe('<soliplex-chat> answers on a generic endpoint: feedback and usage', ()
     await settled(el);
     expect(buttonNamed(second!, 'Good response')!.getAttribute('aria-pressed')).to.equal('true');
     expect(performance.getEntriesByType('resource').slice(requestsBefore).filter((r) => r.name.includes('feedback'))).to.have.length(0);
+
+    // A reload: the thread kept in this browser brings its runs' usage back with it.
+    const thread = el.thread;
+    el.remove();
+    const again = await fixture<SoliplexChat>(html`<soliplex-chat agent-url=${agentUrl} thread=${thread} show-usage></soliplex-chat>`);
+    await until(() => extras(again).length === 2);
+    await shown(again);
+    expect(extras(again).map((x) => text(deepQuery(x, '[part~="usage"]')))).to.deep.equal([
+      'This answer: 120 tokens in, 30 out',
+      'This answer: 200 tokens in, 40 out · Thread: 320 in, 70 out',
+    ]);
   });
 });

@@ -57,17 +57,30 @@ export class SoliplexAnswerExtras extends LitElement {
   /** The open sources' previews, by chunk id. */
   @state() private previews: ReadonlyMap<string, Preview> = new Map();
 
+  /** Set once the answer has been on screen: only then are its rating and usage asked of the server. */
+  @state() private seen = false;
+
   #unsubscribe?: () => void;
+  #observer?: IntersectionObserver;
 
   override connectedCallback(): void {
     super.connectedCallback();
     this.#subscribe();
+    if (!this.seen) {
+      this.#observer = new IntersectionObserver((entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        this.seen = true;
+        this.#observer?.disconnect();
+      });
+      this.#observer.observe(this);
+    }
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#unsubscribe?.();
     this.#unsubscribe = undefined;
+    this.#observer?.disconnect();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -93,7 +106,7 @@ export class SoliplexAnswerExtras extends LitElement {
   }
 
   #renderFeedback(runId: string, strings: SoliplexChatStrings) {
-    const current = this.chat?.answers?.feedback(runId);
+    const current = this.chat?.answers?.feedback(runId, this.seen);
     const button = (rating: 'up' | 'down', label: string) =>
       html`<button
         part="feedback-button"
@@ -159,8 +172,8 @@ export class SoliplexAnswerExtras extends LitElement {
   #renderUsage(answer: AnswerTurn, strings: SoliplexChatStrings) {
     const answers = this.chat?.answers;
     const soliplex = !!answers?.soliplex;
-    const own: TokenCount | undefined = soliplex ? answers!.usage(answer.runIds) : answer.usage;
-    const thread: TokenCount | undefined = answer.thread ? (soliplex ? answers!.usage(answer.thread.runIds) : answer.thread.usage) : undefined;
+    const own: TokenCount | undefined = soliplex ? answers!.usage(answer.runIds, this.seen) : answer.usage;
+    const thread: TokenCount | undefined = answer.thread ? (soliplex ? answers!.usage(answer.thread.runIds, this.seen) : answer.thread.usage) : undefined;
     if (!own && !thread) return nothing;
     const parts = [own ? strings.usageAnswer(own.input, own.output) : '', thread ? strings.usageThread(thread.input, thread.output) : ''].filter(Boolean);
     return html`<p part="usage" class="usage">${parts.join(' · ')}</p>`;

@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { ToolRegistry, type SoliplexChat, type SoliplexFeedbackEvent, type SoliplexRunFinishedEvent } from '../../src/index.js';
+import { ThreadIndex, ToolRegistry, type SoliplexChat, type SoliplexFeedbackEvent, type SoliplexRunFinishedEvent } from '../../src/index.js';
 import { deepQuery, deepQueryAll, settled, statusLine, until, waitFor } from './chat-fixture.js';
 import { finished, say, script, server, started } from '../helpers/agui-server.js';
 
@@ -195,7 +195,10 @@ describe('<soliplex-chat> answers on a generic endpoint: feedback and usage', ()
 
     // A reload: the thread kept in this browser brings its runs' usage back with it.
     const thread = el.thread;
+    const engine = el.engine!;
     el.remove();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await ThreadIndex.for(engine).flush(); // what the chat kept is written
     const again = await fixture<SoliplexChat>(html`<soliplex-chat agent-url=${agentUrl} thread=${thread} show-usage></soliplex-chat>`);
     await until(() => extras(again).length === 2);
     await shown(again);

@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { ThreadIndex, ToolRegistry, type SoliplexChat, type SoliplexFeedbackEvent, type SoliplexRunFinishedEvent } from '../../src/index.js';
 import { deepQuery, deepQueryAll, settled, statusLine, until, waitFor } from './chat-fixture.js';
-import { finished, say, script, server, started } from '../helpers/agui-server.js';
+import { finished, say, script, server, setServerToken, started } from '../helpers/agui-server.js';
 
 /**
  * Under each answer (issue 23): its sources (RAG citations of the turn), the feedback buttons with an
@@ -150,6 +150,21 @@ describe('<soliplex-chat> answers on Soliplex: sources, feedback, usage', () => 
     const [answer] = extras(el);
     await until(() => text(deepQuery(answer!, '[part~="usage"]')) !== '');
     expect(text(deepQuery(answer!, '[part~="usage"]'))).to.equal(`This answer: ${input.toLocaleString('en')} tokens in, ${output.toLocaleString('en')} out · Thread: ${input.toLocaleString('en')} in, ${output.toLocaleString('en')} out`);
+  });
+
+  it('says so when the server refuses a rating, and shows the rating it had again', async () => {
+    const { room } = await script([[started, ...say('a1', 'An answer.'), finished]]);
+    const el = await fixture<SoliplexChat>(html`<soliplex-chat server-url=${server} room=${room}></soliplex-chat>`);
+    await turn(el, 'hello');
+    const [answer] = extras(el);
+    await setServerToken('only-this-token', room); // the chat has no token: the POST is refused (401)
+    try {
+      buttonNamed(answer!, 'Good response')!.click();
+      await until(() => text(deepQuery(answer!, '.sent')) === 'Your feedback could not be sent. Try again.');
+      expect(buttonNamed(answer!, 'Good response')!.getAttribute('aria-pressed')).to.equal('false');
+    } finally {
+      await setServerToken(null, room);
+    }
   });
 
   it('shows no sources for an answer without citations, and no feedback buttons with no-feedback', async () => {

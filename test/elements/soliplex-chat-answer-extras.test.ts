@@ -80,8 +80,8 @@ describe('<soliplex-chat> answers on Soliplex: sources, feedback, usage', () => 
     const reason = await waitFor<HTMLInputElement>(first!, '[part~="feedback-reason"] input');
     await until(() => events.length === 1);
     const runId = events[0]!.runId;
-    expect(events[0]).to.include({ messageId: first!.dataset.messageId, rating: 'down', runId });
-    expect(events[0]!.detail).to.include({ messageId: first!.dataset.messageId, rating: 'down', runId });
+    expect(events[0]).to.include({ messageId: first!.dataset['answerFor'], rating: 'down', runId });
+    expect(events[0]!.detail).to.include({ messageId: first!.dataset['answerFor'], rating: 'down', runId });
     expect(events[0]!.threadKey).to.deep.equal({ server, room: 'demo', thread });
     expect(events[0]!.reason).to.equal(undefined);
     expect(buttonNamed(first!, 'Bad response')!.getAttribute('aria-pressed')).to.equal('true');

@@ -15,6 +15,15 @@ import { answerExtrasStyles } from './soliplex-answer-extras.styles.js';
 /** A chunk's preview, as the element holds it while the source is open. */
 type Preview = { readonly state: 'loading' } | { readonly state: 'done'; readonly chunk: SoliplexChunk | null } | { readonly state: 'failed' };
 
+/** One observer for every answer of the page (a long thread has hundreds): marks each seen once on screen. */
+const onScreen = new IntersectionObserver((entries) => {
+  for (const entry of entries) {
+    if (!entry.isIntersecting) continue;
+    (entry.target as SoliplexAnswerExtras).markSeen();
+    onScreen.unobserve(entry.target);
+  }
+});
+
 /** Base64 only: a preview's data URL is built from it, never from other text the server sent. */
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
@@ -61,30 +70,27 @@ export class SoliplexAnswerExtras extends LitElement {
   @state() private seen = false;
 
   #unsubscribe?: () => void;
-  #observer?: IntersectionObserver;
 
   override connectedCallback(): void {
     super.connectedCallback();
     this.#subscribe();
-    if (!this.seen) {
-      this.#observer = new IntersectionObserver((entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
-        this.seen = true;
-        this.#observer?.disconnect();
-      });
-      this.#observer.observe(this);
-    }
+    if (!this.seen) onScreen.observe(this);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#unsubscribe?.();
     this.#unsubscribe = undefined;
-    this.#observer?.disconnect();
+    onScreen.unobserve(this);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('chat')) this.#subscribe();
+  }
+
+  /** The answer has been on screen: its rating and usage may be asked of the server now. */
+  markSeen(): void {
+    this.seen = true;
   }
 
   /** Renders again when the controller learns something (a stored rating, a run's usage). */

@@ -337,8 +337,8 @@ export class SoliplexMessageList extends LitElement {
     const edit = m.id === actions.edit ? this.editing : undefined;
     if (edit) return this.#renderEditor(edit, strings);
     const answer = actions.answers?.get(m.id);
-    // An answer's sources belong right under it; its feedback and usage sit with them, before Copy.
-    return html`${this.#renderMessage(m, strings)}${answer ? this.#renderAnswerExtras(answer) : nothing}${this.#renderActions(m, actions, this.copied === m.id, strings)}`;
+    // After the message's actions: a message stays next to its actions (`[data-message-id] + .actions`).
+    return html`${this.#renderMessage(m, strings)}${this.#renderActions(m, actions, this.copied === m.id, strings)}${answer ? this.#renderAnswerExtras(answer) : nothing}`;
   }
 
   /** Under an answer: its sources, token usage and feedback buttons, for what there is to show. */
@@ -346,7 +346,7 @@ export class SoliplexMessageList extends LitElement {
     const chat = this.chat;
     if (!chat?.answers || (chat.noFeedback && !chat.showUsage && !answer.citations.length)) return nothing;
     loadAnswerExtras();
-    return html`<soliplex-answer-extras exportparts=${ANSWER_EXTRAS_EXPORTPARTS} data-message-id=${answer.messageId} .answer=${answer}></soliplex-answer-extras>`;
+    return html`<soliplex-answer-extras exportparts=${ANSWER_EXTRAS_EXPORTPARTS} data-answer-for=${answer.messageId} .answer=${answer}></soliplex-answer-extras>`;
   }
 
   protected override updated(changed: PropertyValues<this>): void {

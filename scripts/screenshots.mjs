@@ -88,12 +88,54 @@ async function shootTools(theme) {
   await page.close();
 }
 
+/**
+ * An answer's extras on Soliplex (room "demo", `show-usage`): two answers with their numbered sources,
+ * the first source open (its cited text and the page preview the chunk route makes), "Bad response"
+ * chosen with the reason field open, and the usage line (the answer's tokens, the thread's on the last).
+ */
+async function shootAnswers(theme) {
+  const page = await browser.newPage({ viewport: { width: 900, height: 1220 }, colorScheme: theme });
+  await page.goto(`http://localhost:${port}/demo/`);
+  const chat = page.locator('soliplex-chat');
+  await page.locator('soliplex-chat textarea').waitFor();
+  await page.check('input[value=soliplex]');
+  await chat.evaluate((el, t) => {
+    el.setAttribute('theme', t);
+    el.setAttribute('show-usage', '');
+    el.removeAttribute('thread-list');
+    // eslint-disable-next-line no-undef -- runs in the page
+    document.body.style.gridTemplateColumns = '1fr 720px';
+    el.style.height = '1220px';
+  }, theme);
+  const ask = async (text) => {
+    await page.locator('soliplex-chat textarea').fill(text);
+    await page.locator('soliplex-chat textarea').press('Enter');
+    await page.locator('soliplex-chat [part~="stop-button"]').waitFor({ state: 'detached', timeout: 15000 });
+  };
+  await ask('Search the documents for secret numbers');
+  await page.locator('soliplex-chat [part~="sources"]').first().waitFor({ timeout: 15000 });
+  await ask('Show citations');
+  await page.locator('soliplex-chat [part~="sources"]').nth(1).waitFor({ timeout: 15000 });
+  await page.locator('soliplex-chat [part~="usage"]').getByText(/Thread/).waitFor({ timeout: 15000 });
+  const first = page.locator('soliplex-chat soliplex-answer-extras').first();
+  await first.locator('[part~="source"] summary').first().click();
+  await first.locator('[part~="source-preview"]').first().waitFor({ timeout: 15000 });
+  await first.getByRole('button', { name: 'Bad response', exact: true }).click();
+  await first.locator('[part~="feedback-reason"] input').fill('Bob’s number is missing.');
+  await chat.evaluate((el) => el.shadowRoot.querySelector('soliplex-message-list').scrollToEnd());
+  await page.waitForTimeout(300); // the scroll settles
+  await chat.screenshot({ path: new URL(`${theme}-answer-extras.png`, out).pathname });
+  await page.close();
+}
+
 const browser = await chromium.launch({
   executablePath: findChromium(),
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
 });
+/** `--only=answers`: just the answers' extras (a quicker run while working on them). */
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 try {
-  for (const theme of ['light', 'dark']) {
+  for (const theme of only === 'answers' ? [] : ['light', 'dark']) {
     const page = await browser.newPage({ viewport: { width: 1100, height: 760 }, colorScheme: theme });
     await page.goto(`http://localhost:${port}/demo/`);
     const chat = page.locator('soliplex-chat');
@@ -193,6 +235,7 @@ try {
     await shootThreads(theme);
     await shootTools(theme);
   }
+  for (const theme of ['light', 'dark']) await shootAnswers(theme);
   console.log(`screenshots written to ${out.pathname}`);
 } finally {
   await browser.close();

@@ -49,6 +49,8 @@ const OPTIONAL = [
   { pattern: /\/chat-suggestions-[^/]*\.js$/, feature: 'suggestions asked of a function of the conversation (`suggestions`)' },
   // Loaded by the first reload of a stored Soliplex thread (a `thread` given or picked), never for a new chat.
   { pattern: /\/(soliplex|conversation)-history(-cache)?-[^/]*\.js$/, feature: 'reloading a stored Soliplex thread (its runs, the transcript preview, the run cache, the replay)' },
+  // Loaded when the reader opens one of an answer's sources (its page previews, `GET …/chunk/{id}`).
+  { pattern: /\/soliplex-documents-[^/]*\.js$/, feature: "an answer's source opened (the cited chunk's page previews)" },
   // Only a page that sets the `agent` property (an @ag-ui/client agent it brings) runs through it.
   { pattern: /\/agent-transport-[^/]*\.js$/, feature: 'the `agent` property (an AbstractAgent of the page)' },
   // Loaded with the first tool result that is not plain JSON data (a cycle, a BigInt, a Map, a DOM node…).
@@ -62,8 +64,8 @@ const OPTIONAL = [
  */
 const BACKEND_ONLY = {
   generic: /\/(agui-http-transport|local-thread-(sync|store))-[^/]*\.js$/,
-  // room-extras: sign-in, documents (and the sign-in and documents clients, a shared-* chunk it alone imports in a chat).
-  soliplex: /\/(soliplex-(transport|api|room-controller)|room-extras)-[^/]*\.js$/,
+  // room-extras: sign-in, documents (and the sign-in and documents clients, a shared-* chunk it alone imports in a chat); run-extras: feedback and usage routes.
+  soliplex: /\/(soliplex-(transport|api|room-controller|run-extras)|room-extras)-[^/]*\.js$/,
 };
 /** Packages that must never be on the default path. */
 const FORBIDDEN_ON_DEFAULT_PATH = /^(@ag-ui\/client|@ag-ui\/proto|@ag-ui\/encoder|rxjs|zod|@bufbuild\/.*|@protobuf-ts\/.*|protobufjs)$/;

@@ -2,6 +2,7 @@ import { createContext } from '@lit/context';
 import type { AgentCapabilities } from '@ag-ui/core';
 import type { RunOrchestrator, ThreadHandle, ThreadKey, ToolRegistry } from './core/index.js';
 import type { SoliplexChatStrings } from './elements/shared/chat-strings.js';
+import type { AnswerExtrasController } from './controllers/answer-extras-controller.js';
 import type { ActivityRenderers, InterruptRenderers, ToolCallRenderers } from './elements/shared/renderers.js';
 
 /**
@@ -31,6 +32,12 @@ export interface ChatContextValue {
   readonly capabilities?: AgentCapabilities;
   /** Where images in agent output may load from by themselves (`image-origins`); none when absent. */
   readonly imageOrigins?: string;
+  /** Each answer's feedback, usage and cited chunks (`soliplex-answer-extras` reads them). */
+  readonly answers?: AnswerExtrasController;
+  /** The page hid the feedback buttons (`no-feedback`). */
+  readonly noFeedback?: boolean;
+  /** The page shows token usage under answers (`show-usage`). */
+  readonly showUsage?: boolean;
 }
 
 export const chatContext = createContext<ChatContextValue | undefined>(Symbol('soliplex-chat'));

@@ -265,6 +265,32 @@ export class SoliplexThreadSelectEvent extends CustomEvent<SoliplexThreadSelectD
   }
 }
 
+/** What `soliplex-feedback` carries (as fields and in `detail`). */
+export interface SoliplexFeedbackDetail {
+  readonly threadKey: ThreadKey;
+  /** The answer rated (the last assistant message of its turn). */
+  readonly messageId: string;
+  /** The run that gave the answer (the server's id; on Soliplex, the run the feedback is stored on). */
+  readonly runId: string;
+  readonly rating: 'up' | 'down';
+  /** What the user wrote about it, when they wrote something. */
+  readonly reason?: string;
+}
+
+/**
+ * The user rated an answer (Good response / Bad response), or sent a reason for their rating. On
+ * Soliplex the chat also stores it on the run (`POST …/{run}/feedback`); elsewhere only this event
+ * tells, for the page to keep where it likes.
+ */
+export class SoliplexFeedbackEvent extends SoliplexLayeredEvent<SoliplexFeedbackDetail> {
+  static readonly eventName = 'soliplex-feedback';
+  declare readonly threadKey: ThreadKey;
+  declare readonly messageId: string;
+  declare readonly runId: string;
+  declare readonly rating: 'up' | 'down';
+  declare readonly reason?: string;
+}
+
 /** Asks the nearest chat above the target to add a tool (a `CustomEvent` works the same way). */
 export class SoliplexRegisterToolEvent extends CustomEvent<{ tool: ClientTool }> {
   static readonly eventName = 'soliplex-register-tool';
@@ -321,6 +347,7 @@ interface SoliplexEventMap {
   'soliplex-tool-executing': SoliplexToolExecutingEvent;
   'soliplex-message': SoliplexMessageEvent;
   'soliplex-sign-in-change': SoliplexSignInChangeEvent;
+  'soliplex-feedback': SoliplexFeedbackEvent;
   /** @deprecated Use `soliplex-run-started`; goes in the next minor version. */
   'soliplex-exchange-request': SoliplexExchangeRequestEvent;
   /** @deprecated Use `soliplex-run-finished`; goes in the next minor version. */

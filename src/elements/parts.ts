@@ -88,6 +88,16 @@ export const OWN_PARTS = {
     activity: 'An activity of the agent.',
     'activity-custom': "An activity renderer's output.",
   },
+  'soliplex-answer-extras': {
+    sources: "An answer's numbered sources (RAG citations on Soliplex), under the answer.",
+    source: "One source: its number, document title, headings and pages; opening it shows the cited chunk.",
+    'source-chunk': "An open source's cited text and page previews.",
+    'source-preview': 'A page preview image of an open source, the cited passage highlighted.',
+    usage: 'The tokens the answer used, and the thread (on the last answer) (`show-usage`).',
+    feedback: '"Good response" and "Bad response" under an answer (not with `no-feedback`).',
+    'feedback-button': 'A feedback button (`aria-pressed` when chosen).',
+    'feedback-reason': 'The optional reason field after a rating, with its Send button.',
+  },
   'soliplex-run-status': {
     status: 'The run status line; its `data-state` is the run status.',
     'retry-button': 'Retry, after a failure (Retry now while a busy server is waited for).',
@@ -152,6 +162,7 @@ export const FORWARDED_PARTS: { readonly [parent in PartElement]?: { readonly [c
     'soliplex-approval-card': 'all',
     'soliplex-interrupt-card': 'all',
     'soliplex-activity': 'all',
+    'soliplex-answer-extras': 'all',
   },
 };
 

@@ -20,6 +20,7 @@ import type {
   SoliplexAgUiEvent,
   SoliplexCustomEvent,
   SoliplexErrorEvent,
+  SoliplexFeedbackEvent,
   SoliplexInterruptEvent,
   SoliplexMessageEvent,
   SoliplexRunFinishedEvent,
@@ -51,6 +52,7 @@ export const soliplexChatEvents = {
   onToolExecuting: 'soliplex-tool-executing' as EventName<SoliplexToolExecutingEvent>,
   onMessage: 'soliplex-message' as EventName<SoliplexMessageEvent>,
   onSignInChange: 'soliplex-sign-in-change' as EventName<SoliplexSignInChangeEvent>,
+  onFeedback: 'soliplex-feedback' as EventName<SoliplexFeedbackEvent>,
 };
 
 export const SoliplexChat = createComponent({

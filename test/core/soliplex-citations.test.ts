@@ -54,6 +54,14 @@ describe('Soliplex citations from the agent state', () => {
     expect(turnCitations({ rag: { citations: ['a'], citation_index: index } }, { rag: { citations: ['a', 'b'], citation_index: index } }).map((c) => c.chunkId)).to.deep.equal(['b']);
   });
 
+  it('a chunk the last turn cited is this turn’s too when the turn appended it again', () => {
+    const index = { a: wire('a'), b: wire('b') };
+    const after = { rag: { citations: ['a', 'b', 'a'], citation_index: index } };
+    expect(turnCitations({ rag: { citations: ['a'], citation_index: index } }, after).map((c) => c.chunkId)).to.deep.equal(['b', 'a']);
+    // Not appended (the list was replaced): only what the earlier list lacks.
+    expect(turnCitations({ rag: { citations: ['a', 'b'], citation_index: index } }, { rag: { citations: ['b', 'a'], citation_index: index } })).to.deep.equal([]);
+  });
+
   it('any namespace with a citation_index counts, not only rag', () => {
     const after = { analysis: { citations: ['x'], citation_index: { x: wire('x') } }, other: { citations: ['y'] } };
     expect(turnCitations({}, after).map((c) => c.chunkId)).to.deep.equal(['x']);

@@ -19,6 +19,7 @@ import { applyActivitySnapshot } from './activities.js';
 import { reduceProtocolExtras } from './protocol-extras.js';
 import { attributeEvent } from './subagents.js';
 import { appendCapped, capText } from './text-limit.js';
+import { recordRunEnd } from './run-records.js';
 
 /**
  * The pure reducer from AG-UI events to the conversation. The live stream and history replays both go
@@ -312,6 +313,7 @@ function reduceCore(conversation: Conversation, event: BaseEvent, warn: ReducerW
         pendingToolCallIds: undefined,
         runOutcome: undefined,
         steps: undefined,
+        runStartState: conversation.state,
       };
     case EventType.RUN_FINISHED: {
       const outcome = e['outcome'] as { type?: string; pendingToolCallIds?: unknown; interrupts?: unknown } | undefined;
@@ -319,7 +321,7 @@ function reduceCore(conversation: Conversation, event: BaseEvent, warn: ReducerW
         ? outcome.pendingToolCallIds.filter((id): id is string => typeof id === 'string')
         : undefined;
       const runOutcome = outcome?.type === 'interrupt' || outcome?.type === 'cancelled' ? outcome.type : 'success';
-      const closed = { ...closeOpenParts(conversation), runFinished: true, pendingToolCallIds: pending, runOutcome, steps: undefined } as const;
+      const closed = { ...recordRunEnd(closeOpenParts(conversation), e['usage']), runFinished: true, pendingToolCallIds: pending, runOutcome, steps: undefined } as const;
       return runOutcome === 'interrupt' ? addInterrupts(closed, outcome?.interrupts) : closed;
     }
     case EventType.RUN_ERROR:

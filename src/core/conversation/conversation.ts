@@ -5,6 +5,7 @@
 import type { ContentPart, Interrupt } from '@ag-ui/core';
 import type { ThreadToolState } from '../tools/tool-groups.js';
 import type { ToolSetChanges } from '../tools/tool-augmentation.js';
+import type { RunRecord } from './run-records.js';
 
 /** Where a tool call is in its life. */
 export const ToolCallStatus = {
@@ -249,7 +250,12 @@ export interface Conversation {
   readonly subagents?: Readonly<Record<string, Subagent>>;
   /** The thread's tool state (expanded groups, active skills, augmentation); see tool-groups.ts. */
   readonly tools?: ThreadToolState;
+  /** The agent state when the current run started (what its citations are read against). */
+  readonly runStartState?: unknown;
+  /** What finished runs left for their answers (citations, token usage), by the server's run id. */
+  readonly runRecords?: Readonly<Record<string, RunRecord>>;
 }
+
 
 // In a module of its own: an empty chat's first paint needs it, and none of the functions here.
 export { emptyConversation } from './empty-conversation.js';

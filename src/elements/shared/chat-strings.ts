@@ -168,6 +168,25 @@ export interface SoliplexChatStrings {
   storageFailed: (kind: 'unavailable' | 'quota' | 'failed') => string;
   /** Another tab changed the conversation on screen while this one could not follow (its own turn ran). */
   threadChangedElsewhere: string;
+  // Per answer (issue 23): feedback, sources, token usage.
+  /** The feedback buttons (accessible names), their group, and the reason field after a choice. */
+  goodResponse: string;
+  badResponse: string;
+  feedbackLabel: string;
+  feedbackReason: string;
+  feedbackSend: string;
+  feedbackThanks: string;
+  feedbackFailed: string;
+  /** The list of an answer's sources (RAG citations), and one source's parts. */
+  sourcesLabel: string;
+  sourcePages: (pages: readonly number[]) => string;
+  sourceUntitled: string;
+  sourceLoading: string;
+  sourcePreview: (page: number) => string;
+  sourceNoPreview: string;
+  /** The token usage line: this answer's tokens, and the thread's (on the last answer). */
+  usageAnswer: (input: number, output: number) => string;
+  usageThread: (input: number, output: number) => string;
 }
 
 /** "a", "a and b", "a, b and c". */
@@ -175,6 +194,9 @@ export interface SoliplexChatStrings {
 function duration(seconds: number): string {
   return seconds < 90 ? `${seconds} s` : seconds < 5400 ? `${Math.round(seconds / 60)} min` : `${Math.round(seconds / 3600)} h`;
 }
+
+/** A token count as people read it (1,234). */
+const count = (n: number) => n.toLocaleString('en');
 
 const and = (names: readonly string[]) => (names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
 
@@ -317,6 +339,22 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
         ? 'This browser cannot keep conversations right now (a private window, blocked storage, or a newer version of this page in another tab): this one will be gone after you reload or close the page. It is still here until then.'
         : 'This conversation could not be saved in this browser: it may be gone after you reload or close the page. It is still here until then.',
   threadChangedElsewhere: 'This conversation was changed in another tab. What happens here from now on is not saved; reload the page to see the saved conversation.',
+  // Per answer (issue 23).
+  goodResponse: 'Good response',
+  badResponse: 'Bad response',
+  feedbackLabel: 'Feedback',
+  feedbackReason: 'What was good or bad about it? (optional)',
+  feedbackSend: 'Send feedback',
+  feedbackThanks: 'Thanks for your feedback.',
+  feedbackFailed: 'Your feedback could not be sent. Try again.',
+  sourcesLabel: 'Sources',
+  sourcePages: (pages: readonly number[]) => (pages.length === 1 ? `p. ${pages[0]}` : `pp. ${pages.join(', ')}`),
+  sourceUntitled: 'Untitled document',
+  sourceLoading: 'Loading the page preview…',
+  sourcePreview: (page: number) => `Page ${page}, the cited passage highlighted`,
+  sourceNoPreview: 'No page preview for this source.',
+  usageAnswer: (input: number, output: number) => `This answer: ${count(input)} tokens in, ${count(output)} out`,
+  usageThread: (input: number, output: number) => `Thread: ${count(input)} in, ${count(output)} out`,
 });
 
 /**

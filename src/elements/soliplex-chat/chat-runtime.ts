@@ -1,12 +1,13 @@
-import { html } from 'lit';
+import { html, type ReactiveControllerHost } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import { SoliplexErrorEvent, SoliplexThreadChangeEvent, SoliplexToolCallEvent, domEventsFor } from '../../events.js';
+import { SoliplexErrorEvent, SoliplexFeedbackEvent, SoliplexThreadChangeEvent, SoliplexToolCallEvent, domEventsFor } from '../../events.js';
 import { mergeChatStrings, type SoliplexChatStringsOverrides } from '../shared/chat-strings.js';
 import type { ChatContextValue } from '../../context.js';
 import { failureText } from '../shared/failure-text.js';
 import { describeChanges } from './announcements.js';
 import { FocusController } from '../../controllers/focus-controller.js';
 import { provideChatRuntime } from './chat-parts.js';
+import { AnswerExtrasController, type AnswerExtrasConfig } from '../../controllers/answer-extras-controller.js';
 
 /**
  * The chat element's code that matters only once there is something to say: the page's events, all
@@ -15,7 +16,7 @@ import { provideChatRuntime } from './chat-parts.js';
  */
 /** What the chat's context carries, besides its strings and what its handle says. */
 type ContextInputs = Omit<ChatContextValue, 'engine' | 'threadKey' | 'strings'>;
-const CONTEXT_INPUTS = ['thread', 'toolRegistry', 'capabilities', 'interruptRenderers', 'activityRenderers', 'toolRenderers', 'imageOrigins'] as const;
+const CONTEXT_INPUTS = ['thread', 'toolRegistry', 'capabilities', 'interruptRenderers', 'activityRenderers', 'toolRenderers', 'imageOrigins', 'answers', 'noFeedback', 'showUsage'] as const;
 
 /**
  * The chat's context for its parts: `previous` while nothing it carries changed (consumers update on
@@ -43,6 +44,9 @@ const chatRuntime = {
   describeChanges,
   /** Where focus goes once there are cards to answer (nothing at first paint needs it). */
   FocusController,
+  /** Each answer's feedback, usage and sources for `host`, which fires `soliplex-feedback` for each rating. */
+  answerExtras: (host: ReactiveControllerHost & EventTarget, config: Omit<AnswerExtrasConfig, 'onFeedback'>) =>
+    new AnswerExtrasController(host, { ...config, onFeedback: (feedback) => host.dispatchEvent(new SoliplexFeedbackEvent(feedback)) }),
   /** The live region's lines; keyed, so a render never re-announces an old line. */
   renderAnnouncements: (lines: readonly { readonly id: number; readonly text: string }[]) =>
     repeat(lines, (line) => line.id, (line) => html`<p>${line.text}</p>`),

@@ -33,6 +33,8 @@ import type { SpeechToText } from '../soliplex-composer/speech-to-text.js';
  * @attr sign-in-storage - Where the chat's own Soliplex sign-in keeps its tokens: `session` (default: `sessionStorage`, a reload stays signed in, closing the tab signs out) or `memory` (a reload signs in again). Never `localStorage` or IndexedDB.
  * @attr no-sign-in - Hides the chat's own Soliplex sign-in (Sign in, Sign out): the page signs in and gives `token` or `getToken`.
  * @attr no-documents - Hides the Soliplex room's Documents picker (the agent then searches every document).
+ * @attr no-feedback - Hides "Good response" / "Bad response" under answers.
+ * @attr show-usage - Shows the tokens each answer used, and the thread's, under the answers (off by default).
  *
  * @cssprop [--soliplex-chat-background=#ffffff] - Background (dark: #0d1117).
  * @cssprop [--soliplex-chat-foreground=#1f2328] - Text colour (dark: #e6edf3).
@@ -185,6 +187,21 @@ export class ChatSettings extends LitElement {
 
   /** Hides "Edit" on the last user message. */
   @property({ type: Boolean, attribute: 'no-edit' }) noEdit = false;
+
+  /**
+   * Hides "Good response" / "Bad response" under each answer. The ratings are stored on the run on
+   * Soliplex (`POST …/{run}/feedback`, shown again after a reload) and reported to the page by
+   * `soliplex-feedback` on every backend.
+   */
+  @property({ type: Boolean, attribute: 'no-feedback' }) noFeedback = false;
+
+  /**
+   * Shows a small line of token usage under each answer (its turn's runs summed) and the thread's
+   * total under the last one: from the runs' usage routes on Soliplex (`GET …/{run}/usage`), from
+   * `RUN_FINISHED.usage` on generic endpoints. Off by default: people reading answers rarely want
+   * token counts; a page for those who do (developers, operators) turns it on.
+   */
+  @property({ type: Boolean, attribute: 'show-usage' }) showUsage = false;
 
   /**
    * Renderers for AG-UI interrupts, by `reason`: `(interrupt, {answer, cancel}, message) => template,

@@ -6,7 +6,7 @@ export const THREAD_LIST_EXPORTPARTS =
   'new-chat-button, thread, thread-button, badge, unread-badge';
 /** `exportparts` of `<soliplex-message-list>` in `<soliplex-chat>`. */
 export const MESSAGE_LIST_EXPORTPARTS =
-  'messages, message, user-message, assistant-message, reasoning, notice, history-gap, history-gap-retry, truncated-notice, subagent, subagent-summary, message-attachment, message-actions, copy-button, regenerate-button, edit-button, jump-to-latest, tool-card, tool-name, tool-arguments, tool-view, tool-status, tool-details, tool-result, tool-content, tool-changes, tool-cached, run-again-button, approval-card, approval-arguments, approve-button, always-allow-button, deny-button, interrupt-card, interrupt-message, interrupt-form, interrupt-submit, interrupt-cancel, interrupt-status, interrupt-custom, activity, activity-custom';
+  'messages, message, user-message, assistant-message, reasoning, notice, history-gap, history-gap-retry, truncated-notice, subagent, subagent-summary, message-attachment, message-actions, copy-button, regenerate-button, edit-button, jump-to-latest, tool-card, tool-name, tool-arguments, tool-view, tool-status, tool-details, tool-result, tool-content, tool-changes, tool-cached, run-again-button, approval-card, approval-arguments, approve-button, always-allow-button, deny-button, interrupt-card, interrupt-message, interrupt-form, interrupt-submit, interrupt-cancel, interrupt-status, interrupt-custom, activity, activity-custom, sources, source, source-chunk, source-preview, usage, feedback, feedback-button, feedback-reason';
 /** `exportparts` of `<soliplex-run-status>` in `<soliplex-chat>`. */
 export const RUN_STATUS_EXPORTPARTS =
   'status, retry-button, continue-button, new-chat-button, error-details';

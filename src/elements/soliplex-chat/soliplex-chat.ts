@@ -24,6 +24,7 @@ import { suggestionTexts } from './suggestion-chips.js';
 import { renderHeader, renderState, renderStorageNotice } from './chat-view.js';
 import { chatRuntimeIfLoaded, loadChatParts, loadPartsOnConnect, whenChatRuntime } from './chat-parts.js';
 import type { ChatRuntime } from './chat-runtime.js';
+import type { AnswerExtrasController } from '../../controllers/answer-extras-controller.js';
 import { chatStyles } from './soliplex-chat.styles.js';
 import { ChatSettings } from './chat-settings.js';
 import { COMPOSER_EXPORTPARTS, MESSAGE_LIST_EXPORTPARTS, RUN_STATUS_EXPORTPARTS } from './exportparts.js';
@@ -64,6 +65,7 @@ import '../soliplex-composer/soliplex-composer.js';
  * @fires {SoliplexToolExecutingEvent} soliplex-tool-executing - A client tool started executing.
  * @fires {SoliplexMessageEvent} soliplex-message - A whole assistant message with its tool calls and results.
  * @fires {SoliplexSignInChangeEvent} soliplex-sign-in-change - The chat's own Soliplex sign-in changed (`signedIn`, `serverUrl`): back from the provider signed in, signed out, or the session ended.
+ * @fires {SoliplexFeedbackEvent} soliplex-feedback - The user rated an answer (Good response / Bad response, or sent a reason): `threadKey`, `messageId`, `runId`, `rating` (`up` or `down`), `reason`; stored on the run on Soliplex, only reported elsewhere.
  * @fires {SoliplexExchangeRequestEvent} soliplex-exchange-request - Deprecated: use `soliplex-run-started`, which carries the `message`. Goes in the next minor version.
  * @fires {SoliplexExchangeResponseEvent} soliplex-exchange-response - Deprecated: use `soliplex-run-finished`, which carries the `stats`. Goes in the next minor version.
  *
@@ -135,6 +137,14 @@ import '../soliplex-composer/soliplex-composer.js';
  * @csspart interrupt-custom - An interrupt renderer's output.
  * @csspart activity - An activity of the agent.
  * @csspart activity-custom - An activity renderer's output.
+ * @csspart sources - An answer's numbered sources (RAG citations on Soliplex), under the answer.
+ * @csspart source - One source: its number, document title, headings and pages; opening it shows the cited chunk.
+ * @csspart source-chunk - An open source's cited text and page previews.
+ * @csspart source-preview - A page preview image of an open source, the cited passage highlighted.
+ * @csspart usage - The tokens the answer used, and the thread (on the last answer) (`show-usage`).
+ * @csspart feedback - "Good response" and "Bad response" under an answer (not with `no-feedback`).
+ * @csspart feedback-button - A feedback button (`aria-pressed` when chosen).
+ * @csspart feedback-reason - The optional reason field after a rating, with its Send button.
  * @csspart status - The run status line; its `data-state` is the run status.
  * @csspart retry-button - Retry, after a failure (Retry now while a busy server is waited for).
  * @csspart continue-button - Continue, on a turn the page's reload interrupted (in the status line).
@@ -199,6 +209,8 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
   /** The thread list beside the messages (`thread-list`). */
   readonly #panel = new LazyThreadPanel(this, this.#token);
   #hiddenActions: HiddenMessageActions = {};
+  /** Each answer's feedback, usage and sources: made with the chat's later code (chat-runtime.ts). */
+  #answers?: AnswerExtrasController;
 
   constructor() {
     super();
@@ -360,8 +372,9 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
     const rt = chatRuntimeIfLoaded();
     if (rt && !this.#focus) this.#focus = new rt.FocusController(this, () => this.composer?.focus());
     if (!thread || !rt) return;
-    const { toolRegistry, interruptRenderers, activityRenderers, toolRenderers, imageOrigins } = this;
-    const next = { thread, toolRegistry, interruptRenderers, activityRenderers, toolRenderers, imageOrigins, capabilities: this.#attachments.capabilities };
+    const { toolRegistry, interruptRenderers, activityRenderers, toolRenderers, imageOrigins, noFeedback, showUsage } = this;
+    const answers = (this.#answers ??= rt.answerExtras(this, { threadKey: () => this.#session.threadKey, token: this.#token }));
+    const next = { thread, toolRegistry, interruptRenderers, activityRenderers, toolRenderers, imageOrigins, capabilities: this.#attachments.capabilities, answers, noFeedback, showUsage };
     this.chat = rt.chatContextFor(this.chat, next, this.strings, changed.has('strings'));
   }
 

@@ -13,3 +13,6 @@ export const INTERRUPT_CARD_EXPORTPARTS =
 /** `exportparts` of `<soliplex-activity>` in `<soliplex-message-list>`. */
 export const ACTIVITY_EXPORTPARTS =
   'activity, activity-custom';
+/** `exportparts` of `<soliplex-answer-extras>` in `<soliplex-message-list>`. */
+export const ANSWER_EXTRAS_EXPORTPARTS =
+  'sources, source, source-chunk, source-preview, usage, feedback, feedback-button, feedback-reason';

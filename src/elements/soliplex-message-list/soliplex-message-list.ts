@@ -17,7 +17,8 @@ import { ScrollFollowController } from './scroll-follow-controller.js';
 import { ProgressiveRenderController } from './progressive-render-controller.js';
 import { messagePages } from './message-pages.js';
 import { loadOnce } from '../shared/load-once.js';
-import { ACTIVITY_EXPORTPARTS, APPROVAL_CARD_EXPORTPARTS, INTERRUPT_CARD_EXPORTPARTS, TOOL_CALL_CARD_EXPORTPARTS } from './exportparts.js';
+import { ACTIVITY_EXPORTPARTS, ANSWER_EXTRAS_EXPORTPARTS, APPROVAL_CARD_EXPORTPARTS, INTERRUPT_CARD_EXPORTPARTS, TOOL_CALL_CARD_EXPORTPARTS } from './exportparts.js';
+import { answerTurns, type AnswerTurn, type AnswerTurnCache } from './answer-turns.js';
 
 // Tool cards, interrupt cards and activities come only from agents that use them: each loads with the
 // first one shown (the element upgrades then, keeping the properties already set on it).
@@ -30,10 +31,12 @@ function renderApprovalCard(call: ToolCall) {
 }
 const loadInterruptCard = loadOnce(() => import('../soliplex-interrupt-card/soliplex-interrupt-card.js'));
 const loadActivity = loadOnce(() => import('../soliplex-activity/soliplex-activity.js'));
+// An answer's feedback, sources and usage: loaded with the first finished answer.
+const loadAnswerExtras = loadOnce(() => import('../soliplex-answer-extras/soliplex-answer-extras.js'));
 
 type Visible = Exclude<ChatMessage, InstructionMessage> | (InstructionMessage & { notice: true });
 type Item = Visible | SubagentGroup<Visible>;
-type ActionTargets = { regenerate?: string; edit?: string };
+type ActionTargets = { regenerate?: string; edit?: string; answers?: Map<string, AnswerTurn> };
 const VISIBLE_ROLES: ReadonlySet<string> = new Set(['user', 'assistant', 'reasoning', 'interrupt', 'activity', 'history-gap']);
 /** System and developer messages show only when the agent streamed them (notices); a snapshot's instructions do not. */
 const isVisible = (m: ChatMessage): m is Visible => VISIBLE_ROLES.has(m.role) || ((m.role === 'system' || m.role === 'developer') && !!m.notice);
@@ -105,6 +108,14 @@ export interface HiddenMessageActions {
  * @csspart interrupt-custom - An interrupt renderer's output.
  * @csspart activity - An activity of the agent.
  * @csspart activity-custom - An activity renderer's output.
+ * @csspart sources - An answer's numbered sources (RAG citations on Soliplex), under the answer.
+ * @csspart source - One source: its number, document title, headings and pages; opening it shows the cited chunk.
+ * @csspart source-chunk - An open source's cited text and page previews.
+ * @csspart source-preview - A page preview image of an open source, the cited passage highlighted.
+ * @csspart usage - The tokens the answer used, and the thread (on the last answer) (`show-usage`).
+ * @csspart feedback - "Good response" and "Bad response" under an answer (not with `no-feedback`).
+ * @csspart feedback-button - A feedback button (`aria-pressed` when chosen).
+ * @csspart feedback-reason - The optional reason field after a rating, with its Send button.
  */
 export class SoliplexMessageList extends LitElement {
   static override styles = [messageListStyles, markdownStyles, messageActionsStyles];
@@ -145,6 +156,8 @@ export class SoliplexMessageList extends LitElement {
   #markdownStrings?: SoliplexChatStrings;
   /** The image origins the cached Markdown was rendered with. */
   #imageOrigins?: string;
+  /** The answers' objects, kept while their runs and records stay the same (see `answerTurns`). */
+  readonly #answerTurns = new Map() as AnswerTurnCache;
 
   /** Scrolls to the latest message and sticks there again. */
   scrollToEnd(): void {
@@ -161,7 +174,7 @@ export class SoliplexMessageList extends LitElement {
     const visible = this.#visible();
     const shown = this.#progressive.shown(groupBySubagent(visible, this.conversation));
     this.#forgetMarkdown(visible);
-    const actions = this.#actionTargets(visible);
+    const actions = { ...this.#actionTargets(visible), answers: answerTurns(this.conversation, this.busy, this.#answerTurns) };
     return html`
       <div part="messages" class="scroller" role="region" tabindex="0" aria-label=${strings.conversationLabel} @scroll=${this.#follow.onScroll}>
         <div class="content">
@@ -312,9 +325,9 @@ export class SoliplexMessageList extends LitElement {
    * subagent group is built anew by every render: its page renders with each.
    */
   #pageDeps(items: readonly Item[], strings: SoliplexChatStrings, actions: ActionTargets): unknown[] {
-    const deps: unknown[] = [strings, this.noImages, this.chat?.imageOrigins, this.hiddenActions, actions.regenerate, actions.edit, this.editing, this.copied];
+    const deps: unknown[] = [strings, this.noImages, this.chat?.imageOrigins, this.hiddenActions, actions.regenerate, actions.edit, this.editing, this.copied, this.chat?.answers, this.chat?.noFeedback, this.chat?.showUsage];
     for (const m of items) {
-      deps.push(m);
+      deps.push(m, actions.answers?.get(m.id));
       if ('toolCallIds' in m) for (const id of m.toolCallIds) deps.push(this.conversation.toolCalls[id]);
     }
     return deps;
@@ -323,7 +336,18 @@ export class SoliplexMessageList extends LitElement {
   /** Rendered when its page is (a token renders the streaming page only: see `#pageDeps`). */
   #renderOne(m: Visible, strings: SoliplexChatStrings, actions: ActionTargets) {
     const edit = m.id === actions.edit ? this.editing : undefined;
-    return edit ? this.#renderEditor(edit, strings) : html`${this.#renderMessage(m, strings)}${this.#renderActions(m, actions, this.copied === m.id, strings)}`;
+    if (edit) return this.#renderEditor(edit, strings);
+    const answer = actions.answers?.get(m.id);
+    // After the message's actions: a message stays next to its actions (`[data-message-id] + .actions`).
+    return html`${this.#renderMessage(m, strings)}${this.#renderActions(m, actions, this.copied === m.id, strings)}${answer ? this.#renderAnswerExtras(answer) : nothing}`;
+  }
+
+  /** Under an answer: its sources, token usage and feedback buttons, for what there is to show. */
+  #renderAnswerExtras(answer: AnswerTurn) {
+    const chat = this.chat;
+    if (!chat?.answers || (chat.noFeedback && !chat.showUsage && !answer.citations.length)) return nothing;
+    loadAnswerExtras();
+    return html`<soliplex-answer-extras exportparts=${ANSWER_EXTRAS_EXPORTPARTS} data-answer-for=${answer.messageId} .answer=${answer}></soliplex-answer-extras>`;
   }
 
   protected override updated(changed: PropertyValues<this>): void {

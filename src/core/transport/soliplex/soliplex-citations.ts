@@ -95,6 +95,21 @@ export function resolveCitations(ids: Iterable<string>, state: unknown): Soliple
   return out;
 }
 
+/**
+ * The chunk ids a turn cited (current shape). A state that was not seeded carries the last turn's
+ * ids: when the list grew by appending (the earlier list is its start), the appended ids are the
+ * turn's, a chunk cited again included; otherwise the ids the earlier list lacks.
+ */
+function turnChunkIds(before: Json, after: unknown): string[] {
+  const ids = Object.entries(isObject(after) ? after : {}).flatMap(([key, ns]) => {
+    if (!isObject(ns) || !isObject(ns.citation_index)) return [];
+    const now = strings(ns.citations);
+    const old = isObject(before[key]) ? strings((before[key] as Json).citations) : [];
+    return old.length <= now.length && old.every((id, i) => now[i] === id) ? now.slice(old.length) : now.filter((id) => !old.includes(id));
+  });
+  return [...new Set(ids)];
+}
+
 /** Older shape: a namespace's full citation objects this turn added (new `qa_history` entries, else new `citations`). */
 function legacyTurnCitations(before: Json | undefined, after: Json): SoliplexCitation[] {
   if (Array.isArray(after.qa_history)) {
@@ -108,14 +123,13 @@ function legacyTurnCitations(before: Json | undefined, after: Json): SoliplexCit
 /**
  * The citations one turn added, from the state it started with (`before`, as sent) and the state it
  * ended with (`after`, its final STATE_SNAPSHOT or the deltas applied). Current shape: the chunk ids
- * in `after`'s `citations` resolved through `citation_index` (ids already cited in `before` are left
- * out, for a turn whose state was not seeded). Older shape: the full citation objects added.
+ * in `after`'s `citations` resolved through `citation_index` (for a turn whose state was not seeded,
+ * those `before` did not already hold: see `turnChunkIds`). Older shape: the full citation objects added.
  * Deduplicated by chunk id, in the order cited.
  */
 export function turnCitations(before: unknown, after: unknown): SoliplexCitation[] {
-  const earlier = new Set(citedChunkIds(before));
-  const current = resolveCitations(citedChunkIds(after).filter((id) => !earlier.has(id)), after);
   const beforeNs = isObject(before) ? before : {};
+  const current = resolveCitations(turnChunkIds(beforeNs, after), after);
   const legacy = isObject(after)
     ? Object.entries(after).flatMap(([key, ns]) =>
         isObject(ns) && !isObject(ns.citation_index) && (Array.isArray(ns.qa_history) || (Array.isArray(ns.citations) && ns.citations.some(isObject)))

@@ -270,15 +270,19 @@ export function transcriptRuns(finished: readonly SoliplexRun[], from: number, s
     runs.push({
       runId: finished[k]!.run_id,
       messages: addedMessages(mine, seen),
-      events: answerEvents(finished[k]!, answer),
+      events: answerEvents(finished[k]!, answer, inputs[k + 1]!.state),
       state: inputs[k]!.state,
     });
   }
   return runs;
 }
 
-/** The events a run streamed to leave `answer` in the transcript: text, then its calls (their results come as tool messages). */
-function answerEvents(run: SoliplexRun, answer: readonly Message[]): BaseEvent[] {
+/**
+ * The events a run streamed to leave `answer` in the transcript: text, then its calls (their results
+ * come as tool messages), then the state it ended with (`state`: as the next run's input carries it,
+ * which is what the client held after the run; its citations show under the answer).
+ */
+function answerEvents(run: SoliplexRun, answer: readonly Message[], state?: unknown): BaseEvent[] {
   // As a stored run's events: they take the same checks (agui-event-pipeline.ts).
   const ids = { threadId: run.thread_id ?? '', runId: run.run_id };
   const events: object[] = [{ type: EventType.RUN_STARTED, ...ids }];
@@ -306,6 +310,7 @@ function answerEvents(run: SoliplexRun, answer: readonly Message[]): BaseEvent[]
       );
     }
   }
+  if (state !== undefined) events.push({ type: EventType.STATE_SNAPSHOT, snapshot: state });
   events.push({ type: EventType.RUN_FINISHED, ...ids });
   return events as BaseEvent[];
 }

@@ -1,0 +1,219 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ThreadKey } from '../core/index.js';
+import { threadKeyId } from '../core/tool-loop/run-state.js';
+import type { SoliplexApi, TokenSource } from '../core/transport/soliplex/soliplex-api.js';
+import type { SoliplexCitation } from '../core/transport/soliplex/soliplex-citations.js';
+import type { SoliplexChunk } from '../core/transport/soliplex/soliplex-documents.js';
+import type { SoliplexUsage } from '../core/transport/soliplex/soliplex-run-extras.js';
+
+/** A user's rating of an answer. */
+export interface AnswerRating {
+  readonly rating: 'up' | 'down';
+  readonly reason?: string;
+}
+
+/** Tokens in and out, summed over runs. */
+export interface TokenCount {
+  readonly input: number;
+  readonly output: number;
+}
+
+/** What `soliplex-feedback` reports. */
+export interface AnswerFeedback extends AnswerRating {
+  readonly threadKey: ThreadKey;
+  readonly messageId: string;
+  readonly runId: string;
+}
+
+export interface AnswerExtrasConfig {
+  /** The thread on screen (a Soliplex one when its key has a room). */
+  readonly threadKey: () => ThreadKey;
+  readonly token: TokenSource;
+  /** The user rated an answer: the chat fires `soliplex-feedback`. */
+  readonly onFeedback: (feedback: AnswerFeedback) => void;
+}
+
+/** Waits before asking again for a usage the server had not saved yet (it saves it as the run ends). */
+const USAGE_RETRIES_MS = [400, 1200, 3600];
+
+type Loaded<T> = { readonly state: 'loading' } | { readonly state: 'done'; readonly value: T };
+
+/**
+ * The per-answer data of the chat's thread on screen, beside what the conversation holds (citations
+ * and a generic endpoint's token usage are in its `runRecords`): the user's feedback on each answer
+ * and, on Soliplex, the runs' token usage and the cited chunks' page previews, read from and sent to
+ * the run's routes (`…/{run}/feedback`, `…/{run}/usage`, `…/rooms/{room}/chunk/{chunk}`). Off
+ * Soliplex a rating is only reported (`onFeedback`) and remembered for this page.
+ *
+ * What it loads is cached by thread and run (a finished run's usage never changes), and each change
+ * is told to the subscribers (the answers on screen), which render again.
+ */
+export class AnswerExtrasController implements ReactiveController {
+  readonly #config: AnswerExtrasConfig;
+  readonly #listeners = new Set<() => void>();
+  readonly #feedback = new Map<string, Loaded<AnswerRating | null>>();
+  readonly #usage = new Map<string, Loaded<SoliplexUsage | null>>();
+  #api?: { readonly server: string; readonly api: Promise<SoliplexApi> };
+  #abort = new AbortController();
+
+  constructor(host: ReactiveControllerHost, config: AnswerExtrasConfig) {
+    this.#config = config;
+    host.addController(this);
+  }
+
+  hostConnected(): void {}
+
+  hostDisconnected(): void {
+    // What was loading is asked again when the chat is back.
+    this.#abort.abort();
+    this.#abort = new AbortController();
+    for (const cache of [this.#feedback, this.#usage] as Map<string, Loaded<unknown>>[]) {
+      for (const [key, entry] of cache) if (entry.state === 'loading') cache.delete(key);
+    }
+  }
+
+  /** Calls `listener` after each change; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Whether the thread on screen is a Soliplex room's (its answers' extras come from the server). */
+  get soliplex(): boolean {
+    return !!this.#config.threadKey().room;
+  }
+
+  /**
+   * The rating of the answer `runId` gave; on Soliplex loaded the first time it is asked for with
+   * `load` (an answer asks once it is on screen: a long thread does not ask for all of them at once).
+   */
+  feedback(runId: string, load = true): AnswerRating | undefined {
+    const key = this.#key(runId);
+    const entry = this.#feedback.get(key);
+    if (entry) return entry.state === 'done' ? (entry.value ?? undefined) : undefined;
+    const thread = this.#config.threadKey();
+    if (!load || !thread.room || !thread.thread) return undefined;
+    this.#feedback.set(key, { state: 'loading' });
+    void this.#load(this.#feedback, key, thread.server, async (api, signal) => {
+      const { getRunFeedback, ratingFromFeedback } = await import('../core/transport/soliplex/soliplex-run-extras.js');
+      const stored = await getRunFeedback(api, thread.room, thread.thread, runId, signal);
+      return stored ? { rating: ratingFromFeedback(stored.feedback), ...(stored.reason ? { reason: stored.reason } : {}) } : null;
+    });
+    return undefined;
+  }
+
+  /**
+   * Rates the answer `messageId` (given by run `runId`): shown at once, reported to the page, and on
+   * Soliplex stored on the run (a later rating replaces it). Resolves false when the server refused
+   * or could not be reached (the previous rating is shown again).
+   */
+  async rate(messageId: string, runId: string, rating: AnswerRating): Promise<boolean> {
+    const threadKey = this.#config.threadKey();
+    const key = this.#key(runId);
+    const previous = this.#feedback.get(key);
+    const reason = rating.reason?.trim() || undefined;
+    const next: AnswerRating = { rating: rating.rating, ...(reason ? { reason } : {}) };
+    this.#feedback.set(key, { state: 'done', value: next });
+    this.#changed();
+    this.#config.onFeedback({ threadKey, messageId, runId, ...next });
+    if (!threadKey.room || !threadKey.thread) return true;
+    try {
+      const api = await this.#apiFor(threadKey.server);
+      const { feedbackFromRating, sendRunFeedback } = await import('../core/transport/soliplex/soliplex-run-extras.js');
+      await sendRunFeedback(api, threadKey.room, threadKey.thread, runId, { feedback: feedbackFromRating(next.rating), reason: next.reason ?? null }, this.#abort.signal);
+      return true;
+    } catch (error) {
+      console.error('[soliplex-chat] the feedback could not be sent', error);
+      if (this.#feedback.get(key)?.state === 'done' && (this.#feedback.get(key) as { value: unknown }).value === next) {
+        if (previous?.state === 'done') this.#feedback.set(key, previous);
+        else this.#feedback.delete(key);
+        this.#changed();
+      }
+      return false;
+    }
+  }
+
+  /**
+   * The tokens the runs `runIds` used, on Soliplex (their usage routes; a run without usage counts
+   * nothing): undefined until every one is known, loading what is not (with `load`). Off Soliplex, undefined.
+   */
+  usage(runIds: readonly string[], load = true): TokenCount | undefined {
+    const thread = this.#config.threadKey();
+    if (!load || !thread.room || !thread.thread || runIds.length === 0) return undefined;
+    let input = 0;
+    let output = 0;
+    let complete = true;
+    for (const runId of runIds) {
+      const key = this.#key(runId);
+      const entry = this.#usage.get(key);
+      if (entry?.state === 'done') {
+        input += entry.value?.input_tokens ?? 0;
+        output += entry.value?.output_tokens ?? 0;
+        continue;
+      }
+      complete = false;
+      if (!entry) {
+        this.#usage.set(key, { state: 'loading' });
+        void this.#load(this.#usage, key, thread.server, async (api, signal) => {
+          const { getRunUsage } = await import('../core/transport/soliplex/soliplex-run-extras.js');
+          let usage = await getRunUsage(api, thread.room, thread.thread, runId, signal);
+          // A run that just finished: the server may not have saved its usage yet.
+          for (const wait of USAGE_RETRIES_MS) {
+            if (usage) break;
+            await new Promise((resolve) => setTimeout(resolve, wait));
+            if (signal.aborted) throw signal.reason;
+            usage = await getRunUsage(api, thread.room, thread.thread, runId, signal);
+          }
+          return usage;
+        });
+      }
+    }
+    return complete ? { input, output } : undefined;
+  }
+
+  /** A cited chunk's page previews (base64 PNGs); null when the server has none for it (not a paged document). */
+  async chunk(citation: SoliplexCitation): Promise<SoliplexChunk | null> {
+    const thread = this.#config.threadKey();
+    if (!thread.room) return null;
+    const api = await this.#apiFor(thread.server);
+    const { getChunk } = await import('../core/transport/soliplex/soliplex-documents.js');
+    try {
+      return await getChunk(api, thread.room, citation.chunkId, { refs: citation.docItemRefs, signal: this.#abort.signal });
+    } catch (error) {
+      if ((error as { status?: number }).status === 404) return null;
+      throw error;
+    }
+  }
+
+  #key(runId: string): string {
+    return `${threadKeyId(this.#config.threadKey())}\n${runId}`;
+  }
+
+  #changed(): void {
+    for (const listener of this.#listeners) listener();
+  }
+
+  /** One server's API (the chat shows one at a time). Loaded here: a generic chat never needs its code. */
+  #apiFor(server: string): Promise<SoliplexApi> {
+    if (this.#api?.server !== server) {
+      const api = import('../core/transport/soliplex/soliplex-api.js').then(({ SoliplexApi }) => new SoliplexApi({ serverUrl: server, token: this.#config.token }));
+      this.#api = { server, api };
+    }
+    return this.#api.api;
+  }
+
+  /** Loads one cache entry; a failure is logged and reads as none (the answer shows without it). */
+  async #load<T>(cache: Map<string, Loaded<T>>, key: string, server: string, load: (api: SoliplexApi, signal: AbortSignal) => Promise<T>): Promise<void> {
+    const signal = this.#abort.signal;
+    try {
+      const value = await load(await this.#apiFor(server), signal);
+      if (signal.aborted || cache.get(key)?.state !== 'loading') return;
+      cache.set(key, { state: 'done', value });
+    } catch (error) {
+      if (signal.aborted) return;
+      console.error('[soliplex-chat] an answer’s details could not be loaded', error);
+      cache.set(key, { state: 'done', value: null as T });
+    }
+    this.#changed();
+  }
+}

@@ -1,0 +1,43 @@
+import type { TokenUsage } from '@ag-ui/core';
+import { turnCitations, type SoliplexCitation } from '../transport/soliplex/soliplex-citations.js';
+import type { Conversation } from './conversation.js';
+
+/**
+ * What one finished run left for the reader of its answer, kept in the conversation by the reducer
+ * (so a history replay rebuilds it exactly as the live stream made it): the sources it cited (RAG
+ * citations the agent state gained during the run, read as the official Soliplex client reads them)
+ * and the token usage its `RUN_FINISHED` reported.
+ */
+export interface RunRecord {
+  /** The sources this run cited, in the order cited (absent when none). */
+  readonly citations?: readonly SoliplexCitation[];
+  /** `RUN_FINISHED.usage`: one entry per provider and model (absent when the server sent none). */
+  readonly usage?: readonly TokenUsage[];
+}
+
+const isCount = (value: unknown) => value === undefined || (typeof value === 'number' && Number.isFinite(value) && value >= 0);
+
+/** The well-formed usage entries of an untrusted `RUN_FINISHED.usage`. */
+function usageOf(raw: unknown): TokenUsage[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.filter(
+    (u): u is TokenUsage => !!u && typeof u === 'object' && !Array.isArray(u) && isCount(u.inputTokens) && isCount(u.outputTokens) && isCount(u.totalTokens),
+  );
+}
+
+/**
+ * Records the run that just finished (`RUN_FINISHED`): its citations (the state it started with,
+ * `runStartState`, against the state now) and its usage, under the server's run id. A run with
+ * neither adds no record.
+ */
+export function recordRunEnd(conversation: Conversation, usage: unknown): Conversation {
+  // The start state is needed no longer (and not kept twice where the conversation is stored).
+  const { runStartState: before, ...ended } = conversation;
+  const runId = conversation.currentRunId;
+  if (runId === undefined) return ended;
+  const citations = conversation.state === before ? [] : turnCitations(before, conversation.state);
+  const used = usageOf(usage);
+  if (!citations.length && !used.length) return ended;
+  const record: RunRecord = { ...(citations.length ? { citations } : {}), ...(used.length ? { usage: used } : {}) };
+  return { ...ended, runRecords: { ...conversation.runRecords, [runId]: record } };
+}

@@ -1,0 +1,94 @@
+import type { Conversation } from '../../core/index.js';
+import type { RunRecord } from '../../core/conversation/run-records.js';
+import type { SoliplexCitation } from '../../core/transport/soliplex/soliplex-citations.js';
+import { mergeCitations } from '../../core/transport/soliplex/soliplex-citations.js';
+import type { TokenCount } from '../../controllers/answer-extras-controller.js';
+
+/** One answer as its reader sees it: the assistant messages of a user turn, shown under its last one. */
+export interface AnswerTurn {
+  /** The turn's last assistant message (where its feedback, sources and usage show). */
+  readonly messageId: string;
+  /** The run that gave the answer (the last message's): its feedback is stored there. */
+  readonly runId?: string;
+  /** The turn's runs (server ids), first to last: a turn with tool hops has several. */
+  readonly runIds: readonly string[];
+  /** What the turn's runs cited, numbered in that order. */
+  readonly citations: readonly SoliplexCitation[];
+  /** The tokens the turn's runs reported on `RUN_FINISHED` (generic endpoints), when any did. */
+  readonly usage?: TokenCount;
+  /** On the last answer only: every run of the thread, and the tokens they reported. */
+  readonly thread?: { readonly runIds: readonly string[]; readonly usage?: TokenCount };
+}
+
+/** The tokens the given runs reported, summed; undefined when none reported any. */
+function reported(records: Conversation['runRecords'], runIds: readonly string[]): TokenCount | undefined {
+  let input = 0;
+  let output = 0;
+  let any = false;
+  for (const id of runIds) {
+    for (const u of records?.[id]?.usage ?? []) {
+      any = true;
+      input += u.inputTokens ?? 0;
+      output += u.outputTokens ?? 0;
+    }
+  }
+  return any ? { input, output } : undefined;
+}
+
+type Cached = { readonly deps: readonly unknown[]; readonly turn: AnswerTurn };
+/** The answers' objects from the last call, by message id (one per message list). */
+export type AnswerTurnCache = Map<string, Cached>;
+const sameDeps = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * The answers of a conversation by the id of the message they show under: each user turn's last
+ * assistant message with something to show, once the turn is over (the last turn is not while
+ * `busy`). A turn whose runs and records did not change keeps its object (from `cache`), so the
+ * message list's pages render again only where an answer changed.
+ */
+export function answerTurns(conversation: Conversation, busy: boolean, cache: AnswerTurnCache): Map<string, AnswerTurn> {
+  const spans: { messageId: string; runId?: string; runIds: string[] }[] = [];
+  let span: { messageId?: string; runId?: string; runIds: string[] } | undefined;
+  const close = () => span?.messageId && spans.push(span as { messageId: string; runIds: string[] });
+  for (const m of conversation.messages) {
+    if (m.role === 'user') {
+      close();
+      span = { runIds: [] };
+      continue;
+    }
+    if (!span) continue; // before the first user message (a welcome): no turn
+    const runId = 'runId' in m ? m.runId : undefined;
+    if (runId && !span.runIds.includes(runId)) span.runIds.push(runId);
+    if (m.role === 'assistant' && (m.text || m.toolCallIds.length)) {
+      span.messageId = m.complete ? m.id : undefined;
+      span.runId = m.runId;
+    }
+  }
+  if (!busy) close();
+  const all = spans.flatMap((s) => s.runIds);
+  const records = conversation.runRecords;
+  const turns = new Map<string, AnswerTurn>();
+  const next = new Map<string, Cached>();
+  for (const [i, s] of spans.entries()) {
+    const last = i === spans.length - 1 && !busy;
+    const own: (RunRecord | undefined)[] = s.runIds.map((id) => records?.[id]);
+    const deps = [s.runId, s.runIds.join('\n'), ...own, last, ...(last ? [all.join('\n'), records] : [])];
+    const kept = cache.get(s.messageId);
+    const turn =
+      kept && sameDeps(kept.deps, deps)
+        ? kept.turn
+        : {
+            messageId: s.messageId,
+            ...(s.runId ? { runId: s.runId } : {}),
+            runIds: s.runIds,
+            citations: mergeCitations(...own.map((r) => r?.citations ?? [])),
+            usage: reported(records, s.runIds),
+            ...(last ? { thread: { runIds: all, usage: reported(records, all) } } : {}),
+          };
+    next.set(s.messageId, { deps, turn });
+    turns.set(s.messageId, turn);
+  }
+  cache.clear();
+  for (const [id, entry] of next) cache.set(id, entry);
+  return turns;
+}

@@ -18,6 +18,8 @@ export interface ThreadPanelOptions {
   readonly store?: LocalThreadStore;
   /** The page's translation of the list (`strings.threadList`). */
   readonly strings?: Partial<SoliplexThreadListStrings>;
+  /** The chat's language (the list's dates, and its translation when used alone). */
+  readonly lang: string;
   readonly onSelect: (event: SoliplexThreadSelectEvent) => void;
 }
 
@@ -86,6 +88,7 @@ export class ThreadPanel {
         .noPersist=${!o.persist}
         .store=${o.store}
         .strings=${o.strings}
+        lang=${o.lang}
         @soliplex-thread-select=${(event: SoliplexThreadSelectEvent) => {
           this.open = false;
           o.onSelect(event);

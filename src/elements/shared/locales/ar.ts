@@ -1,0 +1,2 @@
+import de from './de.js';
+export default de; // placeholder until written

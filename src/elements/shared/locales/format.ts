@@ -6,15 +6,15 @@ export const list = (locale: string, names: readonly string[]) => new Intl.ListF
 /** A count in the locale's digits and grouping. */
 export const count = (locale: string, n: number) => new Intl.NumberFormat(locale).format(n);
 
-/** A wait as people say it: seconds, then minutes, then hours (the unit's short form). */
-export function duration(locale: string, seconds: number): string {
+/** A wait as people say it: seconds, then minutes, then hours (the unit's short form, or `long` where the short one reads badly). */
+export function duration(locale: string, seconds: number, unitDisplay: 'short' | 'long' = 'short'): string {
   const [value, unit] = seconds < 90 ? [seconds, 'second'] : seconds < 5400 ? [Math.round(seconds / 60), 'minute'] : [Math.round(seconds / 3600), 'hour'];
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' }).format(value);
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay }).format(value);
 }
 
 /** A size limit in megabytes ("5 MB"). */
-export const megabytes = (locale: string, bytes: number) =>
-  new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte', unitDisplay: 'short', maximumFractionDigits: 1 }).format(bytes / 1024 / 1024);
+export const megabytes = (locale: string, bytes: number, unitDisplay: 'short' | 'long' = 'short') =>
+  new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte', unitDisplay, maximumFractionDigits: 1 }).format(bytes / 1024 / 1024);
 
 /** The form of a word for `n` by the locale's plural rules (`other` when a category has no form). */
 export function plural(locale: string, n: number, forms: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }): string {

@@ -374,7 +374,7 @@ export class SoliplexMessageList extends LitElement {
     // `writing`: text is streaming in, shown with a caret after the last block.
     const writing = !message.complete && !!message.text;
     return html`<div part="message assistant-message" class="message assistant ${writing ? 'writing' : ''}" data-message-id=${message.id} aria-busy=${message.complete ? 'false' : 'true'}>
-      ${message.text ? html`<span class="visually-hidden">${strings.assistant}: </span><div class="text">${guard([message.text, message.complete, this.noImages, strings, this.chat?.imageOrigins], () => this.#markdownOf(message, strings))}</div>` : nothing}
+      ${message.text ? html`<span class="visually-hidden">${strings.assistant}: </span><div class="text" dir="auto">${guard([message.text, message.complete, this.noImages, strings, this.chat?.imageOrigins], () => this.#markdownOf(message, strings))}</div>` : nothing}
       ${calls.length
         ? html`<div class="calls">
             ${repeat(
@@ -425,7 +425,7 @@ export class SoliplexMessageList extends LitElement {
   #renderReasoning(message: ReasoningMessage, strings: SoliplexChatStrings) {
     return html`<details part="message reasoning" class="message reasoning" data-message-id=${message.id}>
       <summary>${strings.reasoning}</summary>
-      <div class="text">${message.text}</div>
+      <div class="text" dir="auto">${message.text}</div>
     </details>`;
   }
 }

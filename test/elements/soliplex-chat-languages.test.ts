@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { defaultChatStrings, defaultThreadListStrings, type SoliplexChat, type SoliplexChatStringsOverrides } from '../../src/index.js';
-import { loadLocale, shippedLocales, type ShippedLocale } from '../../src/elements/shared/locale.js';
+import { loadLocale, shippedLocales, type ShippedLocale } from '../../src/elements/shared/locale-loader.js';
 import { deepQuery, deepQueryAll, settled, until } from './chat-fixture.js';
 import { panelOf } from './thread-fixture.js';
 import { server } from '../helpers/agui-server.js';

@@ -1,29 +1,26 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { SoliplexChatStringsOverrides } from './chat-strings.js';
-import { formatLocale, isRtl, loadLocale, matchLocale, overLocale, requestedLang, type LocaleStrings, type ShippedLocale } from './locale.js';
+import { isEnglish, isRtl, requestedLang, type LocaleStrings } from './locale.js';
+
+type Loader = typeof import('./locale-loader.js');
 
 /**
  * The language of an element's strings, from `lang` (its own, else the closest ancestor's across shadow
- * roots, else the document's), and the shipped translation for it, loaded lazily. English shows until
- * the translation arrives. Watches `lang` on the element and on `<html>` only (a change elsewhere is
- * seen on the next connect).
+ * roots, else the document's), and the shipped translation for it, loaded lazily (with the code that
+ * matches tags: an English page loads neither). English shows until the translation arrives. Watches
+ * `lang` (and `dir`) on the element and `lang` on `<html>` only (a change elsewhere is seen on the next connect).
  */
 export class LocaleController implements ReactiveController {
   readonly #host: ReactiveControllerHost & HTMLElement;
   #observer?: MutationObserver;
-  #locale?: ShippedLocale;
-  #requested = '';
+  #requested?: string;
+  #loader?: Loader;
   #strings?: LocaleStrings;
-  #merged?: { page: SoliplexChatStringsOverrides | undefined; locale: LocaleStrings | undefined; value: SoliplexChatStringsOverrides | undefined };
+  #merged?: { page?: SoliplexChatStringsOverrides; locale?: LocaleStrings; value?: SoliplexChatStringsOverrides };
 
   constructor(host: ReactiveControllerHost & HTMLElement) {
     this.#host = host;
     host.addController(this);
-  }
-
-  /** The shipped locale in use (undefined: English). */
-  get locale(): ShippedLocale | undefined {
-    return this.#locale;
   }
 
   /** The loaded translation (undefined: English, or still loading). */
@@ -31,21 +28,27 @@ export class LocaleController implements ReactiveController {
     return this.#strings;
   }
 
-  /** The locale `Intl` formats dates and numbers with. */
+  /** The locale `Intl` formats dates and numbers with: the page's tag when translated or English (`de-AT`, `en-GB`), else English. */
   get formatLocale(): string {
-    return formatLocale(this.#requested, this.#locale);
+    const tag = this.#requested ?? '';
+    if (!tag || (!this.#strings && !isEnglish(tag))) return 'en';
+    try {
+      return Intl.getCanonicalLocales(tag)[0] ?? 'en';
+    } catch {
+      return 'en'; // not a well-formed tag
+    }
   }
 
-  /** The direction of the shipped locale: rtl for Arabic and Hebrew. */
+  /** Right to left once an Arabic or Hebrew translation shows. */
   get dir(): 'rtl' | 'ltr' {
-    return isRtl(this.#locale) ? 'rtl' : 'ltr';
+    return this.#strings && isRtl(this.#requested ?? '') ? 'rtl' : 'ltr';
   }
 
   /** The translation under a page's `strings` (the page wins); the same object while neither changes. */
   strings(page: SoliplexChatStringsOverrides | undefined): SoliplexChatStringsOverrides | undefined {
     const m = this.#merged;
     if (m && m.page === page && m.locale === this.#strings) return m.value;
-    const value = overLocale(this.#strings, page);
+    const value = this.#strings && this.#loader ? this.#loader.overLocale(this.#strings, page) : page;
     this.#merged = { page, locale: this.#strings, value };
     return value;
   }
@@ -67,21 +70,24 @@ export class LocaleController implements ReactiveController {
 
   #resolve(): void {
     const requested = requestedLang(this.#host);
-    const locale = matchLocale(requested);
-    if (requested === this.#requested && locale === this.#locale) return;
+    if (requested === this.#requested) return;
     this.#requested = requested;
-    if (locale === this.#locale) return this.#host.requestUpdate();
-    this.#locale = locale;
     this.#strings = undefined; // English until the translation arrives
     this.#host.requestUpdate();
-    if (!locale) return;
-    loadLocale(locale).then(
-      (strings) => {
-        if (this.#locale !== locale) return; // lang changed again meanwhile
-        this.#strings = strings;
-        this.#host.requestUpdate();
-      },
-      (error: unknown) => console.error(`[soliplex-chat] the "${locale}" strings could not be loaded; English is shown`, error),
-    );
+    if (isEnglish(requested)) return;
+    import('./locale-loader.js')
+      .then((loader) => {
+        this.#loader = loader;
+        const locale = loader.matchLocale(requested);
+        return locale && loader.loadLocale(locale);
+      })
+      .then(
+        (strings) => {
+          if (!strings || this.#requested !== requested) return; // not shipped, or lang changed meanwhile
+          this.#strings = strings;
+          this.#host.requestUpdate();
+        },
+        (error: unknown) => console.error(`[soliplex-chat] the "${requested}" strings could not be loaded; English is shown`, error),
+      );
   }
 }

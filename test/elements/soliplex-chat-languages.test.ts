@@ -1,5 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { defaultChatStrings, defaultThreadListStrings, type SoliplexChat, type SoliplexChatStringsOverrides } from '../../src/index.js';
+import { defaultChatStrings, defaultThreadListStrings, type SoliplexChat, type SoliplexChatStringsOverrides, type SoliplexThreadList } from '../../src/index.js';
+import '../../src/elements/soliplex-thread-list/soliplex-thread-list.js';
 import { loadLocale, shippedLocales, type ShippedLocale } from '../../src/elements/shared/locale-loader.js';
 import { deepQuery, deepQueryAll, settled, until } from './chat-fixture.js';
 import { panelOf } from './thread-fixture.js';
@@ -158,6 +159,17 @@ describe('<soliplex-chat>: languages (lang)', () => {
     expect(getComputedStyle(input(el)).direction).to.equal('ltr');
     el.removeAttribute('dir');
     await until(() => getComputedStyle(input(el)).direction === 'rtl');
+  });
+
+  it('<soliplex-thread-list> on its own follows its lang, under its strings', async () => {
+    const ko = (await loadLocale('ko')).threadList!;
+    const list = await fixture<SoliplexThreadList>(html`<soliplex-thread-list lang="ko" no-persist></soliplex-thread-list>`);
+    const newChat = () => list.shadowRoot!.querySelector('[part~="new-chat-button"]')!.textContent!.trim();
+    await until(() => newChat() === ko.newChat);
+    expect(list.shadowRoot!.querySelector('nav')!.getAttribute('aria-label')).to.equal(ko.listLabel);
+    list.strings = { newChat: '새 대화' };
+    await until(() => newChat() === '새 대화');
+    expect(list.shadowRoot!.querySelector('nav')!.getAttribute('aria-label')).to.equal(ko.listLabel);
   });
 
   it('formats a thread time through Intl in the chat\'s language (de)', async () => {

@@ -280,7 +280,7 @@ export class SoliplexThreadList extends LitElement {
         @focus=${() => (this.focusId = id)}
       >
         <!-- The accessible name is the title and the state words; the badges repeat them for the eye. -->
-        <span class="title">${title}<span class="visually-hidden">${suffix}</span></span>
+        <span class="title" dir="auto">${title}<span class="visually-hidden">${suffix}</span></span>
         <span class="meta" aria-hidden="true">
           ${badge ? html`<span part="badge" class="badge" data-kind=${entry.activity.kind}>${badge}</span>` : nothing}
           ${entry.unread ? html`<span part="unread-badge" class="unread">${strings.unread}</span>` : nothing}

@@ -28,15 +28,9 @@ export class LocaleController implements ReactiveController {
     return this.#strings;
   }
 
-  /** The locale `Intl` formats dates and numbers with: the page's tag when translated or English (`de-AT`, `en-GB`), else English. */
-  get formatLocale(): string {
-    const tag = this.#requested ?? '';
-    if (!tag || (!this.#strings && !isEnglish(tag))) return 'en';
-    try {
-      return Intl.getCanonicalLocales(tag)[0] ?? 'en';
-    } catch {
-      return 'en'; // not a well-formed tag
-    }
+  /** The `lang` tag asked for (`''`: none). */
+  get requested(): string {
+    return this.#requested ?? '';
   }
 
   /** Right to left once an Arabic or Hebrew translation shows. */

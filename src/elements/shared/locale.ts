@@ -19,3 +19,4 @@ export const isEnglish = (tag: string) => !tag || /^en\b/i.test(tag);
 
 /** The shipped right-to-left languages: Arabic and Hebrew. */
 export const isRtl = (tag: string) => /^(ar|he)\b/i.test(tag);
+

@@ -425,7 +425,7 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
       selected: this.#session.threadKey,
       persist: !this.noPersist,
       strings: this.#locale.strings(this.strings)?.threadList,
-      lang: this.#locale.formatLocale,
+      lang: this.#locale.requested, // the list resolves it as the chat does (and formats its dates by it)
       // The user picked a thread (or a new chat) in the built-in list: show it; turns elsewhere go on.
       onSelect: (event: SoliplexThreadSelectEvent) => {
         event.stopPropagation();

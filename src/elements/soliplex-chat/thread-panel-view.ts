@@ -18,7 +18,7 @@ export interface ThreadPanelOptions {
   readonly store?: LocalThreadStore;
   /** The page's translation of the list (`strings.threadList`). */
   readonly strings?: Partial<SoliplexThreadListStrings>;
-  /** The chat's language (the list's dates, and its translation when used alone). */
+  /** The `lang` the chat was asked for: the list's translation and dates follow it. */
   readonly lang: string;
   readonly onSelect: (event: SoliplexThreadSelectEvent) => void;
 }

@@ -21,6 +21,7 @@ import { adoptPreUpgradeProperties } from '../shared/upgrade-properties.js';
 import { warnDeprecated } from '../shared/deprecation.js';
 import { defaultThreadListStrings, type SoliplexThreadListStrings } from './thread-list-strings.js';
 import { LocaleController } from '../shared/locale-controller.js';
+import { isEnglish } from '../shared/locale.js';
 import { threadListStyles } from './soliplex-thread-list.styles.js';
 
 /**
@@ -190,7 +191,7 @@ export class SoliplexThreadList extends LitElement {
                   (e) => threadKeyId(e.key),
                   // Hundreds of threads stream at once: an entry re-renders only when what it shows changed.
                   (e) =>
-                    guard([e, selectedId, focusId, this.confirming, this.renaming, this.#strings, this.#locale.formatLocale], () =>
+                    guard([e, selectedId, focusId, this.confirming, this.renaming, this.#strings, this.#formatLocale], () =>
                       this.#renderEntry(e, selectedId, focusId),
                     ),
                 )}
@@ -203,6 +204,11 @@ export class SoliplexThreadList extends LitElement {
   }
 
   #merged?: { page?: Partial<SoliplexThreadListStrings>; locale?: Partial<SoliplexThreadListStrings>; strings: SoliplexThreadListStrings };
+  /** The locale of the list's dates. */
+  get #formatLocale(): string {
+    return formatLocale(this.#locale.requested, !!this.#locale.translation);
+  }
+
   /** The page's strings over the translation over English (the same object while none changes: `guard` relies on it). */
   get #strings(): SoliplexThreadListStrings {
     const page = this.strings;
@@ -284,7 +290,7 @@ export class SoliplexThreadList extends LitElement {
         <span class="meta" aria-hidden="true">
           ${badge ? html`<span part="badge" class="badge" data-kind=${entry.activity.kind}>${badge}</span>` : nothing}
           ${entry.unread ? html`<span part="unread-badge" class="unread">${strings.unread}</span>` : nothing}
-          <time datetime=${new Date(entry.lastActivity).toISOString()}>${formatTime(entry.lastActivity, this.#locale.formatLocale)}</time>
+          <time datetime=${new Date(entry.lastActivity).toISOString()}>${formatTime(entry.lastActivity, this.#formatLocale)}</time>
         </span>
       </button>
       <button part="rename-button" class="icon" type="button" tabindex=${tabindex} aria-label=${strings.rename(title)} @click=${() => this.#startRename(id)}>
@@ -497,6 +503,16 @@ function stateWords(entry: ThreadEntry, strings: SoliplexThreadListStrings): str
   if (entry.activity.kind === 'interrupted') words.push(strings.stateInterrupted);
   if (entry.unread) words.push(strings.stateUnread);
   return words;
+}
+
+/** The locale `Intl` formats dates and numbers with: the tag asked for when translated or English (`de-AT`, `en-GB`), else English. */
+export function formatLocale(requested: string, translated: boolean): string {
+  if (!requested || (!translated && !isEnglish(requested))) return 'en';
+  try {
+    return Intl.getCanonicalLocales(requested)[0] ?? 'en';
+  } catch {
+    return 'en'; // not a well-formed tag
+  }
 }
 
 const formats = new Map<string, { time: Intl.DateTimeFormat; date: Intl.DateTimeFormat }>();

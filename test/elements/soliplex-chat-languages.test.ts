@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { defaultChatStrings, defaultThreadListStrings, type SoliplexChat, type SoliplexChatStringsOverrides, type SoliplexThreadList } from '../../src/index.js';
+import { ThreadIndex, defaultChatStrings, defaultThreadListStrings, type SoliplexChat, type SoliplexChatStringsOverrides, type SoliplexThreadList } from '../../src/index.js';
 import '../../src/elements/soliplex-thread-list/soliplex-thread-list.js';
 import { loadLocale, shippedLocales, type ShippedLocale } from '../../src/elements/shared/locale-loader.js';
 import { deepQuery, deepQueryAll, settled, until } from './chat-fixture.js';
@@ -170,6 +170,34 @@ describe('<soliplex-chat>: languages (lang)', () => {
     list.strings = { newChat: '새 대화' };
     await until(() => newChat() === '새 대화');
     expect(list.shadowRoot!.querySelector('nav')!.getAttribute('aria-label')).to.equal(ko.listLabel);
+  });
+
+  it('across a reload: the new chat on the same thread is German again, its restored thread and its time too', async () => {
+    const thread = `lang-reload-${Date.now()}`;
+    const open = () =>
+      fixture<SoliplexChat>(
+        html`<soliplex-chat lang="de" agent-url=${`${server}/agent`} thread=${thread} thread-list style="display: block; width: 900px; height: 480px"></soliplex-chat>`,
+      );
+    const el = await open();
+    await untilSend(el, await said('de', 'send'));
+    const finished = new Promise((resolve) => el.addEventListener('soliplex-run-finished', resolve, { once: true }));
+    el.send('hallo');
+    await finished;
+    const engine = el.engine!;
+    el.remove();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await ThreadIndex.for(engine).flush();
+
+    const de = await loadLocale('de');
+    const again = await open();
+    await untilSend(again, await said('de', 'send'));
+    await until(() => deepQueryAll(again, '[part~="user-message"]').some((m) => m.textContent!.includes('hallo')));
+    const list = await panelOf(again);
+    await until(() => !!list.shadowRoot!.querySelector('time'));
+    const time = list.shadowRoot!.querySelector('time')!;
+    await until(() => time.textContent === new Intl.DateTimeFormat('de', { hour: '2-digit', minute: '2-digit' }).format(new Date(time.getAttribute('datetime')!)));
+    expect(list.shadowRoot!.querySelector('[part~="new-chat-button"]')!.textContent!.trim()).to.equal(de.threadList!.newChat);
+    await until(() => deepQuery(again, '[part~="copy-button"]')?.textContent?.trim() === de.copy);
   });
 
   it('formats a thread time through Intl in the chat\'s language (de)', async () => {

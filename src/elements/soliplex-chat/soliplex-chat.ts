@@ -359,8 +359,9 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
     const soliplex = this.#session.backend.soliplex;
     // The frame, not the host, lays out the list beside the messages: a page's `soliplex-chat { display: … }` cannot undo it.
     // Right to left for Arabic and Hebrew, unless the page set the chat's own `dir` (an inherited `dir="rtl"` applies as is).
-    const dir = !this.hasAttribute('dir') && this.#locale.dir === 'rtl' ? 'rtl' : nothing;
-    return html`<div class="frame ${this.threadList ? 'with-list' : ''}" dir=${dir}>
+    // ('' leaves the direction inherited.)
+    const dir = !this.hasAttribute('dir') && this.#locale.dir === 'rtl' ? 'rtl' : '';
+    return html`<div class="frame ${this.threadList ? 'with-list' : ''}" .dir=${dir}>
       ${this.threadList ? this.#renderThreadPanel() : ''}
       <div
         part="root"

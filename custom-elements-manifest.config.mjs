@@ -29,8 +29,9 @@ function markDeprecatedEvents(manifest) {
 
 export default {
   globs: ['src/elements/**/*.ts'],
-  // parts.ts and the exportparts.ts files are the parts table and what it generates, not elements.
-  exclude: ['src/**/*.test.ts', 'src/**/*.spec.ts', 'src/**/*.stories.ts', 'src/elements/parts.ts', 'src/elements/*/exportparts.ts'],
+  // parts.ts and the exportparts.ts files are the parts table and what it generates, not elements; the
+  // shipped translations (shared/locales/) are data that `lang` loads, not API.
+  exclude: ['src/**/*.test.ts', 'src/**/*.spec.ts', 'src/**/*.stories.ts', 'src/elements/parts.ts', 'src/elements/*/exportparts.ts', 'src/elements/shared/locales/**'],
   outdir: '.',
   litelement: true,
   // Don't rewrite package.json on every run; its "customElements" field is already set.

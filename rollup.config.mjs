@@ -113,8 +113,13 @@ const cdn = {
     entryFileNames: '[name].js',
     // A lazily loaded module keeps its name (own-engine, soliplex-message-list …); code shared by
     // several entries or lazy chunks goes to shared-*.js (rollup would name it after one of them).
+    // A translation is chunks/locale-<tag>-*.js (src/elements/shared/locales/), loaded only by `lang`.
     chunkFileNames: (chunk) =>
-      chunk.isDynamicEntry || ['first-paint', 'chat-parts'].includes(chunk.name) ? 'chunks/[name]-[hash].js' : 'chunks/shared-[hash].js',
+      chunk.isDynamicEntry && /[\\/]shared[\\/]locales[\\/]/.test(chunk.facadeModuleId ?? '')
+        ? 'chunks/locale-[name]-[hash].js'
+        : chunk.isDynamicEntry || ['first-paint', 'chat-parts'].includes(chunk.name)
+          ? 'chunks/[name]-[hash].js'
+          : 'chunks/shared-[hash].js',
     // Everything the first paint needs in one chunk: rollup would otherwise split what the other
     // entries and the lazy chunks also use into several small chunks, each a request and its own gzip.
     // Likewise what every chat loads on connect (chat-parts.ts: the engine, the message list, the

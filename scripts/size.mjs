@@ -54,6 +54,8 @@ const OPTIONAL = [
   // Only a page that sets the `agent` property (an @ag-ui/client agent it brings) runs through it.
   { pattern: /\/agent-transport-[^/]*\.js$/, feature: 'the `agent` property (an AbstractAgent of the page)' },
   // Loaded with the first tool result that is not plain JSON data (a cycle, a BigInt, a Map, a DOM node…).
+  // A translation loads only on a page (or chat) whose `lang` asks for it; English is in the chat's own bytes.
+  { pattern: /\/locale-[^/]*\.js$/, feature: 'a shipped translation, and the code that matches `lang` to one (de, fr, es, it, pt-BR, nl, pl, ja, zh-CN, ko, ar, he)' },
   { pattern: /\/safe-json-[^/]*\.js$/, feature: 'describing tool results JSON cannot carry (cycles, BigInts, Maps, DOM nodes…)' },
 ];
 /**

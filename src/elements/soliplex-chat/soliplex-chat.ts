@@ -14,8 +14,9 @@ import { AgUiEventsController } from '../../controllers/agui-events-controller.j
 import { AnnouncementController } from '../../controllers/announcement-controller.js';
 import type { FocusController } from '../../controllers/focus-controller.js';
 import { adoptPreUpgradeProperties } from '../shared/upgrade-properties.js';
-import type { SoliplexChatStrings } from '../shared/chat-strings.js';
+import type { SoliplexChatStrings, SoliplexChatStringsOverrides } from '../shared/chat-strings.js';
 import { mergeFirstPaintStrings } from '../shared/first-paint-strings.js';
+import { LocaleController } from '../shared/locale-controller.js';
 import type { SoliplexComposer } from '../soliplex-composer/soliplex-composer.js';
 import type { HiddenMessageActions, SoliplexMessageList } from '../soliplex-message-list/soliplex-message-list.js';
 import { renderEmptyState } from './empty-state.js';
@@ -211,6 +212,9 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
   #hiddenActions: HiddenMessageActions = {};
   /** Each answer's feedback, usage and sources: made with the chat's later code (chat-runtime.ts). */
   #answers?: AnswerExtrasController;
+  /** The shipped translation `lang` asks for (English until it has loaded), and its direction. */
+  readonly #locale = new LocaleController(this);
+  #providedStrings?: SoliplexChatStringsOverrides;
 
   constructor() {
     super();
@@ -360,14 +364,14 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
     if (changed.has('agent')) this.#attachments.askAgent();
     if (typeof this.suggestions === 'function') this.#suggestions ??= this.#loadSuggestions();
     this.#session.willUpdate();
-    this.#provide(changed);
+    this.#provide();
     if (changed.has('noCopy') || changed.has('noRegenerate') || changed.has('noEdit')) {
       this.#hiddenActions = { copy: this.noCopy, regenerate: this.noRegenerate, edit: this.noEdit };
     }
   }
 
   /** The context of the parts that load with the runtime (the message list, the status line). */
-  #provide(changed: PropertyValues<this>): void {
+  #provide(): void {
     const thread = this.#session.handle;
     const rt = chatRuntimeIfLoaded();
     if (rt && !this.#focus) this.#focus = new rt.FocusController(this, () => this.composer?.focus());
@@ -375,18 +379,23 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
     const { toolRegistry, interruptRenderers, activityRenderers, toolRenderers, imageOrigins, noFeedback, showUsage } = this;
     const answers = (this.#answers ??= rt.answerExtras(this, { threadKey: () => this.#session.threadKey, token: this.#token }));
     const next = { thread, toolRegistry, interruptRenderers, activityRenderers, toolRenderers, imageOrigins, capabilities: this.#attachments.capabilities, answers, noFeedback, showUsage };
-    this.chat = rt.chatContextFor(this.chat, next, this.strings, changed.has('strings'));
+    const strings = this.#locale.strings(this.strings); // the same object while neither the page's nor the locale's change
+    this.chat = rt.chatContextFor(this.chat, next, strings, strings !== this.#providedStrings);
+    this.#providedStrings = strings;
   }
 
   override render() {
     const snapshot = this.#session.shown.snapshot;
     const conversation = snapshot?.conversation ?? emptyConversation;
     const run = snapshot?.run ?? idleState;
-    const strings = this.chat?.strings ?? mergeFirstPaintStrings(this.strings);
+    const strings = this.chat?.strings ?? mergeFirstPaintStrings(this.#locale.strings(this.strings));
     const empty = !conversation.messages.some((m) => m.role === 'user' || m.role === 'assistant');
     const soliplex = this.#session.backend.soliplex;
     // The frame, not the host, lays out the list beside the messages: a page's `soliplex-chat { display: … }` cannot undo it.
-    return html`<div class="frame ${this.threadList ? 'with-list' : ''}">
+    // Right to left for Arabic and Hebrew, unless the page set the chat's own `dir` (an inherited `dir="rtl"` applies as is).
+    // ('' leaves the direction inherited.)
+    const dir = !this.hasAttribute('dir') && this.#locale.dir === 'rtl' ? 'rtl' : '';
+    return html`<div class="frame ${this.threadList ? 'with-list' : ''}" .dir=${dir}>
       ${this.threadList ? this.#renderThreadPanel() : ''}
       <div
         part="root"
@@ -447,7 +456,7 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
 
   /** The chat's strings, the page's translations merged in. */
   #strings(rt: ChatRuntime): SoliplexChatStrings {
-    return this.chat?.strings ?? rt.mergeChatStrings(this.strings);
+    return this.chat?.strings ?? rt.mergeChatStrings(this.#locale.strings(this.strings));
   }
 
   #renderThreadPanel() {
@@ -456,7 +465,8 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
       backend: this.#session.backend,
       selected: this.#session.threadKey,
       persist: !this.noPersist,
-      strings: this.strings?.threadList,
+      strings: this.#locale.strings(this.strings)?.threadList,
+      lang: this.#locale.requested, // the list resolves it as the chat does (and formats its dates by it)
       // The user picked a thread (or a new chat) in the built-in list: show it; turns elsewhere go on.
       onSelect: (event: SoliplexThreadSelectEvent) => {
         event.stopPropagation();

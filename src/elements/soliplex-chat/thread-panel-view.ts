@@ -19,6 +19,8 @@ export interface ThreadPanelOptions {
   readonly store?: LocalThreadStore;
   /** The page's translation of the list (`strings.threadList`). */
   readonly strings?: Partial<SoliplexThreadListStrings>;
+  /** The `lang` the chat was asked for: the list's translation and dates follow it. */
+  readonly lang: string;
   readonly onSelect: (event: SoliplexThreadSelectEvent) => void;
 }
 
@@ -91,6 +93,7 @@ export class ThreadPanel {
         .noPersist=${!o.persist}
         .store=${o.store}
         .strings=${o.strings}
+        lang=${o.lang}
         @soliplex-thread-select=${(event: SoliplexThreadSelectEvent) => {
           this.open = false;
           o.onSelect(event);

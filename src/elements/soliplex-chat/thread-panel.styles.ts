@@ -54,7 +54,12 @@ export const threadPanelStyles = css`
       transform: translateX(-100%);
       transition: transform 0.15s ease, visibility 0s linear 0.15s;
     }
-    .thread-panel.open {
+    /* Right to left: the drawer comes from the inline start, the right. */
+    .thread-panel:dir(rtl) {
+      transform: translateX(100%);
+    }
+    .thread-panel.open,
+    .thread-panel.open:dir(rtl) {
       visibility: visible;
       transform: none;
       transition: transform 0.15s ease;

@@ -94,7 +94,8 @@ export const markdownStyles = css`
     display: flex;
     align-items: center;
     gap: var(--_sc-gap);
-    padding: 0.2em 0.3em 0.2em var(--_sc-gap);
+    padding-block: 0.2em;
+    padding-inline: var(--_sc-gap) 0.3em;
     border-block-end: 1px solid var(--_sc-border);
     font-size: 0.8em;
     color: var(--_sc-muted);
@@ -122,7 +123,10 @@ export const markdownStyles = css`
     outline: ${focusOutline};
     outline-offset: 1px;
   }
+  /* Code reads left to right in a right-to-left chat too. */
   .code-block pre {
+    direction: ltr;
+    text-align: left;
     margin: 0;
     border-radius: 0;
     background: none;

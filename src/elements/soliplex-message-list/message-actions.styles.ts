@@ -72,8 +72,10 @@ export const messageActionsStyles = css`
   .jump {
     position: absolute;
     inset-block-end: var(--_sc-gap);
-    inset-inline-start: 50%;
-    transform: translateX(-50%);
+    /* Centred whichever the direction. */
+    inset-inline: 0;
+    margin-inline: auto;
+    width: max-content;
     font: inherit;
     font-size: 0.9em;
     color: var(--_sc-on-accent);

@@ -400,7 +400,7 @@ export class SoliplexMessageList extends LitElement {
     const writing = !message.complete && !!message.text;
     if (calls.length) loadToolCallCard();
     return html`<div part="message assistant-message" class="message assistant ${writing ? 'writing' : ''}" data-message-id=${message.id} aria-busy=${message.complete ? 'false' : 'true'}>
-      ${message.text ? html`<span class="visually-hidden">${strings.assistant}: </span><div class="text">${guard([message.text, message.complete, this.noImages, strings, this.chat?.imageOrigins], () => this.#markdownOf(message, strings))}</div>${truncatedNotice(message, strings)}` : nothing}
+      ${message.text ? html`<span class="visually-hidden">${strings.assistant}: </span><div class="text" dir="auto">${guard([message.text, message.complete, this.noImages, strings, this.chat?.imageOrigins], () => this.#markdownOf(message, strings))}</div>${truncatedNotice(message, strings)}` : nothing}
       ${calls.length
         ? html`<div class="calls">
             ${repeat(
@@ -451,7 +451,7 @@ export class SoliplexMessageList extends LitElement {
   #renderReasoning(message: ReasoningMessage, strings: SoliplexChatStrings) {
     return html`<details part="message reasoning" class="message reasoning" data-message-id=${message.id}>
       <summary>${strings.reasoning}</summary>
-      <div class="text">${message.text}</div>${truncatedNotice(message, strings)}
+      <div class="text" dir="auto">${message.text}</div>${truncatedNotice(message, strings)}
     </details>`;
   }
 }

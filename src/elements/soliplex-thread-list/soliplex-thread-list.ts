@@ -20,6 +20,8 @@ import { SoliplexErrorEvent, SoliplexThreadSelectEvent } from '../../events.js';
 import { adoptPreUpgradeProperties } from '../shared/upgrade-properties.js';
 import { warnDeprecated } from '../shared/deprecation.js';
 import { defaultThreadListStrings, type SoliplexThreadListStrings } from './thread-list-strings.js';
+import { LocaleController } from '../shared/locale-controller.js';
+import { isEnglish } from '../shared/locale.js';
 import { threadListStyles } from './soliplex-thread-list.styles.js';
 
 /**
@@ -142,6 +144,8 @@ export class SoliplexThreadList extends LitElement {
   @state() private failure?: string;
 
   readonly #index = new ThreadIndexController(this, () => this.engine);
+  /** `lang` picks the translation (when used alone; a chat passes its own) and the dates' format. */
+  readonly #locale = new LocaleController(this);
   readonly #rooms = new Map<string, RoomState>();
 
   constructor() {
@@ -187,7 +191,7 @@ export class SoliplexThreadList extends LitElement {
                   (e) => threadKeyId(e.key),
                   // Hundreds of threads stream at once: an entry re-renders only when what it shows changed.
                   (e) =>
-                    guard([e, selectedId, focusId, this.confirming, this.renaming, this.strings], () =>
+                    guard([e, selectedId, focusId, this.confirming, this.renaming, this.#strings, this.#formatLocale], () =>
                       this.#renderEntry(e, selectedId, focusId),
                     ),
                 )}
@@ -199,8 +203,19 @@ export class SoliplexThreadList extends LitElement {
     `;
   }
 
+  #merged?: { page?: Partial<SoliplexThreadListStrings>; locale?: Partial<SoliplexThreadListStrings>; strings: SoliplexThreadListStrings };
+  /** The locale of the list's dates. */
+  get #formatLocale(): string {
+    return formatLocale(this.#locale.requested, !!this.#locale.translation);
+  }
+
+  /** The page's strings over the translation over English (the same object while none changes: `guard` relies on it). */
   get #strings(): SoliplexThreadListStrings {
-    return this.strings ? { ...defaultThreadListStrings, ...this.strings } : defaultThreadListStrings;
+    const page = this.strings;
+    const locale = this.#locale.translation?.threadList;
+    if (this.#merged && this.#merged.page === page && this.#merged.locale === locale) return this.#merged.strings;
+    this.#merged = { page, locale, strings: page || locale ? { ...defaultThreadListStrings, ...locale, ...page } : defaultThreadListStrings };
+    return this.#merged.strings;
   }
 
   #renderRooms(group: Group) {
@@ -271,11 +286,11 @@ export class SoliplexThreadList extends LitElement {
         @focus=${() => (this.focusId = id)}
       >
         <!-- The accessible name is the title and the state words; the badges repeat them for the eye. -->
-        <span class="title">${title}<span class="visually-hidden">${suffix}</span></span>
+        <span class="title" dir="auto">${title}<span class="visually-hidden">${suffix}</span></span>
         <span class="meta" aria-hidden="true">
           ${badge ? html`<span part="badge" class="badge" data-kind=${entry.activity.kind}>${badge}</span>` : nothing}
           ${entry.unread ? html`<span part="unread-badge" class="unread">${strings.unread}</span>` : nothing}
-          <time datetime=${new Date(entry.lastActivity).toISOString()}>${formatTime(entry.lastActivity)}</time>
+          <time datetime=${new Date(entry.lastActivity).toISOString()}>${formatTime(entry.lastActivity, this.#formatLocale)}</time>
         </span>
       </button>
       <button part="rename-button" class="icon" type="button" tabindex=${tabindex} aria-label=${strings.rename(title)} @click=${() => this.#startRename(id)}>
@@ -490,12 +505,27 @@ function stateWords(entry: ThreadEntry, strings: SoliplexThreadListStrings): str
   return words;
 }
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const dateFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+/** The locale `Intl` formats dates and numbers with: the tag asked for when translated or English (`de-AT`, `en-GB`), else English. */
+export function formatLocale(requested: string, translated: boolean): string {
+  if (!requested || (!translated && !isEnglish(requested))) return 'en';
+  try {
+    return Intl.getCanonicalLocales(requested)[0] ?? 'en';
+  } catch {
+    return 'en'; // not a well-formed tag
+  }
+}
 
-function formatTime(ms: number): string {
+const formats = new Map<string, { time: Intl.DateTimeFormat; date: Intl.DateTimeFormat }>();
+
+/** A thread's time in the list's language: the time today, else the day. */
+function formatTime(ms: number, locale: string): string {
+  let format = formats.get(locale);
+  if (!format) {
+    format = { time: new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }), date: new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' }) };
+    formats.set(locale, format);
+  }
   const date = new Date(ms);
-  return date.toDateString() === new Date().toDateString() ? timeFormat.format(date) : dateFormat.format(date);
+  return date.toDateString() === new Date().toDateString() ? format.time.format(date) : format.date.format(date);
 }
 
 if (!customElements.get('soliplex-thread-list')) customElements.define('soliplex-thread-list', SoliplexThreadList);

@@ -1,0 +1,190 @@
+import type { ThreadActivity } from '../../../core/index.js';
+import type { LocaleStrings } from '../locale.js';
+import { count, duration, list, megabytes, plural } from './format.js';
+
+const L = 'es';
+const and = (names: readonly string[]) => list(L, names);
+
+/** Spanish. */
+const es: LocaleStrings = {
+  welcome: '¿En qué puedo ayudarte hoy?',
+  inputLabel: 'Mensaje',
+  inputPlaceholder: 'Escribe un mensaje… (Intro envía, Mayús+Intro añade una línea)',
+  send: 'Enviar',
+  stop: 'Detener',
+  newChat: 'Nuevo chat',
+  threadsLabel: 'Chats',
+  roomUnavailable: (reason) => `No se pudieron cargar los datos de la sala (${reason}). Aun así puedes enviar un mensaje.`,
+  retry: 'Reintentar',
+  conversationLabel: 'Conversación',
+  you: 'Tú',
+  assistant: 'Asistente',
+  reasoning: 'Razonamiento',
+  notice: 'Aviso',
+  thinking: 'Pensando…',
+  writing: 'Escribiendo…',
+  creatingThread: 'Iniciando la conversación…',
+  loadingHistory: 'Cargando la conversación…',
+  loadingHistoryProgress: (loaded, total) => `Cargando la conversación… (${count(L, loaded)} de ${count(L, total)})`,
+  historyGap: 'No se pudo cargar parte de esta conversación.',
+  attachedRun: 'El servidor aún está escribiendo esta respuesta; podrás enviar cuando termine.',
+  attachedStopped: 'Ya no se sigue esta respuesta; el servidor aún la está escribiendo. Podrás enviar cuando termine.',
+  waitingForConnection: 'Esperando una conexión libre…',
+  busy: (status) => (status === 429 ? 'El agente está ocupado: demasiadas solicitudes en este momento.' : 'El agente está ocupado o no disponible por un momento.'),
+  retryingIn: (seconds) => (seconds > 0 ? `Reintentando en ${duration(L, seconds)}…` : 'Reintentando…'),
+  retryNow: 'Reintentar ahora',
+  tryLater: (seconds) => (seconds ? `Vuelve a intentarlo en ${duration(L, seconds)}.` : 'Vuelve a intentarlo más tarde.'),
+  calling: (name) => `Llamando a ${name}…`,
+  executing: (names) => `Ejecutando ${and(names)}…`,
+  awaitingApproval: (names) => `Esperando tu aprobación: ${and(names)}`,
+  failed: (reason) => reason,
+  errors: {
+    network: 'No se puede contactar con el agente. Comprueba tu conexión y vuelve a intentarlo.',
+    unauthorized: 'El agente necesita que vuelvas a iniciar sesión.',
+    http: 'El agente tuvo un problema. Vuelve a intentarlo en un momento.',
+    protocol: 'No se pudo leer la respuesta del agente. Vuelve a intentarlo.',
+    agent: 'El agente tuvo un problema al responder. Vuelve a intentarlo.',
+    'stream-ended': 'La respuesta del agente se cortó. Vuelve a intentarlo.',
+    'depth-limit': 'El agente no dejaba de llamar a herramientas, así que se detuvo este turno. Prueba a preguntarlo de otra forma.',
+    tool: 'Falló una herramienta de esta página, así que se detuvo esta respuesta. Vuelve a intentarlo.',
+    internal: 'Algo salió mal en el chat. Vuelve a intentarlo.',
+    'missing-thread': 'Esta conversación ya no existe. Empieza un chat nuevo.',
+    history: 'No se pudo cargar la conversación. Vuelve a intentarlo.',
+  },
+  errorDetails: 'Detalles',
+  cancelled: 'Detenido.',
+  interrupted: 'La página se recargó antes de que esta respuesta terminara.',
+  interruptedTools: (names) =>
+    plural(L, names.length, {
+      one: `La página se recargó mientras se ejecutaba ${and(names)}. Vuelve a ejecutarla o continúa sin ella.`,
+      other: `La página se recargó mientras se ejecutaban ${and(names)}. Vuelve a ejecutarlas o continúa sin ellas.`,
+    }),
+  continue: 'Continuar',
+  runAgain: 'Ejecutar de nuevo',
+  toolStatus: {
+    streaming: 'Recibiendo argumentos',
+    pending: 'Pendiente',
+    'awaiting-approval': 'Esperando aprobación',
+    executing: 'Ejecutando',
+    completed: 'Completada',
+    failed: 'Fallida',
+    denied: 'Denegada',
+    cancelled: 'Detenida',
+    interrupted: 'Interrumpida por una recarga',
+  },
+  toolNotAnswered: 'Sin respuesta: la conversación siguió adelante',
+  toolApproved: 'Aprobada',
+  toolCallLabel: (name, status) => `Llamada a la herramienta ${name}: ${status}`,
+  toolDetails: 'Detalles',
+  arguments: 'Argumentos',
+  result: 'Resultado',
+  error: 'Error',
+  approvalPrompt: (name) => `El asistente quiere ejecutar ${name}. ¿Lo permites?`,
+  approve: 'Aprobar',
+  deny: 'Denegar',
+  alwaysAllow: 'Permitir siempre esta herramienta en este chat',
+  toolChanges: ({ addedTools, removedTools, addedContext }) =>
+    [
+      addedTools.length ? `Herramientas añadidas: ${addedTools.join(', ')}` : '',
+      removedTools.length ? `Herramientas quitadas: ${removedTools.join(', ')}` : '',
+      addedContext.length ? `Contexto añadido: ${addedContext.join(', ')}` : '',
+    ]
+      .filter(Boolean)
+      .join('. '),
+  cachedResult: 'Resultado en caché',
+  download: (filename) => `Descargar ${filename}`,
+  renderFailed: 'No se pudo mostrar este resultado.',
+  announceToolStatus: (name, status) => `${name}: ${status}`,
+  announceAnswer: (text) => `Asistente: ${text}`,
+  copy: 'Copiar',
+  regenerate: 'Regenerar',
+  edit: 'Editar',
+  editLabel: 'Edita tu mensaje',
+  editSend: 'Enviar',
+  editCancel: 'Cancelar',
+  jumpToLatest: 'Ir a lo más reciente',
+  copyCode: 'Copiar código',
+  codeCopied: 'Copiado',
+  codeCopyFailed: 'No se pudo copiar',
+  waitingForAnswer: 'Esperando tu respuesta',
+  step: (name) => `Paso: ${name}`,
+  interruptLabel: 'El agente necesita tu respuesta',
+  interruptSubmit: 'Enviar respuesta',
+  interruptCancel: 'Cancelar',
+  interruptExpired: 'Esta solicitud caducó y ya no se puede responder.',
+  interruptAnswered: 'Respondida.',
+  interruptAnsweredWith: (summary) => `Respondida: ${summary}`,
+  interruptApproved: 'Aprobada.',
+  interruptDenied: 'Denegada.',
+  interruptCancelled: 'Cancelada.',
+  editArguments: 'Argumentos (puedes editarlos)',
+  invalidArguments: 'Escribe los argumentos como un objeto JSON.',
+  requiredField: 'obligatorio',
+  addItem: 'Añadir',
+  removeItem: 'Quitar',
+  activityLabel: (type) => `Actividad: ${type}`,
+  subagentStatus: { running: 'En curso', completed: 'Hecho', suspended: 'En espera', failed: 'Fallido' },
+  subagentLabel: (name, status) => `${name}: ${status}`,
+  attach: 'Adjuntar archivos',
+  removeAttachment: (name) => `Quitar ${name}`,
+  attachmentRefused: (name, why, maxBytes) =>
+    why === 'type'
+      ? `${name}: no se pueden adjuntar archivos de este tipo.`
+      : why === 'size'
+        ? `${name} supera los ${megabytes(L, maxBytes)}.`
+        : `${name}: no se pueden adjuntar más archivos a un mensaje.`,
+  attachmentFailed: (reason) => `No se pudieron enviar los adjuntos: ${reason}`,
+  attachmentLabel: (name) => `Adjunto: ${name}`,
+  announceInterrupt: (message) => `El agente pregunta: ${message}`,
+  storageFailed: (kind) =>
+    kind === 'quota'
+      ? 'El almacenamiento de este navegador está lleno: esta conversación no se conservará si recargas o cierras la página. Hasta entonces sigue aquí.'
+      : kind === 'unavailable'
+        ? 'Este navegador no puede guardar conversaciones ahora mismo (una ventana privada, el almacenamiento bloqueado o una versión más reciente de esta página en otra pestaña): esta desaparecerá si recargas o cierras la página. Hasta entonces sigue aquí.'
+        : 'No se pudo guardar esta conversación en este navegador: puede desaparecer si recargas o cierras la página. Hasta entonces sigue aquí.',
+  threadChangedElsewhere: 'Esta conversación se modificó en otra pestaña. Lo que ocurra aquí a partir de ahora no se guarda; recarga la página para ver la conversación guardada.',
+  threadList: {
+    listLabel: 'Chats',
+    newChat: 'Nuevo chat',
+    untitled: 'Nuevo chat',
+    untitledStored: 'Chat sin título',
+    rename: (title) => `Cambiar el nombre de ${title}`,
+    renameInput: 'Nombre del chat',
+    delete: (title) => `Eliminar ${title}`,
+    confirmDelete: (title) => `¿Eliminar «${title}»?`,
+    confirmDeleteButton: 'Eliminar',
+    cancel: 'Cancelar',
+    room: 'Sala',
+    activity: (activity: ThreadActivity) => {
+      switch (activity.kind) {
+        case 'streaming':
+          return 'Escribiendo';
+        case 'calling':
+          return `Llamando a ${activity.tool}`;
+        case 'executing':
+          return `Ejecutando ${and(activity.tools)}`;
+        case 'waiting-for-approval':
+          return 'Esperando aprobación';
+        case 'waiting-for-connection':
+          return 'Esperando una conexión libre';
+        case 'preparing':
+          return 'Cargando';
+        case 'failed':
+          return 'Fallido';
+        case 'interrupted':
+          return 'Interrumpido';
+        default:
+          return '';
+      }
+    },
+    unread: 'No leído',
+    stateRunning: 'en curso',
+    stateWaitingForApproval: 'esperando aprobación',
+    stateFailed: 'fallido',
+    stateInterrupted: 'interrumpido',
+    stateUnread: 'no leído',
+    loadFailed: (reason) => `No se pudieron cargar los chats: ${reason}`,
+  },
+};
+
+export default es;

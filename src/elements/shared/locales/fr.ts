@@ -1,0 +1,190 @@
+import type { ThreadActivity } from '../../../core/index.js';
+import type { LocaleStrings } from '../locale.js';
+import { count, duration, list, megabytes, plural } from './format.js';
+
+const L = 'fr';
+const and = (names: readonly string[]) => list(L, names);
+
+/** French. */
+const fr: LocaleStrings = {
+  welcome: 'Comment puis-je vous aider aujourd’hui ?',
+  inputLabel: 'Message',
+  inputPlaceholder: 'Écrivez un message… (Entrée envoie, Maj+Entrée ajoute une ligne)',
+  send: 'Envoyer',
+  stop: 'Arrêter',
+  newChat: 'Nouvelle discussion',
+  threadsLabel: 'Discussions',
+  roomUnavailable: (reason) => `Les informations du salon n’ont pas pu être chargées (${reason}). Vous pouvez quand même envoyer un message.`,
+  retry: 'Réessayer',
+  conversationLabel: 'Conversation',
+  you: 'Vous',
+  assistant: 'Assistant',
+  reasoning: 'Raisonnement',
+  notice: 'Avis',
+  thinking: 'Réflexion…',
+  writing: 'Rédaction…',
+  creatingThread: 'Démarrage de la conversation…',
+  loadingHistory: 'Chargement de la conversation…',
+  loadingHistoryProgress: (loaded, total) => `Chargement de la conversation… (${count(L, loaded)} sur ${count(L, total)})`,
+  historyGap: 'Une partie de cette conversation n’a pas pu être chargée.',
+  attachedRun: 'Le serveur rédige encore cette réponse ; vous pourrez envoyer dès qu’elle sera terminée.',
+  attachedStopped: 'Cette réponse n’est plus suivie ; le serveur la rédige encore. Vous pourrez envoyer dès qu’elle sera terminée.',
+  waitingForConnection: 'En attente d’une connexion libre…',
+  busy: (status) => (status === 429 ? 'L’agent est occupé : trop de requêtes en ce moment.' : 'L’agent est occupé ou brièvement indisponible.'),
+  retryingIn: (seconds) => (seconds > 0 ? `Nouvel essai dans ${duration(L, seconds)}…` : 'Nouvel essai…'),
+  retryNow: 'Réessayer maintenant',
+  tryLater: (seconds) => (seconds ? `Réessayez dans ${duration(L, seconds)}.` : 'Réessayez plus tard.'),
+  calling: (name) => `Appel de ${name}…`,
+  executing: (names) => `Exécution de ${and(names)}…`,
+  awaitingApproval: (names) => `En attente de votre accord : ${and(names)}`,
+  failed: (reason) => reason,
+  errors: {
+    network: 'Impossible de joindre l’agent. Vérifiez votre connexion et réessayez.',
+    unauthorized: 'L’agent vous demande de vous reconnecter.',
+    http: 'L’agent a rencontré un problème. Réessayez dans un instant.',
+    protocol: 'La réponse de l’agent n’a pas pu être lue. Réessayez.',
+    agent: 'L’agent a rencontré un problème en répondant. Réessayez.',
+    'stream-ended': 'La réponse de l’agent a été interrompue. Réessayez.',
+    'depth-limit': 'L’agent appelait sans cesse des outils, ce tour a donc été arrêté. Essayez de formuler autrement.',
+    tool: 'Un outil de cette page a échoué, cette réponse a donc été arrêtée. Réessayez.',
+    internal: 'Un problème est survenu dans la discussion. Réessayez.',
+    'missing-thread': 'Cette conversation n’existe plus. Commencez une nouvelle discussion.',
+    history: 'La conversation n’a pas pu être chargée. Réessayez.',
+  },
+  errorDetails: 'Détails',
+  cancelled: 'Arrêté.',
+  interrupted: 'La page a été rechargée avant la fin de cette réponse.',
+  interruptedTools: (names) =>
+    plural(L, names.length, {
+      one: `La page a été rechargée pendant l’exécution de ${and(names)}. Relancez-le, ou continuez sans lui.`,
+      other: `La page a été rechargée pendant l’exécution de ${and(names)}. Relancez-les, ou continuez sans eux.`,
+    }),
+  continue: 'Continuer',
+  runAgain: 'Relancer',
+  toolStatus: {
+    streaming: 'Réception des arguments',
+    pending: 'En attente',
+    'awaiting-approval': 'En attente d’accord',
+    executing: 'En cours d’exécution',
+    completed: 'Terminé',
+    failed: 'Échec',
+    denied: 'Refusé',
+    cancelled: 'Arrêté',
+    interrupted: 'Interrompu par un rechargement',
+  },
+  toolNotAnswered: 'Sans réponse — la conversation a continué',
+  toolApproved: 'Autorisé',
+  toolCallLabel: (name, status) => `Appel d’outil ${name} : ${status}`,
+  toolDetails: 'Détails',
+  arguments: 'Arguments',
+  result: 'Résultat',
+  error: 'Erreur',
+  approvalPrompt: (name) => `L’assistant veut exécuter ${name}. L’autoriser ?`,
+  approve: 'Autoriser',
+  deny: 'Refuser',
+  alwaysAllow: 'Toujours autoriser cet outil dans cette discussion',
+  toolChanges: ({ addedTools, removedTools, addedContext }) =>
+    [
+      addedTools.length ? `Outils ajoutés : ${addedTools.join(', ')}` : '',
+      removedTools.length ? `Outils retirés : ${removedTools.join(', ')}` : '',
+      addedContext.length ? `Contexte ajouté : ${addedContext.join(', ')}` : '',
+    ]
+      .filter(Boolean)
+      .join('. '),
+  cachedResult: 'Résultat en cache',
+  download: (filename) => `Télécharger ${filename}`,
+  renderFailed: 'Ce résultat n’a pas pu être affiché.',
+  announceToolStatus: (name, status) => `${name} : ${status}`,
+  announceAnswer: (text) => `Assistant : ${text}`,
+  copy: 'Copier',
+  regenerate: 'Régénérer',
+  edit: 'Modifier',
+  editLabel: 'Modifier votre message',
+  editSend: 'Envoyer',
+  editCancel: 'Annuler',
+  jumpToLatest: 'Aller au plus récent',
+  copyCode: 'Copier le code',
+  codeCopied: 'Copié',
+  codeCopyFailed: 'Échec de la copie',
+  waitingForAnswer: 'En attente de votre réponse',
+  step: (name) => `Étape : ${name}`,
+  interruptLabel: 'L’agent a besoin de votre réponse',
+  interruptSubmit: 'Envoyer la réponse',
+  interruptCancel: 'Annuler',
+  interruptExpired: 'Cette demande a expiré et ne peut plus recevoir de réponse.',
+  interruptAnswered: 'Répondu.',
+  interruptAnsweredWith: (summary) => `Répondu : ${summary}`,
+  interruptApproved: 'Autorisé.',
+  interruptDenied: 'Refusé.',
+  interruptCancelled: 'Annulé.',
+  editArguments: 'Arguments (vous pouvez les modifier)',
+  invalidArguments: 'Écrivez les arguments sous forme d’objet JSON.',
+  requiredField: 'obligatoire',
+  addItem: 'Ajouter',
+  removeItem: 'Retirer',
+  activityLabel: (type) => `Activité : ${type}`,
+  subagentStatus: { running: 'En cours', completed: 'Terminé', suspended: 'En attente', failed: 'Échec' },
+  subagentLabel: (name, status) => `${name} : ${status}`,
+  attach: 'Joindre des fichiers',
+  removeAttachment: (name) => `Retirer ${name}`,
+  attachmentRefused: (name, why, maxBytes) =>
+    why === 'type'
+      ? `${name} : ce type de fichier ne peut pas être joint.`
+      : why === 'size'
+        ? `${name} dépasse ${megabytes(L, maxBytes)}.`
+        : `${name} : impossible de joindre d’autres fichiers à un même message.`,
+  attachmentFailed: (reason) => `Les pièces jointes n’ont pas pu être envoyées : ${reason}`,
+  attachmentLabel: (name) => `Pièce jointe : ${name}`,
+  announceInterrupt: (message) => `L’agent demande : ${message}`,
+  storageFailed: (kind) =>
+    kind === 'quota'
+      ? 'Le stockage de ce navigateur est plein : cette conversation ne sera pas conservée si vous rechargez ou fermez la page. Elle reste disponible d’ici là.'
+      : kind === 'unavailable'
+        ? 'Ce navigateur ne peut pas conserver de conversations pour le moment (fenêtre privée, stockage bloqué ou version plus récente de cette page dans un autre onglet) : celle-ci disparaîtra si vous rechargez ou fermez la page. Elle reste disponible d’ici là.'
+        : 'Cette conversation n’a pas pu être enregistrée dans ce navigateur : elle risque de disparaître si vous rechargez ou fermez la page. Elle reste disponible d’ici là.',
+  threadChangedElsewhere: 'Cette conversation a été modifiée dans un autre onglet. Ce qui se passe ici désormais n’est pas enregistré ; rechargez la page pour voir la conversation enregistrée.',
+  threadList: {
+    listLabel: 'Discussions',
+    newChat: 'Nouvelle discussion',
+    untitled: 'Nouvelle discussion',
+    untitledStored: 'Discussion sans titre',
+    rename: (title) => `Renommer ${title}`,
+    renameInput: 'Nom de la discussion',
+    delete: (title) => `Supprimer ${title}`,
+    confirmDelete: (title) => `Supprimer « ${title} » ?`,
+    confirmDeleteButton: 'Supprimer',
+    cancel: 'Annuler',
+    room: 'Salon',
+    activity: (activity: ThreadActivity) => {
+      switch (activity.kind) {
+        case 'streaming':
+          return 'Rédaction';
+        case 'calling':
+          return `Appel de ${activity.tool}`;
+        case 'executing':
+          return `Exécution de ${and(activity.tools)}`;
+        case 'waiting-for-approval':
+          return 'En attente d’accord';
+        case 'waiting-for-connection':
+          return 'En attente d’une connexion libre';
+        case 'preparing':
+          return 'Chargement';
+        case 'failed':
+          return 'Échec';
+        case 'interrupted':
+          return 'Interrompue';
+        default:
+          return '';
+      }
+    },
+    unread: 'Non lu',
+    stateRunning: 'en cours',
+    stateWaitingForApproval: 'en attente d’accord',
+    stateFailed: 'en échec',
+    stateInterrupted: 'interrompue',
+    stateUnread: 'non lue',
+    loadFailed: (reason) => `Les discussions n’ont pas pu être chargées : ${reason}`,
+  },
+};
+
+export default fr;

@@ -6,6 +6,7 @@ import type { ChatContextValue } from '../../context.js';
 import { failureText } from '../shared/failure-text.js';
 import { describeChanges } from './announcements.js';
 import { FocusController } from '../../controllers/focus-controller.js';
+import { LocaleController } from '../shared/locale-controller.js';
 import { provideChatRuntime } from './chat-parts.js';
 import { AnswerExtrasController, type AnswerExtrasConfig } from '../../controllers/answer-extras-controller.js';
 
@@ -44,6 +45,8 @@ const chatRuntime = {
   describeChanges,
   /** Where focus goes once there are cards to answer (nothing at first paint needs it). */
   FocusController,
+  /** The shipped translation `lang` asks for (an English page loads none). */
+  LocaleController,
   /** Each answer's feedback, usage and sources for `host`, which fires `soliplex-feedback` for each rating. */
   answerExtras: (host: ReactiveControllerHost & EventTarget, config: Omit<AnswerExtrasConfig, 'onFeedback'>) =>
     new AnswerExtrasController(host, { ...config, onFeedback: (feedback) => host.dispatchEvent(new SoliplexFeedbackEvent(feedback)) }),

@@ -16,7 +16,7 @@ import type { FocusController } from '../../controllers/focus-controller.js';
 import { adoptPreUpgradeProperties } from '../shared/upgrade-properties.js';
 import type { SoliplexChatStrings, SoliplexChatStringsOverrides } from '../shared/chat-strings.js';
 import { mergeFirstPaintStrings } from '../shared/first-paint-strings.js';
-import { LocaleController } from '../shared/locale-controller.js';
+import type { LocaleController } from '../shared/locale-controller.js';
 import type { SoliplexComposer } from '../soliplex-composer/soliplex-composer.js';
 import type { HiddenMessageActions, SoliplexMessageList } from '../soliplex-message-list/soliplex-message-list.js';
 import { renderEmptyState } from './empty-state.js';
@@ -213,7 +213,8 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
   /** Each answer's feedback, usage and sources: made with the chat's later code (chat-runtime.ts). */
   #answers?: AnswerExtrasController;
   /** The shipped translation `lang` asks for (English until it has loaded), and its direction. */
-  readonly #locale = new LocaleController(this);
+  /** The shipped translation `lang` asks for, and its direction: made with the chat's runtime (English until then). */
+  #locale?: LocaleController;
   #providedStrings?: SoliplexChatStringsOverrides;
 
   constructor() {
@@ -375,11 +376,12 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
     const thread = this.#session.handle;
     const rt = chatRuntimeIfLoaded();
     if (rt && !this.#focus) this.#focus = new rt.FocusController(this, () => this.composer?.focus());
+    if (rt && !this.#locale) this.#locale = new rt.LocaleController(this);
     if (!thread || !rt) return;
     const { toolRegistry, interruptRenderers, activityRenderers, toolRenderers, imageOrigins, noFeedback, showUsage } = this;
     const answers = (this.#answers ??= rt.answerExtras(this, { threadKey: () => this.#session.threadKey, token: this.#token }));
     const next = { thread, toolRegistry, interruptRenderers, activityRenderers, toolRenderers, imageOrigins, capabilities: this.#attachments.capabilities, answers, noFeedback, showUsage };
-    const strings = this.#locale.strings(this.strings); // the same object while neither the page's nor the locale's change
+    const strings = this.#localized(); // the same object while neither the page's nor the locale's change
     this.chat = rt.chatContextFor(this.chat, next, strings, strings !== this.#providedStrings);
     this.#providedStrings = strings;
   }
@@ -388,13 +390,13 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
     const snapshot = this.#session.shown.snapshot;
     const conversation = snapshot?.conversation ?? emptyConversation;
     const run = snapshot?.run ?? idleState;
-    const strings = this.chat?.strings ?? mergeFirstPaintStrings(this.#locale.strings(this.strings));
+    const strings = this.chat?.strings ?? mergeFirstPaintStrings(this.strings);
     const empty = !conversation.messages.some((m) => m.role === 'user' || m.role === 'assistant');
     const soliplex = this.#session.backend.soliplex;
     // The frame, not the host, lays out the list beside the messages: a page's `soliplex-chat { display: … }` cannot undo it.
     // Right to left for Arabic and Hebrew, unless the page set the chat's own `dir` (an inherited `dir="rtl"` applies as is).
     // ('' leaves the direction inherited.)
-    const dir = !this.hasAttribute('dir') && this.#locale.dir === 'rtl' ? 'rtl' : '';
+    const dir = !this.hasAttribute('dir') && this.#locale?.dir === 'rtl' ? 'rtl' : '';
     return html`<div class="frame ${this.threadList ? 'with-list' : ''}" .dir=${dir}>
       ${this.threadList ? this.#renderThreadPanel() : ''}
       <div
@@ -454,9 +456,14 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
     </div>`;
   }
 
+  /** The page's `strings` over the shipped translation (the page's alone until the runtime has loaded). */
+  #localized() {
+    return this.#locale ? this.#locale.strings(this.strings) : this.strings;
+  }
+
   /** The chat's strings, the page's translations merged in. */
   #strings(rt: ChatRuntime): SoliplexChatStrings {
-    return this.chat?.strings ?? rt.mergeChatStrings(this.#locale.strings(this.strings));
+    return this.chat?.strings ?? rt.mergeChatStrings(this.#localized());
   }
 
   #renderThreadPanel() {
@@ -465,8 +472,8 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
       backend: this.#session.backend,
       selected: this.#session.threadKey,
       persist: !this.noPersist,
-      strings: this.#locale.strings(this.strings)?.threadList,
-      lang: this.#locale.requested, // the list resolves it as the chat does (and formats its dates by it)
+      strings: this.#localized()?.threadList,
+      lang: this.#locale?.requested ?? '', // the list resolves it as the chat does (and formats its dates by it)
       // The user picked a thread (or a new chat) in the built-in list: show it; turns elsewhere go on.
       onSelect: (event: SoliplexThreadSelectEvent) => {
         event.stopPropagation();

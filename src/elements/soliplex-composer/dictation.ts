@@ -1,5 +1,6 @@
 import { defaultChatStrings, type SoliplexChatStrings } from '../shared/chat-strings.js';
 import type { SpeechToText, SpeechToTextSession } from './speech-to-text.js';
+import type { SoliplexComposer } from './soliplex-composer.js';
 import { webSpeech } from './web-speech.js';
 
 /**
@@ -17,5 +18,21 @@ export async function dictate(adapter: SpeechToText | undefined, session: Speech
     // Stopped by the person (or a send): whatever the recogniser says about it is not news.
     if (session.signal.aborted) return '';
     return (strings.dictationFailed ?? defaultChatStrings.dictationFailed)((error as Error)?.message ?? String(error));
+  }
+}
+
+/** Dictates into `composer`'s draft, after what was typed, until Dictate is pressed again, a send, or the end. */
+export async function dictateInto(composer: SoliplexComposer): Promise<void> {
+  const listening = new AbortController();
+  const stop = (composer.stopDictation = () => listening.abort());
+  composer.listening = true;
+  composer.dictationNotice = '';
+  const draft = composer.draft;
+  const typed = draft && !/\s$/.test(draft) ? `${draft} ` : draft;
+  const lang = composer.speechLang || navigator.language;
+  composer.dictationNotice = await dictate(composer.speechToText, { lang, signal: listening.signal, onText: (words) => composer.setDraft(typed + words) }, composer.strings);
+  if (composer.stopDictation === stop) {
+    composer.stopDictation = undefined;
+    composer.listening = false;
   }
 }

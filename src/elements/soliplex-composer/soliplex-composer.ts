@@ -60,21 +60,26 @@ export class SoliplexComposer extends LitElement {
   /** The language to recognise (BCP 47); the browser's when empty. */
   @property({ attribute: false }) speechLang = '';
 
-  @state() private draft = '';
-  @state() private listening = false;
-  @state() private dictationNotice = '';
-  #dictation?: AbortController;
+  /** @internal The draft on screen (dictation.ts adds to it). */
+  @state() draft = '';
+  /** @internal While dictation listens (Dictate pressed), and why it stopped: dictation.ts sets them. */
+  @state() listening = false;
+  /** @internal */
+  @state() dictationNotice = '';
+  /** @internal Stops the dictation listening now. */
+  stopDictation?: () => void;
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#dictation?.abort();
+    this.stopDictation?.();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('draftKey')) this.draft = keptDraft(this.draftKey, undefined);
   }
 
-  #setDraft(text: string): void {
+  /** @internal Shows `text` as the draft and keeps it. */
+  setDraft(text: string): void {
     this.draft = text;
     keptDraft(this.draftKey, text);
   }
@@ -91,7 +96,7 @@ export class SoliplexComposer extends LitElement {
           aria-label=${strings.inputLabel}
           placeholder=${strings.inputPlaceholder}
           .value=${this.draft}
-          @input=${(e: Event) => this.#setDraft((e.target as HTMLTextAreaElement).value)}
+          @input=${(e: Event) => this.setDraft((e.target as HTMLTextAreaElement).value)}
           @keydown=${this.#onKeydown}
         ></textarea>
         ${this.speechToText || browserHasSpeechRecognition()
@@ -107,25 +112,14 @@ export class SoliplexComposer extends LitElement {
     `;
   }
 
-  /** Dictate: the words appear in the draft as they are spoken (after what was typed); pressed again, it stops. */
-  #toggleDictation = async () => {
-    if (this.#dictation) return this.#dictation.abort();
-    const dictation = (this.#dictation = new AbortController());
-    this.listening = true;
-    this.dictationNotice = '';
-    const typed = this.draft && !/\s$/.test(this.draft) ? `${this.draft} ` : this.draft;
-    const session = { lang: this.speechLang || navigator.language, signal: dictation.signal, onText: (words: string) => this.#setDraft(typed + words) };
-    try {
-      const { dictate } = await import('./dictation.js');
-      this.dictationNotice = await dictate(this.speechToText, session, this.strings);
-    } catch (error) {
-      this.dictationNotice = String(error); // its module could not be loaded
-    }
-    if (this.#dictation === dictation) {
-      this.#dictation = undefined;
-      this.listening = false;
-    }
-  };
+  /** Dictate (its code loads on the first press): the words join the draft as they are spoken; pressed again, it stops. */
+  #toggleDictation = () =>
+    this.stopDictation
+      ? this.stopDictation()
+      : import('./dictation.js').then(
+          ({ dictateInto }) => dictateInto(this),
+          (error: unknown) => (this.dictationNotice = String(error)),
+        );
 
   #onKeydown = (event: KeyboardEvent) => {
     // isComposing: Enter that confirms an IME composition must not send.
@@ -145,8 +139,8 @@ export class SoliplexComposer extends LitElement {
     if (!text.trim()) return;
     const request = new SoliplexSendRequestEvent(text);
     if (!this.dispatchEvent(request)) return;
-    this.#dictation?.abort(); // the message is sent: what is still recognised must not refill the box
-    this.#setDraft('');
+    this.stopDictation?.(); // the message is sent: what is still recognised must not refill the box
+    this.setDraft('');
   }
 
   #stop = () => {

@@ -1,9 +1,11 @@
 import type { ThreadActivity } from '../../../core/index.js';
 import type { LocaleStrings } from '../locale.js';
-import { count, duration, list, megabytes, plural } from './format.js';
+import { count, duration, list, megabytes, pageNumber, plural } from './format.js';
 
 const L = 'ar';
 const and = (names: readonly string[]) => list(L, names);
+/** A source's page numbers ("3, 5") in the locale's digits. */
+const pageList = (pages: readonly number[]) => pages.map((page) => pageNumber(L, page)).join('، ');
 
 /** Arabic (Modern Standard; laid out right to left). */
 const ar: LocaleStrings = {
@@ -14,6 +16,8 @@ const ar: LocaleStrings = {
   stop: 'إيقاف',
   newChat: 'محادثة جديدة',
   threadsLabel: 'المحادثات',
+  suggestionsLabel: 'اقتراحات',
+  dictate: 'إملاء',
   roomUnavailable: (reason) => `تعذّر تحميل تفاصيل الغرفة (${reason}). لا يزال بإمكانك إرسال رسالة.`,
   retry: 'إعادة المحاولة',
   conversationLabel: 'المحادثة',
@@ -92,6 +96,9 @@ const ar: LocaleStrings = {
     ]
       .filter(Boolean)
       .join('. '),
+  toolsReady: (title) => `الأدوات جاهزة: ${title}`,
+  microphoneBlocked: 'الميكروفون محظور لهذه الصفحة. اسمح به في المتصفح (من الأيقونة في شريط العنوان أو من إعدادات الموقع) لتتمكن من الإملاء.',
+  dictationFailed: (reason) => `توقّف الإملاء: ${reason}`,
   cachedResult: 'نتيجة من ذاكرة التخزين المؤقت',
   download: (filename) => `تنزيل ${filename}`,
   renderFailed: 'تعذّر عرض هذه النتيجة.',
@@ -144,6 +151,29 @@ const ar: LocaleStrings = {
         ? 'لا يستطيع هذا المتصفح حفظ المحادثات الآن (نافذة خاصة، أو تخزين محظور، أو إصدار أحدث من هذه الصفحة في علامة تبويب أخرى): ستختفي هذه المحادثة إذا أعدت تحميل الصفحة أو أغلقتها. ستبقى هنا حتى ذلك الحين.'
         : 'تعذّر حفظ هذه المحادثة في هذا المتصفح: قد تختفي إذا أعدت تحميل الصفحة أو أغلقتها. ستبقى هنا حتى ذلك الحين.',
   threadChangedElsewhere: 'تغيّرت هذه المحادثة في علامة تبويب أخرى. لن يُحفظ ما يحدث هنا من الآن فصاعدًا؛ أعد تحميل الصفحة لرؤية المحادثة المحفوظة.',
+  signInPrompt: 'سجّل الدخول للدردشة في هذه الغرفة.',
+  signIn: 'تسجيل الدخول',
+  signInWith: (title) => `تسجيل الدخول عبر ${title}`,
+  signOut: 'تسجيل الخروج',
+  documents: 'المستندات',
+  documentsChosen: (n) => `المستندات (${count(L, n)})`,
+  documentsLegend: 'يبحث الوكيل في المستندات المحدَّدة فقط (وفيها كلها إن لم يُحدَّد أي منها).',
+  truncated: `اقتُطع النص هنا: الباقي أطول من أن يُعرض (أكثر من ${count(L, 100_000)} حرف).`,
+  goodResponse: 'إجابة جيدة',
+  badResponse: 'إجابة سيئة',
+  feedbackLabel: 'الملاحظات',
+  feedbackReason: 'ما الجيد أو السيئ فيها؟ (اختياري)',
+  feedbackSend: 'إرسال الملاحظات',
+  feedbackThanks: 'شكرًا على ملاحظاتك.',
+  feedbackFailed: 'تعذّر إرسال ملاحظاتك. أعد المحاولة.',
+  sourcesLabel: 'المصادر',
+  sourcePages: (pages) => `ص ${pageList(pages)}`,
+  sourceUntitled: 'مستند بلا عنوان',
+  sourceLoading: 'جارٍ تحميل معاينة الصفحة…',
+  sourcePreview: (page) => `الصفحة ${pageNumber(L, page)}، مع إبراز المقطع المقتبس`,
+  sourceNoPreview: 'لا توجد معاينة صفحة لهذا المصدر.',
+  usageAnswer: (input, output) => `رموز هذه الإجابة: ${count(L, input)} للإدخال، و${count(L, output)} للإخراج`,
+  usageThread: (input, output) => `رموز المحادثة كلها: ${count(L, input)} للإدخال، و${count(L, output)} للإخراج`,
   threadList: {
     listLabel: 'المحادثات',
     newChat: 'محادثة جديدة',

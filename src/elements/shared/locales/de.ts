@@ -1,9 +1,11 @@
 import type { ThreadActivity } from '../../../core/index.js';
 import type { LocaleStrings } from '../locale.js';
-import { count, duration, list, megabytes, plural } from './format.js';
+import { count, duration, list, megabytes, pageNumber, plural } from './format.js';
 
 const L = 'de';
 const and = (names: readonly string[]) => list(L, names);
+/** A source's page numbers ("3, 5") in the locale's digits. */
+const pageList = (pages: readonly number[]) => pages.map((page) => pageNumber(L, page)).join(', ');
 
 /** German. */
 const de: LocaleStrings = {
@@ -14,6 +16,8 @@ const de: LocaleStrings = {
   stop: 'Stoppen',
   newChat: 'Neuer Chat',
   threadsLabel: 'Chats',
+  suggestionsLabel: 'Vorschläge',
+  dictate: 'Diktieren',
   roomUnavailable: (reason) => `Die Angaben zum Raum konnten nicht geladen werden (${reason}). Sie können trotzdem eine Nachricht senden.`,
   retry: 'Erneut versuchen',
   conversationLabel: 'Unterhaltung',
@@ -91,6 +95,9 @@ const de: LocaleStrings = {
     ]
       .filter(Boolean)
       .join('. '),
+  toolsReady: (title) => `${title} bereit`,
+  microphoneBlocked: 'Das Mikrofon ist für diese Seite blockiert. Erlauben Sie es im Browser (über das Symbol in der Adressleiste oder die Website-Einstellungen), um zu diktieren.',
+  dictationFailed: (reason) => `Das Diktat wurde beendet: ${reason}`,
   cachedResult: 'Ergebnis aus dem Cache',
   download: (filename) => `${filename} herunterladen`,
   renderFailed: 'Dieses Ergebnis kann nicht angezeigt werden.',
@@ -143,6 +150,29 @@ const de: LocaleStrings = {
         ? 'Dieser Browser kann gerade keine Unterhaltungen speichern (ein privates Fenster, gesperrter Speicher oder eine neuere Version dieser Seite in einem anderen Tab): Diese ist nach dem Neuladen oder Schließen der Seite weg. Bis dahin ist sie noch hier.'
         : 'Diese Unterhaltung konnte in diesem Browser nicht gespeichert werden: Nach dem Neuladen oder Schließen der Seite ist sie womöglich weg. Bis dahin ist sie noch hier.',
   threadChangedElsewhere: 'Diese Unterhaltung wurde in einem anderen Tab geändert. Was hier ab jetzt geschieht, wird nicht gespeichert; laden Sie die Seite neu, um die gespeicherte Unterhaltung zu sehen.',
+  signInPrompt: 'Melden Sie sich an, um in diesem Raum zu chatten.',
+  signIn: 'Anmelden',
+  signInWith: (title) => `Anmelden mit ${title}`,
+  signOut: 'Abmelden',
+  documents: 'Dokumente',
+  documentsChosen: (n) => `Dokumente (${count(L, n)})`,
+  documentsLegend: 'Der Agent durchsucht nur die angehakten Dokumente (alle, wenn keines angehakt ist).',
+  truncated: `Hier gekürzt: Der Rest war zu lang für die Anzeige (über ${count(L, 100_000)} Zeichen).`,
+  goodResponse: 'Gute Antwort',
+  badResponse: 'Schlechte Antwort',
+  feedbackLabel: 'Feedback',
+  feedbackReason: 'Was war daran gut oder schlecht? (optional)',
+  feedbackSend: 'Feedback senden',
+  feedbackThanks: 'Danke für Ihr Feedback.',
+  feedbackFailed: 'Ihr Feedback konnte nicht gesendet werden. Versuchen Sie es erneut.',
+  sourcesLabel: 'Quellen',
+  sourcePages: (pages) => `S. ${pageList(pages)}`,
+  sourceUntitled: 'Dokument ohne Titel',
+  sourceLoading: 'Seitenvorschau wird geladen…',
+  sourcePreview: (page) => `Seite ${pageNumber(L, page)}, die zitierte Stelle hervorgehoben`,
+  sourceNoPreview: 'Keine Seitenvorschau für diese Quelle.',
+  usageAnswer: (input, output) => `Diese Antwort: ${count(L, input)} Token Eingabe, ${count(L, output)} Ausgabe`,
+  usageThread: (input, output) => `Gesamte Unterhaltung: ${count(L, input)} Eingabe, ${count(L, output)} Ausgabe`,
   threadList: {
     listLabel: 'Chats',
     newChat: 'Neuer Chat',

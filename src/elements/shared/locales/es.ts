@@ -1,9 +1,11 @@
 import type { ThreadActivity } from '../../../core/index.js';
 import type { LocaleStrings } from '../locale.js';
-import { count, duration, list, megabytes, plural } from './format.js';
+import { count, duration, list, megabytes, pageNumber, plural } from './format.js';
 
 const L = 'es';
 const and = (names: readonly string[]) => list(L, names);
+/** A source's page numbers ("3, 5") in the locale's digits. */
+const pageList = (pages: readonly number[]) => pages.map((page) => pageNumber(L, page)).join(', ');
 
 /** Spanish. */
 const es: LocaleStrings = {
@@ -14,6 +16,8 @@ const es: LocaleStrings = {
   stop: 'Detener',
   newChat: 'Nuevo chat',
   threadsLabel: 'Chats',
+  suggestionsLabel: 'Sugerencias',
+  dictate: 'Dictar',
   roomUnavailable: (reason) => `No se pudieron cargar los datos de la sala (${reason}). Aun así puedes enviar un mensaje.`,
   retry: 'Reintentar',
   conversationLabel: 'Conversación',
@@ -91,6 +95,9 @@ const es: LocaleStrings = {
     ]
       .filter(Boolean)
       .join('. '),
+  toolsReady: (title) => `${title}: disponible`,
+  microphoneBlocked: 'El micrófono está bloqueado para esta página. Permítelo en el navegador (el icono de la barra de direcciones o la configuración del sitio) para dictar.',
+  dictationFailed: (reason) => `El dictado se detuvo: ${reason}`,
   cachedResult: 'Resultado en caché',
   download: (filename) => `Descargar ${filename}`,
   renderFailed: 'No se pudo mostrar este resultado.',
@@ -143,6 +150,30 @@ const es: LocaleStrings = {
         ? 'Este navegador no puede guardar conversaciones ahora mismo (una ventana privada, el almacenamiento bloqueado o una versión más reciente de esta página en otra pestaña): esta desaparecerá si recargas o cierras la página. Hasta entonces sigue aquí.'
         : 'No se pudo guardar esta conversación en este navegador: puede desaparecer si recargas o cierras la página. Hasta entonces sigue aquí.',
   threadChangedElsewhere: 'Esta conversación se modificó en otra pestaña. Lo que ocurra aquí a partir de ahora no se guarda; recarga la página para ver la conversación guardada.',
+  signInPrompt: 'Inicia sesión para chatear en esta sala.',
+  signIn: 'Iniciar sesión',
+  signInWith: (title) => `Iniciar sesión con ${title}`,
+  signOut: 'Cerrar sesión',
+  documents: 'Documentos',
+  documentsChosen: (n) => `Documentos (${count(L, n)})`,
+  documentsLegend: 'El agente solo busca en los documentos marcados (en todos si no hay ninguno marcado).',
+  truncated: `Cortado aquí: el resto era demasiado largo para mostrarlo (más de ${count(L, 100_000)} caracteres).`,
+  goodResponse: 'Buena respuesta',
+  badResponse: 'Mala respuesta',
+  feedbackLabel: 'Valoración',
+  feedbackReason: '¿Qué estuvo bien o mal? (opcional)',
+  feedbackSend: 'Enviar valoración',
+  feedbackThanks: 'Gracias por tu valoración.',
+  feedbackFailed: 'No se pudo enviar tu valoración. Vuelve a intentarlo.',
+  sourcesLabel: 'Fuentes',
+  sourcePages: (pages) => `${pages.length === 1 ? 'pág.' : 'págs.'} ${pageList(pages)}`,
+  sourceUntitled: 'Documento sin título',
+  sourceLoading: 'Cargando la vista previa de la página…',
+  sourcePreview: (page) => `Página ${pageNumber(L, page)}, con el pasaje citado resaltado`,
+  sourceNoPreview: 'No hay vista previa de la página para esta fuente.',
+  usageAnswer: (input, output) =>
+    `Esta respuesta: ${count(L, input)} ${plural(L, input, { one: 'token', many: 'de tokens', other: 'tokens' })} de entrada, ${count(L, output)} de salida`,
+  usageThread: (input, output) => `Toda la conversación: ${count(L, input)} de entrada, ${count(L, output)} de salida`,
   threadList: {
     listLabel: 'Chats',
     newChat: 'Nuevo chat',

@@ -20,3 +20,6 @@ export const megabytes = (locale: string, bytes: number, unitDisplay: 'short' | 
 export function plural(locale: string, n: number, forms: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }): string {
   return forms[new Intl.PluralRules(locale).select(n)] ?? forms.other;
 }
+
+/** A page number in the locale's digits, never grouped ("p. 1234", not "p. 1,234"). */
+export const pageNumber = (locale: string, page: number) => new Intl.NumberFormat(locale, { useGrouping: false }).format(page);

@@ -1,9 +1,11 @@
 import type { ThreadActivity } from '../../../core/index.js';
 import type { LocaleStrings } from '../locale.js';
-import { count, duration, list, megabytes, plural } from './format.js';
+import { count, duration, list, megabytes, pageNumber, plural } from './format.js';
 
 const L = 'fr';
 const and = (names: readonly string[]) => list(L, names);
+/** A source's page numbers ("3, 5") in the locale's digits. */
+const pageList = (pages: readonly number[]) => pages.map((page) => pageNumber(L, page)).join(', ');
 
 /** French. */
 const fr: LocaleStrings = {
@@ -14,6 +16,8 @@ const fr: LocaleStrings = {
   stop: 'Arrêter',
   newChat: 'Nouvelle discussion',
   threadsLabel: 'Discussions',
+  suggestionsLabel: 'Suggestions',
+  dictate: 'Dicter',
   roomUnavailable: (reason) => `Les informations du salon n’ont pas pu être chargées (${reason}). Vous pouvez quand même envoyer un message.`,
   retry: 'Réessayer',
   conversationLabel: 'Conversation',
@@ -91,6 +95,9 @@ const fr: LocaleStrings = {
     ]
       .filter(Boolean)
       .join('. '),
+  toolsReady: (title) => `${title} : disponible`,
+  microphoneBlocked: 'Le micro est bloqué pour cette page. Autorisez-le dans le navigateur (l’icône de la barre d’adresse ou les paramètres du site) pour dicter.',
+  dictationFailed: (reason) => `La dictée s’est arrêtée : ${reason}`,
   cachedResult: 'Résultat en cache',
   download: (filename) => `Télécharger ${filename}`,
   renderFailed: 'Ce résultat n’a pas pu être affiché.',
@@ -143,6 +150,30 @@ const fr: LocaleStrings = {
         ? 'Ce navigateur ne peut pas conserver de conversations pour le moment (fenêtre privée, stockage bloqué ou version plus récente de cette page dans un autre onglet) : celle-ci disparaîtra si vous rechargez ou fermez la page. Elle reste disponible d’ici là.'
         : 'Cette conversation n’a pas pu être enregistrée dans ce navigateur : elle risque de disparaître si vous rechargez ou fermez la page. Elle reste disponible d’ici là.',
   threadChangedElsewhere: 'Cette conversation a été modifiée dans un autre onglet. Ce qui se passe ici désormais n’est pas enregistré ; rechargez la page pour voir la conversation enregistrée.',
+  signInPrompt: 'Connectez-vous pour discuter dans ce salon.',
+  signIn: 'Se connecter',
+  signInWith: (title) => `Se connecter avec ${title}`,
+  signOut: 'Se déconnecter',
+  documents: 'Documents',
+  documentsChosen: (n) => `Documents (${count(L, n)})`,
+  documentsLegend: 'L’agent ne cherche que dans les documents cochés (dans tous si aucun n’est coché).',
+  truncated: `Coupé ici : la suite était trop longue pour être affichée (plus de ${count(L, 100_000)} caractères).`,
+  goodResponse: 'Bonne réponse',
+  badResponse: 'Mauvaise réponse',
+  feedbackLabel: 'Avis',
+  feedbackReason: 'Qu’est-ce qui était bien ou pas ? (facultatif)',
+  feedbackSend: 'Envoyer l’avis',
+  feedbackThanks: 'Merci pour votre avis.',
+  feedbackFailed: 'Votre avis n’a pas pu être envoyé. Réessayez.',
+  sourcesLabel: 'Sources',
+  sourcePages: (pages) => `p. ${pageList(pages)}`,
+  sourceUntitled: 'Document sans titre',
+  sourceLoading: 'Chargement de l’aperçu de la page…',
+  sourcePreview: (page) => `Page ${pageNumber(L, page)}, le passage cité surligné`,
+  sourceNoPreview: 'Pas d’aperçu de page pour cette source.',
+  usageAnswer: (input, output) =>
+    `Cette réponse : ${count(L, input)} ${plural(L, input, { one: 'jeton', many: 'de jetons', other: 'jetons' })} en entrée, ${count(L, output)} en sortie`,
+  usageThread: (input, output) => `Toute la conversation : ${count(L, input)} en entrée, ${count(L, output)} en sortie`,
   threadList: {
     listLabel: 'Discussions',
     newChat: 'Nouvelle discussion',

@@ -1,9 +1,11 @@
 import type { ThreadActivity } from '../../../core/index.js';
 import type { LocaleStrings } from '../locale.js';
-import { count, duration, list, megabytes, plural } from './format.js';
+import { count, duration, list, megabytes, pageNumber, plural } from './format.js';
 
 const L = 'he';
 const and = (names: readonly string[]) => list(L, names);
+/** A source's page numbers ("3, 5") in the locale's digits. */
+const pageList = (pages: readonly number[]) => pages.map((page) => pageNumber(L, page)).join(', ');
 
 /** Hebrew (plural imperatives, the usual gender-neutral address; laid out right to left). */
 const he: LocaleStrings = {
@@ -14,6 +16,8 @@ const he: LocaleStrings = {
   stop: 'עצירה',
   newChat: 'צ׳אט חדש',
   threadsLabel: 'צ׳אטים',
+  suggestionsLabel: 'הצעות',
+  dictate: 'הכתבה',
   roomUnavailable: (reason) => `לא ניתן היה לטעון את פרטי החדר (${reason}). עדיין אפשר לשלוח הודעה.`,
   retry: 'ניסיון חוזר',
   conversationLabel: 'שיחה',
@@ -91,6 +95,9 @@ const he: LocaleStrings = {
     ]
       .filter(Boolean)
       .join('. '),
+  toolsReady: (title) => `הכלים מוכנים: ${title}`,
+  microphoneBlocked: 'המיקרופון חסום בדף הזה. כדי להכתיב, אפשרו אותו בדפדפן (בסמל שבשורת הכתובת או בהגדרות האתר).',
+  dictationFailed: (reason) => `ההכתבה נעצרה: ${reason}`,
   cachedResult: 'תוצאה מהמטמון',
   download: (filename) => `הורדת ${filename}`,
   renderFailed: 'לא ניתן להציג את התוצאה הזו.',
@@ -143,6 +150,29 @@ const he: LocaleStrings = {
         ? 'הדפדפן הזה לא יכול לשמור שיחות כרגע (חלון פרטי, אחסון חסום או גרסה חדשה יותר של הדף הזה בכרטיסייה אחרת): השיחה הזו תיעלם אחרי טעינה מחדש או סגירה של הדף. עד אז היא נשארת כאן.'
         : 'לא ניתן היה לשמור את השיחה הזו בדפדפן הזה: היא עלולה להיעלם אחרי טעינה מחדש או סגירה של הדף. עד אז היא נשארת כאן.',
   threadChangedElsewhere: 'השיחה הזו שונתה בכרטיסייה אחרת. מה שיקרה כאן מעכשיו לא יישמר; טענו את הדף מחדש כדי לראות את השיחה השמורה.',
+  signInPrompt: 'התחברו כדי לשוחח בחדר הזה.',
+  signIn: 'התחברות',
+  signInWith: (title) => `התחברות באמצעות ${title}`,
+  signOut: 'התנתקות',
+  documents: 'מסמכים',
+  documentsChosen: (n) => `מסמכים (${count(L, n)})`,
+  documentsLegend: 'הסוכן מחפש רק במסמכים המסומנים (בכולם, אם לא סומן אף אחד).',
+  truncated: `נחתך כאן: ההמשך ארוך מכדי להציג אותו (יותר מ־${count(L, 100_000)} תווים).`,
+  goodResponse: 'תשובה טובה',
+  badResponse: 'תשובה גרועה',
+  feedbackLabel: 'משוב',
+  feedbackReason: 'מה היה בה טוב או רע? (לא חובה)',
+  feedbackSend: 'שליחת משוב',
+  feedbackThanks: 'תודה על המשוב.',
+  feedbackFailed: 'לא ניתן היה לשלוח את המשוב. נסו שוב.',
+  sourcesLabel: 'מקורות',
+  sourcePages: (pages) => `עמ׳ ${pageList(pages)}`,
+  sourceUntitled: 'מסמך ללא שם',
+  sourceLoading: 'התצוגה המקדימה של העמוד נטענת…',
+  sourcePreview: (page) => `עמוד ${pageNumber(L, page)}, הקטע המצוטט מודגש`,
+  sourceNoPreview: 'אין תצוגה מקדימה של עמוד למקור הזה.',
+  usageAnswer: (input, output) => `טוקנים בתשובה הזו: ${count(L, input)} בקלט, ${count(L, output)} בפלט`,
+  usageThread: (input, output) => `טוקנים בכל השיחה: ${count(L, input)} בקלט, ${count(L, output)} בפלט`,
   threadList: {
     listLabel: 'צ׳אטים',
     newChat: 'צ׳אט חדש',

@@ -1,9 +1,11 @@
 import type { ThreadActivity } from '../../../core/index.js';
 import type { LocaleStrings } from '../locale.js';
-import { count, duration, list, megabytes, plural } from './format.js';
+import { count, duration, list, megabytes, pageNumber, plural } from './format.js';
 
 const L = 'it';
 const and = (names: readonly string[]) => list(L, names);
+/** A source's page numbers ("3, 5") in the locale's digits. */
+const pageList = (pages: readonly number[]) => pages.map((page) => pageNumber(L, page)).join(', ');
 
 /** Italian. */
 const it: LocaleStrings = {
@@ -14,6 +16,8 @@ const it: LocaleStrings = {
   stop: 'Interrompi',
   newChat: 'Nuova chat',
   threadsLabel: 'Chat',
+  suggestionsLabel: 'Suggerimenti',
+  dictate: 'Detta',
   roomUnavailable: (reason) => `Non è stato possibile caricare i dati della stanza (${reason}). Puoi comunque inviare un messaggio.`,
   retry: 'Riprova',
   conversationLabel: 'Conversazione',
@@ -91,6 +95,9 @@ const it: LocaleStrings = {
     ]
       .filter(Boolean)
       .join('. '),
+  toolsReady: (title) => `${title}: disponibile`,
+  microphoneBlocked: 'Il microfono è bloccato per questa pagina. Consentilo nel browser (l’icona nella barra degli indirizzi o le impostazioni del sito) per dettare.',
+  dictationFailed: (reason) => `La dettatura si è interrotta: ${reason}`,
   cachedResult: 'Risultato dalla cache',
   download: (filename) => `Scarica ${filename}`,
   renderFailed: 'Non è stato possibile mostrare questo risultato.',
@@ -143,6 +150,29 @@ const it: LocaleStrings = {
         ? 'Questo browser non può conservare conversazioni al momento (una finestra privata, la memoria bloccata o una versione più recente di questa pagina in un’altra scheda): questa sparirà se ricarichi o chiudi la pagina. Fino ad allora resta qui.'
         : 'Non è stato possibile salvare questa conversazione in questo browser: potrebbe sparire se ricarichi o chiudi la pagina. Fino ad allora resta qui.',
   threadChangedElsewhere: 'Questa conversazione è stata modificata in un’altra scheda. Ciò che succede qui d’ora in poi non viene salvato; ricarica la pagina per vedere la conversazione salvata.',
+  signInPrompt: 'Accedi per chattare in questa stanza.',
+  signIn: 'Accedi',
+  signInWith: (title) => `Accedi con ${title}`,
+  signOut: 'Esci',
+  documents: 'Documenti',
+  documentsChosen: (n) => `Documenti (${count(L, n)})`,
+  documentsLegend: 'L’agente cerca solo nei documenti spuntati (in tutti se non ne è spuntato nessuno).',
+  truncated: `Tagliato qui: il resto era troppo lungo da mostrare (oltre ${count(L, 100_000)} caratteri).`,
+  goodResponse: 'Risposta buona',
+  badResponse: 'Risposta scadente',
+  feedbackLabel: 'Feedback',
+  feedbackReason: 'Cosa andava bene o male? (facoltativo)',
+  feedbackSend: 'Invia feedback',
+  feedbackThanks: 'Grazie per il tuo feedback.',
+  feedbackFailed: 'Non è stato possibile inviare il tuo feedback. Riprova.',
+  sourcesLabel: 'Fonti',
+  sourcePages: (pages) => `${pages.length === 1 ? 'p.' : 'pp.'} ${pageList(pages)}`,
+  sourceUntitled: 'Documento senza titolo',
+  sourceLoading: 'Caricamento dell’anteprima della pagina…',
+  sourcePreview: (page) => `Pagina ${pageNumber(L, page)}, con il passo citato evidenziato`,
+  sourceNoPreview: 'Nessuna anteprima della pagina per questa fonte.',
+  usageAnswer: (input, output) => `Questa risposta: ${count(L, input)} ${plural(L, input, { many: 'di token', other: 'token' })} in ingresso, ${count(L, output)} in uscita`,
+  usageThread: (input, output) => `Intera conversazione: ${count(L, input)} in ingresso, ${count(L, output)} in uscita`,
   threadList: {
     listLabel: 'Chat',
     newChat: 'Nuova chat',

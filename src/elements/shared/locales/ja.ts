@@ -1,9 +1,11 @@
 import type { ThreadActivity } from '../../../core/index.js';
 import type { LocaleStrings } from '../locale.js';
-import { count, duration, list, megabytes } from './format.js';
+import { count, duration, list, megabytes, pageNumber } from './format.js';
 
 const L = 'ja';
 const and = (names: readonly string[]) => list(L, names);
+/** A source's page numbers ("3, 5") in the locale's digits. */
+const pageList = (pages: readonly number[]) => pages.map((page) => pageNumber(L, page)).join('、');
 
 /** Japanese (no plural forms: counts need none). */
 const ja: LocaleStrings = {
@@ -14,6 +16,8 @@ const ja: LocaleStrings = {
   stop: '停止',
   newChat: '新しいチャット',
   threadsLabel: 'チャット',
+  suggestionsLabel: '提案',
+  dictate: '音声入力',
   roomUnavailable: (reason) => `ルームの情報を読み込めませんでした（${reason}）。メッセージは送信できます。`,
   retry: '再試行',
   conversationLabel: '会話',
@@ -87,6 +91,9 @@ const ja: LocaleStrings = {
     ]
       .filter(Boolean)
       .join('。'),
+  toolsReady: (title) => `${title}：準備完了`,
+  microphoneBlocked: 'このページではマイクがブロックされています。音声入力するには、ブラウザー（アドレスバーのアイコン、またはサイトの設定）でマイクを許可してください。',
+  dictationFailed: (reason) => `音声入力が停止しました：${reason}`,
   cachedResult: 'キャッシュされた結果',
   download: (filename) => `${filename} をダウンロード`,
   renderFailed: 'この結果を表示できませんでした。',
@@ -139,6 +146,29 @@ const ja: LocaleStrings = {
         ? 'このブラウザーは現在、会話を保存できません（プライベートウィンドウ、ストレージのブロック、または別のタブにこのページの新しいバージョンがあるため）。ページを再読み込みするか閉じると、この会話は消えます。それまではここに残ります。'
         : 'このブラウザーにこの会話を保存できませんでした。ページを再読み込みするか閉じると、消える可能性があります。それまではここに残ります。',
   threadChangedElsewhere: 'この会話は別のタブで変更されました。ここでのこれ以降の操作は保存されません。保存された会話を見るには、ページを再読み込みしてください。',
+  signInPrompt: 'このルームでチャットするにはサインインしてください。',
+  signIn: 'サインイン',
+  signInWith: (title) => `${title} でサインイン`,
+  signOut: 'サインアウト',
+  documents: 'ドキュメント',
+  documentsChosen: (n) => `ドキュメント（${count(L, n)}）`,
+  documentsLegend: 'エージェントはチェックを付けたドキュメントだけを検索します（何もチェックしていない場合はすべてを検索します）。',
+  truncated: `ここで省略しました。残りは長すぎるため表示できません（${count(L, 100_000)} 文字超）。`,
+  goodResponse: '良い回答',
+  badResponse: '良くない回答',
+  feedbackLabel: 'フィードバック',
+  feedbackReason: '良かった点・悪かった点は？（任意）',
+  feedbackSend: 'フィードバックを送信',
+  feedbackThanks: 'フィードバックをありがとうございます。',
+  feedbackFailed: 'フィードバックを送信できませんでした。もう一度お試しください。',
+  sourcesLabel: '出典',
+  sourcePages: (pages) => `${pageList(pages)} ページ`,
+  sourceUntitled: '無題のドキュメント',
+  sourceLoading: 'ページのプレビューを読み込んでいます…',
+  sourcePreview: (page) => `${pageNumber(L, page)} ページ（引用箇所をハイライト表示）`,
+  sourceNoPreview: 'この出典にはページのプレビューがありません。',
+  usageAnswer: (input, output) => `この回答：入力 ${count(L, input)} トークン、出力 ${count(L, output)} トークン`,
+  usageThread: (input, output) => `会話全体：入力 ${count(L, input)}、出力 ${count(L, output)}`,
   threadList: {
     listLabel: 'チャット',
     newChat: '新しいチャット',

@@ -1,9 +1,11 @@
 import type { ThreadActivity } from '../../../core/index.js';
 import type { LocaleStrings } from '../locale.js';
-import { count, duration, list, megabytes } from './format.js';
+import { count, duration, list, megabytes, pageNumber } from './format.js';
 
 const L = 'ko';
 const and = (names: readonly string[]) => list(L, names);
+/** A source's page numbers ("3, 5") in the locale's digits. */
+const pageList = (pages: readonly number[]) => pages.map((page) => pageNumber(L, page)).join(', ');
 
 /** Korean (no plural forms: counts need none). */
 const ko: LocaleStrings = {
@@ -14,6 +16,8 @@ const ko: LocaleStrings = {
   stop: '중지',
   newChat: '새 채팅',
   threadsLabel: '채팅',
+  suggestionsLabel: '추천',
+  dictate: '음성 입력',
   roomUnavailable: (reason) => `방 정보를 불러오지 못했습니다(${reason}). 메시지는 계속 보낼 수 있습니다.`,
   retry: '다시 시도',
   conversationLabel: '대화',
@@ -87,6 +91,9 @@ const ko: LocaleStrings = {
     ]
       .filter(Boolean)
       .join('. '),
+  toolsReady: (title) => `${title} 준비됨`,
+  microphoneBlocked: '이 페이지에서 마이크가 차단되어 있습니다. 음성 입력을 하려면 브라우저(주소 표시줄의 아이콘 또는 사이트 설정)에서 마이크를 허용하세요.',
+  dictationFailed: (reason) => `음성 입력이 중지되었습니다: ${reason}`,
   cachedResult: '캐시된 결과',
   download: (filename) => `${filename} 다운로드`,
   renderFailed: '이 결과를 표시할 수 없습니다.',
@@ -139,6 +146,29 @@ const ko: LocaleStrings = {
         ? '이 브라우저는 지금 대화를 보관할 수 없습니다(시크릿 창, 차단된 저장소, 또는 다른 탭에 이 페이지의 새 버전이 있음). 페이지를 새로 고치거나 닫으면 이 대화는 사라집니다. 그때까지는 여기에 남아 있습니다.'
         : '이 브라우저에 이 대화를 저장하지 못했습니다. 페이지를 새로 고치거나 닫으면 사라질 수 있습니다. 그때까지는 여기에 남아 있습니다.',
   threadChangedElsewhere: '이 대화는 다른 탭에서 변경되었습니다. 지금부터 여기서 일어나는 일은 저장되지 않습니다. 저장된 대화를 보려면 페이지를 새로 고치세요.',
+  signInPrompt: '이 방에서 채팅하려면 로그인하세요.',
+  signIn: '로그인',
+  signInWith: (title) => `${title}(으)로 로그인`,
+  signOut: '로그아웃',
+  documents: '문서',
+  documentsChosen: (n) => `문서 (${count(L, n)})`,
+  documentsLegend: '에이전트는 체크한 문서만 검색합니다(아무것도 체크하지 않으면 모든 문서를 검색합니다).',
+  truncated: `여기서 잘렸습니다. 나머지는 너무 길어 표시할 수 없습니다(${count(L, 100_000)}자 초과).`,
+  goodResponse: '좋은 답변',
+  badResponse: '나쁜 답변',
+  feedbackLabel: '피드백',
+  feedbackReason: '어떤 점이 좋았거나 나빴나요? (선택 사항)',
+  feedbackSend: '피드백 보내기',
+  feedbackThanks: '피드백을 보내 주셔서 감사합니다.',
+  feedbackFailed: '피드백을 보내지 못했습니다. 다시 시도하세요.',
+  sourcesLabel: '출처',
+  sourcePages: (pages) => `${pageList(pages)}쪽`,
+  sourceUntitled: '제목 없는 문서',
+  sourceLoading: '페이지 미리 보기를 불러오는 중…',
+  sourcePreview: (page) => `${pageNumber(L, page)}쪽, 인용된 부분 강조 표시`,
+  sourceNoPreview: '이 출처에는 페이지 미리 보기가 없습니다.',
+  usageAnswer: (input, output) => `이 답변: 입력 토큰 ${count(L, input)}개, 출력 ${count(L, output)}개`,
+  usageThread: (input, output) => `전체 대화: 입력 ${count(L, input)}, 출력 ${count(L, output)}`,
   threadList: {
     listLabel: '채팅',
     newChat: '새 채팅',

@@ -1,9 +1,11 @@
 import type { ThreadActivity } from '../../../core/index.js';
 import type { LocaleStrings } from '../locale.js';
-import { count, duration, list, megabytes, plural } from './format.js';
+import { count, duration, list, megabytes, pageNumber, plural } from './format.js';
 
 const L = 'nl';
 const and = (names: readonly string[]) => list(L, names);
+/** A source's page numbers ("3, 5") in the locale's digits. */
+const pageList = (pages: readonly number[]) => pages.map((page) => pageNumber(L, page)).join(', ');
 
 /** Dutch. */
 const nl: LocaleStrings = {
@@ -14,6 +16,8 @@ const nl: LocaleStrings = {
   stop: 'Stoppen',
   newChat: 'Nieuwe chat',
   threadsLabel: 'Chats',
+  suggestionsLabel: 'Suggesties',
+  dictate: 'Dicteren',
   roomUnavailable: (reason) => `De gegevens van de ruimte konden niet worden geladen (${reason}). Je kunt nog steeds een bericht sturen.`,
   retry: 'Opnieuw proberen',
   conversationLabel: 'Gesprek',
@@ -91,6 +95,9 @@ const nl: LocaleStrings = {
     ]
       .filter(Boolean)
       .join('. '),
+  toolsReady: (title) => `${title} klaar`,
+  microphoneBlocked: 'De microfoon is voor deze pagina geblokkeerd. Sta hem toe in de browser (via het pictogram in de adresbalk of de site-instellingen) om te dicteren.',
+  dictationFailed: (reason) => `Het dicteren is gestopt: ${reason}`,
   cachedResult: 'Resultaat uit de cache',
   download: (filename) => `${filename} downloaden`,
   renderFailed: 'Dit resultaat kan niet worden weergegeven.',
@@ -143,6 +150,29 @@ const nl: LocaleStrings = {
         ? 'Deze browser kan nu geen gesprekken bewaren (een privévenster, geblokkeerde opslag of een nieuwere versie van deze pagina in een ander tabblad): dit gesprek is weg als je de pagina herlaadt of sluit. Tot die tijd blijft het hier staan.'
         : 'Dit gesprek kon niet in deze browser worden opgeslagen: het kan weg zijn als je de pagina herlaadt of sluit. Tot die tijd blijft het hier staan.',
   threadChangedElsewhere: 'Dit gesprek is in een ander tabblad gewijzigd. Wat hier vanaf nu gebeurt, wordt niet opgeslagen; herlaad de pagina om het opgeslagen gesprek te zien.',
+  signInPrompt: 'Log in om in deze ruimte te chatten.',
+  signIn: 'Inloggen',
+  signInWith: (title) => `Inloggen met ${title}`,
+  signOut: 'Uitloggen',
+  documents: 'Documenten',
+  documentsChosen: (n) => `Documenten (${count(L, n)})`,
+  documentsLegend: 'De agent zoekt alleen in de aangevinkte documenten (in alle als er geen is aangevinkt).',
+  truncated: `Hier afgekapt: de rest was te lang om te tonen (meer dan ${count(L, 100_000)} tekens).`,
+  goodResponse: 'Goed antwoord',
+  badResponse: 'Slecht antwoord',
+  feedbackLabel: 'Feedback',
+  feedbackReason: 'Wat was er goed of slecht aan? (optioneel)',
+  feedbackSend: 'Feedback versturen',
+  feedbackThanks: 'Bedankt voor je feedback.',
+  feedbackFailed: 'Je feedback kon niet worden verstuurd. Probeer het opnieuw.',
+  sourcesLabel: 'Bronnen',
+  sourcePages: (pages) => `blz. ${pageList(pages)}`,
+  sourceUntitled: 'Document zonder titel',
+  sourceLoading: 'Paginavoorbeeld laden…',
+  sourcePreview: (page) => `Pagina ${pageNumber(L, page)}, met de geciteerde passage gemarkeerd`,
+  sourceNoPreview: 'Geen paginavoorbeeld voor deze bron.',
+  usageAnswer: (input, output) => `Dit antwoord: ${count(L, input)} ${plural(L, input, { one: 'token', other: 'tokens' })} invoer, ${count(L, output)} uitvoer`,
+  usageThread: (input, output) => `Hele gesprek: ${count(L, input)} invoer, ${count(L, output)} uitvoer`,
   threadList: {
     listLabel: 'Chats',
     newChat: 'Nieuwe chat',

@@ -1,9 +1,11 @@
 import type { ThreadActivity } from '../../../core/index.js';
 import type { LocaleStrings } from '../locale.js';
-import { count, duration, list, megabytes, plural } from './format.js';
+import { count, duration, list, megabytes, pageNumber, plural } from './format.js';
 
 const L = 'pl';
 const and = (names: readonly string[]) => list(L, names);
+/** A source's page numbers ("3, 5") in the locale's digits. */
+const pageList = (pages: readonly number[]) => pages.map((page) => pageNumber(L, page)).join(', ');
 /** "narzędzia X" (one) or "narzędzi X, Y i Z" (several): the genitive after "podczas działania". */
 const toolsGenitive = (names: readonly string[]) => `${plural(L, names.length, { one: 'narzędzia', other: 'narzędzi' })} ${and(names)}`;
 
@@ -16,6 +18,8 @@ const pl: LocaleStrings = {
   stop: 'Zatrzymaj',
   newChat: 'Nowy czat',
   threadsLabel: 'Czaty',
+  suggestionsLabel: 'Sugestie',
+  dictate: 'Dyktuj',
   roomUnavailable: (reason) => `Nie udało się wczytać danych pokoju (${reason}). Nadal możesz wysłać wiadomość.`,
   retry: 'Ponów',
   conversationLabel: 'Rozmowa',
@@ -90,6 +94,9 @@ const pl: LocaleStrings = {
     ]
       .filter(Boolean)
       .join('. '),
+  toolsReady: (title) => `Gotowe: ${title}`,
+  microphoneBlocked: 'Mikrofon jest zablokowany dla tej strony. Aby dyktować, zezwól na jego użycie w przeglądarce (ikona na pasku adresu lub ustawienia witryny).',
+  dictationFailed: (reason) => `Dyktowanie zostało przerwane: ${reason}`,
   cachedResult: 'Wynik z pamięci podręcznej',
   download: (filename) => `Pobierz ${filename}`,
   renderFailed: 'Nie można wyświetlić tego wyniku.',
@@ -142,6 +149,30 @@ const pl: LocaleStrings = {
         ? 'Ta przeglądarka nie może teraz przechowywać rozmów (okno prywatne, zablokowana pamięć lub nowsza wersja tej strony w innej karcie): ta rozmowa zniknie po przeładowaniu lub zamknięciu strony. Do tego czasu pozostaje tutaj.'
         : 'Nie udało się zapisać tej rozmowy w tej przeglądarce: może zniknąć po przeładowaniu lub zamknięciu strony. Do tego czasu pozostaje tutaj.',
   threadChangedElsewhere: 'Ta rozmowa została zmieniona w innej karcie. To, co dzieje się tutaj od teraz, nie jest zapisywane; przeładuj stronę, aby zobaczyć zapisaną rozmowę.',
+  signInPrompt: 'Zaloguj się, aby czatować w tym pokoju.',
+  signIn: 'Zaloguj się',
+  signInWith: (title) => `Zaloguj się przez ${title}`,
+  signOut: 'Wyloguj się',
+  documents: 'Dokumenty',
+  documentsChosen: (n) => `Dokumenty (${count(L, n)})`,
+  documentsLegend: 'Agent przeszukuje tylko zaznaczone dokumenty (wszystkie, gdy żaden nie jest zaznaczony).',
+  truncated: `Tu ucięto: reszta była za długa, by ją pokazać (ponad ${count(L, 100_000)} znaków).`,
+  goodResponse: 'Dobra odpowiedź',
+  badResponse: 'Zła odpowiedź',
+  feedbackLabel: 'Opinia',
+  feedbackReason: 'Co było w niej dobre, a co złe? (opcjonalnie)',
+  feedbackSend: 'Wyślij opinię',
+  feedbackThanks: 'Dziękujemy za opinię.',
+  feedbackFailed: 'Nie udało się wysłać opinii. Spróbuj ponownie.',
+  sourcesLabel: 'Źródła',
+  sourcePages: (pages) => `s. ${pageList(pages)}`,
+  sourceUntitled: 'Dokument bez tytułu',
+  sourceLoading: 'Wczytywanie podglądu strony…',
+  sourcePreview: (page) => `Strona ${pageNumber(L, page)} z wyróżnionym cytowanym fragmentem`,
+  sourceNoPreview: 'Brak podglądu strony dla tego źródła.',
+  usageAnswer: (input, output) =>
+    `Ta odpowiedź: ${count(L, input)} ${plural(L, input, { one: 'token', few: 'tokeny', many: 'tokenów', other: 'tokena' })} na wejściu, ${count(L, output)} na wyjściu`,
+  usageThread: (input, output) => `Cała rozmowa: ${count(L, input)} na wejściu, ${count(L, output)} na wyjściu`,
   threadList: {
     listLabel: 'Czaty',
     newChat: 'Nowy czat',

@@ -1,9 +1,11 @@
 import type { ThreadActivity } from '../../../core/index.js';
 import type { LocaleStrings } from '../locale.js';
-import { count, duration, list, megabytes, plural } from './format.js';
+import { count, duration, list, megabytes, pageNumber, plural } from './format.js';
 
 const L = 'pt-BR';
 const and = (names: readonly string[]) => list(L, names);
+/** A source's page numbers ("3, 5") in the locale's digits. */
+const pageList = (pages: readonly number[]) => pages.map((page) => pageNumber(L, page)).join(', ');
 
 /** Brazilian Portuguese (also for `pt` and `pt-PT`). */
 const ptBR: LocaleStrings = {
@@ -14,6 +16,8 @@ const ptBR: LocaleStrings = {
   stop: 'Parar',
   newChat: 'Nova conversa',
   threadsLabel: 'Conversas',
+  suggestionsLabel: 'Sugestões',
+  dictate: 'Ditar',
   roomUnavailable: (reason) => `Não foi possível carregar os dados da sala (${reason}). Você ainda pode enviar uma mensagem.`,
   retry: 'Tentar novamente',
   conversationLabel: 'Conversa',
@@ -91,6 +95,9 @@ const ptBR: LocaleStrings = {
     ]
       .filter(Boolean)
       .join('. '),
+  toolsReady: (title) => `${title}: disponível`,
+  microphoneBlocked: 'O microfone está bloqueado para esta página. Permita o acesso no navegador (pelo ícone na barra de endereço ou nas configurações do site) para ditar.',
+  dictationFailed: (reason) => `O ditado parou: ${reason}`,
   cachedResult: 'Resultado em cache',
   download: (filename) => `Baixar ${filename}`,
   renderFailed: 'Não foi possível exibir este resultado.',
@@ -143,6 +150,30 @@ const ptBR: LocaleStrings = {
         ? 'Este navegador não pode guardar conversas agora (uma janela anônima, armazenamento bloqueado ou uma versão mais nova desta página em outra aba): esta vai sumir se você recarregar ou fechar a página. Até lá, ela continua aqui.'
         : 'Não foi possível salvar esta conversa neste navegador: ela pode sumir se você recarregar ou fechar a página. Até lá, ela continua aqui.',
   threadChangedElsewhere: 'Esta conversa foi alterada em outra aba. O que acontecer aqui a partir de agora não será salvo; recarregue a página para ver a conversa salva.',
+  signInPrompt: 'Entre para conversar nesta sala.',
+  signIn: 'Entrar',
+  signInWith: (title) => `Entrar com ${title}`,
+  signOut: 'Sair',
+  documents: 'Documentos',
+  documentsChosen: (n) => `Documentos (${count(L, n)})`,
+  documentsLegend: 'O agente pesquisa apenas nos documentos marcados (em todos, se nenhum estiver marcado).',
+  truncated: `Cortado aqui: o restante era longo demais para exibir (mais de ${count(L, 100_000)} caracteres).`,
+  goodResponse: 'Resposta boa',
+  badResponse: 'Resposta ruim',
+  feedbackLabel: 'Avaliação',
+  feedbackReason: 'O que estava bom ou ruim? (opcional)',
+  feedbackSend: 'Enviar avaliação',
+  feedbackThanks: 'Obrigado pela sua avaliação.',
+  feedbackFailed: 'Não foi possível enviar sua avaliação. Tente novamente.',
+  sourcesLabel: 'Fontes',
+  sourcePages: (pages) => `${pages.length === 1 ? 'p.' : 'pp.'} ${pageList(pages)}`,
+  sourceUntitled: 'Documento sem título',
+  sourceLoading: 'Carregando a prévia da página…',
+  sourcePreview: (page) => `Página ${pageNumber(L, page)}, com o trecho citado destacado`,
+  sourceNoPreview: 'Não há prévia de página para esta fonte.',
+  usageAnswer: (input, output) =>
+    `Esta resposta: ${count(L, input)} ${plural(L, input, { one: 'token', many: 'de tokens', other: 'tokens' })} de entrada, ${count(L, output)} de saída`,
+  usageThread: (input, output) => `Toda a conversa: ${count(L, input)} de entrada, ${count(L, output)} de saída`,
   threadList: {
     listLabel: 'Conversas',
     newChat: 'Nova conversa',

@@ -1,9 +1,11 @@
 import type { ThreadActivity } from '../../../core/index.js';
 import type { LocaleStrings } from '../locale.js';
-import { count, duration, list, megabytes } from './format.js';
+import { count, duration, list, megabytes, pageNumber } from './format.js';
 
 const L = 'zh-CN';
 const and = (names: readonly string[]) => list(L, names);
+/** A source's page numbers ("3, 5") in the locale's digits. */
+const pageList = (pages: readonly number[]) => pages.map((page) => pageNumber(L, page)).join('、');
 
 /** Simplified Chinese (also for `zh` and `zh-Hans`; no plural forms: counts need none). */
 const zhCN: LocaleStrings = {
@@ -14,6 +16,8 @@ const zhCN: LocaleStrings = {
   stop: '停止',
   newChat: '新对话',
   threadsLabel: '对话',
+  suggestionsLabel: '建议',
+  dictate: '语音输入',
   roomUnavailable: (reason) => `无法加载房间信息（${reason}）。你仍然可以发送消息。`,
   retry: '重试',
   conversationLabel: '对话',
@@ -87,6 +91,9 @@ const zhCN: LocaleStrings = {
     ]
       .filter(Boolean)
       .join('。'),
+  toolsReady: (title) => `${title} 已就绪`,
+  microphoneBlocked: '此页面的麦克风已被阻止。要使用语音输入，请在浏览器中允许麦克风（通过地址栏中的图标或网站设置）。',
+  dictationFailed: (reason) => `语音输入已停止：${reason}`,
   cachedResult: '缓存的结果',
   download: (filename) => `下载 ${filename}`,
   renderFailed: '无法显示此结果。',
@@ -139,6 +146,29 @@ const zhCN: LocaleStrings = {
         ? '此浏览器目前无法保存对话（隐私窗口、存储被阻止，或其他标签页中有此页面的新版本）：重新加载或关闭页面后，此对话将消失。在此之前它仍在这里。'
         : '无法在此浏览器中保存此对话：重新加载或关闭页面后它可能会消失。在此之前它仍在这里。',
   threadChangedElsewhere: '此对话已在另一个标签页中被更改。从现在起此处的操作不会保存；请重新加载页面以查看已保存的对话。',
+  signInPrompt: '登录后即可在此房间聊天。',
+  signIn: '登录',
+  signInWith: (title) => `使用 ${title} 登录`,
+  signOut: '退出登录',
+  documents: '文档',
+  documentsChosen: (n) => `文档（${count(L, n)}）`,
+  documentsLegend: '智能体只搜索勾选的文档（未勾选任何文档时搜索全部）。',
+  truncated: `内容在此截断：其余部分过长，无法显示（超过 ${count(L, 100_000)} 个字符）。`,
+  goodResponse: '回答很好',
+  badResponse: '回答不好',
+  feedbackLabel: '反馈',
+  feedbackReason: '哪里好，哪里不好？（可选）',
+  feedbackSend: '发送反馈',
+  feedbackThanks: '感谢你的反馈。',
+  feedbackFailed: '无法发送你的反馈。请重试。',
+  sourcesLabel: '来源',
+  sourcePages: (pages) => `第 ${pageList(pages)} 页`,
+  sourceUntitled: '无标题文档',
+  sourceLoading: '正在加载页面预览…',
+  sourcePreview: (page) => `第 ${pageNumber(L, page)} 页，引用段落已高亮`,
+  sourceNoPreview: '此来源没有页面预览。',
+  usageAnswer: (input, output) => `本条回答：输入 ${count(L, input)} 个 token，输出 ${count(L, output)} 个`,
+  usageThread: (input, output) => `整个对话：输入 ${count(L, input)}，输出 ${count(L, output)}`,
   threadList: {
     listLabel: '对话',
     newChat: '新对话',

@@ -134,7 +134,7 @@ export class SoliplexAnswerExtras extends LitElement {
               aria-label=${strings.feedbackReason}
               placeholder=${strings.feedbackReason}
               maxlength="2000"
-              .value=${this.reason}
+              .value=${this.reason ?? ''}
               @input=${(e: Event) => (this.reason = (e.target as HTMLInputElement).value)}
               @keydown=${this.#onReasonKeydown}
             />

@@ -212,7 +212,6 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
   #hiddenActions: HiddenMessageActions = {};
   /** Each answer's feedback, usage and sources: made with the chat's later code (chat-runtime.ts). */
   #answers?: AnswerExtrasController;
-  /** The shipped translation `lang` asks for (English until it has loaded), and its direction. */
   /** The shipped translation `lang` asks for, and its direction: made with the chat's runtime (English until then). */
   #locale?: LocaleController;
   #providedStrings?: SoliplexChatStringsOverrides;

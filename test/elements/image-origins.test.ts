@@ -16,6 +16,8 @@ const other = allowed.includes('127.0.0.1') ? allowed.replace('127.0.0.1', 'loca
 /** A URL no other test requests: whether the browser fetched it is a fact of this test alone. */
 const unique = (origin: string, name: string) => `${origin}/img/${name}-${crypto.randomUUID()}.png`;
 const requested = (url: string) => performance.getEntriesByType('resource').some((entry) => entry.name === url);
+// The default buffer (250 entries) fills with the test page's own modules; a full one records no more requests.
+performance.setResourceTimingBufferSize(100_000);
 
 /** A chat whose agent answers with `runs`; `imageOrigins` as the page sets it (absent: the default). */
 async function chatAnswering(runs: ScriptedRun[], imageOrigins?: string, tools: ClientTool[] = []) {

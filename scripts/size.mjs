@@ -53,16 +53,22 @@ const OPTIONAL = [
   { pattern: /\/agent-transport-[^/]*\.js$/, feature: 'the `agent` property (an AbstractAgent of the page)' },
   // Loaded with the first tool result that is not plain JSON data (a cycle, a BigInt, a Map, a DOM node…).
   { pattern: /\/safe-json-[^/]*\.js$/, feature: 'describing tool results JSON cannot carry (cycles, BigInts, Maps, DOM nodes…)' },
+  // A Soliplex room asks `GET /api/login` and `GET …/documents` (room-extras); sign-in's code loads only
+  // when the server lists identity providers (or the tab holds a session or a login return), the
+  // documents picker's only when the room lists documents; the view (their buttons) with either.
+  { pattern: /\/soliplex-sign-in-controller-[^/]*\.js$/, feature: 'sign-in (a Soliplex server that lists identity providers)' },
+  { pattern: /\/soliplex-documents-controller-[^/]*\.js$/, feature: 'the documents picker (a Soliplex room that lists documents)' },
+  { pattern: /\/room-extras-view-[^/]*\.js$/, feature: 'the sign-in and documents buttons (with sign-in or the documents picker)' },
 ];
 /**
  * Chunks that only one backend's chat loads: a chat talks to a generic endpoint or to a Soliplex room,
  * so "default chat" is measured for each and the budget holds for both. A generic chat loads its
  * transport and the local keeping of its conversations (`persist`, the default); a Soliplex chat its
- * transport (request shaping, resume, re-attach), the rooms API, and sign-in and documents.
+ * transport (request shaping, resume, re-attach), the rooms API, and the probes for sign-in and documents.
  */
 const BACKEND_ONLY = {
   generic: /\/(agui-http-transport|local-thread-(sync|store))-[^/]*\.js$/,
-  // room-extras: sign-in, documents (and the sign-in and documents clients, a shared-* chunk it alone imports in a chat).
+  // room-extras: asks the server whether it has sign-in and the room documents (their code is optional).
   soliplex: /\/(soliplex-(transport|api|room-controller)|room-extras)-[^/]*\.js$/,
 };
 /** Packages that must never be on the default path. */

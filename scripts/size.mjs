@@ -58,6 +58,10 @@ const OPTIONAL = [
   // documents picker's only when the room lists documents; the view (their buttons) with either.
   { pattern: /\/soliplex-sign-in-controller-[^/]*\.js$/, feature: 'sign-in (a Soliplex server that lists identity providers)' },
   { pattern: /\/soliplex-documents-controller-[^/]*\.js$/, feature: 'the documents picker (a Soliplex room that lists documents)' },
+  // The Soliplex transport's rarer paths: joining a run still under way (after the reload of a stored
+  // thread, itself optional) and uploading a message's attachments.
+  { pattern: /\/soliplex-attach-[^/]*\.js$/, feature: 'joining a Soliplex run still under way (a reloaded thread whose last run had not finished)' },
+  { pattern: /\/soliplex-uploads-[^/]*\.js$/, feature: 'uploading attachments to a Soliplex room (a message with files)' },
   { pattern: /\/room-extras-view-[^/]*\.js$/, feature: 'the sign-in and documents buttons (with sign-in or the documents picker)' },
 ];
 /**

@@ -48,7 +48,7 @@ const OPTIONAL = [
   // Loaded when the page sets `suggestions` to a function.
   { pattern: /\/chat-suggestions-[^/]*\.js$/, feature: 'suggestions asked of a function of the conversation (`suggestions`)' },
   // Loaded by the first reload of a stored Soliplex thread (a `thread` given or picked), never for a new chat.
-  { pattern: /\/(soliplex|conversation)-history(-cache)?-[^/]*\.js$/, feature: 'reloading a stored Soliplex thread (its runs, the transcript preview, the run cache, the replay)' },
+  { pattern: /\/((soliplex|conversation)-history(-cache)?|history-load)-[^/]*\.js$/, feature: 'reloading a stored Soliplex thread (its runs, the transcript preview, the run cache, the engine\'s load and replay)' },
   // Only a page that sets the `agent` property (an @ag-ui/client agent it brings) runs through it.
   { pattern: /\/agent-transport-[^/]*\.js$/, feature: 'the `agent` property (an AbstractAgent of the page)' },
   // Loaded with the first tool result that is not plain JSON data (a cycle, a BigInt, a Map, a DOM node…).

@@ -58,6 +58,8 @@ const OPTIONAL = [
   // documents picker's only when the room lists documents; the view (their buttons) with either.
   { pattern: /\/soliplex-sign-in-controller-[^/]*\.js$/, feature: 'sign-in (a Soliplex server that lists identity providers)' },
   { pattern: /\/soliplex-documents-controller-[^/]*\.js$/, feature: 'the documents picker (a Soliplex room that lists documents)' },
+  // Loaded with the first 429 or 503 a run gets: the wait for a busy server and the sending again.
+  { pattern: /\/busy-wait-[^/]*\.js$/, feature: 'waiting for a busy server (a run answered 429 or 503)' },
   // Closing the JSON of a frame cut past 4 Mi characters (the SSE reader loads it before handing one on).
   { pattern: /\/cut-json-[^/]*\.js$/, feature: 'repairing a frame past 4 Mi characters (a hostile or broken agent)' },
   // The Soliplex transport's rarer paths: joining a run still under way (after the reload of a stored

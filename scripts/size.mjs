@@ -7,7 +7,8 @@
 //    imports from the entry (the engine, the message list and the transports load on connect), but not
 //    the chunks only optional features reach (the JSON-Schema validator with zod, loaded only when a
 //    tool declared with JSON Schema is validated, nor the syntax highlighter and its grammars, loaded
-//    with the first code block in a bundled language; those are printed separately): ≤ 66 KB gzip.
+//    with the first code block in a bundled language; OPTIONAL below names each such chunk with the
+//    use that loads it, and they are printed separately): ≤ 66 KB gzip.
 // And bundle-health checks:
 //  - no @ag-ui/client, rxjs, protobuf or zod on the default path (zod only behind the validator);
 //  - at most one zod package bundled (package.json `overrides` + rollup `dedupe`), counted two ways.
@@ -26,7 +27,9 @@ import { fileURLToPath } from 'node:url';
 // Default chat: 60 KB until 2026-11-25; raised to 66 KB when conversations became durable (issue 20:
 // restore, Continue, Run again, local keeping counted on the generic path; issue 21: Soliplex requests
 // shaped for the Python models, resume, re-attach). 64.0 KB generic, 61.6 KB Soliplex then: win it
-// back (issue 26) rather than raise it again.
+// back (issue 26) rather than raise it again. 2026-11-27: 67.5 / 73.8 KB (sign-in, documents, hostile
+// input) brought to 66.8 / 68.3 by loading sign-in, documents, re-attach, uploads, the history load,
+// the busy wait and the cut-frame repair on use; first paint 20.7 KB (both still over: open work).
 const BUDGET = { firstPaint: 20 * 1024, defaultChat: 66 * 1024 };
 /** Chunks that only optional features load (matched on the file name rollup gives them). */
 const OPTIONAL = [

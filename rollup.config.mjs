@@ -126,10 +126,16 @@ const cdn = {
     // status line, the runtime), but for the transports and the optional features' chunks.
     manualChunks: (id, { getModuleInfo }) => {
       const { firstPaint, chatParts } = chunkGroups(getModuleInfo);
-      return firstPaint.has(id) ? 'first-paint' : chatParts.has(id) ? 'chat-parts' : undefined;
+      if (firstPaint.has(id)) return 'first-paint';
+      if (chatParts.has(id)) return 'chat-parts';
+      // A Soliplex room loads its controller and the sign-in and documents probes together: one request.
+      if (SOLIPLEX_ROOM.some((path) => id.endsWith(path))) return 'soliplex-room-controller';
+      return undefined;
     },
   },
 };
+
+const SOLIPLEX_ROOM = ['src/controllers/soliplex-room-controller.ts', 'src/elements/soliplex-chat/room-extras.ts', 'src/controllers/soliplex-sign-in-keys.ts'];
 
 let groups;
 /**

@@ -7,7 +7,8 @@
 //    imports from the entry (the engine, the message list and the transports load on connect), but not
 //    the chunks only optional features reach (the JSON-Schema validator with zod, loaded only when a
 //    tool declared with JSON Schema is validated, nor the syntax highlighter and its grammars, loaded
-//    with the first code block in a bundled language; those are printed separately): ≤ 66 KB gzip.
+//    with the first code block in a bundled language; OPTIONAL below names each such chunk with the
+//    use that loads it, and they are printed separately): ≤ 66 KB gzip.
 // And bundle-health checks:
 //  - no @ag-ui/client, rxjs, protobuf or zod on the default path (zod only behind the validator);
 //  - at most one zod package bundled (package.json `overrides` + rollup `dedupe`), counted two ways.
@@ -26,7 +27,9 @@ import { fileURLToPath } from 'node:url';
 // Default chat: 60 KB until 2026-11-25; raised to 66 KB when conversations became durable (issue 20:
 // restore, Continue, Run again, local keeping counted on the generic path; issue 21: Soliplex requests
 // shaped for the Python models, resume, re-attach). 64.0 KB generic, 61.6 KB Soliplex then: win it
-// back (issue 26) rather than raise it again.
+// back (issue 26) rather than raise it again. 2026-11-27: 67.5 / 73.8 KB (sign-in, documents, hostile
+// input) brought to 66.8 / 68.3 by loading sign-in, documents, re-attach, uploads, the history load,
+// the busy wait and the cut-frame repair on use; first paint 20.7 KB (both still over: open work).
 const BUDGET = { firstPaint: 20 * 1024, defaultChat: 66 * 1024 };
 /** Chunks that only optional features load (matched on the file name rollup gives them). */
 const OPTIONAL = [
@@ -48,7 +51,7 @@ const OPTIONAL = [
   // Loaded when the page sets `suggestions` to a function.
   { pattern: /\/chat-suggestions-[^/]*\.js$/, feature: 'suggestions asked of a function of the conversation (`suggestions`)' },
   // Loaded by the first reload of a stored Soliplex thread (a `thread` given or picked), never for a new chat.
-  { pattern: /\/(soliplex|conversation)-history(-cache)?-[^/]*\.js$/, feature: 'reloading a stored Soliplex thread (its runs, the transcript preview, the run cache, the replay)' },
+  { pattern: /\/((soliplex|conversation)-history(-cache)?|history-load)-[^/]*\.js$/, feature: 'reloading a stored Soliplex thread (its runs, the transcript preview, the run cache, the engine\'s load and replay)' },
   // Loaded when the reader opens one of an answer's sources (its page previews, `GET …/chunk/{id}`).
   { pattern: /\/soliplex-documents-[^/]*\.js$/, feature: "an answer's source opened (the cited chunk's page previews)" },
   // Only a page that sets the `agent` property (an @ag-ui/client agent it brings) runs through it.
@@ -57,16 +60,30 @@ const OPTIONAL = [
   // A translation loads only on a page (or chat) whose `lang` asks for it; English is in the chat's own bytes.
   { pattern: /\/locale-[^/]*\.js$/, feature: 'a shipped translation, and the code that matches `lang` to one (de, fr, es, it, pt-BR, nl, pl, ja, zh-CN, ko, ar, he)' },
   { pattern: /\/safe-json-[^/]*\.js$/, feature: 'describing tool results JSON cannot carry (cycles, BigInts, Maps, DOM nodes…)' },
+  // A Soliplex room asks `GET /api/login` and `GET …/documents` (room-extras); sign-in's code loads only
+  // when the server lists identity providers (or the tab holds a session or a login return), the
+  // documents picker's only when the room lists documents; the view (their buttons) with either.
+  { pattern: /\/soliplex-sign-in-controller-[^/]*\.js$/, feature: 'sign-in (a Soliplex server that lists identity providers)' },
+  { pattern: /\/soliplex-documents-controller-[^/]*\.js$/, feature: 'the documents picker (a Soliplex room that lists documents)' },
+  // Loaded with the first 429 or 503 a run gets: the wait for a busy server and the sending again.
+  { pattern: /\/busy-wait-[^/]*\.js$/, feature: 'waiting for a busy server (a run answered 429 or 503)' },
+  // Closing the JSON of a frame cut past 4 Mi characters (the SSE reader loads it before handing one on).
+  { pattern: /\/cut-json-[^/]*\.js$/, feature: 'repairing a frame past 4 Mi characters (a hostile or broken agent)' },
+  // The Soliplex transport's rarer paths: joining a run still under way (after the reload of a stored
+  // thread, itself optional) and uploading a message's attachments.
+  { pattern: /\/soliplex-attach-[^/]*\.js$/, feature: 'joining a Soliplex run still under way (a reloaded thread whose last run had not finished)' },
+  { pattern: /\/soliplex-uploads-[^/]*\.js$/, feature: 'uploading attachments to a Soliplex room (a message with files)' },
+  { pattern: /\/room-extras-view-[^/]*\.js$/, feature: 'the sign-in and documents buttons (with sign-in or the documents picker)' },
 ];
 /**
  * Chunks that only one backend's chat loads: a chat talks to a generic endpoint or to a Soliplex room,
  * so "default chat" is measured for each and the budget holds for both. A generic chat loads its
  * transport and the local keeping of its conversations (`persist`, the default); a Soliplex chat its
- * transport (request shaping, resume, re-attach), the rooms API, and sign-in and documents.
+ * transport (request shaping, resume, re-attach), the rooms API, and the probes for sign-in and documents.
  */
 const BACKEND_ONLY = {
   generic: /\/(agui-http-transport|local-thread-(sync|store))-[^/]*\.js$/,
-  // room-extras: sign-in, documents (and the sign-in and documents clients, a shared-* chunk it alone imports in a chat); run-extras: feedback and usage routes.
+  // room-extras: asks the server whether it has sign-in and the room documents (their code is optional); run-extras: feedback and usage routes.
   soliplex: /\/(soliplex-(transport|api|room-controller|run-extras)|room-extras)-[^/]*\.js$/,
 };
 /** Packages that must never be on the default path. */

@@ -7,6 +7,7 @@ import {
   latestDocumentFilter,
   listDocuments,
   parseDocumentFilter,
+  parseDocuments,
   type SoliplexDocument,
 } from '../core/transport/soliplex/soliplex-documents.js';
 
@@ -19,6 +20,8 @@ export interface SoliplexDocumentsConfig {
   readonly token: TokenSource;
   /** Who starts this chat's turns (a thread its first send created keeps the choice made before). */
   readonly initiator: unknown;
+  /** The `GET …/documents` answer already asked for this server and room (used once), else undefined: the controller asks. */
+  readonly listed?: (server: string, room: string) => Promise<unknown> | undefined;
 }
 
 const NONE: ReadonlySet<string> = new Set();
@@ -136,7 +139,8 @@ export class SoliplexDocumentsController implements ReactiveController {
 
   async #list(roomId: string, server: string, room: string): Promise<void> {
     try {
-      const documents = await listDocuments(this.#api(server), room, this.#abort.signal);
+      const listed = this.#config.listed?.(server, room);
+      const documents = listed ? parseDocuments(await listed) : await listDocuments(this.#api(server), room, this.#abort.signal);
       if (roomId !== this.#roomId) return;
       this.documents = documents;
       // The thread on screen was shown before the documents were known: its choice now.

@@ -4,11 +4,13 @@ import {
   fetchLoginSystems,
   loginUrl,
   logoutUrl,
+  parseLoginSystems,
   readLoginReturn,
   refreshingTokenSource,
   type SoliplexLoginSystem,
   type SoliplexTokens,
 } from '../core/transport/soliplex/soliplex-sign-in.js';
+import { KEY_PREFIX, PENDING_KEY, signInStorage as storage } from './soliplex-sign-in-keys.js';
 
 /**
  * Where a signed-in session's tokens are kept: `session` (the default) in the tab's `sessionStorage`,
@@ -27,6 +29,8 @@ export interface SoliplexSignInConfig {
   readonly onError: (error: Error) => void;
   /** Signed in (back from the provider) or out (Sign out, or the provider ended the session). */
   readonly onChange?: (signedIn: boolean, serverUrl: string) => void;
+  /** The `GET /api/login` answer already asked for `server` (used once), else undefined: the controller asks. */
+  readonly listed?: (server: string) => Promise<unknown> | undefined;
 }
 
 /** What is kept of a provider: enough to refresh and sign out without asking the server again. */
@@ -37,19 +41,8 @@ interface Session {
   readonly token: (options: { refresh: boolean }) => Promise<string | undefined>;
 }
 
-const KEY_PREFIX = 'soliplex-chat:sign-in:';
-/** Set just before the login redirect (no token in it): which server and provider the return is for. */
-const PENDING_KEY = 'soliplex-chat:sign-in-pending';
 /** Sessions in memory, per server: every chat of the page on that server shares one. */
 const sessions = new Map<string, Session>();
-
-function storage(): Storage | undefined {
-  try {
-    return globalThis.sessionStorage;
-  } catch {
-    return undefined; // blocked storage: memory only
-  }
-}
 
 function readJson<T>(key: string): T | undefined {
   try {
@@ -208,7 +201,8 @@ export class SoliplexSignInController implements ReactiveController {
   async #listSystems(server: string): Promise<void> {
     const abort = (this.#fetching = new AbortController());
     try {
-      const systems = await fetchLoginSystems(server, { signal: abort.signal });
+      const listed = this.#config.listed?.(server);
+      const systems = listed ? parseLoginSystems(await listed) : await fetchLoginSystems(server, { signal: abort.signal });
       if (abort.signal.aborted) return;
       this.systems = systems;
       this.#host.requestUpdate();

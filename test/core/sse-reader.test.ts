@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { forEachSseFrame, readSseFrames, MAX_FRAME_CHARS, type SseFrame } from '../../src/core/index.js';
-import { closeCutJson } from '../../src/core/transport/event-frame.js';
+import { closeCutJson } from '../../src/core/transport/cut-json.js';
 import { finished, say, script, started } from '../helpers/agui-server.js';
 
 /** A body that delivers `chunks` one read at a time, as a network would split them. */

@@ -4,9 +4,9 @@
  * same run again, a bounded number of times. `Retry-After` sets the wait when the page can read it;
  * a server asking for longer than `maxWaitMs` is not retried by itself (the failure says when to).
  */
-import { delay } from '../abortable-delay.js';
 import { isBusyStatus } from '../transport/retry-after.js';
-import { RunPhase, RunStatus, type RunFailure } from './run-state.js';
+import { LazyModule } from '../lazy-module.js';
+import type { RunFailure } from './run-state.js';
 import type { Turn } from './turn.js';
 
 /** How a busy server is waited for (`RunOrchestratorOptions.busyRetry`). */
@@ -19,19 +19,8 @@ export interface BusyRetryOptions {
   readonly maxWaitMs?: number;
 }
 
-const DEFAULTS = { retries: 2, defaultWaitMs: 5_000, maxWaitMs: 60_000 };
-
-/** Ends the wait of a turn that waits to retry: set while it waits. */
-const wakers = new WeakMap<Turn, () => void>();
-
-/** The wait (ms) before automatic retry `attempt` (1 for the first) after `failure`; undefined when none is due. */
-export function busyRetryWait(failure: RunFailure, attempt: number, options: BusyRetryOptions = {}): number | undefined {
-  if (failure.kind !== 'http' || !isBusyStatus(failure.status)) return undefined;
-  const { retries, defaultWaitMs, maxWaitMs } = { ...DEFAULTS, ...options };
-  if (attempt > retries) return undefined;
-  const wait = failure.retryAfterMs ?? defaultWaitMs * 2 ** (attempt - 1);
-  return wait <= maxWaitMs ? wait : undefined;
-}
+/** The wait and the sending again (busy-wait.ts), loaded with the first busy answer: most runs never get one. */
+const busyWait = new LazyModule(() => import('./busy-wait.js'));
 
 /**
  * Streams a run with `send` and, while it fails because the server is busy before anything of it
@@ -44,32 +33,18 @@ export async function sendWhileBusy(
   send: () => Promise<RunFailure | undefined>,
   options: BusyRetryOptions = {},
 ): Promise<RunFailure | undefined> {
-  for (let attempt = 1; ; attempt++) {
-    const { messages, toolCalls } = turn.conversation;
-    const failure = await send();
-    // A run whose output had begun is not sent again (its partial output is the failure's to show).
-    const untouched = turn.conversation.messages === messages && turn.conversation.toolCalls === toolCalls;
-    const wait = failure && untouched && turn.current ? busyRetryWait(failure, attempt, options) : undefined;
-    if (wait === undefined) return failure;
-    const before = turn.registry.get(turn.key).run;
-    const attempts = options.retries ?? DEFAULTS.retries;
-    const waiting = { status: RunStatus.Running, phase: RunPhase.WaitingToRetry, hop, until: Date.now() + wait, attempt, attempts, error: failure! };
-    if (!turn.commit((snapshot) => ({ ...snapshot, run: waiting }))) return undefined;
-    const woken = new AbortController();
-    const stop = () => woken.abort();
-    turn.signal.addEventListener('abort', stop, { once: true });
-    wakers.set(turn, stop);
-    await delay(wait, woken.signal);
-    wakers.delete(turn);
-    turn.signal.removeEventListener('abort', stop);
-    // Stopped, superseded or disposed while it waited: its end was reported already.
-    if (!turn.commit((snapshot) => ({ ...snapshot, run: before }))) return undefined;
-  }
+  const { messages, toolCalls } = turn.conversation;
+  const failure = await send();
+  if (failure?.kind !== 'http' || !isBusyStatus(failure.status)) return failure;
+  // A run whose output had begun is not sent again (its partial output is the failure's to show).
+  const untouched = turn.conversation.messages === messages && turn.conversation.toolCalls === toolCalls;
+  return busyWait.load().then(
+    (module) => module.resendWhileBusy(turn, hop, send, options, failure, untouched),
+    () => failure, // its code could not be loaded: the run fails as the server said
+  );
 }
 
 /** Ends the wait of a turn waiting to retry, so it sends its run now; false when it is not waiting. */
 export function retryNow(turn: Turn): boolean {
-  const wake = wakers.get(turn);
-  wake?.();
-  return wake !== undefined;
+  return !!busyWait.loaded?.retryNow(turn);
 }

@@ -79,14 +79,14 @@ import { resolveToolset, threadToolState } from '../tools/tool-groups.js';
 import type { ToolMiddleware } from '../tools/tool-middleware.js';
 import { ToolResultCache } from '../tools/tool-cache.js';
 import { ToolFailFastError } from '../tools/tool-failure.js';
-import type { HistoryRun, StoredThreadInfo, Transport } from '../transport/transport.js';
+import type { StoredThreadInfo, Transport } from '../transport/transport.js';
 import { ATTACHED_REFUSAL, attachedState, attachingTransport } from './attach-run.js';
 import type { Toolset } from '../tools/tool-groups.js';
 import { emptyConversation } from '../conversation/empty-conversation.js';
-import { verifiedEvents } from '../transport/agui-event-pipeline.js';
+import type { HistoryHost } from './history-load.js';
 
-/** History replay, loaded with the first history load: a chat that only starts new threads never needs it. */
-const conversationHistory = new LazyModule(() => import('../conversation/conversation-history.js'));
+/** History loads and replay, loaded with the first: a chat that only starts new threads never needs them. */
+const historyLoad = new LazyModule(() => import('./history-load.js'));
 
 const DEFAULT_MAX_DEPTH = 10;
 const DEFAULT_STREAMS_PER_HOST = 5;
@@ -133,7 +133,7 @@ export interface UserInput {
 }
 
 /** What ends a turn; `run` is the terminal run state to show (none for a superseded turn). */
-interface TurnEnd {
+export interface TurnEnd {
   readonly outcome: TurnOutcome;
   readonly reason: TurnEndReason;
   readonly run?: RunState;
@@ -956,47 +956,11 @@ export class RunOrchestrator {
     signal?.addEventListener('abort', onAbort, { once: true });
     this.#setRun(turn, { status: RunStatus.Running, phase: RunPhase.LoadingHistory, hop: 0 });
     const shown = turn.conversation; // what a failed load leaves on screen (a reload's Retry keeps it)
-    let previewed: readonly HistoryRun[] | undefined;
-    // The load's own signal follows the turn's until a usable preview hands the thread over; the load
-    // then goes on in the background (the rest of the runs' events, cached by the transport).
-    const loading = new AbortController();
-    const follow = () => loading.abort(turn.signal.reason);
-    turn.signal.addEventListener('abort', follow, { once: true });
-    let handOver: (runs: readonly HistoryRun[]) => void = () => {};
-    const handedOver = new Promise<readonly HistoryRun[]>((resolve) => (handOver = resolve));
     try {
-      await conversationHistory.load();
-      if (!turn.current) return turn.ended?.outcome ?? 'cancelled';
-      const load = transport.loadHistory(
-        key.thread,
-        loading.signal,
-        (loaded, total) => this.#setRun(turn, { status: RunStatus.Running, phase: RunPhase.LoadingHistory, hop: 0, progress: { loaded, total } }),
-        // Shown while the rest loads; the loaded runs replace it.
-        (preview, usable) => {
-          if (!turn.current || loading.signal.aborted) return;
-          previewed = preview;
-          turn.commit((snapshot) => ({ ...snapshot, conversation: this.#replay(preview) }));
-          if (usable) handOver(preview);
-        },
-      );
-      const loaded = load.then((all) => ({ runs: all, background: false }));
-      loaded.catch(() => {}); // a failure after the hand-over is the background's (below)
-      const { runs, background } = await Promise.race([loaded, handedOver.then((preview) => ({ runs: preview, background: true }))]);
-      if (!turn.current) return turn.ended?.outcome ?? 'cancelled';
-      if (background) turn.signal.removeEventListener('abort', follow);
-      const conversation = runs === previewed ? turn.conversation : this.#replay(runs);
-      turn.commit((snapshot) => ({ ...snapshot, run: this.#reloadedRun(key, conversation), conversation }));
-      // Calls the history leaves to take up stay open: the thread waits for the user.
-      const outcome = this.#end(turn, { outcome: 'success', reason: 'success' });
-      if (background) this.#finishInBackground(turn.key, load);
-      const live = runs.at(-1);
-      if (live?.unfinished && transport.attachRun) this.#attach(turn.key, live.runId, options)?.catch(() => {});
-      else this.#unfinished.delete(threadKeyId(turn.key));
-      return outcome;
+      const { loadHistoryTurn } = await historyLoad.load();
+      return await loadHistoryTurn(this.#historyHost, turn, key, transport, shown, options);
     } catch (error) {
       if (!turn.current) return turn.ended?.outcome ?? 'cancelled';
-      // A preview is no history: a failed load shows none (as before the load).
-      if (previewed) turn.commit((snapshot) => ({ ...snapshot, conversation: shown }));
       const failure = describeFailure(error);
       this.#end(turn, {
         outcome: 'failed',
@@ -1012,52 +976,16 @@ export class RunOrchestrator {
     }
   }
 
-  /**
-   * A stored history as the thread shows it. Client calls its last run left unanswered come back to
-   * be taken up (see `ReplayOptions`): a call of a tool that asks for approval asks again (answerable,
-   * as after a local restore), any other is `interrupted` (it may have been running: Run again).
-   */
-  #replay(runs: readonly HistoryRun[]): Conversation {
-    // Stored events take the live path in too (verified, chunks expanded), run by run.
-    const checked = runs.map((run) => (run.events.length ? { ...run, events: verifiedEvents(run.events) } : run));
-    return conversationHistory.loaded!.replayHistory(checked, {
-      takeUpLastRun: ({ name }) =>
-        (this.toolRegistry.get(name)?.requiresApproval ?? this.toolRegistry.groupOf(name)?.requiresApproval)
-          ? ToolCallStatus.AwaitingApproval
-          : ToolCallStatus.Interrupted,
-    });
-  }
-
-  /**
-   * The run state of a loaded history: `interrupted` when its last run left client calls the page
-   * went away from (Continue and Run again take them up, as after a local restore), else idle. Every
-   * call loaded counts as executed (invariant 2): none runs again unless the user says so.
-   */
-  #reloadedRun(key: ThreadKey, conversation: Conversation): RunState {
-    const executed = this.#executedSet(key);
-    for (const id of Object.keys(conversation.toolCalls)) executed.add(id);
-    const interrupted = Object.values(conversation.toolCalls).some(
-      (call) => call.status === ToolCallStatus.Interrupted || call.status === ToolCallStatus.AwaitingApproval,
-    );
-    return interrupted ? { status: RunStatus.Interrupted, reason: 'reload' } : idleState;
-  }
-
-  /**
-   * The rest of a history load whose thread was handed over: its runs replace what the thread shows
-   * only while nothing changed it since (no turn ran); a failure leaves the thread as it is. It is not
-   * stopped by `dispose` (a chat that leaves the page): it only reads, and its runs fill the cache the
-   * next load reads.
-   */
-  #finishInBackground(key: ThreadKey, load: Promise<readonly HistoryRun[]>): void {
-    const handed = this.registry.get(key).conversation;
-    load
-      .then((runs) => {
-        const { conversation, run } = this.registry.get(key);
-        if (this.#disposed || this.#activeTurn(key) || isRunning(run) || conversation !== handed) return;
-        this.registry.update(key, (snapshot) => ({ ...snapshot, conversation: this.#replay(runs) }));
-      })
-      .catch(() => {});
-  }
+  /** What a history load (history-load.ts) does to the engine's own state. */
+  readonly #historyHost: HistoryHost = {
+    engine: this,
+    setRun: (turn, run) => this.#setRun(turn, run),
+    end: (turn, end) => this.#end(turn, end),
+    executed: (key) => this.#executedSet(key),
+    busy: (key) => this.#disposed || !!this.#activeTurn(key),
+    attach: (key, runId, options) => this.#attach(key, runId, options),
+    finished: (key) => this.#unfinished.delete(threadKeyId(key)),
+  };
 
   /** Follows a run the server is still running, as the first hop of an announced turn (see attach-run.ts). */
   #attach(key: ThreadKey, runId: string, options?: TurnOptions): Promise<TurnOutcome> | undefined {

@@ -18,6 +18,9 @@ export interface SseFrame {
  */
 export const MAX_FRAME_CHARS = 4 * 1024 * 1024;
 
+/** The repair of a cut frame's JSON (cut-json.ts): loaded with the first cut frame, before it is handed on. */
+export let closeCutJson: ((prefix: string) => string | undefined) | undefined;
+
 /**
  * Receives each frame as it completes; returning `false` stops the reading (the body is cancelled).
  * `id` is the last `id:` seen on the stream so far (SSE's "last event ID"), if any; `cut` is true when
@@ -196,6 +199,7 @@ export async function forEachSseFrame(body: ReadableStream<Uint8Array>, onFrame:
     for (const { data, id, cut } of frames) {
       const turn = slice.turn();
       if (turn) await turn;
+      if (cut) closeCutJson ??= (await import('./cut-json.js')).closeCutJson;
       if (onFrame(data, id, cut === true) === false) return;
     }
   }

@@ -1,10 +1,11 @@
-import { html, nothing, type ReactiveControllerHost } from 'lit';
+import { nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import type { ThreadKey, TokenSource, RunOrchestrator } from '../../core/index.js';
-import { SoliplexSignInController, type SignInStorage } from '../../controllers/soliplex-sign-in-controller.js';
-import { SoliplexDocumentsController } from '../../controllers/soliplex-documents-controller.js';
+import type { SoliplexSignInController, SignInStorage } from '../../controllers/soliplex-sign-in-controller.js';
+import type { SoliplexDocumentsController } from '../../controllers/soliplex-documents-controller.js';
+import { hasSignInState } from '../../controllers/soliplex-sign-in-keys.js';
 import type { SoliplexChatStrings } from '../shared/chat-strings.js';
 import { SoliplexSignInChangeEvent } from '../../events.js';
-import { roomExtrasStyles } from './room-extras.styles.js';
+import type { RoomExtrasView } from './room-extras-view.js';
 
 export interface RoomExtrasConfig {
   readonly engine: () => RunOrchestrator | undefined;
@@ -22,100 +23,157 @@ export interface RoomExtrasConfig {
   readonly dispatch: (event: Event) => void;
 }
 
+/** Sign-in's code was loaded by a chat of the page: its sessions (shared per server) may sign this chat. */
+let signInLoaded = false;
+
 /**
  * What the official Soliplex client offers besides the conversation, in the chat: sign-in and
  * sign-out (`SoliplexSignInController`) and the documents the agent may search
  * (`SoliplexDocumentsController`). Loaded with the Soliplex room's code, so a generic chat never
- * loads it; each part shows only where the server has it.
+ * loads it. It only asks: each part's code (and the view) loads when the server has it — sign-in
+ * when `GET /api/login` lists identity providers, or the tab holds a session or a login return to
+ * finish; documents when the room lists some. The parts then take the answer asked for here.
  */
-export class RoomExtras {
-  readonly signIn: SoliplexSignInController;
-  readonly documents: SoliplexDocumentsController;
+export class RoomExtras implements ReactiveController {
+  signIn?: SoliplexSignInController;
+  documents?: SoliplexDocumentsController;
   readonly #host: ReactiveControllerHost;
-  #pickerOpen = false;
+  readonly #config: RoomExtrasConfig;
+  #view?: RoomExtrasView;
+  #signInLoad?: Promise<void>;
+  #documentsLoad?: Promise<void>;
+  /** The server (sign-in) and the room (documents, `[server, room]`) last asked about. */
+  #server?: string;
+  #roomId?: string;
+  #abort = new AbortController();
 
   constructor(host: ReactiveControllerHost, config: RoomExtrasConfig) {
     this.#host = host;
-    this.signIn = new SoliplexSignInController(host, {
-      serverUrl: () => (config.page().noSignIn ? '' : config.serverUrl()),
-      pageToken: () => config.page().token,
-      storage: () => config.page().storage,
-      onError: config.onError,
-      onChange: (signedIn, serverUrl) => config.dispatch(new SoliplexSignInChangeEvent(signedIn, serverUrl)),
-    });
-    this.documents = new SoliplexDocumentsController(host, {
-      engine: config.engine,
-      serverUrl: () => (config.page().noDocuments ? '' : config.serverUrl()),
-      room: config.room,
-      thread: config.thread,
-      token: config.token,
-      initiator: config.initiator,
-    });
+    this.#config = config;
+    host.addController(this);
   }
+
+  /** The bearer token of this chat's sign-in (undefined when not signed in); waits for sign-in's code while it loads. */
+  readonly token = async (options: { refresh: boolean }): Promise<string | undefined> => {
+    await this.#signInLoad;
+    return this.signIn?.token(options);
+  };
 
   /** The state every run of the chat's turns carries (the document filter). */
   stateFor(key: ThreadKey): Readonly<Record<string, unknown>> | undefined {
-    return this.documents.stateFor(key);
+    return this.documents?.stateFor(key);
   }
 
   /** The header's buttons: Documents (when the room has some) and Sign out (when signed in here). */
   renderHeaderButtons(strings: SoliplexChatStrings) {
-    const count = this.documents.selected.size;
-    const hasDocuments = this.documents.documents.length > 0;
-    if (!hasDocuments && !this.signIn.signedIn) return nothing;
-    return html`${roomExtrasStyles}${hasDocuments
-        ? html`<button
-            part="documents-button"
-            class="extra-button"
-            type="button"
-            aria-expanded=${this.#pickerOpen ? 'true' : 'false'}
-            @click=${() => this.#setPicker(!this.#pickerOpen)}
-          >${count ? strings.documentsChosen(count) : strings.documents}</button>`
-        : nothing}${this.signIn.signedIn
-        ? html`<button part="sign-out-button" class="extra-button" type="button" @click=${() => void this.signIn.signOut()}>${strings.signOut}</button>`
-        : nothing}`;
+    return this.#view?.header(this, strings) ?? nothing;
   }
 
   /** Under the header: the sign-in offer (one button per provider), or the open documents picker. */
   renderPanels(strings: SoliplexChatStrings) {
-    const offer = this.signIn.offer;
-    return html`${offer.length
-      ? html`${roomExtrasStyles}<div part="sign-in" class="sign-in" role="group" aria-label=${strings.signInPrompt}>
-          <span>${strings.signInPrompt}</span>
-          ${offer.map(
-            (system) =>
-              html`<button part="sign-in-button" class="extra-button" type="button" title=${system.title} @click=${() => this.signIn.signIn(system)}>
-                ${offer.length > 1 ? strings.signInWith(system.title) : strings.signIn}
-              </button>`,
-          )}
-        </div>`
-      : nothing}${this.#pickerOpen && this.documents.documents.length ? this.#renderPicker(strings) : nothing}`;
+    return this.#view?.panels(this, strings) ?? nothing;
   }
 
-  #renderPicker(strings: SoliplexChatStrings) {
-    const { documents, selected } = this.documents;
-    return html`${roomExtrasStyles}<fieldset part="documents" class="documents" @keydown=${this.#onPickerKey}>
-      <legend>${strings.documentsLegend}</legend>
-      ${documents.map(
-        (doc) => html`<label class="document">
-          <input type="checkbox" .checked=${selected.has(doc.id)} @change=${() => this.documents.toggle(doc.id)} />
-          <span>${doc.title ?? (doc.uri.split('/').pop() || doc.id)}</span>
-        </label>`,
-      )}
-    </fieldset>`;
+  hostUpdate(): void {
+    const config = this.#config;
+    const page = config.page();
+    const server = config.serverUrl();
+    const signInServer = page.noSignIn || page.token ? '' : server;
+    if (!this.#signInLoad && signInServer !== this.#server) {
+      this.#server = signInServer;
+      // A session to restore must sign the room's first requests: load at once (they wait in `token`).
+      if (signInServer && (signInLoaded || hasSignInState(signInServer))) this.#loadSignIn();
+      else if (signInServer) void this.#askSignIn(signInServer);
+    }
+    const room = config.room();
+    const roomId = server && room && !page.noDocuments ? JSON.stringify([server, room]) : '';
+    if (!this.#documentsLoad && roomId !== this.#roomId) {
+      this.#roomId = roomId;
+      if (roomId) void this.#askDocuments(roomId, server, room);
+    }
   }
 
-  #setPicker(open: boolean): void {
-    this.#pickerOpen = open;
-    this.#host.requestUpdate();
+  hostDisconnected(): void {
+    this.#abort.abort();
+    this.#abort = new AbortController();
+    this.#server = this.#roomId = undefined;
   }
 
-  /** Escape closes the picker (and does not reach the chat's Escape, which stops a run). */
-  #onPickerKey = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape') return;
-    event.stopPropagation();
-    this.#setPicker(false);
-    const root = (event.currentTarget as HTMLElement).getRootNode() as ShadowRoot;
-    root.querySelector<HTMLElement>('[part~="documents-button"]')?.focus();
-  };
+  /** `GET /api/login`: sign-in's code loads when the server lists identity providers. */
+  async #askSignIn(server: string): Promise<void> {
+    const { signal } = this.#abort;
+    try {
+      const response = await fetch(new URL('/api/login', server.replace(/\/?$/, '/')), { signal });
+      if (!response.ok) throw new Error(`The Soliplex server answered ${response.status}`);
+      const answer: unknown = await response.json();
+      if (signal.aborted || server !== this.#server || this.#signInLoad) return;
+      if (answer && typeof answer === 'object' && Object.keys(answer).length) this.#loadSignIn(server, answer);
+    } catch (error) {
+      // A server without the login route (or unreachable) offers no sign-in; the chat says why runs fail.
+      if (!signal.aborted && (error as Error)?.name !== 'AbortError') console.warn('[soliplex-chat] the sign-in providers could not be listed', error);
+    }
+  }
+
+  #loadSignIn(server?: string, answer?: unknown): void {
+    const config = this.#config;
+    this.#signInLoad = this.#load(import('../../controllers/soliplex-sign-in-controller.js'), ({ SoliplexSignInController }) => {
+      signInLoaded = true;
+      this.signIn = new SoliplexSignInController(this.#host, {
+        serverUrl: () => (config.page().noSignIn ? '' : config.serverUrl()),
+        pageToken: () => config.page().token,
+        storage: () => config.page().storage,
+        onError: config.onError,
+        onChange: (signedIn, serverUrl) => config.dispatch(new SoliplexSignInChangeEvent(signedIn, serverUrl)),
+        listed: (asked) => {
+          const listed = asked === server ? Promise.resolve(answer) : undefined;
+          server = undefined; // used once
+          return listed;
+        },
+      });
+    });
+  }
+
+  /** `GET …/rooms/{room}/documents`: the documents' code loads when the room lists some. */
+  async #askDocuments(roomId: string, server: string, room: string): Promise<void> {
+    const { signal } = this.#abort;
+    try {
+      const { SoliplexApi } = await import('../../core/transport/soliplex/soliplex-api.js');
+      const api = new SoliplexApi({ serverUrl: server, token: this.#config.token });
+      const answer = await api.json<{ document_set?: unknown } | null>('GET', `${api.roomPath(room)}/documents`, undefined, signal);
+      const set = answer?.document_set;
+      if (signal.aborted || roomId !== this.#roomId || this.#documentsLoad || !set || typeof set !== 'object' || !Object.keys(set).length) return;
+      let kept: string | undefined = roomId;
+      const config = this.#config;
+      this.#documentsLoad = this.#load(import('../../controllers/soliplex-documents-controller.js'), ({ SoliplexDocumentsController }) => {
+        this.documents = new SoliplexDocumentsController(this.#host, {
+          engine: config.engine,
+          serverUrl: () => (config.page().noDocuments ? '' : config.serverUrl()),
+          room: config.room,
+          thread: config.thread,
+          token: config.token,
+          initiator: config.initiator,
+          listed: (s, r) => {
+            const listed = JSON.stringify([s, r]) === kept ? Promise.resolve(answer) : undefined;
+            kept = undefined; // used once
+            return listed;
+          },
+        });
+      });
+    } catch {
+      // No documents route (an older server, a generic endpoint behind a proxy): no picker.
+    }
+  }
+
+  /** Loads a part's code and the view, adds the part, and resolves once the chat has updated with it. */
+  async #load<M>(part: Promise<M>, add: (module: M) => void): Promise<void> {
+    try {
+      const [module, { RoomExtrasView }] = await Promise.all([part, import('./room-extras-view.js')]);
+      this.#view ??= new RoomExtrasView(this.#host);
+      add(module);
+      this.#host.requestUpdate();
+      await this.#host.updateComplete;
+    } catch (error) {
+      console.error('[soliplex-chat] sign-in or documents could not be loaded', error);
+    }
+  }
 }

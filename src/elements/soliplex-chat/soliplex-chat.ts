@@ -166,7 +166,7 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
 
 
   // The page's token first; else the chat's own sign-in (a Soliplex server that lists identity providers).
-  readonly #token: GetToken = (options) => (this.getToken ? this.getToken(options) : (this.token ?? this.#session.extras?.signIn.token(options)));
+  readonly #token: GetToken = (options) => (this.getToken ? this.getToken(options) : (this.token ?? this.#session.extras?.token(options)));
   // Made in the constructor, after the controllers above it (controllers run in the order they were added).
   readonly #events: PageEvents;
   readonly #session = new ChatSession(this, {
@@ -423,7 +423,7 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
           ? nothing
           : empty
           ? // While Sign in is offered, the room's 401 is no news: the offer says it.
-            renderEmptyState(soliplex && !this.#session.extras?.signIn.offer.length ? this.#session.soliplex : undefined, strings, this.#sendSuggestion, this.#suggestionList())
+            renderEmptyState(soliplex && !this.#session.extras?.signIn?.offer.length ? this.#session.soliplex : undefined, strings, this.#sendSuggestion, this.#suggestionList())
           : html`<soliplex-message-list
               exportparts=${MESSAGE_LIST_EXPORTPARTS}
               .conversation=${conversation}

@@ -32,8 +32,12 @@ const FILTER_KEY = 'document_filter';
  * skipped, so one bad document does not hide the others.
  */
 export async function listDocuments(api: SoliplexApi, room: string, signal?: AbortSignal): Promise<SoliplexDocument[]> {
-  const answer = await api.json<{ document_set?: Record<string, Partial<SoliplexDocument>> | null }>('GET', `${api.roomPath(room)}/documents`, undefined, signal);
-  const set = answer?.document_set;
+  return parseDocuments(await api.json('GET', `${api.roomPath(room)}/documents`, undefined, signal));
+}
+
+/** The documents in a `GET …/rooms/{room}/documents` answer (malformed entries skipped). */
+export function parseDocuments(answer: unknown): SoliplexDocument[] {
+  const set = (answer as { document_set?: Record<string, Partial<SoliplexDocument>> | null } | null)?.document_set;
   if (!set || typeof set !== 'object') return [];
   return Object.values(set).flatMap((doc) =>
     doc && typeof doc.id === 'string'

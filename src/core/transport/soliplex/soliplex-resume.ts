@@ -63,6 +63,13 @@ export interface FollowRunOptions {
   readonly random?: () => number;
 }
 
+/** The transport's resume policy and waits, as `run` and `attachRun` follow a run. */
+export interface FollowPolicy {
+  readonly policy: ResumePolicy;
+  readonly stallTimeoutMs: number;
+  readonly maxEventWaitMs: number;
+}
+
 const TERMINAL = new Set(['RUN_FINISHED', 'RUN_ERROR']);
 
 /**

@@ -74,7 +74,12 @@ async function getJson<T>(url: string, what: string, { fetch: doFetch = fetch, s
  * server in no-auth mode (it answers `{}`).
  */
 export async function fetchLoginSystems(serverUrl: string, options: FetchOptions = {}): Promise<SoliplexLoginSystem[]> {
-  const systems = await getJson<Record<string, SoliplexLoginSystem> | null>(apiUrl(serverUrl, '/api/login'), 'The Soliplex server', options);
+  return parseLoginSystems(await getJson(apiUrl(serverUrl, '/api/login'), 'The Soliplex server', options));
+}
+
+/** The identity providers in a `GET /api/login` answer (malformed entries skipped). */
+export function parseLoginSystems(answer: unknown): SoliplexLoginSystem[] {
+  const systems = answer as Record<string, SoliplexLoginSystem> | null;
   if (!systems || typeof systems !== 'object') return [];
   return Object.entries(systems)
     .filter(([, s]) => s && typeof s.server_url === 'string' && typeof s.client_id === 'string')

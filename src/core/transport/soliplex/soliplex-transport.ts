@@ -1,6 +1,5 @@
-import type { BaseEvent, ContentPart, ResumeEntry } from '@ag-ui/core';
+import type { ResumeEntry } from '@ag-ui/core';
 import {
-  TransportError,
   type CreatedThread,
   type HistoryPreview,
   type HistoryProgress,
@@ -16,13 +15,11 @@ import {
   DEFAULT_RESUME_POLICY,
   DEFAULT_STALL_TIMEOUT_MS,
   followRun,
-  resumeDelay,
-  retryableFailure,
+  type FollowPolicy,
   type ResumePolicy,
 } from './soliplex-resume.js';
-import { attachmentKey, emptySoliplexRunInput, hasAttachments, partFilename, soliplexRunInput, uploadablePart } from './soliplex-run-input.js';
+import { hasAttachments, soliplexRunInput } from './soliplex-run-input.js';
 import { parseSoliplexTime } from './soliplex-time.js';
-import { delay } from '../../abortable-delay.js';
 
 export interface SoliplexTransportOptions extends SoliplexConnection {
   readonly room: string;
@@ -152,7 +149,9 @@ export class SoliplexTransport implements Transport {
     let uploads = new Map<string, string>();
     if (hasAttachments(request.messages)) {
       try {
-        uploads = await this.#uploadAttachments(request);
+        // Loaded with the first message with attachments: a chat without them never needs it.
+        const { uploadAttachments } = await import('./soliplex-uploads.js');
+        uploads = await uploadAttachments(this, request, this.#uploaded);
       } catch (error) {
         if (request.signal.aborted) return { runId: request.runId };
         throw error;
@@ -183,51 +182,12 @@ export class SoliplexTransport implements Transport {
    * means no `Last-Event-ID` index before the first event is needed.
    */
   async attachRun(threadId: string, runId: string, signal: AbortSignal, onEvent: RunEventSink): Promise<void> {
-    const { room } = this.options;
-    const follow = this.#followOptions();
-    const policy = follow.policy;
-    const deadline = Date.now() + follow.maxEventWaitMs;
-    let failures = 0; // GETs in a row answered 5xx or not at all
-    for (let polls = 1; ; ) {
-      let run;
-      try {
-        run = await this.api.getRun(room, threadId, runId, signal);
-        failures = 0;
-      } catch (error) {
-        if (signal.aborted) return;
-        if (!retryableFailure(error) || failures >= policy.attempts) throw error;
-        await delay(resumeDelay(++failures, policy), signal);
-        if (signal.aborted) return;
-        continue;
-      }
-      const events = (Array.isArray(run.events) ? run.events : []) as unknown[];
-      if (events.length > 0 || run.finished) {
-        let terminal = false;
-        for (const event of events) {
-          if (signal.aborted) return;
-          // Indexes count every stored entry, so one that is not an event is skipped, not dropped from the count.
-          if (!event || typeof event !== 'object' || typeof (event as { type?: unknown }).type !== 'string') continue;
-          const type = (event as BaseEvent).type as string;
-          terminal = type === 'RUN_FINISHED' || type === 'RUN_ERROR';
-          onEvent(event as BaseEvent);
-        }
-        if (run.finished || terminal) return;
-        return followRun(this.api, this.api.runPath(room, threadId, runId), onEvent, {
-          ...follow,
-          body: emptySoliplexRunInput(threadId, runId),
-          lastEventId: `${runId}:${events.length - 1}`,
-          signal,
-        });
-      }
-      if (Date.now() >= deadline) {
-        throw new TransportError('stream-ended', 'The run never started on the server: nothing came from it. Try again.');
-      }
-      await delay(Math.min(resumeDelay(polls++, policy), Math.max(0, deadline - Date.now())), signal);
-      if (signal.aborted) return;
-    }
+    // Loaded with the first run found still under way (a reloaded thread): a new chat never needs it.
+    const { attachSoliplexRun } = await import('./soliplex-attach.js');
+    return attachSoliplexRun(this.api, this.options.room, this.#followOptions(), threadId, runId, signal, onEvent);
   }
 
-  #followOptions() {
+  #followOptions(): FollowPolicy {
     const { resumeAttempts, resumeDelayMs, resumeMaxDelayMs, resumeJitter, stallTimeoutMs, maxEventWaitMs } = this.options;
     const policy: ResumePolicy = {
       attempts: resumeAttempts ?? DEFAULT_RESUME_POLICY.attempts,
@@ -257,41 +217,4 @@ export class SoliplexTransport implements Transport {
     );
     return this.#attachments;
   }
-
-  /**
-   * Refuses attachments where the room has none; otherwise uploads each non-image file the page gave
-   * inline to the thread (`POST /api/v1/uploads/{room}/thread/{thread}`, multipart `upload_file`, as
-   * Soliplex's own client does) once per transport, and returns where each went. Images go inline.
-   */
-  async #uploadAttachments(request: RunRequest): Promise<Map<string, string>> {
-    if (!(await this.roomAcceptsAttachments(request.signal))) {
-      throw new TransportError(
-        'http',
-        `This Soliplex room (${this.options.room}) does not accept attachments. Send the message without them, or use a room that has attachments enabled.`,
-      );
-    }
-    const uploads = new Map<string, string>();
-    for (const message of request.messages) {
-      if (message.role !== 'user' || !Array.isArray(message.content)) continue;
-      for (const [index, part] of (message.content as ContentPart[]).entries()) {
-        if (!uploadablePart(part)) continue;
-        const key = `${request.threadId}/${attachmentKey(message.id, index)}`;
-        let name = this.#uploaded.get(key);
-        if (!name) {
-          name = partFilename(part) ?? `attachment-${index + 1}`;
-          await this.api.uploadThreadFile(this.options.room, request.threadId, base64Blob(part.source.value, part.source.mimeType), name, request.signal);
-          this.#uploaded.set(key, name);
-        }
-        uploads.set(attachmentKey(message.id, index), name);
-      }
-    }
-    return uploads;
-  }
-}
-
-function base64Blob(data: string, mimeType: string): Blob {
-  const binary = atob(data);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return new Blob([bytes], { type: mimeType });
 }

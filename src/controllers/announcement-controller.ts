@@ -1,6 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Conversation } from '../core/index.js';
-import { emptyConversation } from '../core/conversation/empty-conversation.js';
 
 export interface AnnouncementControllerConfig {
   /** The conversation on screen; read before every render. */
@@ -21,13 +20,15 @@ export interface AnnouncementControllerConfig {
  */
 export class AnnouncementController implements ReactiveController {
   readonly #config: AnnouncementControllerConfig;
-  #shown: Conversation = emptyConversation;
+  #shown: Conversation;
   #threadId?: string;
   #nextId = 0;
   #lines: readonly { readonly id: number; readonly text: string }[] = [];
 
   constructor(host: ReactiveControllerHost, config: AnnouncementControllerConfig) {
     this.#config = config;
+    // What is on screen when it is made is not news (a chat's runtime may arrive during a turn of a shared engine).
+    this.#shown = config.conversation();
     host.addController(this);
   }
 

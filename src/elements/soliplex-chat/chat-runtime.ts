@@ -5,6 +5,13 @@ import { mergeChatStrings, type SoliplexChatStringsOverrides } from '../shared/c
 import type { ChatContextValue } from '../../context.js';
 import { failureText } from '../shared/failure-text.js';
 import { describeChanges } from './announcements.js';
+import { AnnouncementController } from '../../controllers/announcement-controller.js';
+import { ChatSuggestionsController } from './chat-suggestions.js';
+import type { ChatSuggestions } from './suggestion-chips.js';
+import type { SoliplexChatStrings } from '../shared/chat-strings.js';
+import type { ThreadKey, ThreadSnapshot, ToolRegistry } from '../../core/index.js';
+import { emptyConversation } from '../../core/conversation/empty-conversation.js';
+import { idleState, isRunning, threadKeyId } from '../../core/tool-loop/run-state.js';
 import { FocusController } from '../../controllers/focus-controller.js';
 import { LocaleController } from '../shared/locale-controller.js';
 import { provideChatRuntime } from './chat-parts.js';
@@ -15,6 +22,12 @@ import { AnswerExtrasController, type AnswerExtrasConfig } from '../../controlle
  * the UI strings, failure words and screen-reader announcements. It loads with the chat's other parts
  * (chat-parts.ts), so the first paint of an empty chat does without it.
  */
+/** The thread on screen, as the parts made here read it. */
+export interface ChatView {
+  readonly snapshot: () => ThreadSnapshot | undefined;
+  readonly threadKey: () => ThreadKey;
+}
+
 /** What the chat's context carries, besides its strings and what its handle says. */
 type ContextInputs = Omit<ChatContextValue, 'engine' | 'threadKey' | 'strings'>;
 const CONTEXT_INPUTS = ['thread', 'toolRegistry', 'capabilities', 'interruptRenderers', 'activityRenderers', 'toolRenderers', 'imageOrigins', 'answers', 'noFeedback', 'showUsage'] as const;
@@ -47,6 +60,20 @@ const chatRuntime = {
   FocusController,
   /** The shipped translation `lang` asks for (an English page loads none). */
   LocaleController,
+  /** The suggestion chips: the page's `suggestions` (asked of its function at rest), else the room's. */
+  suggestions: (host: ReactiveControllerHost, view: ChatView, source: () => ChatSuggestions | undefined) => new ChatSuggestionsController(host, view, source),
+  /** The live region's lines: what a turn changed that a screen reader should hear. */
+  announcer: (host: ReactiveControllerHost, view: ChatView, strings: () => SoliplexChatStrings, tools: () => ToolRegistry) =>
+    new AnnouncementController(host, {
+      conversation: () => view.snapshot()?.conversation ?? emptyConversation,
+      threadId: () => threadKeyId(view.threadKey()),
+      // A restored history (the thread idle, interrupted by a reload, or still loading) is not news: only a turn's changes are.
+      quiet: () => {
+        const run = view.snapshot()?.run ?? idleState;
+        return run.status === 'idle' || run.status === 'interrupted' || (isRunning(run) && run.phase === 'loading-history');
+      },
+      describe: (previous, next) => describeChanges(previous, next, strings(), tools()),
+    }),
   /** Each answer's feedback, usage and sources for `host`, which fires `soliplex-feedback` for each rating. */
   answerExtras: (host: ReactiveControllerHost & EventTarget, config: Omit<AnswerExtrasConfig, 'onFeedback'>) =>
     new AnswerExtrasController(host, { ...config, onFeedback: (feedback) => host.dispatchEvent(new SoliplexFeedbackEvent(feedback)) }),

@@ -1,59 +1,57 @@
-import { nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
-import type { Conversation } from '../../core/index.js';
-import { renderSuggestions, suggestionTexts, type ChatSuggestions } from './suggestion-chips.js';
+import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import { emptyConversation } from '../../core/conversation/empty-conversation.js';
+import { idleState, isRunning, threadKeyId } from '../../core/tool-loop/run-state.js';
+import type { ChatSuggestions } from './suggestion-chips.js';
+import type { ChatView } from './chat-runtime.js';
 
-export interface ChatSuggestionsConfig {
-  readonly source: () => ChatSuggestions | undefined;
-  readonly conversation: () => Conversation;
-  readonly threadId: () => string;
-  /** The chat is at rest (no turn running, the last one not failed): a moment to suggest. */
-  readonly atRest: () => boolean;
-}
+/** At most this many chips, each at most this long: the function's answer is the page's, but may come from a model. */
+const MAX_SUGGESTIONS = 6;
+const MAX_LENGTH = 300;
 
 /**
- * Loaded when the page sets `suggestions` to a function. Asks it once per moment (a thread and its last message, at rest),
- * drops an answer that comes after the conversation moved on, and keeps what to show.
+ * The chat's suggestion chips (`suggestions`), made with its runtime: the page's starter prompts, or
+ * what its function answers, asked once per moment (a thread and its last message, at rest: no turn
+ * running, the last one not failed); an answer that comes after the conversation moved on is dropped.
  */
 export class ChatSuggestionsController implements ReactiveController {
   readonly #host: ReactiveControllerHost;
-  readonly #config: ChatSuggestionsConfig;
+  readonly #view: ChatView;
+  readonly #source: () => ChatSuggestions | undefined;
   #moment?: string;
-  #source?: ChatSuggestions;
-  #asked = 0;
+  #asked?: ChatSuggestions;
+  #question = 0;
   #answer: readonly string[] = [];
 
-  constructor(host: ReactiveControllerHost, config: ChatSuggestionsConfig) {
+  constructor(host: ReactiveControllerHost, view: ChatView, source: () => ChatSuggestions | undefined) {
     this.#host = host;
-    this.#config = config;
+    this.#view = view;
+    this.#source = source;
     host.addController(this);
   }
 
-  /** The function's answer for this moment. */
-  get list(): readonly string[] {
-    return this.#answer;
-  }
-
   hostUpdate(): void {
-    const source = this.#config.source();
-    const conversation = this.#config.conversation();
-    const moment = `${this.#config.threadId()}\n${conversation.messages.at(-1)?.id ?? ''}`;
-    if (typeof source !== 'function' || !this.#config.atRest()) {
+    const source = this.#source();
+    const snapshot = this.#view.snapshot();
+    const conversation = snapshot?.conversation ?? emptyConversation;
+    const run = snapshot?.run ?? idleState;
+    const moment = `${threadKeyId(this.#view.threadKey())}\n${conversation.messages.at(-1)?.id ?? ''}`;
+    if (typeof source !== 'function' || isRunning(run) || run.status === 'failed') {
       // A turn runs (or the page has no function): what was suggested, or is still coming, answers nothing now.
-      if (this.#moment !== undefined) this.#asked++;
+      if (this.#moment !== undefined) this.#question++;
       this.#answer = [];
       this.#moment = undefined;
       return;
     }
-    if (moment === this.#moment && source === this.#source) return;
+    if (moment === this.#moment && source === this.#asked) return;
     this.#moment = moment;
-    this.#source = source;
+    this.#asked = source;
     this.#answer = [];
-    const asked = ++this.#asked;
+    const question = ++this.#question;
     Promise.resolve()
       .then(() => source(conversation))
       .then(
         (answer) => {
-          if (asked !== this.#asked) return; // the conversation moved on
+          if (question !== this.#question) return; // the conversation moved on
           this.#answer = suggestionTexts(answer);
           this.#host.requestUpdate();
         },
@@ -61,9 +59,26 @@ export class ChatSuggestionsController implements ReactiveController {
       );
   }
 
-  /** The chips after an answer (the empty state shows its own). */
-  render(label: string, send: (text: string) => void) {
-    const list = typeof this.#config.source() === 'function' ? this.#answer : [];
-    return list.length ? renderSuggestions(list, label, send, 'follow-ups') : nothing;
+  /**
+   * The chips: `starters` in the empty state (the page's array, else its function's answer, else the
+   * room's suggestions); after an answer, the function's answer only.
+   */
+  render(label: string, send: (text: string) => void, starters?: readonly string[]) {
+    const source = this.#source();
+    const list = starters ? (Array.isArray(source) ? suggestionTexts(source) : this.#answer.length ? this.#answer : suggestionTexts(starters)) : typeof source === 'function' ? this.#answer : [];
+    return list.length
+      ? html`<div part="suggestions" class="suggestions ${starters ? '' : 'follow-ups'}" role="group" aria-label=${label}>
+          ${list.map((text) => html`<button part="suggestion" type="button" @click=${() => send(text)}>${text}</button>`)}
+        </div>`
+      : nothing;
   }
+}
+
+/** The texts worth offering: strings only, no blanks, at most six, none too long. */
+function suggestionTexts(list: unknown): readonly string[] {
+  if (!Array.isArray(list)) return [];
+  return list
+    .filter((text): text is string => typeof text === 'string' && text.trim() !== '')
+    .slice(0, MAX_SUGGESTIONS)
+    .map((text) => (text.length > MAX_LENGTH ? `${text.slice(0, MAX_LENGTH - 1)}…` : text));
 }

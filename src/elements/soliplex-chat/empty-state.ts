@@ -1,7 +1,6 @@
 import { html } from 'lit';
 import type { RunFailure, SoliplexRoom } from '../../core/index.js';
 import type { FirstPaintStrings } from '../shared/first-paint-strings.js';
-import { renderSuggestions } from './suggestion-chips.js';
 
 /**
  * What a chat shows before the first message: the `empty` slot, or by default a welcome message
@@ -11,16 +10,15 @@ import { renderSuggestions } from './suggestion-chips.js';
 export function renderEmptyState(
   soliplex: { readonly room?: SoliplexRoom; readonly roomFailure?: RunFailure } | undefined,
   strings: FirstPaintStrings,
-  send: (text: string) => void,
-  suggestions: readonly string[] = [],
+  /** The suggestion chips (the page's `suggestions`, else the room's; once the chat's runtime is there). */
+  suggestions: unknown,
 ) {
-  const list = suggestions.length ? suggestions : (soliplex?.room?.suggestions ?? []);
   const room = soliplex?.room;
   return html`<div part="empty-state" class="empty">
     <slot name="empty">
       <p part="welcome" class="welcome">${room?.welcome_message || strings.welcome}</p>
       ${soliplex?.roomFailure ? html`<p class="room-failure">${strings.roomUnavailable(soliplex.roomFailure.message)}</p>` : ''}
-      <slot name="suggestions">${list.length ? renderSuggestions(list, strings.suggestionsLabel, send) : ''}</slot>
+      <slot name="suggestions">${suggestions}</slot>
     </slot>
   </div>`;
 }

@@ -11,7 +11,7 @@ import type { SoliplexThreadSelectEvent } from '../../events.js';
 import type { SoliplexAttachments } from '../soliplex-attachments/soliplex-attachments.js';
 import { ToolRegistrationController } from '../../controllers/tool-registration-controller.js';
 import { AgUiEventsController } from '../../controllers/agui-events-controller.js';
-import { AnnouncementController } from '../../controllers/announcement-controller.js';
+import type { AnnouncementController } from '../../controllers/announcement-controller.js';
 import type { FocusController } from '../../controllers/focus-controller.js';
 import { adoptPreUpgradeProperties } from '../shared/upgrade-properties.js';
 import type { SoliplexChatStrings, SoliplexChatStringsOverrides } from '../shared/chat-strings.js';
@@ -21,10 +21,9 @@ import type { SoliplexComposer } from '../soliplex-composer/soliplex-composer.js
 import type { HiddenMessageActions, SoliplexMessageList } from '../soliplex-message-list/soliplex-message-list.js';
 import { renderEmptyState } from './empty-state.js';
 import type { ChatSuggestionsController } from './chat-suggestions.js';
-import { suggestionTexts } from './suggestion-chips.js';
 import { renderHeader, renderState, renderStorageNotice } from './chat-view.js';
 import { chatRuntimeIfLoaded, loadChatParts, loadPartsOnConnect, whenChatRuntime } from './chat-parts.js';
-import type { ChatRuntime } from './chat-runtime.js';
+import type { ChatRuntime, ChatView } from './chat-runtime.js';
 import type { AnswerExtrasController } from '../../controllers/answer-extras-controller.js';
 import { chatStyles } from './soliplex-chat.styles.js';
 import { ChatSettings } from './chat-settings.js';
@@ -191,22 +190,13 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
 
   /** Where focus goes: into cards that ask, on after an answer, back to the composer (made with the runtime). */
   #focus?: FocusController;
-  readonly #announcements = new AnnouncementController(this, {
-    conversation: () => this.#session.shown.snapshot?.conversation ?? emptyConversation,
-    threadId: () => threadKeyId(this.#session.threadKey),
-    // A restored history (the thread idle, interrupted by a reload, or still loading) is not news: only a turn's changes are.
-    quiet: () => {
-      const run = this.#session.shown.snapshot?.run ?? idleState;
-      return run.status === 'idle' || run.status === 'interrupted' || (isRunning(run) && run.phase === 'loading-history');
-    },
-    describe: (previous, next) => {
-      const rt = chatRuntimeIfLoaded();
-      return rt ? rt.describeChanges(previous, next, this.#strings(rt), this.toolRegistry) : [];
-    },
-  });
+  /** The thread on screen, as the parts the runtime makes read it. */
+  readonly #view: ChatView = { snapshot: () => this.#session.shown.snapshot, threadKey: () => this.#session.threadKey };
+  /** What the live region says; made with the runtime (before it, no turn has anything to say). */
+  #announcements?: AnnouncementController;
   readonly #attachments = new ChatAttachments(this, () => this.attachmentBar);
-  /** Asks a `suggestions` function (its code loads when the page gives one). */
-  #suggestions?: ChatSuggestionsController | Promise<unknown>;
+  /** The suggestion chips (`suggestions`, else the room's), made with the runtime. */
+  #suggestions?: ChatSuggestionsController;
   /** The thread list beside the messages (`thread-list`). */
   readonly #panel = new LazyThreadPanel(this, this.#token);
   #hiddenActions: HiddenMessageActions = {};
@@ -362,7 +352,6 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('agent')) this.#attachments.askAgent();
-    if (typeof this.suggestions === 'function') this.#suggestions ??= this.#loadSuggestions();
     this.#session.willUpdate();
     this.#provide();
     if (changed.has('noCopy') || changed.has('noRegenerate') || changed.has('noEdit')) {
@@ -375,7 +364,11 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
     const thread = this.#session.handle;
     const rt = chatRuntimeIfLoaded();
     if (rt && !this.#focus) this.#focus = new rt.FocusController(this, () => this.composer?.focus());
-    if (rt && !this.#locale) this.#locale = new rt.LocaleController(this);
+    if (rt && !this.#locale) {
+      this.#locale = new rt.LocaleController(this);
+      this.#announcements = rt.announcer(this, this.#view, () => this.#strings(rt), () => this.toolRegistry);
+      this.#suggestions = rt.suggestions(this, this.#view, () => this.suggestions);
+    }
     if (!thread || !rt) return;
     const { toolRegistry, interruptRenderers, activityRenderers, toolRenderers, imageOrigins, noFeedback, showUsage } = this;
     const answers = (this.#answers ??= rt.answerExtras(this, { threadKey: () => this.#session.threadKey, token: this.#token }));
@@ -423,7 +416,7 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
           ? nothing
           : empty
           ? // While Sign in is offered, the room's 401 is no news: the offer says it.
-            renderEmptyState(soliplex && !this.#session.extras?.signIn?.offer.length ? this.#session.soliplex : undefined, strings, this.#sendSuggestion, this.#suggestionList())
+            renderEmptyState(soliplex && !this.#session.extras?.signIn?.offer.length ? this.#session.soliplex : undefined, strings, this.#suggestions?.render(strings.suggestionsLabel, this.#sendSuggestion, this.#session.soliplex?.room?.suggestions ?? []))
           : html`<soliplex-message-list
               exportparts=${MESSAGE_LIST_EXPORTPARTS}
               .conversation=${conversation}
@@ -431,7 +424,7 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
               .hiddenActions=${this.#hiddenActions}
               .noImages=${this.noImages}
             ></soliplex-message-list>`}
-        ${empty || !this.#suggestionsAsker ? nothing : this.#suggestionsAsker.render(strings.suggestionsLabel, this.#sendSuggestion)}
+        ${empty ? nothing : this.#suggestions?.render(strings.suggestionsLabel, this.#sendSuggestion)}
         <soliplex-run-status
           exportparts=${RUN_STATUS_EXPORTPARTS}
           .run=${run}
@@ -449,7 +442,7 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
         ></soliplex-composer>
         <slot name="footer"></slot>
         <div class="visually-hidden" role="log" aria-live="polite" aria-relevant="additions">
-          ${chatRuntimeIfLoaded()?.renderAnnouncements(this.#announcements.lines)}
+          ${this.#announcements && chatRuntimeIfLoaded()?.renderAnnouncements(this.#announcements.lines)}
         </div>
       </div>
     </div>`;
@@ -487,32 +480,6 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
     event.preventDefault();
     this.stop();
   };
-
-  get #suggestionsAsker(): ChatSuggestionsController | undefined {
-    return this.#suggestions instanceof Promise ? undefined : this.#suggestions;
-  }
-
-  #suggestionList(): readonly string[] {
-    return Array.isArray(this.suggestions) ? suggestionTexts(this.suggestions) : (this.#suggestionsAsker?.list ?? []);
-  }
-
-  #loadSuggestions(): Promise<unknown> {
-    return import('./chat-suggestions.js').then(({ ChatSuggestionsController }) => {
-      this.#suggestions = new ChatSuggestionsController(this, {
-        source: () => this.suggestions,
-        conversation: () => this.#session.shown.snapshot?.conversation ?? emptyConversation,
-        threadId: () => threadKeyId(this.#session.threadKey),
-        atRest: () => {
-          const run = this.#session.shown.snapshot?.run ?? idleState;
-          return !isRunning(run) && run.status !== 'failed';
-        },
-      });
-      this.requestUpdate();
-    }, (error: unknown) => {
-      this.#suggestions = undefined; // a network blip: the next update tries again
-      console.error('[soliplex-chat] the suggestions code could not be loaded', error);
-    });
-  }
 
   #sendSuggestion = (text: string) => {
     if (this.send(text)) this.messageList?.scrollToEnd?.();

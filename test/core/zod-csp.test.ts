@@ -1,6 +1,9 @@
 import { expect } from '@open-wc/testing';
 import { finished, say, script, started } from '../helpers/agui-server.js';
 
+// The default buffer (250 entries) fills with the test page's own modules; a full one records no more.
+performance.setResourceTimingBufferSize(100_000);
+
 // zod 4 probes `new Function` when it builds its first object schema; under a CSP without
 // 'unsafe-eval' Chromium reports that as a `securitypolicyviolation` even though zod catches the
 // error. Each case runs in a fresh iframe (own globals, own module map, so its own first zod schema)

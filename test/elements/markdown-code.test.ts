@@ -2,6 +2,9 @@ import { expect } from '@open-wc/testing';
 import { chatAnswering } from './markdown-fixture.js';
 import { deepQuery, until } from './chat-fixture.js';
 
+// The default buffer (250 entries) fills with the test page's own modules; a full one records no more.
+performance.setResourceTimingBufferSize(100_000);
+
 // Fenced code in an answer: a language label, a "Copy code" button, and syntax highlighting whose code
 // (the highlighter and each grammar) loads only when a block needs it.
 

@@ -3,6 +3,9 @@ import { ThreadIndex, ToolRegistry, type SoliplexChat, type SoliplexFeedbackEven
 import { deepQuery, deepQueryAll, settled, statusLine, until, waitFor } from './chat-fixture.js';
 import { finished, say, script, server, setServerToken, started } from '../helpers/agui-server.js';
 
+// The default buffer (250 entries) fills with the test page's own modules; a full one records no more.
+performance.setResourceTimingBufferSize(100_000);
+
 /**
  * Under each answer (issue 23): its sources (RAG citations of the turn), the feedback buttons with an
  * optional reason, and the token usage line. Against the demo server's `demo` room (Soliplex: its RAG

@@ -10,6 +10,9 @@ import { finished, say, script, server, setServerToken, started } from '../helpe
 const loaded = (name: string) =>
   performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname.replace(/\.(ts|js)$/, '').endsWith(name));
 
+// The default buffer (250 entries) fills with the test page's own modules; a full one records no more.
+performance.setResourceTimingBufferSize(100_000);
+
 const SIGN_IN = '/controllers/soliplex-sign-in-controller';
 const DOCUMENTS = '/controllers/soliplex-documents-controller';
 const VIEW = '/soliplex-chat/room-extras-view';

@@ -3,6 +3,7 @@ import type { SoliplexChat } from '../../src/index.js';
 import { script } from '../helpers/agui-server.js';
 import { painted, pause, report, summarize, table, watchLongTasks } from './bench-kit.js';
 import '../../src/index.js';
+import { heartbeat } from '../helpers/heartbeat.js';
 
 /**
  * Benchmark (`npm run bench`, issue 26 item 1): hostile sizes served as real SSE by the demo server
@@ -50,27 +51,6 @@ interface Sample {
   gap: number;
 }
 
-/** The largest gap between heartbeats (a MessageChannel message re-posted after a 10 ms timer). */
-function heartbeat(): { stop: () => number } {
-  let last = performance.now();
-  let worst = 0;
-  let stopped = false;
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => {
-    const now = performance.now();
-    worst = Math.max(worst, now - last);
-    last = now;
-    if (!stopped) setTimeout(() => channel.port2.postMessage(null), 10);
-  };
-  channel.port2.postMessage(null);
-  return {
-    stop() {
-      stopped = true;
-      channel.port1.close();
-      return Math.max(worst, performance.now() - last);
-    },
-  };
-}
 
 const large = (type: string, field: string, extra: object, unit: string, length: number) => ({ $large: { event: { type, ...extra }, field, unit, length } });
 

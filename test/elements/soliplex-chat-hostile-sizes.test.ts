@@ -2,6 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { MAX_TEXT_CHARS, ThreadIndex, type SoliplexChat, type SoliplexRunFinishedEvent } from '../../src/index.js';
 import { deepQuery, deepQueryAll, settled, statusLine, until } from './chat-fixture.js';
 import { finished, say, script, started } from '../helpers/agui-server.js';
+import { heartbeat } from '../helpers/heartbeat.js';
 
 /**
  * Issue 26 item 1: large and hostile input never freezes the page. The demo server serves each
@@ -16,27 +17,6 @@ const FROZEN_MS = 8_000;
 const HUGE = 50_000_000;
 const WORD = 'x'.repeat(200_000);
 
-/** The largest gap between heartbeats while it ran. */
-function heartbeat(): { stop: () => number } {
-  let last = performance.now();
-  let worst = 0;
-  let stopped = false;
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => {
-    const now = performance.now();
-    worst = Math.max(worst, now - last);
-    last = now;
-    if (!stopped) setTimeout(() => channel.port2.postMessage(null), 10);
-  };
-  channel.port2.postMessage(null);
-  return {
-    stop() {
-      stopped = true;
-      channel.port1.close();
-      return Math.max(worst, performance.now() - last);
-    },
-  };
-}
 
 const large = (event: object, field: string, unit: string, length = HUGE) => ({ $large: { event, field, unit, length } });
 

@@ -36,7 +36,13 @@ describe('<soliplex-chat> secret-number loop', () => {
       ...getSecretNumber,
       execute: (args, context) => new Promise((resolve) => setTimeout(() => resolve(getSecretNumber.execute(args, context)), 60)),
     };
-    const { el } = await chatWith([askTools, answer], [slowly]);
+    // The first answer's text stays open until "Writing…" has been on screen: on a loaded machine a
+    // stream can otherwise start and end within one frame, and the state is never rendered to be seen.
+    const writingSeen = deferred();
+    const [start, ...rest] = askTools;
+    const textEnd = rest.findIndex((e) => (e as { type?: string }).type === 'TEXT_MESSAGE_END');
+    const askSlowly: ScriptedRun = [start!, ...rest.slice(0, textEnd), { $wait: writingSeen.promise }, ...rest.slice(textEnd)];
+    const { el } = await chatWith([askSlowly, answer], [slowly]);
     const finished: SoliplexRunFinishedEvent[] = [];
     el.addEventListener('soliplex-run-finished', (e) => finished.push(e));
     const started: Event[] = [];
@@ -48,6 +54,7 @@ describe('<soliplex-chat> secret-number loop', () => {
     const observer = new MutationObserver(() => {
       const line = statusRoot.querySelector<HTMLElement>('[part~="status"]');
       if (line) seen.push(`${line.dataset['state']}|${line.textContent!.trim()}`);
+      if (seen.at(-1) === 'running|Writing…') writingSeen.resolve();
     });
     observer.observe(statusRoot, { subtree: true, childList: true, attributes: true, characterData: true });
 

@@ -149,12 +149,13 @@ describe('<soliplex-chat> reloads that survive', () => {
     const first = await fixture<SoliplexChat>(html`<soliplex-chat .engine=${engineOf()} server-url=${server} room=${room}></soliplex-chat>`);
     let done = finishedOnce(first);
     first.send('book a trip');
-    await until(() => !!findInterrupt(first.engine!.snapshot({ server, room, thread: first.thread }).conversation, 'ask-1'));
+    // Generous: on a loaded machine the room, the thread and the first run take a while to come.
+    await until(() => !!findInterrupt(first.engine!.snapshot({ server, room, thread: first.thread }).conversation, 'ask-1'), 20_000);
     expect(first.answerInterrupt('ask-1', { city: 'Paris' })).to.equal(true);
     expect((await done).outcome).to.equal('success');
     done = finishedOnce(first);
     first.send('and another');
-    await until(() => !!findInterrupt(first.engine!.snapshot({ server, room, thread: first.thread }).conversation, 'ask-2'));
+    await until(() => !!findInterrupt(first.engine!.snapshot({ server, room, thread: first.thread }).conversation, 'ask-2'), 20_000);
     expect(first.cancelInterrupt('ask-2')).to.equal(true);
     expect((await done).outcome).to.equal('success');
     expect((await requests()).map((r) => (r.body as { resume?: unknown }).resume)).to.deep.equal([
@@ -169,7 +170,7 @@ describe('<soliplex-chat> reloads that survive', () => {
 
     const engine = engineOf();
     const el = await fixture<SoliplexChat>(html`<soliplex-chat .engine=${engine} server-url=${server} room=${room} thread=${thread}></soliplex-chat>`);
-    await until(() => deepQueryAll(el, '[part~="interrupt-status"]').length === 2 && statusLine(el)?.textContent?.trim() === '');
+    await until(() => deepQueryAll(el, '[part~="interrupt-status"]').length === 2 && statusLine(el)?.textContent?.trim() === '', 20_000);
     expect(deepQueryAll(el, '[part~="interrupt-status"]').map((s) => s.textContent?.trim())).to.deep.equal(['Answered: city: Paris', 'Cancelled.']);
     const conversation = engine.snapshot({ server, room, thread }).conversation;
     expect(findInterrupt(conversation, 'ask-1')).to.include({ status: 'resolved', resumed: true });

@@ -145,8 +145,11 @@ describe('demo page', () => {
     const context = await env.browser.newContext({ viewport: { width: 375, height: 740 }, colorScheme: 'dark' });
     const page = await context.newPage();
     const failed = [];
-    page.on('response', (response) => response.status() >= 400 && failed.push(`${response.status()} ${response.url()}`));
-    page.on('requestfailed', (request) => failed.push(`failed ${request.url()}`));
+    // Soliplex answers a run's feedback GET with 404 while it has no rating (as the real server does), and
+    // the reload cuts what was still loading (net::ERR_ABORTED): neither is a broken request.
+    const noRating = (response) => response.status() === 404 && /\/feedback$/.test(new URL(response.url()).pathname);
+    page.on('response', (response) => response.status() >= 400 && !noRating(response) && failed.push(`${response.status()} ${response.url()}`));
+    page.on('requestfailed', (request) => request.failure()?.errorText !== 'net::ERR_ABORTED' && failed.push(`failed ${request.url()} ${request.failure()?.errorText}`));
     await page.goto(`${env.servers.url}/demo/`);
     await page.locator('soliplex-chat textarea').waitFor();
     const send = await page.locator('soliplex-chat [part~="send-button"]').boundingBox();

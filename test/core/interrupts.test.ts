@@ -68,6 +68,21 @@ describe('interrupts', () => {
     expect(transport.requests[1]!.messages.map((m) => m.role)).to.deep.equal(['user', 'assistant']);
   });
 
+  it('an interrupt answered as soon as it shows, before the run that asked has ended, still resumes the run', async () => {
+    const { transport, engine } = setup([[runStarted('r1'), ...text('a1', 'One question.'), interrupted(confirm)], answered]);
+    // The card is answerable the moment the interrupt is in the conversation: answer it right there,
+    // while the turn is still reading the end of its run (before it waits for answers).
+    let answeredEarly = false;
+    engine.registry.subscribe((snapshot) => {
+      if (answeredEarly || !interruptsOf(snapshot.conversation).some((m) => m.status === 'open')) return;
+      answeredEarly = engine.cancelInterrupt(key, 'i2');
+    }, key);
+    expect(await engine.send(key, 'book it')).to.equal('success');
+    expect(answeredEarly).to.equal(true);
+    expect(transport.requests).to.have.length(2);
+    expect(transport.requests[1]!.resume).to.deep.equal([{ interruptId: 'i2', status: 'cancelled' }]);
+  });
+
   it('an interrupt cannot be answered twice, nor an unknown one', async () => {
     const { engine } = setup([[runStarted('r1'), interrupted(ask)], answered]);
     const done = engine.send(key, 'go');

@@ -805,7 +805,9 @@ export class RunOrchestrator {
       const pending = pendingToolCallIds(turn.conversation, executed).filter((id) => !held.has(id));
       const interrupts = openInterrupts(turn.conversation);
       if (interrupts.length > 0) this.#emit(turn, { type: 'interrupt', interrupts: interrupts.map((m) => m.interrupt) });
-      if (pending.length === 0 && interrupts.length === 0) {
+      // An interrupt of this run may be answered already (its card shows while the run's end is still
+      // being read): then the run resumes at once rather than the turn ending with the answer unsent.
+      if (pending.length === 0 && interrupts.length === 0 && resumeEntries(turn.conversation).length === 0) {
         this.#emitMessages(turn, runId);
         this.#end(turn, {
           outcome: 'success',

@@ -159,7 +159,9 @@ for (const { name, each } of readers) {
         seen++;
       });
       expect(seen).to.equal(50);
-      expect(taskRanAt).to.be.within(1, 49);
+      // Before the burst ends (50 would mean the reader held the thread to the end); on a loaded machine
+      // the first slice may be used up by the read itself, and the task runs before the first frame (0).
+      expect(taskRanAt).to.be.within(0, 49);
     });
 
     it('a frame that arrives after a pause is handed on at once, not behind the tasks queued meanwhile (a tool hop starts in the same task)', async () => {

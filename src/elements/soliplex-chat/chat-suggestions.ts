@@ -31,10 +31,7 @@ export class ChatSuggestionsController implements ReactiveController {
 
   hostUpdate(): void {
     const source = this.#source();
-    const snapshot = this.#view.snapshot();
-    const conversation = snapshot?.conversation ?? emptyConversation;
-    const run = snapshot?.run ?? idleState;
-    const moment = `${threadKeyId(this.#view.threadKey())}\n${conversation.messages.at(-1)?.id ?? ''}`;
+    const run = this.#view.snapshot()?.run ?? idleState;
     if (typeof source !== 'function' || isRunning(run) || run.status === 'failed') {
       // A turn runs (or the page has no function): what was suggested, or is still coming, answers nothing now.
       if (this.#moment !== undefined) this.#question++;
@@ -42,6 +39,9 @@ export class ChatSuggestionsController implements ReactiveController {
       this.#moment = undefined;
       return;
     }
+    // Only at rest with a function (never per streamed token): which moment this is.
+    const conversation = this.#view.snapshot()?.conversation ?? emptyConversation;
+    const moment = `${threadKeyId(this.#view.threadKey())}\n${conversation.messages.at(-1)?.id ?? ''}`;
     if (moment === this.#moment && source === this.#asked) return;
     this.#moment = moment;
     this.#asked = source;

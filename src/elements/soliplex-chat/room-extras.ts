@@ -1,21 +1,14 @@
 import { nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
-import type { ThreadKey, TokenSource, RunOrchestrator } from '../../core/index.js';
+import type { ThreadKey } from '../../core/index.js';
 import type { SoliplexSignInController, SignInStorage } from '../../controllers/soliplex-sign-in-controller.js';
-import type { SoliplexDocumentsController } from '../../controllers/soliplex-documents-controller.js';
+import type { SoliplexDocumentsConfig, SoliplexDocumentsController } from '../../controllers/soliplex-documents-controller.js';
 import { hasSignInState } from '../../controllers/soliplex-sign-in-keys.js';
 import type { SoliplexChatStrings } from '../shared/chat-strings.js';
 import { SoliplexSignInChangeEvent } from '../../events.js';
 import type { RoomExtrasView } from './room-extras-view.js';
 
-export interface RoomExtrasConfig {
-  readonly engine: () => RunOrchestrator | undefined;
-  /** The Soliplex server ('' off Soliplex). */
-  readonly serverUrl: () => string;
-  readonly room: () => string;
-  readonly thread: () => string;
-  /** The token the chat's requests send (the page's, else this sign-in's). */
-  readonly token: TokenSource;
-  readonly initiator: unknown;
+/** What the documents picker reads (the server is '' off Soliplex; the token is the page's, else this sign-in's), and what the page set. */
+export interface RoomExtrasConfig extends Pick<SoliplexDocumentsConfig, 'engine' | 'serverUrl' | 'room' | 'thread' | 'token' | 'initiator'> {
   /** What the page set: a `token`/`getToken`, `sign-in-storage`, `no-sign-in`, `no-documents`. */
   readonly page: () => { readonly token: boolean; readonly storage: SignInStorage; readonly noSignIn: boolean; readonly noDocuments: boolean };
   readonly onError: (error: Error) => void;

@@ -3,6 +3,8 @@ import { LocalThreadStore, ThreadIndex, ToolRegistry, type ClientTool, type Soli
 import { deepQuery, deepQueryAll, until, waitFor } from './chat-fixture.js';
 import { finished, say, script, started } from '../helpers/agui-server.js';
 import { toolCall } from '../helpers/agui-events.js';
+import { provideOwnEngine } from '../../src/elements/soliplex-chat/chat-parts.js';
+import { createOwnEngine, keepThreadsLocally } from '../../src/elements/soliplex-chat/own-engine.js';
 
 /**
  * Issue 20: every conversation of a generic endpoint is kept in this browser, with no thread list,
@@ -148,6 +150,36 @@ describe('soliplex-chat keeps its conversations (issue 20)', () => {
     await leave(again);
     const last = await open(agentUrl, thread);
     await until(() => assistantTexts(last).some((t) => t.includes('Kept again.')));
+  });
+
+  it('persist turned off while the storage code still loads: nothing is kept', async () => {
+    // The storage code arrives only after the turn ends (as on a slow network or a loaded machine).
+    let release!: () => void;
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    provideOwnEngine(createOwnEngine, async (engine, wanted) => {
+      await arrived;
+      return keepThreadsLocally(engine, wanted);
+    });
+    let thread: string;
+    try {
+      const { agentUrl } = await script([[started, ...say('m1', 'Never kept.'), finished]]);
+      const el = await open(agentUrl);
+      el.noPersist = true;
+      await el.updateComplete;
+      const done: Event[] = [];
+      el.addEventListener('soliplex-run-finished', (e) => done.push(e));
+      el.send('private');
+      await until(() => done.length === 1);
+      release();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      thread = el.thread;
+      await leave(el);
+      const reloaded = await open(agentUrl, thread);
+      await waitFor(reloaded, '[part~="empty-state"]');
+      expect(assistantTexts(reloaded).join(' ')).not.to.contain('Never kept.');
+    } finally {
+      provideOwnEngine(createOwnEngine, keepThreadsLocally);
+    }
   });
 
   it('a reload mid-stream keeps the user message and what streamed so far', async () => {

@@ -16,7 +16,7 @@ import type { ChatRuntime } from './chat-runtime.js';
  */
 
 type CreateOwnEngine = (options: OwnEngineOptions) => RunOrchestrator;
-type KeepThreadsLocally = (engine: RunOrchestrator) => Promise<LocalThreadSync>;
+type KeepThreadsLocally = (engine: RunOrchestrator, wanted: () => boolean) => Promise<LocalThreadSync | undefined>;
 
 let createOwn: CreateOwnEngine | undefined;
 let keepLocally: KeepThreadsLocally | undefined;
@@ -30,8 +30,8 @@ export function provideOwnEngine(factory: CreateOwnEngine, keep: KeepThreadsLoca
 }
 
 /** Keeps the generic threads of a chat's own engine in IndexedDB (the page's default store); undefined while the engine's code loads. */
-export function keepThreadsLocallyIfLoaded(engine: RunOrchestrator): Promise<LocalThreadSync> | undefined {
-  return keepLocally?.(engine);
+export function keepThreadsLocallyIfLoaded(engine: RunOrchestrator, wanted: () => boolean): Promise<LocalThreadSync | undefined> | undefined {
+  return keepLocally?.(engine, wanted);
 }
 
 /** Called by `chat-runtime.ts` when it is evaluated. */

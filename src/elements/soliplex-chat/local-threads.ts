@@ -80,10 +80,10 @@ export class LocalThreadsController implements ReactiveController {
     if (this.#engine !== engine) {
       this.#unbind();
       this.#engine = engine;
-      const keeping = engine && keepThreadsLocallyIfLoaded(engine);
+      const keeping = engine && keepThreadsLocallyIfLoaded(engine, () => this.#engine === engine);
       keeping?.then(
         (sync) => {
-          if (!engine || this.#engine !== engine) return;
+          if (!sync || !engine || this.#engine !== engine || this.#bound) return;
           this.#bound = { engine, sync, stop: sync.subscribe(() => this.#changed()) };
           this.#lookUp(); // now, not at the next update: the read starts as early as it can
           this.#changed();

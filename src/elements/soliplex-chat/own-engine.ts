@@ -73,13 +73,14 @@ export function createOwnEngine({ headers, token, toolRegistry, agent, persist }
  * turns in flight included; the chat reopens its thread from there (`LocalThreadSync.reopen`). Its code
  * is a chunk of its own in the CDN build, loaded by generic chats that persist (not by Soliplex ones).
  */
-export async function keepThreadsLocally(engine: RunOrchestrator): Promise<LocalThreadSync> {
+export async function keepThreadsLocally(engine: RunOrchestrator, wanted: () => boolean = () => true): Promise<LocalThreadSync | undefined> {
   // Not ThreadIndex: the thread list (loaded with `threads`) adds names to the same sync.
   const [{ LocalThreadSync }, { defaultLocalThreadStore }] = await Promise.all([
     import('../../core/threads/local-thread-sync.js'),
     import('../../core/threads/local-thread-store.js'),
   ]);
-  return LocalThreadSync.for(engine, defaultLocalThreadStore());
+  // `no-persist` may have been set while the code loaded: a sync saves the engine's threads as soon as it exists.
+  return wanted() ? LocalThreadSync.for(engine, defaultLocalThreadStore()) : undefined;
 }
 
 /** The `agent` property's transport, its code loaded with its first run (few pages set an `agent`). */

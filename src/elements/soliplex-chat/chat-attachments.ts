@@ -3,6 +3,8 @@ import type { AbstractAgent } from '@ag-ui/client';
 import type { AgentCapabilities } from '@ag-ui/core';
 import type { AttachmentOptions } from '../soliplex-attachments/attachment-parts.js';
 import type { SoliplexAttachments } from '../soliplex-attachments/soliplex-attachments.js';
+import type { ThreadHandle } from '../../core/index.js';
+import type { SoliplexChatStrings } from '../shared/chat-strings.js';
 import { loadOnce } from '../shared/load-once.js';
 import { ATTACHMENTS_EXPORTPARTS } from './exportparts.js';
 
@@ -15,19 +17,53 @@ interface AttachmentsHost extends ReactiveControllerHost {
   readonly agent?: AbstractAgent;
 }
 
+export interface ChatAttachmentsConfig {
+  /** The attachment bar in the chat's shadow root, when it shows. */
+  readonly bar: () => SoliplexAttachments | null | undefined;
+  /** The chat's strings (their code may still be loading). */
+  readonly strings: () => Promise<SoliplexChatStrings>;
+}
+
 /**
  * A chat's attachments: the bar (on when the page turns it on, or when the agent says it accepts
- * files), what the agent says it supports, and files pasted or dropped anywhere in the chat.
+ * files), what the agent says it supports, files pasted or dropped anywhere in the chat, and a send
+ * with files attached.
  */
 export class ChatAttachments {
   readonly #host: AttachmentsHost;
   readonly #bar: () => SoliplexAttachments | null | undefined;
+  readonly #strings: () => Promise<SoliplexChatStrings>;
   /** What `agent.getCapabilities()` answered, for the agent it was asked of. */
   #asked?: { readonly agent: AbstractAgent; readonly capabilities: AgentCapabilities };
 
-  constructor(host: AttachmentsHost, bar: () => SoliplexAttachments | null | undefined) {
+  constructor(host: AttachmentsHost, config: ChatAttachmentsConfig) {
     this.#host = host;
-    this.#bar = bar;
+    this.#bar = config.bar;
+    this.#strings = config.strings;
+  }
+
+  /** Files are attached: the next send carries them. */
+  get pending(): boolean {
+    return !!this.#bar()?.count;
+  }
+
+  /**
+   * Sends `text` with the attached files (`pending`): refused (false, the composer keeps its text)
+   * for empty text or while `thread` cannot send. The files become content parts first (uploaded,
+   * when the page says so); `sent` runs once the message went. A file that could not be taken is
+   * said on the bar, and nothing is sent.
+   */
+  send(text: string, thread: ThreadHandle | undefined, sent: () => void): boolean {
+    const bar = this.#bar();
+    if (!bar || !text.trim() || !thread?.canSend()) return false;
+    void bar.takeParts().then(
+      (parts) => {
+        thread.send({ text, parts });
+        sent();
+      },
+      async (error: unknown) => bar.showError((await this.#strings()).attachmentFailed((error as Error)?.message ?? String(error))),
+    );
+    return true;
   }
 
   /** The page's `capabilities`, else what the current `agent` answered. */

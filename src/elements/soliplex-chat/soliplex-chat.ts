@@ -1,39 +1,29 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { query } from 'lit/decorators.js';
-import { provide } from '@lit/context';
 // The core's modules one by one, not its index: the CDN build puts what this imports in the first paint.
-import type { ToolRegistry } from '../../core/tools/tool-registry.js';
 import { emptyConversation } from '../../core/conversation/empty-conversation.js';
 import { idleState, isRunning, threadKeyId } from '../../core/tool-loop/run-state.js';
-import type { RunOrchestrator, ThreadHandle } from '../../core/index.js';
-import { chatContext, type ChatContextValue } from '../../context.js';
-import type { SoliplexThreadSelectEvent } from '../../events.js';
 import type { SoliplexAttachments } from '../soliplex-attachments/soliplex-attachments.js';
 import { ToolRegistrationController } from '../../controllers/tool-registration-controller.js';
 import { AgUiEventsController } from '../../controllers/agui-events-controller.js';
-import type { AnnouncementController } from '../../controllers/announcement-controller.js';
-import type { FocusController } from '../../controllers/focus-controller.js';
 import { adoptPreUpgradeProperties } from '../shared/upgrade-properties.js';
-import type { SoliplexChatStrings, SoliplexChatStringsOverrides } from '../shared/chat-strings.js';
+import type { SoliplexChatStrings } from '../shared/chat-strings.js';
 import { mergeFirstPaintStrings } from '../shared/first-paint-strings.js';
-import type { LocaleController } from '../shared/locale-controller.js';
 import type { SoliplexComposer } from '../soliplex-composer/soliplex-composer.js';
 import type { HiddenMessageActions, SoliplexMessageList } from '../soliplex-message-list/soliplex-message-list.js';
 import { renderEmptyState } from './empty-state.js';
-import type { ChatSuggestionsController } from './chat-suggestions.js';
 import { renderHeader, renderState, renderStorageNotice } from './chat-view.js';
-import { chatRuntimeIfLoaded, loadChatParts, loadPartsOnConnect, whenChatRuntime } from './chat-parts.js';
-import type { ChatRuntime, ChatView } from './chat-runtime.js';
-import type { AnswerExtrasController } from '../../controllers/answer-extras-controller.js';
+import { loadPartsOnConnect, whenChatRuntime } from './chat-parts.js';
+import type { ChatView } from './chat-runtime.js';
+import { RuntimeParts } from './runtime-parts.js';
 import { chatStyles } from './soliplex-chat.styles.js';
-import { ChatSettings } from './chat-settings.js';
+import { ChatApi } from './chat-api.js';
 import { COMPOSER_EXPORTPARTS, MESSAGE_LIST_EXPORTPARTS, RUN_STATUS_EXPORTPARTS } from './exportparts.js';
 import { warnOnDeprecatedListeners } from '../shared/deprecated-events.js';
 import { LazyThreadPanel } from './thread-panel.js';
 import type { GetToken } from './thread-panel-view.js';
 import { ChatSession } from './chat-session.js';
 import { PageEvents } from './page-events.js';
-import { DeprecatedChatNames } from './deprecated-names.js';
 import { ChatAttachments } from './chat-attachments.js';
 // <soliplex-message-list> (Markdown, tool and approval cards) and <soliplex-run-status> (an idle chat
 // shows no status) are not needed for the first paint of an empty chat: loadChatParts() imports them
@@ -160,7 +150,7 @@ import '../soliplex-composer/soliplex-composer.js';
  * @csspart attachment - One attached file (preview and name).
  * @csspart attachment-error - Why a file was refused or could not be sent.
  */
-export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
+export class SoliplexChat extends ChatApi {
   static override styles = chatStyles;
 
 
@@ -172,7 +162,7 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
     ownEngine: { headers: () => this.headers ?? {}, token: this.#token, agent: () => this.agent, persist: () => !this.noPersist },
     beforeToolCall: (call, key) => this.#events.askPage(call, key),
     onThreadChange: (key, previous) => this.#events.threadChanged(key, previous),
-    onStorageProblem: (problem) => this.#events.error(new Error(problem.technical), (rt) => this.#strings(rt).storageFailed(problem.kind)),
+    onStorageProblem: (problem) => this.#events.error(new Error(problem.technical), (rt) => this.#parts.strings(rt).storageFailed(problem.kind)),
     // A room that could not be fetched keeps its own words (the chat still works); a history gets the person's.
     onRoomError: (failure, stage) => this.#events.error(failure, stage ? (rt) => this.#events.failureText(rt, failure, stage) : undefined),
     extras: {
@@ -182,29 +172,33 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
     },
   });
 
-  @provide({ context: chatContext }) private chat?: ChatContextValue;
-
   @query('soliplex-composer') private composer?: SoliplexComposer;
   @query('soliplex-message-list') private messageList?: SoliplexMessageList;
   @query('soliplex-attachments') private attachmentBar?: SoliplexAttachments;
 
-  /** Where focus goes: into cards that ask, on after an answer, back to the composer (made with the runtime). */
-  #focus?: FocusController;
   /** The thread on screen, as the parts the runtime makes read it. */
   readonly #view: ChatView = { snapshot: () => this.#session.shown.snapshot, threadKey: () => this.#session.threadKey };
-  /** What the live region says; made with the runtime (before it, no turn has anything to say). */
-  #announcements?: AnnouncementController;
-  readonly #attachments = new ChatAttachments(this, () => this.attachmentBar);
-  /** The suggestion chips (`suggestions`, else the room's), made with the runtime. */
-  #suggestions?: ChatSuggestionsController;
+  readonly #attachments = new ChatAttachments(this, { bar: () => this.attachmentBar, strings: async (): Promise<SoliplexChatStrings> => this.#parts.strings(await whenChatRuntime()) });
+  /** Focus, translation, live region, suggestions, answer extras and the parts' context: made with the runtime. */
+  readonly #parts = new RuntimeParts(this, {
+    view: this.#view,
+    capabilities: () => this.#attachments.capabilities,
+    focusComposer: () => this.composer?.focus(),
+    token: this.#token,
+  });
   /** The thread list beside the messages (`thread-list`). */
-  readonly #panel = new LazyThreadPanel(this, this.#token);
+  readonly #panel = new LazyThreadPanel(this, {
+    token: this.#token,
+    session: this.#session,
+    persist: () => !this.noPersist,
+    strings: () => this.#parts.localized()?.threadList,
+    lang: () => this.#parts.lang,
+  });
   #hiddenActions: HiddenMessageActions = {};
-  /** Each answer's feedback, usage and sources: made with the chat's later code (chat-runtime.ts). */
-  #answers?: AnswerExtrasController;
-  /** The shipped translation `lang` asks for, and its direction: made with the chat's runtime (English until then). */
-  #locale?: LocaleController;
-  #providedStrings?: SoliplexChatStringsOverrides;
+
+  protected override get session(): ChatSession {
+    return this.#session;
+  }
 
   constructor() {
     super();
@@ -213,7 +207,7 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
     this.#events = new PageEvents(this, {
       engine: () => this.#session.current(),
       threadKey: () => this.#session.threadKey,
-      strings: (rt) => this.#strings(rt),
+      strings: (rt) => this.#parts.strings(rt),
       soliplex: () => this.#session.backend.soliplex,
       aguiEvents: () => this.aguiEvents,
       onEngineEvent: (event) => this.#session.follow(event),
@@ -227,170 +221,29 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
     new AgUiEventsController(this, { engine: () => this.#session.current(), enabled: () => this.aguiEvents });
   }
 
-  /**
-   * The page's tools (an immutable `ToolRegistry`; assign a new one to change them). A change applies
-   * from the next run, tool continuations included. With a shared `engine`, this is the engine's
-   * registry: chats sharing an engine share its tools (a tool one registers is there for all), and a
-   * registry the chat had before it got the engine is merged in (tools the engine lacks are added).
-   */
-  get toolRegistry(): ToolRegistry {
-    return this.#session.toolRegistry;
-  }
-  set toolRegistry(registry: ToolRegistry) {
-    const old = this.toolRegistry;
-    this.#session.toolRegistry = registry;
-    this.requestUpdate('toolRegistry', old);
-  }
-
-  /**
-   * A `RunOrchestrator` shared with other widgets on the page (they then share its runs and its
-   * tools). When unset, the chat makes its own from `agent-url` and `headers` (and disposes it when
-   * the chat leaves the page).
-   */
-  get engine(): RunOrchestrator | undefined {
-    return this.#session.engine;
-  }
-  set engine(engine: RunOrchestrator | undefined) {
-    const old = this.engine;
-    this.#session.sharedEngine = engine;
-    this.requestUpdate('engine', old);
-  }
-
-  /**
-   * The chat's engine, once it has one: at once with a shared `engine`, else when its own is made (the
-   * chat is on the page and, on the CDN build, the engine's code has arrived). Await it before using
-   * the engine from page code (`(await chat.engineReady).use(…)`): `engine` may still be undefined
-   * right after the element is created.
-   */
-  get engineReady(): Promise<RunOrchestrator> {
-    return this.#session.engineReady;
-  }
-
-  /**
-   * Sends a message; returns false (and sends nothing) when the text is empty or a turn is running.
-   * On Soliplex without a `thread`, the send creates the thread (shown as running, Stop cancels it),
-   * then sets `thread` to it. From the CDN, a send made before the engine's chunk has arrived is sent
-   * when it arrives.
-   */
-  send(text: string): boolean {
-    const thread = this.#session.handle;
-    if (thread || !text.trim()) return !!thread?.send(text);
-    // From the CDN the engine's chunk may still be on its way: send once it is there.
-    if (this.isConnected) void loadChatParts().then(() => this.#session.handle?.send(text));
-    return this.isConnected;
-  }
-
-  /** Stops the running turn: its stream ends, its tools are aborted, the conversation is kept. */
-  stop(): void {
-    this.#session.handle?.stop();
-  }
-
-  /**
-   * Runs the last turn again after it failed or was cancelled (a failed history load is loaded
-   * again), or, while a busy server is waited for, tries again now; returns false, doing nothing, otherwise.
-   */
-  retry(): boolean {
-    return !!this.#session.handle?.retry();
-  }
-
-  /**
-   * Goes on with a turn the page's reload interrupted (the status line's **Continue**): what streamed
-   * stays until the new run answers; tool results already obtained are sent again, never executed
-   * again; a call that was executing at the reload is answered as not completed. Returns false, doing
-   * nothing, when there is no such turn.
-   */
-  continue(): boolean {
-    return !!this.#session.handle?.continue();
-  }
-
-  /**
-   * Runs a tool call the page's reload interrupted once more (its card's **Run again**), then goes on
-   * with the turn. Returns false, doing nothing, when the call is not interrupted.
-   */
-  runAgain(toolCallId: string): boolean {
-    return !!this.#session.handle?.runAgain(toolCallId);
-  }
-
-  /**
-   * Runs the last answer again: what followed the last user message (answer, tool calls) is replaced
-   * by a new turn. Returns false, doing nothing, while a turn runs or when there is no user message.
-   */
-  regenerate(): boolean {
-    return !!this.#session.handle?.regenerate();
-  }
-
-  /**
-   * Edits the user message `messageId` and sends it again: what followed it is replaced by a new turn.
-   * Returns false, doing nothing, while a turn runs, for empty text or an unknown message.
-   */
-  edit(messageId: string, text: string): boolean {
-    return !!this.#session.handle?.edit(messageId, text);
-  }
-
-  /**
-   * Answers an open interrupt of the thread on screen (`payload` is the answer). When every interrupt
-   * is answered or cancelled, the run resumes. Returns false when it cannot be answered (unknown,
-   * settled, or expired).
-   */
-  answerInterrupt(interruptId: string, payload?: unknown): boolean {
-    return !!this.#session.handle?.answerInterrupt(interruptId, payload);
-  }
-
-  /** Cancels an open interrupt of the thread on screen; returns false when there is no such open one. */
-  cancelInterrupt(interruptId: string): boolean {
-    return !!this.#session.handle?.cancelInterrupt(interruptId);
-  }
-
-  /**
-   * Starts a new, empty thread and returns its id (`''` on Soliplex until the first send creates it).
-   * A running turn is not stopped: it finishes in the background (its tools run, its events fire, it
-   * is saved), as when another thread is picked; setting `thread` back to its id shows it again.
-   */
-  newChat(): string {
-    return this.#session.newChat();
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('agent')) this.#attachments.askAgent();
     this.#session.willUpdate();
-    this.#provide();
+    this.#parts.update(this.#session.handle);
     if (changed.has('noCopy') || changed.has('noRegenerate') || changed.has('noEdit')) {
       this.#hiddenActions = { copy: this.noCopy, regenerate: this.noRegenerate, edit: this.noEdit };
     }
-  }
-
-  /** The context of the parts that load with the runtime (the message list, the status line). */
-  #provide(): void {
-    const thread = this.#session.handle;
-    const rt = chatRuntimeIfLoaded();
-    if (rt && !this.#focus) this.#focus = new rt.FocusController(this, () => this.composer?.focus());
-    if (rt && !this.#locale) {
-      this.#locale = new rt.LocaleController(this);
-      this.#announcements = rt.announcer(this, this.#view, () => this.#strings(rt), () => this.toolRegistry);
-      this.#suggestions = rt.suggestions(this, this.#view, () => this.suggestions);
-    }
-    if (!thread || !rt) return;
-    const { toolRegistry, interruptRenderers, activityRenderers, toolRenderers, imageOrigins, noFeedback, showUsage } = this;
-    const answers = (this.#answers ??= rt.answerExtras(this, { threadKey: () => this.#session.threadKey, token: this.#token }));
-    const next = { thread, toolRegistry, interruptRenderers, activityRenderers, toolRenderers, imageOrigins, capabilities: this.#attachments.capabilities, answers, noFeedback, showUsage };
-    const strings = this.#localized(); // the same object while neither the page's nor the locale's change
-    this.chat = rt.chatContextFor(this.chat, next, strings, strings !== this.#providedStrings);
-    this.#providedStrings = strings;
   }
 
   override render() {
     const snapshot = this.#session.shown.snapshot;
     const conversation = snapshot?.conversation ?? emptyConversation;
     const run = snapshot?.run ?? idleState;
-    const strings = this.chat?.strings ?? mergeFirstPaintStrings(this.strings);
+    const context = this.#parts.context;
+    const strings = context?.strings ?? mergeFirstPaintStrings(this.strings);
     const empty = !conversation.messages.some((m) => m.role === 'user' || m.role === 'assistant');
     const soliplex = this.#session.backend.soliplex;
     // The frame, not the host, lays out the list beside the messages: a page's `soliplex-chat { display: … }` cannot undo it.
     // Right to left for Arabic and Hebrew, unless the page set the chat's own `dir` (an inherited `dir="rtl"` applies as is).
     // ('' leaves the direction inherited.)
-    const dir = !this.hasAttribute('dir') && this.#locale?.dir === 'rtl' ? 'rtl' : '';
+    const dir = this.hasAttribute('dir') ? '' : this.#parts.dir;
     return html`<div class="frame ${this.threadList ? 'with-list' : ''}" .dir=${dir}>
-      ${this.threadList ? this.#renderThreadPanel() : ''}
+      ${this.threadList ? this.#panel.render() : ''}
       <div
         part="root"
         class="root"
@@ -407,16 +260,16 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
           { text: this.chatTitle, level: this.headingLevel },
           this.noNewChat ? undefined : { label: strings.newChat, disabled: empty && run.status === 'idle', onClick: this.#newChat },
           this.threadList ? this.#panel.renderToggle(strings.threadsLabel) : nothing,
-          this.chat && this.#session.extras?.renderHeaderButtons(this.chat.strings),
+          context && this.#session.extras?.renderHeaderButtons(context.strings),
         )}
-        ${this.chat && this.#session.extras?.renderPanels(this.chat.strings)}
+        ${context && this.#session.extras?.renderPanels(context.strings)}
         ${renderState(this.stateRenderer, conversation.state)}
-        ${renderStorageNotice(this.chat?.strings, this.#session.local.problem, this.#session.local.outOfDate)}
+        ${renderStorageNotice(context?.strings, this.#session.local.problem, this.#session.local.outOfDate)}
         ${empty && this.#session.local.reopening
           ? nothing
           : empty
           ? // While Sign in is offered, the room's 401 is no news: the offer says it.
-            renderEmptyState(soliplex && !this.#session.extras?.signIn?.offer.length ? this.#session.soliplex : undefined, strings, this.#suggestions?.render(strings.suggestionsLabel, this.#sendSuggestion, this.#session.soliplex?.room?.suggestions ?? []))
+            renderEmptyState(soliplex && !this.#session.extras?.signIn?.offer.length ? this.#session.soliplex : undefined, strings, this.#parts.renderSuggestions(strings.suggestionsLabel, this.#sendSuggestion, this.#session.soliplex?.room?.suggestions ?? []))
           : html`<soliplex-message-list
               exportparts=${MESSAGE_LIST_EXPORTPARTS}
               .conversation=${conversation}
@@ -424,7 +277,7 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
               .hiddenActions=${this.#hiddenActions}
               .noImages=${this.noImages}
             ></soliplex-message-list>`}
-        ${empty ? nothing : this.#suggestions?.render(strings.suggestionsLabel, this.#sendSuggestion)}
+        ${empty ? nothing : this.#parts.renderSuggestions(strings.suggestionsLabel, this.#sendSuggestion)}
         <soliplex-run-status
           exportparts=${RUN_STATUS_EXPORTPARTS}
           .run=${run}
@@ -442,36 +295,10 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
         ></soliplex-composer>
         <slot name="footer"></slot>
         <div class="visually-hidden" role="log" aria-live="polite" aria-relevant="additions">
-          ${this.#announcements && chatRuntimeIfLoaded()?.renderAnnouncements(this.#announcements.lines)}
+          ${this.#parts.renderAnnouncements()}
         </div>
       </div>
     </div>`;
-  }
-
-  /** The page's `strings` over the shipped translation (the page's alone until the runtime has loaded). */
-  #localized() {
-    return this.#locale ? this.#locale.strings(this.strings) : this.strings;
-  }
-
-  /** The chat's strings, the page's translations merged in. */
-  #strings(rt: ChatRuntime): SoliplexChatStrings {
-    return this.chat?.strings ?? rt.mergeChatStrings(this.#localized());
-  }
-
-  #renderThreadPanel() {
-    return this.#panel.render({
-      engine: this.#session.current(),
-      backend: this.#session.backend,
-      selected: this.#session.threadKey,
-      persist: !this.noPersist,
-      strings: this.#localized()?.threadList,
-      lang: this.#locale?.requested ?? '', // the list resolves it as the chat does (and formats its dates by it)
-      // The user picked a thread (or a new chat) in the built-in list: show it; turns elsewhere go on.
-      onSelect: (event: SoliplexThreadSelectEvent) => {
-        event.stopPropagation();
-        this.#session.select(event.threadKey, !!event.newChat);
-      },
-    });
   }
 
   /** Escape stops a running turn (from anywhere inside the chat); focus goes back to the composer. */
@@ -498,32 +325,16 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
     };
   }
 
+  /** The composer's Send: with attached files, they go first (`ChatAttachments`); refused, the composer keeps the text. */
   #onSendRequest = (event: Event & { text?: string }) => {
     event.stopPropagation();
     const text = event.text ?? '';
-    const thread = this.#session.handle;
-    const bar = this.attachmentBar;
-    if (bar?.count) {
-      if (!text.trim() || !thread?.canSend()) event.preventDefault();
-      else void this.#sendWithAttachments(text, thread, bar);
-      return;
-    }
-    if (!this.send(text)) event.preventDefault();
-    else this.messageList?.scrollToEnd?.(); // ?.(): the list may not have upgraded yet
+    const scroll = () => this.messageList?.scrollToEnd?.(); // ?.(): the list may not have upgraded yet
+    const files = this.#attachments.pending;
+    const accepted = files ? this.#attachments.send(text, this.#session.handle, scroll) : this.send(text);
+    if (!accepted) event.preventDefault();
+    else if (!files) scroll(); // with files, once they have gone
   };
-
-  /** A send with attachments: the files become content parts first (uploaded, when the page says so). */
-  async #sendWithAttachments(text: string, thread: ThreadHandle, bar: SoliplexAttachments): Promise<void> {
-    let parts;
-    try {
-      parts = await bar.takeParts();
-    } catch (error) {
-      bar.showError(this.#strings(await whenChatRuntime()).attachmentFailed((error as Error)?.message ?? String(error)));
-      return;
-    }
-    thread.send({ text, parts });
-    this.messageList?.scrollToEnd?.();
-  }
 }
 
 warnOnDeprecatedListeners(SoliplexChat); // listening for soliplex-exchange-* warns once

@@ -1,9 +1,9 @@
 import { html, type ReactiveControllerHost } from 'lit';
-import type { LocalThreadStore, RunOrchestrator, ThreadKey } from '../../core/index.js';
 import type { SoliplexThreadSelectEvent } from '../../events.js';
 import type { ThreadListServer } from '../soliplex-thread-list/soliplex-thread-list.js';
 import type { SoliplexThreadListStrings } from '../soliplex-thread-list/thread-list-strings.js';
 import type { ChatBackend } from './chat-backend.js';
+import type { ChatSession } from './chat-session.js';
 import { THREAD_LIST_EXPORTPARTS } from './exportparts.js';
 import { threadPanelStyles } from './thread-panel.styles.js';
 import '../soliplex-thread-list/soliplex-thread-list.js';
@@ -11,17 +11,18 @@ import '../soliplex-thread-list/soliplex-thread-list.js';
 /** Returns a bearer token for a Soliplex server (`{refresh: true}` after a 401). */
 export type GetToken = (options: { refresh: boolean }) => string | undefined | Promise<string | undefined>;
 
-export interface ThreadPanelOptions {
-  readonly engine: RunOrchestrator | undefined;
-  readonly backend: ChatBackend;
-  readonly selected: ThreadKey;
-  readonly persist: boolean;
-  readonly store?: LocalThreadStore;
+/** What the panel reads from its chat on every render. */
+export interface ThreadPanelConfig {
+  /** The chat's token for a Soliplex server (the list lists its threads with it). */
+  readonly token: GetToken;
+  /** The chat's session: the backend the list lists, the thread it marks, and where a pick goes. */
+  readonly session: Pick<ChatSession, 'backend' | 'threadKey' | 'current' | 'select'>;
+  /** Threads are kept in this browser (not `no-persist`). */
+  readonly persist: () => boolean;
   /** The page's translation of the list (`strings.threadList`). */
-  readonly strings?: Partial<SoliplexThreadListStrings>;
-  /** The `lang` the chat was asked for: the list's translation and dates follow it. */
-  readonly lang: string;
-  readonly onSelect: (event: SoliplexThreadSelectEvent) => void;
+  readonly strings: () => Partial<SoliplexThreadListStrings> | undefined;
+  /** The `lang` the chat was asked for: the list resolves its translation as the chat does, and formats its dates by it. */
+  readonly lang: () => string;
 }
 
 /**
@@ -31,13 +32,13 @@ export interface ThreadPanelOptions {
  */
 export class ThreadPanel {
   readonly #host: ReactiveControllerHost;
-  readonly #token: GetToken;
+  readonly #config: ThreadPanelConfig;
   #open = false;
   #servers?: { id: string; servers: readonly ThreadListServer[] };
 
-  constructor(host: ReactiveControllerHost, token: GetToken) {
+  constructor(host: ReactiveControllerHost, config: ThreadPanelConfig) {
     this.#host = host;
-    this.#token = token;
+    this.#config = config;
     // The panel's styles come with its code: a chat without a thread list never loads them.
     const root = (host as unknown as { renderRoot?: ShadowRoot }).renderRoot;
     const sheet = threadPanelStyles.styleSheet;
@@ -58,7 +59,7 @@ export class ThreadPanel {
     const id = JSON.stringify([backend.soliplex, backend.server, backend.room]);
     if (this.#servers?.id !== id) {
       const servers = backend.soliplex
-        ? [{ serverUrl: backend.server, room: backend.room, getToken: this.#token }]
+        ? [{ serverUrl: backend.server, room: backend.room, getToken: this.#config.token }]
         : [{ agentUrl: backend.server }];
       this.#servers = { id, servers };
       return servers;
@@ -80,28 +81,32 @@ export class ThreadPanel {
     </button>`;
   }
 
-  render(o: ThreadPanelOptions) {
+  render() {
+    const { session, persist, strings, lang } = this.#config;
     return html`
       <soliplex-thread-list
         id="threads"
         part="thread-list"
         class="thread-panel ${this.#open ? 'open' : ''}"
         exportparts=${THREAD_LIST_EXPORTPARTS}
-        .engine=${o.engine}
-        .servers=${this.#serversOf(o.backend)}
-        .selected=${o.selected}
-        .noPersist=${!o.persist}
-        .store=${o.store}
-        .strings=${o.strings}
-        lang=${o.lang}
-        @soliplex-thread-select=${(event: SoliplexThreadSelectEvent) => {
-          this.open = false;
-          o.onSelect(event);
-        }}
+        .engine=${session.current()}
+        .servers=${this.#serversOf(session.backend)}
+        .selected=${session.threadKey}
+        .noPersist=${!persist()}
+        .strings=${strings()}
+        lang=${lang()}
+        @soliplex-thread-select=${this.#onSelect}
         @keydown=${(e: KeyboardEvent) => {
           if (e.key === 'Escape' && this.#open) this.open = false;
         }}
       ></soliplex-thread-list>
     `;
   }
+
+  /** The user picked a thread (or a new chat) in the list: the chat shows it; turns elsewhere go on. */
+  readonly #onSelect = (event: SoliplexThreadSelectEvent) => {
+    event.stopPropagation();
+    this.open = false;
+    this.#config.session.select(event.threadKey, !!event.newChat);
+  };
 }

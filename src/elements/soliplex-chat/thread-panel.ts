@@ -1,5 +1,5 @@
 import { nothing, type ReactiveControllerHost } from 'lit';
-import type { GetToken, ThreadPanel, ThreadPanelOptions } from './thread-panel-view.js';
+import type { ThreadPanel, ThreadPanelConfig } from './thread-panel-view.js';
 
 let loading: Promise<unknown> | undefined;
 
@@ -15,13 +15,13 @@ export function loadThreadList(): Promise<unknown> {
  */
 export class LazyThreadPanel {
   readonly #host: ReactiveControllerHost;
-  readonly #token: GetToken;
+  readonly #config: ThreadPanelConfig;
   #panel?: ThreadPanel;
   #loading = false;
 
-  constructor(host: ReactiveControllerHost, token: GetToken) {
+  constructor(host: ReactiveControllerHost, config: ThreadPanelConfig) {
     this.#host = host;
-    this.#token = token;
+    this.#config = config;
   }
 
   /** The drawer's button, once the panel has loaded. */
@@ -29,13 +29,13 @@ export class LazyThreadPanel {
     return this.#panel ? this.#panel.renderToggle(label) : nothing;
   }
 
-  render(options: ThreadPanelOptions) {
-    if (this.#panel) return this.#panel.render(options);
+  render() {
+    if (this.#panel) return this.#panel.render();
     if (!this.#loading) {
       this.#loading = true;
       import('./thread-panel-view.js').then(
         ({ ThreadPanel }) => {
-          this.#panel = new ThreadPanel(this.#host, this.#token);
+          this.#panel = new ThreadPanel(this.#host, this.#config);
           this.#host.requestUpdate();
         },
         (error: unknown) => {

@@ -1,0 +1,139 @@
+import type { RunOrchestrator } from '../../core/index.js';
+import type { ToolRegistry } from '../../core/tools/tool-registry.js';
+import type { ChatSession } from './chat-session.js';
+import { ChatSettings } from './chat-settings.js';
+import { DeprecatedChatNames } from './deprecated-names.js';
+import { loadChatParts } from './chat-parts.js';
+
+/**
+ * `<soliplex-chat>`'s API beyond its settings: the engine and tools it runs with, and the commands on
+ * the thread on screen. Each goes to the chat's session (chat-session.ts), whose thread handle holds
+ * the "may I now?" rules; the element (soliplex-chat.ts) makes the session and renders.
+ */
+export abstract class ChatApi extends DeprecatedChatNames(ChatSettings) {
+  /** The chat's session: its engine, the thread on screen and that thread's commands. */
+  protected abstract get session(): ChatSession;
+
+  /**
+   * The page's tools (an immutable `ToolRegistry`; assign a new one to change them). A change applies
+   * from the next run, tool continuations included. With a shared `engine`, this is the engine's
+   * registry: chats sharing an engine share its tools (a tool one registers is there for all), and a
+   * registry the chat had before it got the engine is merged in (tools the engine lacks are added).
+   */
+  get toolRegistry(): ToolRegistry {
+    return this.session.toolRegistry;
+  }
+  set toolRegistry(registry: ToolRegistry) {
+    const old = this.toolRegistry;
+    this.session.toolRegistry = registry;
+    this.requestUpdate('toolRegistry', old);
+  }
+
+  /**
+   * A `RunOrchestrator` shared with other widgets on the page (they then share its runs and its
+   * tools). When unset, the chat makes its own from `agent-url` and `headers` (and disposes it when
+   * the chat leaves the page).
+   */
+  get engine(): RunOrchestrator | undefined {
+    return this.session.engine;
+  }
+  set engine(engine: RunOrchestrator | undefined) {
+    const old = this.engine;
+    this.session.sharedEngine = engine;
+    this.requestUpdate('engine', old);
+  }
+
+  /**
+   * The chat's engine, once it has one: at once with a shared `engine`, else when its own is made (the
+   * chat is on the page and, on the CDN build, the engine's code has arrived). Await it before using
+   * the engine from page code (`(await chat.engineReady).use(…)`): `engine` may still be undefined
+   * right after the element is created.
+   */
+  get engineReady(): Promise<RunOrchestrator> {
+    return this.session.engineReady;
+  }
+
+  /**
+   * Sends a message; returns false (and sends nothing) when the text is empty or a turn is running.
+   * On Soliplex without a `thread`, the send creates the thread (shown as running, Stop cancels it),
+   * then sets `thread` to it. From the CDN, a send made before the engine's chunk has arrived is sent
+   * when it arrives.
+   */
+  send(text: string): boolean {
+    const thread = this.session.handle;
+    if (thread || !text.trim()) return !!thread?.send(text);
+    // From the CDN the engine's chunk may still be on its way: send once it is there.
+    if (this.isConnected) void loadChatParts().then(() => this.session.handle?.send(text));
+    return this.isConnected;
+  }
+
+  /** Stops the running turn: its stream ends, its tools are aborted, the conversation is kept. */
+  stop(): void {
+    this.session.handle?.stop();
+  }
+
+  /**
+   * Runs the last turn again after it failed or was cancelled (a failed history load is loaded
+   * again), or, while a busy server is waited for, tries again now; returns false, doing nothing, otherwise.
+   */
+  retry(): boolean {
+    return !!this.session.handle?.retry();
+  }
+
+  /**
+   * Goes on with a turn the page's reload interrupted (the status line's **Continue**): what streamed
+   * stays until the new run answers; tool results already obtained are sent again, never executed
+   * again; a call that was executing at the reload is answered as not completed. Returns false, doing
+   * nothing, when there is no such turn.
+   */
+  continue(): boolean {
+    return !!this.session.handle?.continue();
+  }
+
+  /**
+   * Runs a tool call the page's reload interrupted once more (its card's **Run again**), then goes on
+   * with the turn. Returns false, doing nothing, when the call is not interrupted.
+   */
+  runAgain(toolCallId: string): boolean {
+    return !!this.session.handle?.runAgain(toolCallId);
+  }
+
+  /**
+   * Runs the last answer again: what followed the last user message (answer, tool calls) is replaced
+   * by a new turn. Returns false, doing nothing, while a turn runs or when there is no user message.
+   */
+  regenerate(): boolean {
+    return !!this.session.handle?.regenerate();
+  }
+
+  /**
+   * Edits the user message `messageId` and sends it again: what followed it is replaced by a new turn.
+   * Returns false, doing nothing, while a turn runs, for empty text or an unknown message.
+   */
+  edit(messageId: string, text: string): boolean {
+    return !!this.session.handle?.edit(messageId, text);
+  }
+
+  /**
+   * Answers an open interrupt of the thread on screen (`payload` is the answer). When every interrupt
+   * is answered or cancelled, the run resumes. Returns false when it cannot be answered (unknown,
+   * settled, or expired).
+   */
+  answerInterrupt(interruptId: string, payload?: unknown): boolean {
+    return !!this.session.handle?.answerInterrupt(interruptId, payload);
+  }
+
+  /** Cancels an open interrupt of the thread on screen; returns false when there is no such open one. */
+  cancelInterrupt(interruptId: string): boolean {
+    return !!this.session.handle?.cancelInterrupt(interruptId);
+  }
+
+  /**
+   * Starts a new, empty thread and returns its id (`''` on Soliplex until the first send creates it).
+   * A running turn is not stopped: it finishes in the background (its tools run, its events fire, it
+   * is saved), as when another thread is picked; setting `thread` back to its id shows it again.
+   */
+  newChat(): string {
+    return this.session.newChat();
+  }
+}

@@ -117,7 +117,7 @@ const cdn = {
     chunkFileNames: (chunk) =>
       chunk.isDynamicEntry && /[\\/]shared[\\/]locales[\\/]/.test(chunk.facadeModuleId ?? '')
         ? 'chunks/locale-[name]-[hash].js'
-        : chunk.isDynamicEntry || ['first-paint', 'chat-parts'].includes(chunk.name)
+        : chunk.isDynamicEntry || ['first-paint', 'chat-parts', 'tool-machinery'].includes(chunk.name)
           ? 'chunks/[name]-[hash].js'
           : 'chunks/shared-[hash].js',
     // Everything the first paint needs in one chunk: rollup would otherwise split what the other
@@ -125,9 +125,11 @@ const cdn = {
     // Likewise what every chat loads on connect (chat-parts.ts: the engine, the message list, the
     // status line, the runtime), but for the transports and the optional features' chunks.
     manualChunks: (id, { getModuleInfo }) => {
-      const { firstPaint, chatParts } = chunkGroups(getModuleInfo);
+      const { firstPaint, chatParts, toolMachinery } = chunkGroups(getModuleInfo);
       if (firstPaint.has(id)) return 'first-paint';
       if (chatParts.has(id)) return 'chat-parts';
+      // What runs tool calls, loaded with a page's first tools (tool-machinery.ts): one request.
+      if (toolMachinery.has(id)) return 'tool-machinery';
       // A Soliplex room loads its controller and the sign-in and documents probes together: one request.
       if (SOLIPLEX_ROOM.some((path) => id.endsWith(path))) return 'soliplex-room-controller';
       return undefined;
@@ -163,7 +165,10 @@ function chunkGroups(getModuleInfo) {
   const partRoots = getModuleInfo(src('elements/soliplex-chat/chat-parts.ts')).dynamicallyImportedIds;
   const chatParts = closure(partRoots, firstPaint);
   partRoots.filter((id) => !firstPaint.has(id)).forEach((id) => chatParts.add(id));
-  groups = { firstPaint, chatParts };
+  const machinery = src('core/tool-loop/tool-machinery.ts');
+  const toolMachinery = closure([machinery], new Set([...firstPaint, ...chatParts]));
+  toolMachinery.add(machinery);
+  groups = { firstPaint, chatParts, toolMachinery };
   return groups;
 }
 

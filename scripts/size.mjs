@@ -52,6 +52,9 @@ const OPTIONAL = [
   // Loaded with the first call of a tool that asks for approval (`requiresApproval`).
   { pattern: /\/soliplex-approval-card-[^/]*\.js$/, feature: 'approval cards (a tool with `requiresApproval`)' },
   { pattern: /\/soliplex-activity-[^/]*\.js$/, feature: 'activities (an agent that sends ACTIVITY_SNAPSHOT)' },
+  // The tool loop's call runner: loaded with the first run that offers the page's tools (or the first
+  // call an agent makes where none are offered), never by a chat whose agent only writes text.
+  { pattern: /\/tool-machinery-[^/]*\.js$/, feature: 'running tool calls (a page with tools, or the first tool call an agent makes)' },
   // Loaded with the first tool call shown (a chat whose agent only writes text never needs it).
   { pattern: /\/soliplex-tool-call-card-[^/]*\.js$/, feature: 'tool call cards (the first tool call an agent makes)' },
   // Loaded when the person first presses Dictate.

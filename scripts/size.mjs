@@ -93,9 +93,9 @@ const OPTIONAL = [
  * transport (request shaping, resume, re-attach), the rooms API, and the probes for sign-in and documents.
  */
 const BACKEND_ONLY = {
-  generic: /\/(agui-http-transport|local-thread-(sync|store))-[^/]*\.js$/,
-  // room-extras: asks the server whether it has sign-in and the room documents (their code is optional); run-extras: feedback and usage routes.
-  soliplex: /\/(soliplex-(transport|api|room-controller|run-extras)|room-extras)-[^/]*\.js$/,
+  generic: /\/(agui-http-transport|local-threads)-[^/]*\.js$/,
+  // soliplex-room (rollup.config.mjs): the room controller, the sign-in and documents probes (their code is optional), the rooms API, the transport, the feedback and usage routes.
+  soliplex: /\/soliplex-room-[^/]*\.js$/,
 };
 /** Packages that must never be on the default path. */
 const FORBIDDEN_ON_DEFAULT_PATH = /^(@ag-ui\/client|@ag-ui\/proto|@ag-ui\/encoder|rxjs|zod|@bufbuild\/.*|@protobuf-ts\/.*|protobufjs)$/;

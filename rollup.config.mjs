@@ -117,7 +117,7 @@ const cdn = {
     chunkFileNames: (chunk) =>
       chunk.isDynamicEntry && /[\\/]shared[\\/]locales[\\/]/.test(chunk.facadeModuleId ?? '')
         ? 'chunks/locale-[name]-[hash].js'
-        : chunk.isDynamicEntry || ['first-paint', 'chat-parts'].includes(chunk.name)
+        : chunk.isDynamicEntry || ['first-paint', 'chat-parts', 'tool-machinery', 'soliplex-room', 'local-threads'].includes(chunk.name)
           ? 'chunks/[name]-[hash].js'
           : 'chunks/shared-[hash].js',
     // Everything the first paint needs in one chunk: rollup would otherwise split what the other
@@ -125,17 +125,35 @@ const cdn = {
     // Likewise what every chat loads on connect (chat-parts.ts: the engine, the message list, the
     // status line, the runtime), but for the transports and the optional features' chunks.
     manualChunks: (id, { getModuleInfo }) => {
-      const { firstPaint, chatParts } = chunkGroups(getModuleInfo);
+      const { firstPaint, chatParts, toolMachinery } = chunkGroups(getModuleInfo);
       if (firstPaint.has(id)) return 'first-paint';
-      if (chatParts.has(id)) return 'chat-parts';
-      // A Soliplex room loads its controller and the sign-in and documents probes together: one request.
-      if (SOLIPLEX_ROOM.some((path) => id.endsWith(path))) return 'soliplex-room-controller';
+      // The SSE reader too: both backends' transports read with it (only a page's `agent` does not).
+      if (chatParts.has(id) || SSE_READER.some((path) => id.endsWith(path))) return 'chat-parts';
+      // What runs tool calls, loaded with a page's first tools (tool-machinery.ts): one request.
+      if (toolMachinery.has(id)) return 'tool-machinery';
+      // A Soliplex room loads its controller, the sign-in and documents probes, the rooms API, the
+      // transport and the feedback and usage routes together: one request, one gzip dictionary.
+      if (SOLIPLEX_ROOM.some((path) => id.endsWith(path))) return 'soliplex-room';
+      // A generic chat's own engine keeps its threads in this browser (`persist`): both halves at once.
+      if (LOCAL_THREADS.some((path) => id.endsWith(path))) return 'local-threads';
       return undefined;
     },
   },
 };
 
-const SOLIPLEX_ROOM = ['src/controllers/soliplex-room-controller.ts', 'src/elements/soliplex-chat/room-extras.ts', 'src/controllers/soliplex-sign-in-keys.ts'];
+const SOLIPLEX_ROOM = [
+  'src/controllers/soliplex-room-controller.ts',
+  'src/elements/soliplex-chat/room-extras.ts',
+  'src/controllers/soliplex-sign-in-keys.ts',
+  'src/core/transport/soliplex/soliplex-api.ts',
+  'src/core/transport/soliplex/soliplex-transport.ts',
+  'src/core/transport/soliplex/soliplex-run-input.ts',
+  'src/core/transport/soliplex/soliplex-resume.ts',
+  'src/core/transport/soliplex/soliplex-time.ts',
+  'src/core/transport/soliplex/soliplex-run-extras.ts',
+];
+const LOCAL_THREADS = ['src/core/threads/local-thread-sync.ts', 'src/core/threads/local-thread-store.ts'];
+const SSE_READER = ['src/core/transport/sse-reader.ts', 'src/core/transport/event-frame.ts', 'src/core/transport/yield-to-page.ts'];
 
 let groups;
 /**
@@ -163,7 +181,10 @@ function chunkGroups(getModuleInfo) {
   const partRoots = getModuleInfo(src('elements/soliplex-chat/chat-parts.ts')).dynamicallyImportedIds;
   const chatParts = closure(partRoots, firstPaint);
   partRoots.filter((id) => !firstPaint.has(id)).forEach((id) => chatParts.add(id));
-  groups = { firstPaint, chatParts };
+  const machinery = src('core/tool-loop/tool-machinery.ts');
+  const toolMachinery = closure([machinery], new Set([...firstPaint, ...chatParts]));
+  toolMachinery.add(machinery);
+  groups = { firstPaint, chatParts, toolMachinery };
   return groups;
 }
 

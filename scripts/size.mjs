@@ -52,6 +52,9 @@ const OPTIONAL = [
   // Loaded with the first call of a tool that asks for approval (`requiresApproval`).
   { pattern: /\/soliplex-approval-card-[^/]*\.js$/, feature: 'approval cards (a tool with `requiresApproval`)' },
   { pattern: /\/soliplex-activity-[^/]*\.js$/, feature: 'activities (an agent that sends ACTIVITY_SNAPSHOT)' },
+  // The tool loop's call runner: loaded with the first run that offers the page's tools (or the first
+  // call an agent makes where none are offered), never by a chat whose agent only writes text.
+  { pattern: /\/tool-machinery-[^/]*\.js$/, feature: 'running tool calls (a page with tools, or the first tool call an agent makes)' },
   // Loaded with the first tool call shown (a chat whose agent only writes text never needs it).
   { pattern: /\/soliplex-tool-call-card-[^/]*\.js$/, feature: 'tool call cards (the first tool call an agent makes)' },
   // Loaded when the person first presses Dictate.
@@ -90,9 +93,9 @@ const OPTIONAL = [
  * transport (request shaping, resume, re-attach), the rooms API, and the probes for sign-in and documents.
  */
 const BACKEND_ONLY = {
-  generic: /\/(agui-http-transport|local-thread-(sync|store))-[^/]*\.js$/,
-  // room-extras: asks the server whether it has sign-in and the room documents (their code is optional); run-extras: feedback and usage routes.
-  soliplex: /\/(soliplex-(transport|api|room-controller|run-extras)|room-extras)-[^/]*\.js$/,
+  generic: /\/(agui-http-transport|local-threads)-[^/]*\.js$/,
+  // soliplex-room (rollup.config.mjs): the room controller, the sign-in and documents probes (their code is optional), the rooms API, the transport, the feedback and usage routes.
+  soliplex: /\/soliplex-room-[^/]*\.js$/,
 };
 /** Packages that must never be on the default path. */
 const FORBIDDEN_ON_DEFAULT_PATH = /^(@ag-ui\/client|@ag-ui\/proto|@ag-ui\/encoder|rxjs|zod|@bufbuild\/.*|@protobuf-ts\/.*|protobufjs)$/;

@@ -87,6 +87,47 @@ describe('demo page', () => {
     await page.close();
   });
 
+  it('CDN: the code that runs tool calls loads with the first run that offers tools (before its request), never for a chat without tools', { timeout: 60_000 }, async () => {
+    const page = await env.browser.newPage();
+    const pageErrors = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const requests = [];
+    page.on('request', (request) => requests.push(`${request.method()} ${new URL(request.url()).pathname}`));
+    await page.goto(`${env.servers.url}/demo-config.json`);
+    const machinery = () => requests.findIndex((r) => /\/tool-machinery-[^/]*\.js$/.test(r));
+    const runs = () => requests.flatMap((r, i) => (r === 'POST /agent' ? [i] : []));
+    // A chat with no tools: its agent only writes text.
+    const first = await page.evaluate(async () => {
+      const { agentUrl } = await (await fetch('/demo-config.json')).json();
+      await import('/dist/cdn/soliplex-chat.js');
+      const chat = document.createElement('soliplex-chat');
+      chat.setAttribute('agent-url', agentUrl);
+      chat.setAttribute('no-persist', '');
+      document.body.append(chat);
+      const finished = new Promise((resolve) => chat.addEventListener('soliplex-run-finished', (event) => resolve(event.outcome), { once: true }));
+      await chat.engineReady;
+      chat.send('Hello');
+      return finished;
+    });
+    assert.equal(first, 'success');
+    assert.equal(runs().length, 1, requests.join('\n'));
+    assert.equal(machinery(), -1, 'no tools, no tool calls: never loaded');
+    // Then a tool is registered: the next run loads it, and asks for it before it sends the run.
+    const outcome = await page.evaluate(async () => {
+      const chat = document.querySelector('soliplex-chat');
+      chat.toolRegistry = chat.toolRegistry.register({ name: 'get_secret_number', description: 'The secret number of a person', parameters: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] }, execute: ({ name }) => (name === 'alice' ? 42 : 7) });
+      const finished = new Promise((resolve) => chat.addEventListener('soliplex-run-finished', (event) => resolve(`${event.outcome} ${event.error?.message ?? ''}`.trim()), { once: true }));
+      chat.send('What is the secret number for alice?');
+      return finished;
+    });
+    assert.equal(outcome, 'success');
+    assert.ok(machinery() >= 0, 'loaded with the tools');
+    assert.ok(runs().length >= 3, `the run, then its continuation after the call:\n${requests.join('\n')}`);
+    assert.ok(machinery() < runs()[1], `asked for before the run that offers the tools:\n${requests.join('\n')}`);
+    assert.deepEqual(pageErrors, []);
+    await page.close();
+  });
+
   it('takes two tool hops in one turn: reads the form, then fills it', { timeout: 60_000 }, async () => {
     const { page, pageErrors } = await open();
     await ask(page, 'Read the form, then fill the form with name "Ada"');

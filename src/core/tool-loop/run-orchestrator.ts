@@ -63,8 +63,6 @@ import {
   type ThreadKey,
   type ThreadSnapshot,
 } from './run-state.js';
-import { DEFAULT_TOOL_TIMEOUT_MS } from '../tools/tool-executor.js';
-import { runToolCall } from './tool-call-runner.js';
 import { ConnectionQueue } from './connection-queue.js';
 import { Turn, type ApprovalDecision, type TurnOptions } from './turn.js';
 import { ThreadHandle } from './thread-handle.js';
@@ -77,8 +75,7 @@ import { ToolRegistry } from '../tools/tool-registry.js';
 // before each run and before its calls execute; the logic lives in src/core/tools/.
 import { resolveToolset, threadToolState } from '../tools/tool-groups.js';
 import type { ToolMiddleware } from '../tools/tool-middleware.js';
-import { ToolResultCache } from '../tools/tool-cache.js';
-import { ToolFailFastError } from '../tools/tool-failure.js';
+import type { ToolResultCache } from '../tools/tool-cache.js';
 import type { StoredThreadInfo, Transport } from '../transport/transport.js';
 import { ATTACHED_REFUSAL, attachedState, attachingTransport } from './attach-run.js';
 import type { Toolset } from '../tools/tool-groups.js';
@@ -87,6 +84,9 @@ import type { HistoryHost } from './history-load.js';
 
 /** History loads and replay, loaded with the first: a chat that only starts new threads never needs them. */
 const historyLoad = new LazyModule(() => import('./history-load.js'));
+// What runs the calls (tool-machinery.ts): started with the first run that offers tools; `loaded`
+// from then on, so a hop takes its calls up without a wait (not even a task).
+const toolMachinery = new LazyModule(() => import('./tool-machinery.js'));
 
 const DEFAULT_MAX_DEPTH = 10;
 const DEFAULT_STREAMS_PER_HOST = 5;
@@ -162,7 +162,8 @@ export class RunOrchestrator {
   readonly #vetoes = new Set<BeforeToolCall>();
   readonly #middleware: ToolMiddleware[] = [];
   #aguiObservers = 0;
-  readonly #cache = new ToolResultCache();
+  /** The results of tools with `cache`, made with the first calls. */
+  #cache?: ToolResultCache;
   readonly #options: RunOrchestratorOptions;
   readonly #ownsRegistry: boolean;
   readonly #turns = new Map<string, Turn>();
@@ -723,7 +724,8 @@ export class RunOrchestrator {
   /** Fails a turn that has not ended because of a bug; ended turns are left as they are. */
   #failInternal(turn: Turn, error: unknown): void {
     if (turn.ended) return;
-    if (error instanceof ToolFailFastError) return void this.#fail(turn, { kind: 'tool', message: error.message });
+    const failFast = toolMachinery.loaded?.ToolFailFastError; // only the call runner throws it
+    if (failFast && error instanceof failFast) return void this.#fail(turn, { kind: 'tool', message: error.message });
     this.#fail(turn, { kind: 'internal', message: `Something went wrong: ${(error as Error)?.message ?? error}` });
   }
 
@@ -750,6 +752,8 @@ export class RunOrchestrator {
       const resume = resumeEntries(turn.conversation);
       const toolset = resolveToolset(this.toolRegistry, threadToolState(turn.conversation, this.toolRegistry));
       const context = [...(this.#options.context ?? []), ...toolset.context];
+      // Offered tools may be called: their runner loads while the run streams (a failed load is tried again by the hop).
+      if (toolset.definitions.length > 0) toolMachinery.load().catch(() => {});
       const runId = this.#createId();
       turn.report.runs++;
       const attached = hop === 0 ? this.#attaching.get(turn) : undefined;
@@ -838,11 +842,13 @@ export class RunOrchestrator {
 
   /** Runs a hop's calls in parallel, each isolated; a call that breaks the loop itself fails the turn (the abort stops its siblings). */
   async #runCalls(turn: Turn, ids: readonly string[], toolset: Toolset): Promise<void> {
+    const { runToolCall, ToolResultCache, DEFAULT_TOOL_TIMEOUT_MS } = toolMachinery.loaded ?? (await toolMachinery.load());
+    if (!turn.current) return;
     const runner = {
       tools: this.toolRegistry,
       toolset,
       middleware: [...this.#middleware],
-      cache: this.#cache,
+      cache: (this.#cache ??= new ToolResultCache()),
       vetoes: [this.beforeToolCall, ...this.#vetoes, turn.options.beforeToolCall].filter((hook) => !!hook),
       timeoutMs: this.#options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
       createId: this.#createId,

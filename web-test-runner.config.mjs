@@ -63,6 +63,24 @@ const mastraServerPlugin = {
   },
 };
 
+/**
+ * `executeServerCommand('emulate-touch', { enabled })`: the test's page as a touch screen (Chromium's
+ * touch emulation, which makes \`(hover: none)\` and \`(pointer: coarse)\` match; the test checks
+ * that they do). Turned off again, Chromium may keep \`(hover: none)\` until the page reloads: use it
+ * last in a file.
+ */
+const touchEmulationPlugin = {
+  name: 'emulate-touch',
+  /** @param {{ command: string, payload?: { enabled?: boolean }, session: any }} call */
+  async executeCommand({ command, payload, session }) {
+    if (command !== 'emulate-touch') return undefined;
+    const page = session.browser.getPage(session.id);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: !!payload?.enabled, maxTouchPoints: 1 });
+    return true;
+  },
+};
+
 /** The system Chromium, headless; `extraArgs` for configs that need more (the benchmarks). */
 export function chromium(extraArgs = []) {
   return playwrightLauncher({
@@ -93,6 +111,7 @@ export default {
   plugins: [
     aguiServerPlugin,
     mastraServerPlugin,
+    touchEmulationPlugin,
     // The plugin hands tsconfig.json to esbuild as tsconfigRaw, so experimentalDecorators and
     // useDefineForClassFields:false (both required by Lit's TS decorators) apply. Absolute path:
     // it is read relative to the cwd otherwise.

@@ -159,7 +159,8 @@ describe('Markdown streamed in pieces', () => {
     ]);
     const done = () => deepQuery(el, '[part~="status"]')?.dataset['state'] === 'success';
     el.send('one');
-    const regenerate = (id: string) => deepQuery(el, `[data-message-id="${id}"] + [part~="message-actions"] [part~="regenerate-button"]`);
+    // The answer's actions follow its bubble (one answer per turn).
+    const regenerate = (id: string) => deepQuery(el, `[data-message-id="${id}"]`)?.closest('[part~="answer"]')?.parentElement?.querySelector('[part~="regenerate-button"]') ?? undefined;
     await until(() => done() && regenerate('a1') !== undefined);
     const paragraph = deepQuery(el, '[data-message-id="a1"] .text p')!;
     // The next turn moves Regenerate from this answer to the new one: the answer is rendered again.

@@ -267,7 +267,8 @@ describe('<soliplex-chat> message actions', function () {
     await settled(el);
     expect(button(el, 'Edit')).to.have.length(0);
     expect(button(el, 'Regenerate')).to.have.length(0);
-    expect(deepQuery(el, '[part~="message-actions"]') === undefined).to.equal(true);
+    // Read aloud stays where the browser can speak (this Chromium can): the answer's only action left.
+    expect(deepQueryAll(el, '[part~="message-actions"] button').map((b) => b.textContent!.trim())).to.deep.equal(['Read aloud']);
   });
 
   it('offers Regenerate and Edit only while no turn runs', async () => {

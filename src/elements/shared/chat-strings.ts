@@ -93,6 +93,9 @@ export interface SoliplexChatStrings {
   /** Message actions (accessible names). */
   copy: string;
   regenerate: string;
+  /** Reads an answer aloud, where the browser can speak (accessible name pinned for integrators); "Stop reading" while it reads. */
+  readAloud: string;
+  stopReading: string;
   edit: string;
   /** The inline editor of a user message: its label, and its buttons. */
   editLabel: string;
@@ -285,6 +288,8 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
   announceAnswer: (text: string) => `Assistant: ${text}`,
   copy: 'Copy',
   regenerate: 'Regenerate',
+  readAloud: 'Read aloud',
+  stopReading: 'Stop reading',
   edit: 'Edit',
   editLabel: 'Edit your message',
   editSend: 'Send',

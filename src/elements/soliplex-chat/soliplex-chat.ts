@@ -88,7 +88,9 @@ import '../soliplex-composer/soliplex-composer.js';
  * @csspart messages - The scrolling conversation.
  * @csspart message - Every message.
  * @csspart user-message - A user message.
- * @csspart assistant-message - An assistant message.
+ * @csspart answer - One answer: a user turn's output (the text of every hop, reasoning, tool calls, activities) in one bubble, with one set of actions under it.
+ * @csspart answer-placeholder - Stands where the answer will appear, from Send until its first output ("Thinking…" to screen readers; the status line announces it).
+ * @csspart assistant-message - An assistant message: one hop's text and tool calls, inside its answer (a turn with tool hops has several).
  * @csspart reasoning - Collapsible reasoning.
  * @csspart notice - A system or developer message the agent streamed into the conversation.
  * @csspart history-gap - Where stored runs could not be loaded: "Part of this conversation couldn't be loaded."
@@ -97,8 +99,9 @@ import '../soliplex-composer/soliplex-composer.js';
  * @csspart subagent - A subagent's messages, grouped and collapsible.
  * @csspart subagent-summary - A subagent's name and status.
  * @csspart message-attachment - An attachment shown on a user message.
- * @csspart message-actions - The actions under a message.
- * @csspart copy-button - "Copy" on a message.
+ * @csspart message-actions - The actions under a message or an answer: shown on hover and focus, always on the last answer and on touch screens.
+ * @csspart copy-button - "Copy" on a user message, and on an answer (the text of all its hops).
+ * @csspart read-aloud-button - "Read aloud" on an answer ("Stop reading" while it reads), where the browser can speak.
  * @csspart regenerate-button - "Regenerate" on the last answer.
  * @csspart edit-button - "Edit" on the last user message.
  * @csspart jump-to-latest - "Jump to latest", while the reader is scrolled up from the end.

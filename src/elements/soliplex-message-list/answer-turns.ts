@@ -1,4 +1,4 @@
-import type { Conversation } from '../../core/index.js';
+import type { AssistantMessage, Conversation } from '../../core/index.js';
 import type { RunRecord } from '../../core/conversation/run-records.js';
 import type { SoliplexCitation } from '../../core/transport/soliplex/soliplex-citations.js';
 import { mergeCitations } from '../../core/transport/soliplex/soliplex-citations.js';
@@ -35,6 +35,55 @@ function reported(records: Conversation['runRecords'], runIds: readonly string[]
   return any ? { input, output } : undefined;
 }
 
+/**
+ * Where one answer ends: at a user message (a new turn) and at a history gap (runs that could not be
+ * loaded). Everything the agent shows between two of these is one answer: the text of every hop, its
+ * reasoning, tool calls, activities and questions. The one rule for both the answers on screen
+ * (`groupAnswers`) and their extras (`answerTurns`).
+ */
+export const endsAnswer = (m: { readonly role?: string }): boolean => m.role === 'user' || m.role === 'history-gap';
+
+/** One answer on screen: the consecutive items (messages, subagent groups) of a user turn, shown as one with one set of actions. */
+export interface AnswerGroup<I extends { readonly id: string }> {
+  readonly kind: 'answer';
+  /** `answer-` and its first item's id: stays the same while the answer streams on. */
+  readonly id: string;
+  readonly items: readonly I[];
+}
+
+/** Folds the items between answer ends (see `endsAnswer`) into answers; user messages and gaps stay as they are. */
+export function groupAnswers<I extends { readonly id: string; readonly role?: string }>(items: readonly I[]): (I | AnswerGroup<I>)[] {
+  const out: (I | AnswerGroup<I>)[] = [];
+  let group: { kind: 'answer'; id: string; items: I[] } | undefined;
+  for (const item of items) {
+    if (endsAnswer(item)) {
+      group = undefined;
+      out.push(item);
+    } else if (group) {
+      group.items.push(item);
+    } else {
+      out.push((group = { kind: 'answer', id: `answer-${item.id}`, items: [item] }));
+    }
+  }
+  return out;
+}
+
+/** The assistant's own messages of an answer, in order (a subagent's are its working, not the answer). */
+export function answerMessages(group: AnswerGroup<{ readonly id: string }>): AssistantMessage[] {
+  return group.items.filter((m): m is AssistantMessage => (m as { role?: string }).role === 'assistant');
+}
+
+/**
+ * What Copy copies and Read aloud reads of an answer: the text of every hop in order, a blank line
+ * between them; tool calls, reasoning and subagents' working left out.
+ */
+export function answerText(group: AnswerGroup<{ readonly id: string }>): string {
+  return answerMessages(group)
+    .map((m) => m.text.trim())
+    .filter(Boolean)
+    .join('\n\n');
+}
+
 type Cached = { readonly deps: readonly unknown[]; readonly turn: AnswerTurn };
 /** The answers' objects from the last call, by message id (one per message list). */
 export type AnswerTurnCache = Map<string, Cached>;
@@ -51,9 +100,9 @@ export function answerTurns(conversation: Conversation, busy: boolean, cache: An
   let span: { messageId?: string; runId?: string; runIds: string[] } | undefined;
   const close = () => span?.messageId && spans.push(span as { messageId: string; runIds: string[] });
   for (const m of conversation.messages) {
-    if (m.role === 'user') {
+    if (endsAnswer(m)) {
       close();
-      span = { runIds: [] };
+      span = m.role === 'user' ? { runIds: [] } : undefined;
       continue;
     }
     if (!span) continue; // before the first user message (a welcome): no turn

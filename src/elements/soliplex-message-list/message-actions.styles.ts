@@ -15,6 +15,27 @@ export const messageActionsStyles = css`
   .actions.from-user {
     align-self: flex-end;
   }
+  /*
+   * Quiet actions: where there is a hover, a message's actions (and an answer's feedback) show while
+   * it is hovered or anything in it has focus, and always on the last answer. Faded, not removed: a
+   * keyboard user tabs onto them (and focus shows them). Touch screens (hover: none) always show them.
+   */
+  .actions,
+  soliplex-answer-extras::part(feedback) {
+    transition: opacity 0.15s;
+  }
+  @media (hover: hover) {
+    .turn:not(.last, :hover, :focus-within) > .actions,
+    .turn:not(.last, :hover, :focus-within) > soliplex-answer-extras::part(feedback) {
+      opacity: 0;
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .actions,
+    soliplex-answer-extras::part(feedback) {
+      transition: none;
+    }
+  }
   .actions button,
   .editor button {
     font: inherit;

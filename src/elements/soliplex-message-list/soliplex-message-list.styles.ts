@@ -47,10 +47,69 @@ export const messageListStyles = [
     color: var(--_sc-user-foreground);
     white-space: pre-wrap;
   }
-  .assistant {
+  /* A message (or an answer) with its actions: hovering or focusing any of it shows them. */
+  .turn {
+    display: flex;
+    flex-direction: column;
+    gap: var(--_sc-gap);
+    min-width: 0;
+  }
+  /* One answer, one bubble: the hops' text, reasoning, tool cards and activities inside it. */
+  .answer {
     align-self: stretch;
+    display: flex;
+    flex-direction: column;
+    gap: var(--_sc-gap);
+    min-width: 0;
+    padding: var(--_sc-gap) calc(var(--_sc-gap) * 1.5);
+    border-radius: var(--_sc-radius);
     background: var(--_sc-assistant-background);
     color: var(--_sc-foreground);
+    overflow-wrap: anywhere;
+  }
+  .answer .message {
+    padding: 0;
+  }
+  .assistant {
+    align-self: stretch;
+    color: var(--_sc-foreground);
+  }
+  .placeholder {
+    align-self: flex-start;
+  }
+  .dots {
+    display: flex;
+    gap: 0.3em;
+    padding-block: 0.45em;
+  }
+  .dots > span {
+    width: 0.45em;
+    height: 0.45em;
+    border-radius: 50%;
+    background: var(--_sc-muted);
+    animation: dot 1.2s ease-in-out infinite;
+  }
+  .dots > span:nth-child(2) {
+    animation-delay: 0.2s;
+  }
+  .dots > span:nth-child(3) {
+    animation-delay: 0.4s;
+  }
+  @keyframes dot {
+    0%,
+    60%,
+    100% {
+      opacity: 0.3;
+    }
+    30% {
+      opacity: 1;
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .dots > span {
+      animation: none;
+      opacity: 0.6;
+    }
   }
   .assistant > .text > :first-child {
     margin-block-start: 0;

@@ -18,7 +18,9 @@ import { ProgressiveRenderController } from './progressive-render-controller.js'
 import { messagePages } from './message-pages.js';
 import { loadOnce } from '../shared/load-once.js';
 import { ACTIVITY_EXPORTPARTS, ANSWER_EXTRAS_EXPORTPARTS, APPROVAL_CARD_EXPORTPARTS, INTERRUPT_CARD_EXPORTPARTS, TOOL_CALL_CARD_EXPORTPARTS } from './exportparts.js';
-import { answerTurns, type AnswerTurn, type AnswerTurnCache } from './answer-turns.js';
+import { answerMessages, answerText, answerTurns, groupAnswers, type AnswerGroup, type AnswerTurn, type AnswerTurnCache } from './answer-turns.js';
+import { requestedLang } from '../shared/locale.js';
+import type { ReadAloud } from './read-aloud.js';
 
 // Tool cards, interrupt cards and activities come only from agents that use them: each loads with the
 // first one shown (the element upgrades then, keeping the properties already set on it).
@@ -33,13 +35,31 @@ const loadInterruptCard = loadOnce(() => import('../soliplex-interrupt-card/soli
 const loadActivity = loadOnce(() => import('../soliplex-activity/soliplex-activity.js'));
 // An answer's feedback, sources and usage: loaded with the first finished answer.
 const loadAnswerExtras = loadOnce(() => import('../soliplex-answer-extras/soliplex-answer-extras.js'));
+/** Read aloud: where the browser can speak (its code loads on the first press). */
+const canSpeak = () => typeof speechSynthesis !== 'undefined' && !!speechSynthesis && typeof SpeechSynthesisUtterance === 'function';
 
 type Visible = Exclude<ChatMessage, InstructionMessage> | (InstructionMessage & { notice: true });
 type Item = Visible | SubagentGroup<Visible>;
-type ActionTargets = { regenerate?: string; edit?: string; answers?: Map<string, AnswerTurn> };
+/** What the list shows at its top level: user messages, history gaps and answers (each a user turn's output). */
+type Entry = Item | AnswerGroup<Item>;
+const isAnswer = (e: Entry | undefined): e is AnswerGroup<Item> => !!e && 'kind' in e && e.kind === 'answer';
+type ActionTargets = {
+  /** The answer with Regenerate, the user message with Edit (none while a turn runs). */
+  regenerate?: string;
+  edit?: string;
+  /** The last answer (its actions always show), and the one still being written (no Copy yet). */
+  last?: string;
+  writing?: string;
+  answers?: Map<string, AnswerTurn>;
+};
 const VISIBLE_ROLES: ReadonlySet<string> = new Set(['user', 'assistant', 'reasoning', 'interrupt', 'activity', 'history-gap']);
-/** System and developer messages show only when the agent streamed them (notices); a snapshot's instructions do not. */
-const isVisible = (m: ChatMessage): m is Visible => VISIBLE_ROLES.has(m.role) || ((m.role === 'system' || m.role === 'developer') && !!m.notice);
+/**
+ * System and developer messages show only when the agent streamed them (notices); a snapshot's
+ * instructions do not. An assistant message shows once it has text or calls (until then the answer's
+ * placeholder stands in).
+ */
+const isVisible = (m: ChatMessage): m is Visible =>
+  m.role === 'assistant' ? !!m.text || m.toolCallIds.length > 0 : VISIBLE_ROLES.has(m.role) || ((m.role === 'system' || m.role === 'developer') && !!m.notice);
 
 /** Which message actions a page hides (`no-copy`, `no-regenerate`, `no-edit` on the chat). */
 export interface HiddenMessageActions {
@@ -62,14 +82,20 @@ export interface HiddenMessageActions {
  * their text stays in the DOM for find-in-page); a long conversation shows its latest messages first
  * and the older ones in idle chunks.
  *
- * Each message has a Copy action; the last answer Regenerate and the last user message Edit (while no
- * turn runs). A "Jump to latest" button shows while the reader is scrolled up from the end.
+ * A user turn's output (the text of every hop, reasoning, tool calls, activities) is one answer with
+ * one set of actions: Copy (the text of every hop, in order), Read aloud where the browser can speak,
+ * Regenerate on the last answer; a user message has Copy, and Edit on the last one (while no turn runs).
+ * Actions show on hover and focus, always on the last answer and on touch screens. From Send to the
+ * first output a placeholder stands where the answer will appear. A "Jump to latest" button shows
+ * while the reader is scrolled up from the end.
  * @summary The messages and tool calls of a thread.
  * @internal A part of `<soliplex-chat>`, defined by it; not a public tag.
  * @csspart messages - The scrolling conversation.
  * @csspart message - Every message.
  * @csspart user-message - A user message.
- * @csspart assistant-message - An assistant message.
+ * @csspart answer - One answer: a user turn's output (the text of every hop, reasoning, tool calls, activities) in one bubble, with one set of actions under it.
+ * @csspart answer-placeholder - Stands where the answer will appear, from Send until its first output ("Thinking…" to screen readers; the status line announces it).
+ * @csspart assistant-message - An assistant message: one hop's text and tool calls, inside its answer (a turn with tool hops has several).
  * @csspart reasoning - Collapsible reasoning.
  * @csspart notice - A system or developer message the agent streamed into the conversation.
  * @csspart history-gap - Where stored runs could not be loaded: "Part of this conversation couldn't be loaded."
@@ -78,8 +104,9 @@ export interface HiddenMessageActions {
  * @csspart subagent - A subagent's messages, grouped and collapsible.
  * @csspart subagent-summary - A subagent's name and status.
  * @csspart message-attachment - An attachment shown on a user message.
- * @csspart message-actions - The actions under a message.
- * @csspart copy-button - "Copy" on a message.
+ * @csspart message-actions - The actions under a message or an answer: shown on hover and focus, always on the last answer and on touch screens.
+ * @csspart copy-button - "Copy" on a user message, and on an answer (the text of all its hops).
+ * @csspart read-aloud-button - "Read aloud" on an answer ("Stop reading" while it reads), where the browser can speak.
  * @csspart regenerate-button - "Regenerate" on the last answer.
  * @csspart edit-button - "Edit" on the last user message.
  * @csspart jump-to-latest - "Jump to latest", while the reader is scrolled up from the end.
@@ -133,8 +160,14 @@ export class SoliplexMessageList extends LitElement {
 
   /** The user message being edited, and its draft. */
   @state() private editing?: { readonly id: string; readonly draft: string };
-  /** The message whose text was just copied (for a moment). */
+  /** The message or answer whose text was just copied (for a moment). */
   @state() private copied?: string;
+  /** The answer being read aloud. */
+  @state() private reading?: string;
+  /** Stops the reading, once its code has loaded. */
+  #readAloud?: ReadAloud;
+  /** How many readings were started (the ticket of the current one). */
+  #readings = 0;
 
   @consume({ context: chatContext, subscribe: true })
   @property({ attribute: false })
@@ -146,7 +179,7 @@ export class SoliplexMessageList extends LitElement {
   /** Stays at the end while the reader is there; "Jump to latest" while they are not. */
   readonly #follow = new ScrollFollowController(this, { scroller: () => this.scroller, content: () => this.content });
   /** A long conversation shows its latest messages first, the older ones in idle chunks. */
-  readonly #progressive = new ProgressiveRenderController(this, () => groupBySubagent(this.#visible(), this.conversation));
+  readonly #progressive = new ProgressiveRenderController(this, () => this.#entries(this.#visible()));
   /** The pages the shown messages are cut into (their boundaries kept from render to render). */
   readonly #pages = messagePages();
 
@@ -167,14 +200,18 @@ export class SoliplexMessageList extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearTimeout(this.#copiedTimer);
+    // The chat went away: what it was reading stops with it.
+    if (this.reading) this.#readAloud?.stop();
+    this.reading = undefined;
   }
 
   override render() {
     const strings = this.chat?.strings ?? defaultChatStrings;
     const visible = this.#visible();
-    const shown = this.#progressive.shown(groupBySubagent(visible, this.conversation));
+    const entries = this.#entries(visible);
+    const shown = this.#progressive.shown(entries);
     this.#forgetMarkdown(visible);
-    const actions = { ...this.#actionTargets(visible), answers: answerTurns(this.conversation, this.busy, this.#answerTurns) };
+    const actions = { ...this.#actionTargets(entries), answers: answerTurns(this.conversation, this.busy, this.#answerTurns) };
     return html`
       <div part="messages" class="scroller" role="region" tabindex="0" aria-label=${strings.conversationLabel} @scroll=${this.#follow.onScroll}>
         <div class="content">
@@ -184,9 +221,10 @@ export class SoliplexMessageList extends LitElement {
             // A page whose messages (and what they show) did not change is not rendered again.
             (page) =>
               guard(this.#pageDeps(page.items, strings, actions), () =>
-                html`<div class="page">${repeat(page.items, (m) => m.id, (m) => this.#renderItem(m, strings, actions))}</div>`,
+                html`<div class="page">${repeat(page.items, (e) => e.id, (e) => this.#renderEntry(e, strings, actions))}</div>`,
               ),
           )}
+          ${this.busy && !isAnswer(entries.at(-1)) ? this.#renderPlaceholder(strings) : nothing}
         </div>
       </div>
       ${this.#follow.away
@@ -208,35 +246,97 @@ export class SoliplexMessageList extends LitElement {
     return this.conversation.messages.filter((m): m is Visible => isVisible(m) && (reasoning || m.role !== 'reasoning'));
   }
 
-  /** Which message gets Regenerate (the last answer) and which Edit (the last user message): none while a turn runs. */
-  #actionTargets(visible: Visible[]): ActionTargets {
-    if (this.busy) return {};
-    const lastUser = visible.findLastIndex((m) => m.role === 'user');
-    if (lastUser < 0) return {};
-    const answer = visible.slice(lastUser + 1).findLast((m) => m.role === 'assistant' && (m.text || m.toolCallIds.length));
-    return { regenerate: answer?.id, edit: visible[lastUser]!.id };
+  /** The list's top level: the visible messages, a subagent's folded into a group, a turn's output into an answer. */
+  #entries(visible: Visible[]): Entry[] {
+    return groupAnswers<Item>(groupBySubagent(visible, this.conversation));
   }
 
-  #renderActions(message: Visible, targets: ActionTargets, copied: boolean, strings: SoliplexChatStrings) {
-    if (message.role !== 'user' && message.role !== 'assistant') return nothing;
+  /** Which answer gets Regenerate (the last one) and which user message Edit (the last one): none while a turn runs. */
+  #actionTargets(entries: readonly Entry[]): ActionTargets {
+    const end = entries.at(-1);
+    const last = entries.findLast(isAnswer)?.id;
+    if (this.busy) return { last, writing: isAnswer(end) ? end.id : undefined };
+    const lastUser = entries.findLastIndex((e) => !('kind' in e) && e.role === 'user');
+    if (lastUser < 0) return { last };
+    const answer = entries.slice(lastUser + 1).findLast((e) => isAnswer(e) && answerMessages(e).length > 0);
+    return { regenerate: answer?.id, edit: entries[lastUser]!.id, last };
+  }
+
+  #copyButton(key: string, text: string, strings: SoliplexChatStrings) {
+    const copied = this.copied === key;
+    return html`<button part="copy-button" type="button" data-copied=${copied} @click=${() => this.#copy(key, text)}>
+      ${copied ? html`<span aria-hidden="true">✓ </span>` : nothing}${strings.copy}
+    </button>`;
+  }
+
+  #renderUserActions(message: Visible & { role: 'user' }, targets: ActionTargets, strings: SoliplexChatStrings) {
     const hidden = this.hiddenActions;
-    // An answer is copied once it is complete: half an answer is not what anyone wants to paste.
-    const copy = !hidden.copy && message.text.trim() !== '' && (message.role === 'user' || message.complete);
-    const regenerate = !hidden.regenerate && targets.regenerate === message.id;
+    const copy = !hidden.copy && message.text.trim() !== '';
     const edit = !hidden.edit && targets.edit === message.id;
-    if (!copy && !regenerate && !edit) return nothing;
-    return html`<div part="message-actions" class="actions from-${message.role}">
-      ${copy
-        ? html`<button part="copy-button" type="button" data-copied=${copied} @click=${() => this.#copy(message)}>
-            ${copied ? html`<span aria-hidden="true">✓ </span>` : nothing}${strings.copy}
+    if (!copy && !edit) return nothing;
+    return html`<div part="message-actions" class="actions from-user">
+      ${copy ? this.#copyButton(message.id, message.text, strings) : nothing}
+      ${edit ? html`<button part="edit-button" type="button" @click=${() => this.#startEdit(message)}>${strings.edit}</button>` : nothing}
+    </div>`;
+  }
+
+  /**
+   * One set of actions for the whole answer: Copy and Read aloud once it is written (half an answer
+   * is not what anyone wants to paste), Regenerate on the last one.
+   */
+  #renderAnswerActions(group: AnswerGroup<Item>, targets: ActionTargets, strings: SoliplexChatStrings) {
+    const hidden = this.hiddenActions;
+    const done = group.id !== targets.writing && answerMessages(group).every((m) => m.complete);
+    const text = done ? answerText(group) : '';
+    const copy = !hidden.copy && text !== '';
+    const speak = text !== '' && canSpeak();
+    const regenerate = !hidden.regenerate && targets.regenerate === group.id;
+    if (!copy && !speak && !regenerate) return nothing;
+    const reading = this.reading === group.id;
+    return html`<div part="message-actions" class="actions from-assistant">
+      ${copy ? this.#copyButton(group.id, text, strings) : nothing}
+      ${speak
+        ? html`<button part="read-aloud-button" type="button" data-reading=${reading} @click=${() => this.#toggleReading(group.id, text)}>
+            ${reading ? strings.stopReading : strings.readAloud}
           </button>`
         : nothing}
-      ${edit
-        ? html`<button part="edit-button" type="button" @click=${() => this.#startEdit(message)}>${strings.edit}</button>`
-        : nothing}
-      ${regenerate
-        ? html`<button part="regenerate-button" type="button" @click=${this.#regenerate}>${strings.regenerate}</button>`
-        : nothing}
+      ${regenerate ? html`<button part="regenerate-button" type="button" @click=${this.#regenerate}>${strings.regenerate}</button>` : nothing}
+    </div>`;
+  }
+
+  /** Read aloud, or stop: one answer at a time (the speech code loads on the first press). */
+  #toggleReading(key: string, text: string): void {
+    if (this.reading === key) {
+      this.#readAloud?.stop();
+      this.reading = undefined;
+      return;
+    }
+    this.reading = key;
+    // Each reading its ticket: the end of one stopped earlier (reported late) must not end the next.
+    const ticket = ++this.#readings;
+    const over = () => {
+      if (this.#readings === ticket) this.reading = undefined;
+    };
+    import('./read-aloud.js').then(
+      ({ readAloud }) => {
+        if (this.#readings !== ticket || this.reading !== key) return; // stopped while the code loaded
+        this.#readAloud = readAloud;
+        readAloud.speak(text, requestedLang(this), over);
+      },
+      (error: unknown) => {
+        console.error('[soliplex-chat] read aloud could not be loaded', error);
+        over();
+      },
+    );
+  }
+
+  /** Where the answer will appear, from Send until its first output. */
+  #renderPlaceholder(strings: SoliplexChatStrings) {
+    // Not a live region: the status line announces "Thinking…"; this names the dots for a reader browsing the list.
+    return html`<div class="turn from-assistant last">
+      <div part="answer answer-placeholder" class="answer placeholder">
+        <span class="dots" aria-hidden="true"><span></span><span></span><span></span></span><span class="visually-hidden">${strings.thinking}</span>
+      </div>
     </div>`;
   }
 
@@ -257,14 +357,14 @@ export class SoliplexMessageList extends LitElement {
 
   #copiedTimer?: ReturnType<typeof setTimeout>;
 
-  async #copy(message: { readonly id: string; readonly text: string }): Promise<void> {
+  async #copy(key: string, text: string): Promise<void> {
     try {
-      await navigator.clipboard.writeText(message.text);
+      await navigator.clipboard.writeText(text);
     } catch (error) {
       console.error('[soliplex-chat] copying failed', error);
       return;
     }
-    this.copied = message.id;
+    this.copied = key;
     clearTimeout(this.#copiedTimer);
     this.#copiedTimer = setTimeout(() => (this.copied = undefined), 1500);
   }
@@ -314,8 +414,43 @@ export class SoliplexMessageList extends LitElement {
     this.scroller?.focus({ preventScroll: true });
   };
 
-  #renderItem(m: Item, strings: SoliplexChatStrings, actions: ActionTargets) {
-    return 'kind' in m ? renderSubagentGroup(m, strings, (messages) => repeat(messages, (x) => x.id, (x) => this.#renderOne(x, strings, actions))) : this.#renderOne(m, strings, actions);
+  #renderEntry(e: Entry, strings: SoliplexChatStrings, actions: ActionTargets) {
+    if (isAnswer(e)) return this.#renderAnswer(e, strings, actions);
+    if (!('kind' in e) && e.role === 'user') return this.#renderUser(e, strings, actions);
+    return this.#renderItem(e, strings);
+  }
+
+  #renderItem(m: Item, strings: SoliplexChatStrings) {
+    return 'kind' in m ? renderSubagentGroup(m, strings, (messages) => repeat(messages, (x) => x.id, (x) => this.#renderMessage(x, strings))) : this.#renderMessage(m, strings);
+  }
+
+  /** A user message (or its editor) with its actions, together: hovering or focusing either shows the actions. */
+  #renderUser(m: Visible & { role: 'user' }, strings: SoliplexChatStrings, actions: ActionTargets) {
+    const edit = m.id === actions.edit ? this.editing : undefined;
+    // The actions follow the message: a message stays next to its actions (`[data-message-id] + .actions`).
+    return html`<div class="turn from-user">${edit ? this.#renderEditor(edit, strings) : html`${this.#renderMessage(m, strings)}${this.#renderUserActions(m, actions, strings)}`}</div>`;
+  }
+
+  /** One answer: everything the turn's hops showed in one bubble, then its actions and extras (sources, usage, feedback). */
+  #renderAnswer(group: AnswerGroup<Item>, strings: SoliplexChatStrings, actions: ActionTargets) {
+    const turn = this.#turnOf(group, actions.answers);
+    return html`<div class="turn from-assistant ${group.id === actions.last ? 'last' : ''}" data-answer-id=${group.id}>
+      <div part="answer" class="answer"><span class="visually-hidden">${strings.assistant}: </span>${repeat(group.items, (m) => m.id, (m) => this.#renderItem(m, strings))}</div>
+      ${this.#renderAnswerActions(group, actions, strings)}${turn ? this.#renderAnswerExtras(turn) : nothing}
+    </div>`;
+  }
+
+  /** The answer's extras (keyed by its last message with something to show: see `answerTurns`). */
+  #turnOf(group: AnswerGroup<Item>, answers: Map<string, AnswerTurn> | undefined): AnswerTurn | undefined {
+    if (!answers?.size) return undefined;
+    for (let i = group.items.length - 1; i >= 0; i--) {
+      const item = group.items[i]!;
+      for (const m of 'kind' in item ? [...item.messages].reverse() : [item]) {
+        const turn = answers.get(m.id);
+        if (turn) return turn;
+      }
+    }
+    return undefined;
   }
 
   /**
@@ -324,22 +459,20 @@ export class SoliplexMessageList extends LitElement {
    * "copied", which change rarely and then render every page once), and each item with its calls. A
    * subagent group is built anew by every render: its page renders with each.
    */
-  #pageDeps(items: readonly Item[], strings: SoliplexChatStrings, actions: ActionTargets): unknown[] {
-    const deps: unknown[] = [strings, this.noImages, this.chat?.imageOrigins, this.hiddenActions, actions.regenerate, actions.edit, this.editing, this.copied, this.chat?.answers, this.chat?.noFeedback, this.chat?.showUsage];
-    for (const m of items) {
+  #pageDeps(entries: readonly Entry[], strings: SoliplexChatStrings, actions: ActionTargets): unknown[] {
+    const deps: unknown[] = [strings, this.noImages, this.chat?.imageOrigins, this.hiddenActions, actions.regenerate, actions.edit, actions.last, actions.writing, this.editing, this.copied, this.reading, this.chat?.answers, this.chat?.noFeedback, this.chat?.showUsage];
+    // An answer is built anew by every render: its messages are what it shows.
+    const push = (m: Item) => {
       deps.push(m, actions.answers?.get(m.id));
       if ('toolCallIds' in m) for (const id of m.toolCallIds) deps.push(this.conversation.toolCalls[id]);
+    };
+    for (const e of entries) {
+      if (isAnswer(e)) {
+        deps.push(e.id);
+        e.items.forEach(push);
+      } else push(e);
     }
     return deps;
-  }
-
-  /** Rendered when its page is (a token renders the streaming page only: see `#pageDeps`). */
-  #renderOne(m: Visible, strings: SoliplexChatStrings, actions: ActionTargets) {
-    const edit = m.id === actions.edit ? this.editing : undefined;
-    if (edit) return this.#renderEditor(edit, strings);
-    const answer = actions.answers?.get(m.id);
-    // After the message's actions: a message stays next to its actions (`[data-message-id] + .actions`).
-    return html`${this.#renderMessage(m, strings)}${this.#renderActions(m, actions, this.copied === m.id, strings)}${answer ? this.#renderAnswerExtras(answer) : nothing}`;
   }
 
   /** Under an answer: its sources, token usage and feedback buttons, for what there is to show. */
@@ -400,7 +533,7 @@ export class SoliplexMessageList extends LitElement {
     const writing = !message.complete && !!message.text;
     if (calls.length) loadToolCallCard();
     return html`<div part="message assistant-message" class="message assistant ${writing ? 'writing' : ''}" data-message-id=${message.id} aria-busy=${message.complete ? 'false' : 'true'}>
-      ${message.text ? html`<span class="visually-hidden">${strings.assistant}: </span><div class="text" dir="auto">${guard([message.text, message.complete, this.noImages, strings, this.chat?.imageOrigins], () => this.#markdownOf(message, strings))}</div>${truncatedNotice(message, strings)}` : nothing}
+      ${message.text ? html`<div class="text" dir="auto">${guard([message.text, message.complete, this.noImages, strings, this.chat?.imageOrigins], () => this.#markdownOf(message, strings))}</div>${truncatedNotice(message, strings)}` : nothing}
       ${calls.length
         ? html`<div class="calls">
             ${repeat(

@@ -106,6 +106,8 @@ const ar: LocaleStrings = {
   announceAnswer: (text) => `المساعد: ${text}`,
   copy: 'نسخ',
   regenerate: 'إعادة الإنشاء',
+  readAloud: 'قراءة بصوت عالٍ',
+  stopReading: 'إيقاف القراءة',
   edit: 'تعديل',
   editLabel: 'عدّل رسالتك',
   editSend: 'إرسال',

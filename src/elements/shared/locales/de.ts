@@ -105,6 +105,8 @@ const de: LocaleStrings = {
   announceAnswer: (text) => `Assistent: ${text}`,
   copy: 'Kopieren',
   regenerate: 'Neu erzeugen',
+  readAloud: 'Vorlesen',
+  stopReading: 'Vorlesen beenden',
   edit: 'Bearbeiten',
   editLabel: 'Ihre Nachricht bearbeiten',
   editSend: 'Senden',

@@ -105,6 +105,8 @@ const es: LocaleStrings = {
   announceAnswer: (text) => `Asistente: ${text}`,
   copy: 'Copiar',
   regenerate: 'Regenerar',
+  readAloud: 'Leer en voz alta',
+  stopReading: 'Dejar de leer',
   edit: 'Editar',
   editLabel: 'Edita tu mensaje',
   editSend: 'Enviar',

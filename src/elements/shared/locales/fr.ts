@@ -105,6 +105,8 @@ const fr: LocaleStrings = {
   announceAnswer: (text) => `Assistant : ${text}`,
   copy: 'Copier',
   regenerate: 'Régénérer',
+  readAloud: 'Lire à voix haute',
+  stopReading: 'Arrêter la lecture',
   edit: 'Modifier',
   editLabel: 'Modifier votre message',
   editSend: 'Envoyer',

@@ -105,6 +105,8 @@ const he: LocaleStrings = {
   announceAnswer: (text) => `עוזר: ${text}`,
   copy: 'העתקה',
   regenerate: 'יצירה מחדש',
+  readAloud: 'הקראה',
+  stopReading: 'הפסקת ההקראה',
   edit: 'עריכה',
   editLabel: 'עריכת ההודעה שלך',
   editSend: 'שליחה',

@@ -105,6 +105,8 @@ const it: LocaleStrings = {
   announceAnswer: (text) => `Assistente: ${text}`,
   copy: 'Copia',
   regenerate: 'Rigenera',
+  readAloud: 'Leggi ad alta voce',
+  stopReading: 'Interrompi la lettura',
   edit: 'Modifica',
   editLabel: 'Modifica il tuo messaggio',
   editSend: 'Invia',

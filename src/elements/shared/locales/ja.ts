@@ -101,6 +101,8 @@ const ja: LocaleStrings = {
   announceAnswer: (text) => `アシスタント：${text}`,
   copy: 'コピー',
   regenerate: '再生成',
+  readAloud: '読み上げ',
+  stopReading: '読み上げを停止',
   edit: '編集',
   editLabel: 'メッセージを編集',
   editSend: '送信',

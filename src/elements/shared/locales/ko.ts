@@ -101,6 +101,8 @@ const ko: LocaleStrings = {
   announceAnswer: (text) => `어시스턴트: ${text}`,
   copy: '복사',
   regenerate: '다시 생성',
+  readAloud: '소리 내어 읽기',
+  stopReading: '읽기 중지',
   edit: '편집',
   editLabel: '메시지 편집',
   editSend: '보내기',

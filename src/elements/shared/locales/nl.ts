@@ -105,6 +105,8 @@ const nl: LocaleStrings = {
   announceAnswer: (text) => `Assistent: ${text}`,
   copy: 'Kopiëren',
   regenerate: 'Opnieuw genereren',
+  readAloud: 'Voorlezen',
+  stopReading: 'Stoppen met voorlezen',
   edit: 'Bewerken',
   editLabel: 'Je bericht bewerken',
   editSend: 'Versturen',

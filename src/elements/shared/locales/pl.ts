@@ -104,6 +104,8 @@ const pl: LocaleStrings = {
   announceAnswer: (text) => `Asystent: ${text}`,
   copy: 'Kopiuj',
   regenerate: 'Wygeneruj ponownie',
+  readAloud: 'Czytaj na głos',
+  stopReading: 'Zatrzymaj czytanie',
   edit: 'Edytuj',
   editLabel: 'Edytuj swoją wiadomość',
   editSend: 'Wyślij',

@@ -105,6 +105,8 @@ const ptBR: LocaleStrings = {
   announceAnswer: (text) => `Assistente: ${text}`,
   copy: 'Copiar',
   regenerate: 'Gerar novamente',
+  readAloud: 'Ler em voz alta',
+  stopReading: 'Parar leitura',
   edit: 'Editar',
   editLabel: 'Editar sua mensagem',
   editSend: 'Enviar',

@@ -101,6 +101,8 @@ const zhCN: LocaleStrings = {
   announceAnswer: (text) => `助手：${text}`,
   copy: '复制',
   regenerate: '重新生成',
+  readAloud: '朗读',
+  stopReading: '停止朗读',
   edit: '编辑',
   editLabel: '编辑你的消息',
   editSend: '发送',

@@ -35,6 +35,8 @@ import { ChatSession } from './chat-session.js';
 import { PageEvents } from './page-events.js';
 import { DeprecatedChatNames } from './deprecated-names.js';
 import { ChatAttachments } from './chat-attachments.js';
+import { LazyExport, headerButtons } from './chat-export.js';
+import type { ExportFormat } from './export-view.js';
 // <soliplex-message-list> (Markdown, tool and approval cards) and <soliplex-run-status> (an idle chat
 // shows no status) are not needed for the first paint of an empty chat: loadChatParts() imports them
 // on connect, with the engine (see chat-parts.ts). Lit keeps the properties set on them before they
@@ -181,6 +183,19 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
       dispatch: (event) => this.dispatchEvent(event),
     },
   });
+
+  /** The header's Export and `exportTranscript()`: the thread on screen, as the chat shows it. */
+  readonly #export = new LazyExport(this, () => ({
+    engine: this.#session.current(),
+    threadKey: this.#session.threadKey,
+    conversation: this.#session.shown.snapshot?.conversation ?? emptyConversation,
+    chatTitle: this.chatTitle,
+    toolRegistry: this.toolRegistry,
+    prices: this.usagePrices,
+    lang: this.lang || document.documentElement.lang,
+    strings: this.chat?.strings,
+    runUsage: this.#answers && ((runIds) => this.#answers!.runUsage(runIds)),
+  }));
 
   @provide({ context: chatContext }) private chat?: ChatContextValue;
 
@@ -350,6 +365,17 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
     return this.#session.newChat();
   }
 
+  /**
+   * The transcript of the thread on screen: `'markdown'` to read (each turn's words, every tool call
+   * by its title with its arguments and result, questions answered, with times), or `'json'` with
+   * everything (`format` and `version`; messages with their times, calls with arguments, results,
+   * status and approvals, interrupts and their answers, each run's usage, the total and its cost with
+   * `usagePrices`). The header's "Export" downloads either (`no-export` hides it).
+   */
+  exportTranscript(format: ExportFormat = 'markdown'): Promise<string> {
+    return this.#export.transcript(format);
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('agent')) this.#attachments.askAgent();
     this.#session.willUpdate();
@@ -407,7 +433,7 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
           { text: this.chatTitle, level: this.headingLevel },
           this.noNewChat ? undefined : { label: strings.newChat, disabled: empty && run.status === 'idle', onClick: this.#newChat },
           this.threadList ? this.#panel.renderToggle(strings.threadsLabel) : nothing,
-          this.chat && this.#session.extras?.renderHeaderButtons(this.chat.strings),
+          headerButtons(this.chat && this.#session.extras?.renderHeaderButtons(this.chat.strings), this.#export.render(!this.noExport && !empty)),
         )}
         ${this.chat && this.#session.extras?.renderPanels(this.chat.strings)}
         ${renderState(this.stateRenderer, conversation.state)}

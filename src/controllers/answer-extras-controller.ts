@@ -17,6 +17,8 @@ export interface AnswerRating {
 export interface TokenCount {
   readonly input: number;
   readonly output: number;
+  /** The entries summed, by model (a generic endpoint's `RUN_FINISHED.usage`): what a price table prices. */
+  readonly entries?: readonly TokenUsage[];
 }
 
 /** What `soliplex-feedback` reports. */

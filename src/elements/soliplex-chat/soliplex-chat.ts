@@ -77,7 +77,7 @@ import '../soliplex-composer/soliplex-composer.js';
  * @slot footer - Below the composer.
  *
  * @csspart root - The chat's frame.
- * @csspart header - The header bar (title, Documents, Sign out, New chat), when any is shown.
+ * @csspart header - The header bar (title, Documents, Sign out, Export, New chat), when any is shown.
  * @csspart title - The title (`chat-title`).
  * @csspart new-chat-button - "New chat": in the header bar, in the thread list, and after a failure that a retry cannot fix (a thread gone from the server).
  * @csspart sign-in - A Soliplex server that needs sign-in, when the page gave no token: its words and Sign in.
@@ -85,6 +85,8 @@ import '../soliplex-composer/soliplex-composer.js';
  * @csspart sign-out-button - "Sign out", in the header bar, while the chat's own sign-in is signed in.
  * @csspart documents-button - "Documents", in the header bar of a Soliplex room with documents: opens the picker.
  * @csspart documents - The documents picker: a checkbox per document of the room the agent may search.
+ * @csspart export-button - "Export", in the header bar once there is a conversation (not with `no-export`): opens its choices.
+ * @csspart export-menu - The choices of Export: Markdown, JSON (each downloads the transcript).
  * @csspart thread-list - The built-in `<soliplex-thread-list>` (with `thread-list`).
  * @csspart threads-toggle - Opens the thread list drawer when the chat is narrow.
  * @csspart empty-state - The empty state.
@@ -143,7 +145,7 @@ import '../soliplex-composer/soliplex-composer.js';
  * @csspart source - One source: its number, document title, headings and pages; opening it shows the cited chunk.
  * @csspart source-chunk - An open source's cited text and page previews.
  * @csspart source-preview - A page preview image of an open source, the cited passage highlighted.
- * @csspart usage - The tokens the answer used, and the thread (on the last answer) (`show-usage`).
+ * @csspart usage - The tokens the answer used, and the thread (on the last answer) (`show-usage`), with their cost by `usagePrices`.
  * @csspart feedback - "Good response" and "Bad response" under an answer (not with `no-feedback`).
  * @csspart feedback-button - A feedback button (`aria-pressed` when chosen).
  * @csspart feedback-reason - The optional reason field after a rating, with its Send button.
@@ -192,7 +194,7 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
     chatTitle: this.chatTitle,
     toolRegistry: this.toolRegistry,
     prices: this.usagePrices,
-    lang: this.lang || document.documentElement.lang,
+    lang: this.chat?.lang ?? '',
     strings: this.chat?.strings,
     runUsage: this.#answers && ((runIds) => this.#answers!.runUsage(runIds)),
   }));
@@ -396,9 +398,9 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
       this.#suggestions = rt.suggestions(this, this.#view, () => this.suggestions);
     }
     if (!thread || !rt) return;
-    const { toolRegistry, interruptRenderers, activityRenderers, toolRenderers, imageOrigins, noFeedback, showUsage } = this;
+    const { toolRegistry, interruptRenderers, activityRenderers, toolRenderers, imageOrigins, noFeedback, showUsage, usagePrices } = this;
     const answers = (this.#answers ??= rt.answerExtras(this, { threadKey: () => this.#session.threadKey, token: this.#token }));
-    const next = { thread, toolRegistry, interruptRenderers, activityRenderers, toolRenderers, imageOrigins, capabilities: this.#attachments.capabilities, answers, noFeedback, showUsage };
+    const next = { thread, toolRegistry, interruptRenderers, activityRenderers, toolRenderers, imageOrigins, capabilities: this.#attachments.capabilities, answers, noFeedback, showUsage, usagePrices, lang: this.#locale?.requested ?? '' };
     const strings = this.#localized(); // the same object while neither the page's nor the locale's change
     this.chat = rt.chatContextFor(this.chat, next, strings, strings !== this.#providedStrings);
     this.#providedStrings = strings;

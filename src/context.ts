@@ -4,6 +4,7 @@ import type { RunOrchestrator, ThreadHandle, ThreadKey, ToolRegistry } from './c
 import type { SoliplexChatStrings } from './elements/shared/chat-strings.js';
 import type { AnswerExtrasController } from './controllers/answer-extras-controller.js';
 import type { ActivityRenderers, InterruptRenderers, ToolCallRenderers } from './elements/shared/renderers.js';
+import type { UsagePrices } from './core/conversation/usage-cost.js';
 
 /**
  * What `<soliplex-chat>` shares with the elements in its shadow root. Immutable: the chat provides a
@@ -38,6 +39,10 @@ export interface ChatContextValue {
   readonly noFeedback?: boolean;
   /** The page shows token usage under answers (`show-usage`). */
   readonly showUsage?: boolean;
+  /** The page's price table: the usage line shows cost too (`usagePrices`). */
+  readonly usagePrices?: UsagePrices;
+  /** The chat's language tag, for numbers and amounts formatted with `Intl` (`''`: the browser's). */
+  readonly lang?: string;
 }
 
 export const chatContext = createContext<ChatContextValue | undefined>(Symbol('soliplex-chat'));

@@ -84,6 +84,10 @@ export {
   type AgUiRunInput,
 } from './transport/transport.js';
 export { replayHistory } from './conversation/conversation-history.js';
+// Transcript export and token prices (issue 24).
+export { transcriptJson, TRANSCRIPT_FORMAT, TRANSCRIPT_VERSION, type TranscriptJson, type TranscriptMessage, type TranscriptToolCall, type TranscriptUsage, type TranscriptSource } from './transcript/transcript-json.js';
+export { transcriptMarkdown, type TranscriptLabels } from './transcript/transcript-markdown.js';
+export { usageCost, formatCost, type UsagePrices, type TokenPrice, type PricedUsage } from './conversation/usage-cost.js';
 export { forEachSseFrame, readSseFrames, MAX_FRAME_CHARS, type SseFrame, type SseFrameSink } from './transport/sse-reader.js';
 export { MAX_TEXT_CHARS } from './conversation/text-limit.js';
 export { SoliplexTransport, type SoliplexTransportOptions } from './transport/soliplex/soliplex-transport.js';

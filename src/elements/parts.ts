@@ -17,7 +17,7 @@
 export const OWN_PARTS = {
   'soliplex-chat': {
     root: "The chat's frame.",
-    header: 'The header bar (title, Documents, Sign out, New chat), when any is shown.',
+    header: 'The header bar (title, Documents, Sign out, Export, New chat), when any is shown.',
     title: 'The title (`chat-title`).',
     'new-chat-button':
       '"New chat": in the header bar, in the thread list, and after a failure that a retry cannot fix (a thread gone from the server).',
@@ -26,6 +26,8 @@ export const OWN_PARTS = {
     'sign-out-button': '"Sign out", in the header bar, while the chat\'s own sign-in is signed in.',
     'documents-button': '"Documents", in the header bar of a Soliplex room with documents: opens the picker.',
     documents: 'The documents picker: a checkbox per document of the room the agent may search.',
+    'export-button': '"Export", in the header bar once there is a conversation (not with `no-export`): opens its choices.',
+    'export-menu': 'The choices of Export: Markdown, JSON (each downloads the transcript).',
     'thread-list': 'The built-in `<soliplex-thread-list>` (with `thread-list`).',
     'threads-toggle': 'Opens the thread list drawer when the chat is narrow.',
     'empty-state': 'The empty state.',
@@ -96,7 +98,7 @@ export const OWN_PARTS = {
     source: "One source: its number, document title, headings and pages; opening it shows the cited chunk.",
     'source-chunk': "An open source's cited text and page previews.",
     'source-preview': 'A page preview image of an open source, the cited passage highlighted.',
-    usage: 'The tokens the answer used, and the thread (on the last answer) (`show-usage`).',
+    usage: 'The tokens the answer used, and the thread (on the last answer) (`show-usage`), with their cost by `usagePrices`.',
     feedback: '"Good response" and "Bad response" under an answer (not with `no-feedback`).',
     'feedback-button': 'A feedback button (`aria-pressed` when chosen).',
     'feedback-reason': 'The optional reason field after a rating, with its Send button.',

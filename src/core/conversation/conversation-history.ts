@@ -1,6 +1,7 @@
 import { EventType } from '@ag-ui/core';
 import { ToolCallStatus, appendUserMessage, closeOpenMessages, settleOpenToolCalls, settledToolCallStatuses, updateToolCall, emptyConversation, type Conversation, type ToolCall } from './conversation.js';
-import { attachmentParts, contentText, reduceEvents } from './conversation-reducer.js';
+import { attachmentParts, contentText, reduceConversation } from './conversation-reducer.js';
+import { eventTime, stampCreated } from './message-times.js';
 import type { HistoryRun } from '../transport/transport.js';
 import { applyHistoricResume } from './interrupts.js';
 import { resumableCallIds } from './restored-turn.js';
@@ -34,7 +35,7 @@ export function replayHistory(runs: readonly HistoryRun[], options: ReplayOption
       if (message.role === 'user' && !ids.has(message.id)) {
         ids.add(message.id);
         const parts = attachmentParts(message.content);
-        conversation = appendUserMessage(conversation, { role: 'user', id: message.id, text: contentText(message.content), ...(parts ? { parts } : {}) });
+        conversation = appendUserMessage(conversation, { role: 'user', id: message.id, text: contentText(message.content), ...(parts ? { parts } : {}), ...(run.createdAt ? { createdAt: run.createdAt } : {}) });
       }
       const call = message.role === 'tool' ? conversation.toolCalls[message.toolCallId] : undefined;
       if (message.role === 'tool' && call && !settledToolCallStatuses.has(call.status)) {
@@ -49,7 +50,11 @@ export function replayHistory(runs: readonly HistoryRun[], options: ReplayOption
     }
     // Stored runs may share ids: each gets its own key, as a live run does.
     const before = conversation.messages.length;
-    conversation = reduceEvents({ ...conversation, currentRunId: run.runId, currentRunKey: `history-${index}` }, run.events, () => {});
+    conversation = { ...conversation, currentRunId: run.runId, currentRunKey: `history-${index}` };
+    // What each event created gets its time: the event's own, else the run's (as the server gave it).
+    for (const event of run.events) {
+      conversation = stampCreated(conversation, reduceConversation(conversation, event, () => {}), eventTime(event, run.createdAt), (event as { toolCallId?: unknown }).toolCallId);
+    }
     // A run that could not be read (what could be rebuilt of it shown): a gap in its place, one for a row of them.
     if (run.missing) conversation = withHistoryGap(conversation, run.runId);
     interrupted ||= run.events.some((event) => event?.type === EventType.RUN_FINISHED && (event as { outcome?: { type?: unknown } }).outcome?.type === 'interrupt');

@@ -65,6 +65,8 @@ export interface ToolCall {
   readonly runId?: string;
   /** The client's own key of that run, unique per run: what a retry replaces. */
   readonly runKey?: string;
+  /** When it first appeared, in ms since the epoch (message-times.ts); absent in data saved before times were kept. */
+  readonly createdAt?: number;
   /**
    * Set on a `cancelled` call restored from history that was never answered (an approval or a tool
    * still open when the page was left): the conversation moved on without it.
@@ -85,6 +87,11 @@ export interface ToolCall {
    * decision ("Approved", "Denied"), with the result when the agent sends one, never as a failure.
    */
   readonly decision?: ToolCallDecision;
+  /**
+   * The user's answer when the chat asked them to approve this (client) call, and when (ms since the
+   * epoch); `always` when they allowed the tool for the rest of the thread.
+   */
+  readonly approval?: { readonly decision: ToolCallDecision; readonly always?: boolean; readonly at: number };
 }
 
 /** How the user answered an interrupt that asked to approve a call. */
@@ -111,6 +118,8 @@ export interface UserMessage extends Attributed {
   /** The run that streamed it (only for a message the agent streamed). */
   readonly runId?: string;
   readonly runKey?: string;
+  /** When it first appeared, in ms since the epoch (message-times.ts); absent in data saved before times were kept. */
+  readonly createdAt?: number;
 }
 
 export interface AssistantMessage extends Attributed {
@@ -126,6 +135,8 @@ export interface AssistantMessage extends Attributed {
   readonly runId?: string;
   /** The client's own key of the run that produced it. */
   readonly runKey?: string;
+  /** When it first appeared, in ms since the epoch (message-times.ts); absent in data saved before times were kept. */
+  readonly createdAt?: number;
 }
 
 export interface ReasoningMessage extends Attributed {
@@ -137,6 +148,8 @@ export interface ReasoningMessage extends Attributed {
   readonly complete: boolean;
   readonly runId?: string;
   readonly runKey?: string;
+  /** When it first appeared, in ms since the epoch (message-times.ts); absent in data saved before times were kept. */
+  readonly createdAt?: number;
 }
 
 /**
@@ -156,6 +169,8 @@ export interface InstructionMessage {
   readonly streaming?: boolean;
   readonly runId?: string;
   readonly runKey?: string;
+  /** When it first appeared, in ms since the epoch (message-times.ts); absent in data saved before times were kept. */
+  readonly createdAt?: number;
 }
 
 /** How an interrupt stands: waiting for the user, answered, or cancelled (by the user, or expired). */
@@ -180,6 +195,8 @@ export interface InterruptMessage {
   readonly resumed: boolean;
   readonly runId?: string;
   readonly runKey?: string;
+  /** When it first appeared, in ms since the epoch (message-times.ts); absent in data saved before times were kept. */
+  readonly createdAt?: number;
 }
 
 /** An `ACTIVITY_SNAPSHOT` / `ACTIVITY_DELTA` message: structured progress shown in the transcript, never sent back. */
@@ -191,6 +208,8 @@ export interface ActivityMessage {
   readonly subagentRunId?: string;
   readonly runId?: string;
   readonly runKey?: string;
+  /** When it first appeared, in ms since the epoch (message-times.ts); absent in data saved before times were kept. */
+  readonly createdAt?: number;
 }
 
 /**
@@ -205,6 +224,7 @@ export interface HistoryGapMessage {
   readonly runIds: readonly string[];
   readonly runId?: undefined;
   readonly runKey?: undefined;
+  readonly createdAt?: undefined;
 }
 
 export type ChatMessage = UserMessage | AssistantMessage | ReasoningMessage | InstructionMessage | InterruptMessage | ActivityMessage | HistoryGapMessage;

@@ -70,6 +70,11 @@ export class ThreadIndex {
     return index;
   }
 
+  /** The index of `engine` when one was made (a thread list shows its threads), without making one. */
+  static of(engine: RunOrchestrator): ThreadIndex | undefined {
+    return indexes.get(engine);
+  }
+
   constructor(engine: RunOrchestrator) {
     this.engine = engine;
     for (const snapshot of engine.registry.threads) this.#onSnapshot(snapshot);

@@ -278,7 +278,7 @@ export class RunOrchestrator {
     turn.commit((snapshot) => ({
       ...snapshot,
       run: startingState,
-      conversation: appendUserMessage(snapshot.conversation, { role: 'user', id: this.#createId(), text, ...(parts?.length ? { parts } : {}) }),
+      conversation: appendUserMessage(snapshot.conversation, { role: 'user', id: this.#createId(), text, ...(parts?.length ? { parts } : {}), createdAt: Date.now() }),
     }));
     return this.#drive(turn, false);
   }

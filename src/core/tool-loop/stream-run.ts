@@ -1,6 +1,7 @@
 import type { BaseEvent } from '@ag-ui/core';
 import { reduceConversation } from '../conversation/conversation-reducer.js';
 import { dropRunOutput, type Conversation } from '../conversation/conversation.js';
+import { eventTime, stampCreated } from '../conversation/message-times.js';
 import { toAgUiMessages } from '../conversation/message-mapper.js';
 import { hostOf, type ConnectionQueue } from './connection-queue.js';
 import { describeFailure } from './run-failure.js';
@@ -79,7 +80,9 @@ async function stream(turn: Turn, options: StreamRunOptions): Promise<RunFailure
   // The model never sees the output this run replaces (a retry's failed run, a run a reload cut off).
   const conversation = turn.replaces !== undefined ? dropRunOutput(turn.conversation, turn.replaces) : turn.conversation;
   const onEvent = (event: BaseEvent) => {
-    turn.commit((snapshot) => ({ ...snapshot, conversation: reduceReplacing(turn, snapshot.conversation, event) }));
+    // What the event created is stamped with its time (the transcript's times: message-times.ts).
+    const at = eventTime(event, Date.now());
+    turn.commit((snapshot) => ({ ...snapshot, conversation: stampCreated(snapshot.conversation, reduceReplacing(turn, snapshot.conversation, event), at, (event as { toolCallId?: unknown }).toolCallId) }));
     options.observe?.(event);
     options.onEvent?.(event);
   };

@@ -88,18 +88,21 @@ export async function runToolCall(turn: Turn, id: string, options: ToolCallRunne
     if (verdict === false) return settle({ status: ToolCallStatus.Denied, error: VETOED_BY_PAGE });
   }
 
-  const approval = rerun ? 'approve' : await needsApproval(turn, { ...call, args }, resolved, options.tools);
+  let approval: ToolCall['approval'];
+  const asked = rerun ? 'approve' : await needsApproval(turn, { ...call, args }, resolved, options.tools);
   if (!turn.current) return;
-  if (approval === 'deny') return settle({ status: ToolCallStatus.Denied, error: DENIED_BY_POLICY });
-  if (approval === 'ask') {
+  if (asked === 'deny') return settle({ status: ToolCallStatus.Denied, error: DENIED_BY_POLICY });
+  if (asked === 'ask') {
     turn.updateCall(id, { status: ToolCallStatus.AwaitingApproval, args });
     const decision = await turn.awaitApproval(id);
     if (!turn.current) return;
-    if (!decision.approved) return settle({ status: ToolCallStatus.Denied, error: decision.reason ?? DENIED_BY_USER });
+    // Kept on the call (an export shows who allowed what, and when).
+    approval = { decision: decision.approved ? 'approved' : 'denied', ...(decision.always ? { always: true } : {}), at: Date.now() };
+    if (!decision.approved) return settle({ status: ToolCallStatus.Denied, error: decision.reason ?? DENIED_BY_USER, approval });
     if (decision.always) changeTools(turn, options.tools, (s) => ({ ...s, alwaysAllowed: [...new Set([...s.alwaysAllowed, call.name])] }));
   }
 
-  turn.updateCall(id, { status: ToolCallStatus.Executing, args });
+  turn.updateCall(id, { status: ToolCallStatus.Executing, args, ...(approval ? { approval } : {}) });
   const running = turn.conversation.toolCalls[id]!;
   options.emit('tool-call', running);
 

@@ -200,6 +200,10 @@ export interface HistoryRun {
   readonly missing?: boolean;
   /** Still running on the server (it has input and has not finished): `events` is empty; the engine re-attaches to it. */
   readonly unfinished?: boolean;
+  /** When the server created the run (ms since the epoch), when it says: the time of what the run added. */
+  readonly createdAt?: number;
+  /** When the run finished on the server (ms since the epoch), when it says. */
+  readonly finishedAt?: number;
 }
 
 /** The readable part of an error body: a string, or the `error` / `detail` / `message` field of a JSON one. */

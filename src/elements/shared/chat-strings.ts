@@ -190,6 +190,16 @@ export interface SoliplexChatStrings {
   /** The token usage line: this answer's tokens, and the thread's (on the last answer). */
   usageAnswer: (input: number, output: number) => string;
   usageThread: (input: number, output: number) => string;
+  /** A usage line with its cost (`usagePrices`): the line, and the amount in the chat's currency format. */
+  usageCost: (usage: string, cost: string) => string;
+  // Export (issue 24): the header's button, its choices, and the words of a Markdown transcript.
+  exportButton: string;
+  exportMarkdown: string;
+  exportJson: string;
+  transcriptArguments: string;
+  transcriptResult: string;
+  /** After a tool call's status in a transcript: the user approved it when asked. */
+  transcriptApproved: string;
 }
 
 /** "a", "a and b", "a, b and c". */
@@ -360,6 +370,13 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
   sourceNoPreview: 'No page preview for this source.',
   usageAnswer: (input: number, output: number) => `This answer: ${count(input)} tokens in, ${count(output)} out`,
   usageThread: (input: number, output: number) => `Thread: ${count(input)} in, ${count(output)} out`,
+  usageCost: (usage: string, cost: string) => `${usage} (≈ ${cost})`,
+  exportButton: 'Export',
+  exportMarkdown: 'Markdown (.md)',
+  exportJson: 'JSON (.json)',
+  transcriptArguments: 'Arguments',
+  transcriptResult: 'Result',
+  transcriptApproved: 'approved by the user',
 });
 
 /**

@@ -24,6 +24,19 @@ const onScreen = new IntersectionObserver((entries) => {
   }
 });
 
+type Pricing = typeof import('../../core/conversation/usage-cost.js');
+/** The price table's code: loaded only for a chat that sets `usagePrices`. */
+let pricing: Pricing | undefined;
+let pricingLoad: Promise<Pricing> | undefined;
+const loadPricing = () =>
+  (pricingLoad ??= import('../../core/conversation/usage-cost.js').then(
+    (module) => (pricing = module),
+    (error: unknown) => {
+      pricingLoad = undefined;
+      throw error;
+    },
+  ));
+
 /** Base64 only: a preview's data URL is built from it, never from other text the server sent. */
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
@@ -44,7 +57,7 @@ const thumb = (down: boolean) =>
  * @csspart source - One source: its number, document title, headings and pages; opening it shows the cited chunk.
  * @csspart source-chunk - An open source's cited text and page previews.
  * @csspart source-preview - A page preview image of an open source, the cited passage highlighted.
- * @csspart usage - The tokens the answer used, and the thread (on the last answer) (`show-usage`).
+ * @csspart usage - The tokens the answer used, and the thread (on the last answer) (`show-usage`), with their cost by `usagePrices`.
  * @csspart feedback - "Good response" and "Bad response" under an answer (not with `no-feedback`).
  * @csspart feedback-button - A feedback button (`aria-pressed` when chosen).
  * @csspart feedback-reason - The optional reason field after a rating, with its Send button.
@@ -181,8 +194,22 @@ export class SoliplexAnswerExtras extends LitElement {
     const own: TokenCount | undefined = soliplex ? answers!.usage(answer.runIds, this.seen) : answer.usage;
     const thread: TokenCount | undefined = answer.thread ? (soliplex ? answers!.usage(answer.thread.runIds, this.seen) : answer.thread.usage) : undefined;
     if (!own && !thread) return nothing;
-    const parts = [own ? strings.usageAnswer(own.input, own.output) : '', thread ? strings.usageThread(thread.input, thread.output) : ''].filter(Boolean);
+    const parts = [own ? this.#priced(own, strings.usageAnswer(own.input, own.output), strings) : '', thread ? this.#priced(thread, strings.usageThread(thread.input, thread.output), strings) : ''].filter(Boolean);
     return html`<p part="usage" class="usage">${parts.join(' · ')}</p>`;
+  }
+
+  /** A usage line with its cost, by the page's price table (`usagePrices`), once the pricing code has loaded. */
+  #priced(count: TokenCount, line: string, strings: SoliplexChatStrings): string {
+    const prices = this.chat?.usagePrices;
+    if (!prices) return line;
+    if (!pricing) {
+      void loadPricing().then(() => this.requestUpdate(), (error: unknown) => console.error('[soliplex-chat] the usage prices could not be loaded', error));
+      return line;
+    }
+    // A count without entries (a Soliplex run's usage route names no model) is priced by the table's default.
+    const amount = pricing.usageCost(count.entries ?? [{ inputTokens: count.input, outputTokens: count.output }], prices);
+    const cost = amount === undefined ? undefined : pricing.formatCost(amount, prices.currency, this.chat?.lang);
+    return cost ? strings.usageCost(line, cost) : line;
   }
 
   #renderSources(citations: readonly SoliplexCitation[], strings: SoliplexChatStrings) {

@@ -30,7 +30,7 @@ export interface ChatView {
 
 /** What the chat's context carries, besides its strings and what its handle says. */
 type ContextInputs = Omit<ChatContextValue, 'engine' | 'threadKey' | 'strings'>;
-const CONTEXT_INPUTS = ['thread', 'toolRegistry', 'capabilities', 'interruptRenderers', 'activityRenderers', 'toolRenderers', 'imageOrigins', 'answers', 'noFeedback', 'showUsage'] as const;
+const CONTEXT_INPUTS = ['thread', 'toolRegistry', 'capabilities', 'interruptRenderers', 'activityRenderers', 'toolRenderers', 'imageOrigins', 'answers', 'noFeedback', 'showUsage', 'usagePrices', 'lang'] as const;
 
 /**
  * The chat's context for its parts: `previous` while nothing it carries changed (consumers update on

@@ -8,6 +8,7 @@ import type { AttachmentOptions } from '../soliplex-attachments/attachment-parts
 import { headersConverter } from './headers-converter.js';
 import type { ChatSuggestions } from './suggestion-chips.js';
 import type { SpeechToText } from '../soliplex-composer/speech-to-text.js';
+import type { UsagePrices } from '../../core/conversation/usage-cost.js';
 
 /**
  * What a page sets on `<soliplex-chat>`: its attributes and properties, and its CSS custom
@@ -35,6 +36,7 @@ import type { SpeechToText } from '../soliplex-composer/speech-to-text.js';
  * @attr no-documents - Hides the Soliplex room's Documents picker (the agent then searches every document).
  * @attr no-feedback - Hides "Good response" / "Bad response" under answers.
  * @attr show-usage - Shows the tokens each answer used, and the thread's, under the answers (off by default).
+ * @attr no-export - Hides the header's "Export" button (`exportTranscript()` still works).
  *
  * @cssprop [--soliplex-chat-background=#ffffff] - Background (dark: #0d1117).
  * @cssprop [--soliplex-chat-foreground=#1f2328] - Text colour (dark: #e6edf3).
@@ -202,6 +204,17 @@ export class ChatSettings extends LitElement {
    * token counts; a page for those who do (developers, operators) turns it on.
    */
   @property({ type: Boolean, attribute: 'show-usage' }) showUsage = false;
+
+  /**
+   * A price table that turns the usage line's tokens into cost (with `show-usage`), and the exported
+   * transcript's: `{ currency, default?, models? }`, each price `{ input, output, cachedInput? }` per
+   * million tokens, chosen by the `model` a run's usage names, else `default`. The cost is formatted
+   * with `Intl.NumberFormat` in the chat's language. A usage without a price shows no cost.
+   */
+  @property({ attribute: false }) usagePrices?: UsagePrices;
+
+  /** Hides the header's "Export" button (Markdown or JSON download); `exportTranscript()` still works. */
+  @property({ type: Boolean, attribute: 'no-export' }) noExport = false;
 
   /**
    * Renderers for AG-UI interrupts, by `reason`: `(interrupt, {answer, cancel}, message) => template,

@@ -16,7 +16,7 @@ import type { GetToken } from './thread-panel-view.js';
 /** The chat's settings its context carries, and its tools. */
 type RuntimePartsHost = ReactiveControllerHost &
   HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment } &
-  Pick<ChatSettings, 'strings' | 'suggestions' | 'interruptRenderers' | 'activityRenderers' | 'toolRenderers' | 'imageOrigins' | 'noFeedback' | 'showUsage'> & {
+  Pick<ChatSettings, 'strings' | 'suggestions' | 'interruptRenderers' | 'activityRenderers' | 'toolRenderers' | 'imageOrigins' | 'noFeedback' | 'showUsage' | 'usagePrices'> & {
     readonly toolRegistry: ToolRegistry;
   };
 
@@ -67,6 +67,11 @@ export class RuntimeParts {
     return this.#locale?.dir === 'rtl' ? 'rtl' : '';
   }
 
+  /** Each answer's feedback, usage and sources, once the runtime and the engine are there. */
+  get answers(): AnswerExtrasController | undefined {
+    return this.#answers;
+  }
+
   /** The `lang` the chat was asked for ('' until the runtime loads). */
   get lang(): string {
     return this.#locale?.requested ?? '';
@@ -86,10 +91,10 @@ export class RuntimeParts {
       this.#suggestions = rt.suggestions(host, view, () => host.suggestions);
     }
     if (!thread) return;
-    const { toolRegistry, interruptRenderers, activityRenderers, toolRenderers, imageOrigins, noFeedback, showUsage } = host;
+    const { toolRegistry, interruptRenderers, activityRenderers, toolRenderers, imageOrigins, noFeedback, showUsage, usagePrices } = host;
     const answers = (this.#answers ??= rt.answerExtras(host, { threadKey: view.threadKey, token: this.#config.token }));
     const capabilities = this.#config.capabilities();
-    const next = { thread, toolRegistry, interruptRenderers, activityRenderers, toolRenderers, imageOrigins, capabilities, answers, noFeedback, showUsage };
+    const next = { thread, toolRegistry, interruptRenderers, activityRenderers, toolRenderers, imageOrigins, capabilities, answers, noFeedback, showUsage, usagePrices, lang: this.lang };
     const strings = this.localized(); // the same object while neither the page's nor the locale's change
     this.#provider.setValue(rt.chatContextFor(this.context, next, strings, strings !== this.#providedStrings));
     this.#providedStrings = strings;

@@ -25,6 +25,8 @@ import type { GetToken } from './thread-panel-view.js';
 import { ChatSession } from './chat-session.js';
 import { PageEvents } from './page-events.js';
 import { ChatAttachments } from './chat-attachments.js';
+import { LazyExport, headerButtons } from './chat-export.js';
+import type { ExportFormat } from './export-view.js';
 // <soliplex-message-list> (Markdown, tool and approval cards) and <soliplex-run-status> (an idle chat
 // shows no status) are not needed for the first paint of an empty chat: loadChatParts() imports them
 // on connect, with the engine (see chat-parts.ts). Lit keeps the properties set on them before they
@@ -65,7 +67,7 @@ import '../soliplex-composer/soliplex-composer.js';
  * @slot footer - Below the composer.
  *
  * @csspart root - The chat's frame.
- * @csspart header - The header bar (title, Documents, Sign out, New chat), when any is shown.
+ * @csspart header - The header bar (title, Documents, Sign out, Export, New chat), when any is shown.
  * @csspart title - The title (`chat-title`).
  * @csspart new-chat-button - "New chat": in the header bar, in the thread list, and after a failure that a retry cannot fix (a thread gone from the server).
  * @csspart sign-in - A Soliplex server that needs sign-in, when the page gave no token: its words and Sign in.
@@ -73,6 +75,8 @@ import '../soliplex-composer/soliplex-composer.js';
  * @csspart sign-out-button - "Sign out", in the header bar, while the chat's own sign-in is signed in.
  * @csspart documents-button - "Documents", in the header bar of a Soliplex room with documents: opens the picker.
  * @csspart documents - The documents picker: a checkbox per document of the room the agent may search.
+ * @csspart export-button - "Export", in the header bar once there is a conversation (not with `no-export`): opens its choices.
+ * @csspart export-menu - The choices of Export: Markdown, JSON (each downloads the transcript).
  * @csspart thread-list - The built-in `<soliplex-thread-list>` (with `thread-list`).
  * @csspart threads-toggle - Opens the thread list drawer when the chat is narrow.
  * @csspart empty-state - The empty state.
@@ -134,7 +138,7 @@ import '../soliplex-composer/soliplex-composer.js';
  * @csspart source - One source: its number, document title, headings and pages; opening it shows the cited chunk.
  * @csspart source-chunk - An open source's cited text and page previews.
  * @csspart source-preview - A page preview image of an open source, the cited passage highlighted.
- * @csspart usage - The tokens the answer used, and the thread (on the last answer) (`show-usage`).
+ * @csspart usage - The tokens the answer used, and the thread (on the last answer) (`show-usage`), with their cost by `usagePrices`.
  * @csspart feedback - "Good response" and "Bad response" under an answer (not with `no-feedback`).
  * @csspart feedback-button - A feedback button (`aria-pressed` when chosen).
  * @csspart feedback-reason - The optional reason field after a rating, with its Send button.
@@ -174,6 +178,19 @@ export class SoliplexChat extends ChatApi {
       dispatch: (event) => this.dispatchEvent(event),
     },
   });
+
+  /** The header's Export and `exportTranscript()`: the thread on screen, as the chat shows it. */
+  readonly #export = new LazyExport(this, () => ({
+    engine: this.#session.current(),
+    threadKey: this.#session.threadKey,
+    conversation: this.#session.shown.snapshot?.conversation ?? emptyConversation,
+    chatTitle: this.chatTitle,
+    toolRegistry: this.toolRegistry,
+    prices: this.usagePrices,
+    lang: this.#parts.lang,
+    strings: this.#parts.context?.strings,
+    runUsage: this.#parts.answers && ((runIds) => this.#parts.answers!.runUsage(runIds)),
+  }));
 
   @query('soliplex-composer') private composer?: SoliplexComposer;
   @query('soliplex-message-list') private messageList?: SoliplexMessageList;
@@ -224,6 +241,17 @@ export class SoliplexChat extends ChatApi {
     new AgUiEventsController(this, { engine: () => this.#session.current(), enabled: () => this.aguiEvents });
   }
 
+  /**
+   * The transcript of the thread on screen: `'markdown'` to read (each turn's words, every tool call
+   * by its title with its arguments and result, questions answered, with times), or `'json'` with
+   * everything (`format` and `version`; messages with their times, calls with arguments, results,
+   * status and approvals, interrupts and their answers, each run's usage, the total and its cost with
+   * `usagePrices`). The header's "Export" downloads either (`no-export` hides it).
+   */
+  exportTranscript(format: ExportFormat = 'markdown'): Promise<string> {
+    return this.#export.transcript(format);
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('agent')) this.#attachments.askAgent();
     this.#session.willUpdate();
@@ -263,7 +291,7 @@ export class SoliplexChat extends ChatApi {
           { text: this.chatTitle, level: this.headingLevel },
           this.noNewChat ? undefined : { label: strings.newChat, disabled: empty && run.status === 'idle', onClick: this.#newChat },
           this.threadList ? this.#panel.renderToggle(strings.threadsLabel) : nothing,
-          context && this.#session.extras?.renderHeaderButtons(context.strings),
+          headerButtons(context && this.#session.extras?.renderHeaderButtons(context.strings), this.#export.render(!this.noExport && !empty)),
         )}
         ${context && this.#session.extras?.renderPanels(context.strings)}
         ${renderState(this.stateRenderer, conversation.state)}

@@ -24,15 +24,15 @@ export interface AnswerTurn {
 function reported(records: Conversation['runRecords'], runIds: readonly string[]): TokenCount | undefined {
   let input = 0;
   let output = 0;
-  let any = false;
+  const entries = [];
   for (const id of runIds) {
     for (const u of records?.[id]?.usage ?? []) {
-      any = true;
+      entries.push(u);
       input += u.inputTokens ?? 0;
       output += u.outputTokens ?? 0;
     }
   }
-  return any ? { input, output } : undefined;
+  return entries.length ? { input, output, entries } : undefined;
 }
 
 /**

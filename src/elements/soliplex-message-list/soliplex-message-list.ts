@@ -139,7 +139,7 @@ export interface HiddenMessageActions {
  * @csspart source - One source: its number, document title, headings and pages; opening it shows the cited chunk.
  * @csspart source-chunk - An open source's cited text and page previews.
  * @csspart source-preview - A page preview image of an open source, the cited passage highlighted.
- * @csspart usage - The tokens the answer used, and the thread (on the last answer) (`show-usage`).
+ * @csspart usage - The tokens the answer used, and the thread (on the last answer) (`show-usage`), with their cost by `usagePrices`.
  * @csspart feedback - "Good response" and "Bad response" under an answer (not with `no-feedback`).
  * @csspart feedback-button - A feedback button (`aria-pressed` when chosen).
  * @csspart feedback-reason - The optional reason field after a rating, with its Send button.

@@ -186,10 +186,18 @@ function historyRuns(
       state: input?.state,
       ...(resume ? { resume } : {}),
       ...(run ? {} : { missing: true }),
+      ...runTimes(run ?? listed[index]!),
     };
     previous = current;
     return current;
   });
+}
+
+/** A run's `created` and `finished` as times (what the server gives of when things were said). */
+function runTimes(run: SoliplexRun): { createdAt?: number; finishedAt?: number } {
+  const createdAt = parseSoliplexTime(run.created);
+  const finishedAt = parseSoliplexTime(run.finished);
+  return { ...(createdAt > 0 ? { createdAt } : {}), ...(finishedAt > 0 ? { finishedAt } : {}) };
 }
 
 function eventsOf(run: SoliplexRun): BaseEvent[] {
@@ -272,6 +280,7 @@ export function transcriptRuns(finished: readonly SoliplexRun[], from: number, s
       messages: addedMessages(mine, seen),
       events: answerEvents(finished[k]!, answer, inputs[k + 1]!.state),
       state: inputs[k]!.state,
+      ...runTimes(finished[k]!),
     });
   }
   return runs;

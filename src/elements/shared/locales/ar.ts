@@ -176,6 +176,13 @@ const ar: LocaleStrings = {
   sourceNoPreview: 'لا توجد معاينة صفحة لهذا المصدر.',
   usageAnswer: (input, output) => `رموز هذه الإجابة: ${count(L, input)} للإدخال، و${count(L, output)} للإخراج`,
   usageThread: (input, output) => `رموز المحادثة كلها: ${count(L, input)} للإدخال، و${count(L, output)} للإخراج`,
+  usageCost: (usage, cost) => `${usage} (≈ ${cost})`,
+  exportButton: 'تصدير',
+  exportMarkdown: 'Markdown (.md)',
+  exportJson: 'JSON (.json)',
+  transcriptArguments: 'الوسائط',
+  transcriptResult: 'النتيجة',
+  transcriptApproved: 'وافق عليه المستخدم',
   threadList: {
     listLabel: 'المحادثات',
     newChat: 'محادثة جديدة',

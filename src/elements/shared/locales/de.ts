@@ -175,6 +175,13 @@ const de: LocaleStrings = {
   sourceNoPreview: 'Keine Seitenvorschau für diese Quelle.',
   usageAnswer: (input, output) => `Diese Antwort: ${count(L, input)} Token Eingabe, ${count(L, output)} Ausgabe`,
   usageThread: (input, output) => `Gesamte Unterhaltung: ${count(L, input)} Eingabe, ${count(L, output)} Ausgabe`,
+  usageCost: (usage, cost) => `${usage} (≈ ${cost})`,
+  exportButton: 'Exportieren',
+  exportMarkdown: 'Markdown (.md)',
+  exportJson: 'JSON (.json)',
+  transcriptArguments: 'Argumente',
+  transcriptResult: 'Ergebnis',
+  transcriptApproved: 'vom Benutzer freigegeben',
   threadList: {
     listLabel: 'Chats',
     newChat: 'Neuer Chat',

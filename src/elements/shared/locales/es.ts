@@ -176,6 +176,13 @@ const es: LocaleStrings = {
   usageAnswer: (input, output) =>
     `Esta respuesta: ${count(L, input)} ${plural(L, input, { one: 'token', many: 'de tokens', other: 'tokens' })} de entrada, ${count(L, output)} de salida`,
   usageThread: (input, output) => `Toda la conversación: ${count(L, input)} de entrada, ${count(L, output)} de salida`,
+  usageCost: (usage, cost) => `${usage} (≈ ${cost})`,
+  exportButton: 'Exportar',
+  exportMarkdown: 'Markdown (.md)',
+  exportJson: 'JSON (.json)',
+  transcriptArguments: 'Argumentos',
+  transcriptResult: 'Resultado',
+  transcriptApproved: 'aprobado por el usuario',
   threadList: {
     listLabel: 'Chats',
     newChat: 'Nuevo chat',

@@ -176,6 +176,13 @@ const fr: LocaleStrings = {
   usageAnswer: (input, output) =>
     `Cette réponse : ${count(L, input)} ${plural(L, input, { one: 'jeton', many: 'de jetons', other: 'jetons' })} en entrée, ${count(L, output)} en sortie`,
   usageThread: (input, output) => `Toute la conversation : ${count(L, input)} en entrée, ${count(L, output)} en sortie`,
+  usageCost: (usage, cost) => `${usage} (≈ ${cost})`,
+  exportButton: 'Exporter',
+  exportMarkdown: 'Markdown (.md)',
+  exportJson: 'JSON (.json)',
+  transcriptArguments: 'Arguments',
+  transcriptResult: 'Résultat',
+  transcriptApproved: 'approuvé par l’utilisateur',
   threadList: {
     listLabel: 'Discussions',
     newChat: 'Nouvelle discussion',

@@ -175,6 +175,13 @@ const he: LocaleStrings = {
   sourceNoPreview: 'אין תצוגה מקדימה של עמוד למקור הזה.',
   usageAnswer: (input, output) => `טוקנים בתשובה הזו: ${count(L, input)} בקלט, ${count(L, output)} בפלט`,
   usageThread: (input, output) => `טוקנים בכל השיחה: ${count(L, input)} בקלט, ${count(L, output)} בפלט`,
+  usageCost: (usage, cost) => `${usage} (≈ ${cost})`,
+  exportButton: 'ייצוא',
+  exportMarkdown: 'Markdown (.md)',
+  exportJson: 'JSON (.json)',
+  transcriptArguments: 'ארגומנטים',
+  transcriptResult: 'תוצאה',
+  transcriptApproved: 'אושר על ידי המשתמש',
   threadList: {
     listLabel: 'צ׳אטים',
     newChat: 'צ׳אט חדש',

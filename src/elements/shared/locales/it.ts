@@ -175,6 +175,13 @@ const it: LocaleStrings = {
   sourceNoPreview: 'Nessuna anteprima della pagina per questa fonte.',
   usageAnswer: (input, output) => `Questa risposta: ${count(L, input)} ${plural(L, input, { many: 'di token', other: 'token' })} in ingresso, ${count(L, output)} in uscita`,
   usageThread: (input, output) => `Intera conversazione: ${count(L, input)} in ingresso, ${count(L, output)} in uscita`,
+  usageCost: (usage, cost) => `${usage} (≈ ${cost})`,
+  exportButton: 'Esporta',
+  exportMarkdown: 'Markdown (.md)',
+  exportJson: 'JSON (.json)',
+  transcriptArguments: 'Argomenti',
+  transcriptResult: 'Risultato',
+  transcriptApproved: 'approvato dall’utente',
   threadList: {
     listLabel: 'Chat',
     newChat: 'Nuova chat',

@@ -171,6 +171,13 @@ const ja: LocaleStrings = {
   sourceNoPreview: 'この出典にはページのプレビューがありません。',
   usageAnswer: (input, output) => `この回答：入力 ${count(L, input)} トークン、出力 ${count(L, output)} トークン`,
   usageThread: (input, output) => `会話全体：入力 ${count(L, input)}、出力 ${count(L, output)}`,
+  usageCost: (usage, cost) => `${usage}（約 ${cost}）`,
+  exportButton: 'エクスポート',
+  exportMarkdown: 'Markdown (.md)',
+  exportJson: 'JSON (.json)',
+  transcriptArguments: '引数',
+  transcriptResult: '結果',
+  transcriptApproved: 'ユーザーが承認',
   threadList: {
     listLabel: 'チャット',
     newChat: '新しいチャット',

@@ -171,6 +171,13 @@ const ko: LocaleStrings = {
   sourceNoPreview: '이 출처에는 페이지 미리 보기가 없습니다.',
   usageAnswer: (input, output) => `이 답변: 입력 토큰 ${count(L, input)}개, 출력 ${count(L, output)}개`,
   usageThread: (input, output) => `전체 대화: 입력 ${count(L, input)}, 출력 ${count(L, output)}`,
+  usageCost: (usage, cost) => `${usage} (약 ${cost})`,
+  exportButton: '내보내기',
+  exportMarkdown: 'Markdown (.md)',
+  exportJson: 'JSON (.json)',
+  transcriptArguments: '인수',
+  transcriptResult: '결과',
+  transcriptApproved: '사용자가 승인함',
   threadList: {
     listLabel: '채팅',
     newChat: '새 채팅',

@@ -175,6 +175,13 @@ const nl: LocaleStrings = {
   sourceNoPreview: 'Geen paginavoorbeeld voor deze bron.',
   usageAnswer: (input, output) => `Dit antwoord: ${count(L, input)} ${plural(L, input, { one: 'token', other: 'tokens' })} invoer, ${count(L, output)} uitvoer`,
   usageThread: (input, output) => `Hele gesprek: ${count(L, input)} invoer, ${count(L, output)} uitvoer`,
+  usageCost: (usage, cost) => `${usage} (≈ ${cost})`,
+  exportButton: 'Exporteren',
+  exportMarkdown: 'Markdown (.md)',
+  exportJson: 'JSON (.json)',
+  transcriptArguments: 'Argumenten',
+  transcriptResult: 'Resultaat',
+  transcriptApproved: 'goedgekeurd door de gebruiker',
   threadList: {
     listLabel: 'Chats',
     newChat: 'Nieuwe chat',

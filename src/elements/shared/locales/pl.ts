@@ -175,6 +175,13 @@ const pl: LocaleStrings = {
   usageAnswer: (input, output) =>
     `Ta odpowiedź: ${count(L, input)} ${plural(L, input, { one: 'token', few: 'tokeny', many: 'tokenów', other: 'tokena' })} na wejściu, ${count(L, output)} na wyjściu`,
   usageThread: (input, output) => `Cała rozmowa: ${count(L, input)} na wejściu, ${count(L, output)} na wyjściu`,
+  usageCost: (usage, cost) => `${usage} (≈ ${cost})`,
+  exportButton: 'Eksportuj',
+  exportMarkdown: 'Markdown (.md)',
+  exportJson: 'JSON (.json)',
+  transcriptArguments: 'Argumenty',
+  transcriptResult: 'Wynik',
+  transcriptApproved: 'zatwierdzone przez użytkownika',
   threadList: {
     listLabel: 'Czaty',
     newChat: 'Nowy czat',

@@ -176,6 +176,13 @@ const ptBR: LocaleStrings = {
   usageAnswer: (input, output) =>
     `Esta resposta: ${count(L, input)} ${plural(L, input, { one: 'token', many: 'de tokens', other: 'tokens' })} de entrada, ${count(L, output)} de saída`,
   usageThread: (input, output) => `Toda a conversa: ${count(L, input)} de entrada, ${count(L, output)} de saída`,
+  usageCost: (usage, cost) => `${usage} (≈ ${cost})`,
+  exportButton: 'Exportar',
+  exportMarkdown: 'Markdown (.md)',
+  exportJson: 'JSON (.json)',
+  transcriptArguments: 'Argumentos',
+  transcriptResult: 'Resultado',
+  transcriptApproved: 'aprovado pelo usuário',
   threadList: {
     listLabel: 'Conversas',
     newChat: 'Nova conversa',

@@ -171,6 +171,13 @@ const zhCN: LocaleStrings = {
   sourceNoPreview: '此来源没有页面预览。',
   usageAnswer: (input, output) => `本条回答：输入 ${count(L, input)} 个 token，输出 ${count(L, output)} 个`,
   usageThread: (input, output) => `整个对话：输入 ${count(L, input)}，输出 ${count(L, output)}`,
+  usageCost: (usage, cost) => `${usage}（约 ${cost}）`,
+  exportButton: '导出',
+  exportMarkdown: 'Markdown (.md)',
+  exportJson: 'JSON (.json)',
+  transcriptArguments: '参数',
+  transcriptResult: '结果',
+  transcriptApproved: '已由用户批准',
   threadList: {
     listLabel: '对话',
     newChat: '新对话',

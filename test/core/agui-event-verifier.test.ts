@@ -127,7 +127,7 @@ describe('AgUiEventVerifier', () => {
     protocolError([started, { type: 'STATE_DELTA', delta: {} }]);
     protocolError([started, { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm', delta: 5 }]);
     protocolError([started, { type: 'TEXT_MESSAGE_START', messageId: 'm', subagentRunId: null }]);
-    protocolError([started, { ...finished, outcome: { type: 'bogus' } }]);
+    protocolError([started, { ...finished, outcome: [{ type: 'success' }] }]);
     protocolError(['not an object' as unknown as object]);
     protocolError([{ runId: 'no type' }]);
   });

@@ -216,7 +216,7 @@ describe('run outcomes and relayed events', () => {
     expect(raw && raw.type === 'raw' ? (raw.event as unknown as { source: string }).source : '').to.equal('lang');
   });
 
-  it('a RUN_STARTED declaring a newer major protocol version is reported clearly; an older one is accepted', async () => {
+  it('a RUN_STARTED declaring a newer protocol version is reported clearly; an older one is accepted', async () => {
     const warnings: string[] = [];
     const { warn } = console;
     console.warn = (...args: unknown[]) => void warnings.push(String(args[0]));
@@ -228,7 +228,7 @@ describe('run outcomes and relayed events', () => {
       expect(await engine.send(key, 'one')).to.equal('success');
       expect(warnings.filter((w) => w.includes('AG-UI'))).to.deep.equal([]);
       expect(await engine.send(key, 'two')).to.equal('success');
-      expect(warnings.find((w) => w.includes('AG-UI 2.1'))).to.contain("newer than this chat's 1.0");
+      expect(warnings.find((w) => w.includes('AG-UI 2.1'))).to.contain("newer than this chat's 1.1");
     } finally {
       console.warn = warn;
     }

@@ -324,7 +324,15 @@ export function transcriptProblems(messages: readonly Message[]): string[] {
  * own run changes the transcript (issue 20: the partial stays on screen until then), so anywhere in
  * the retry's turn. A retry that failed before writing anything leaves the earlier partial output to
  * replace: the failed turns before a retry, back to the last that did not fail, each offer their last run.
+ * The other: a `MESSAGES_SNAPSHOT` reconciles by id (AG-UI 1.1), so what it omits goes (an echo of the
+ * run's input omits what the run streamed before it).
  */
+/** The ids a MESSAGES_SNAPSHOT names: its messages' and their calls'. */
+function snapshotIds(event: Record<string, unknown>): Set<string> {
+  const messages = (event['messages'] as { id: string; toolCalls?: { id: string }[] }[] | undefined) ?? [];
+  return new Set(messages.flatMap((m) => [m.id, ...(m.toolCalls ?? []).map((c) => c.id)]));
+}
+
 export const nothingLost: Invariant = {
   name: '7 messages already in the conversation are never lost',
   check(trace) {
@@ -334,6 +342,11 @@ export const nothingLost: Invariant = {
       const snaps = trace.snapshots.filter((s) => s.thread === thread);
       const requests = trace.requests.filter((r) => r.thread === thread);
       const requestIndexAt = (seq: number) => requests.filter((r) => r.seq < seq).at(-1)?.index ?? -1;
+      /** Whether a MESSAGES_SNAPSHOT the request running at `seq` delivered omits `id` (a message's, or a call's). */
+      const retracted = (seq: number, id: string) =>
+        (requests.filter((r) => r.seq < seq).at(-1)?.delivered as (Record<string, unknown> & { type: string })[] | undefined)?.some(
+          (e) => e.type === 'MESSAGES_SNAPSHOT' && !snapshotIds(e).has(id),
+        ) ?? false;
       const retries = trace.calls.filter((c) => c.thread === thread && c.api === 'retry');
       const finishes = trace.events.filter((r) => r.thread === thread && r.event.type === 'turn-finished');
       /** The request indexes whose output a retry running at `seq` may drop (the failed turns' last runs). */
@@ -359,7 +372,7 @@ export const nothingLost: Invariant = {
             if (present.has(id)) continue;
             origin.delete(id);
             const droppable = droppableAt(snap.seq);
-            if (droppable?.includes(from)) continue;
+            if (droppable?.includes(from) || retracted(snap.seq, id)) continue;
             v.push(
               `t${thread}: ${what} ${id} (first seen during request #${from}) disappeared at #${snap.seq}` +
                 (droppable !== undefined ? ` in a retry that may only drop the output of request #${droppable.join(', #')}` : ''),
@@ -478,9 +491,13 @@ export const pendingCallsRun: Invariant = {
           } else if (event.type === 'TOOL_CALL_RESULT' && id) {
             answered.add(id);
           } else if (event.type === 'MESSAGES_SNAPSHOT') {
+            // Reconciled by id (AG-UI 1.1): a call it omits is retracted, never executed.
+            const named = snapshotIds(event);
+            for (const id of [...started.keys()]) if (!named.has(id)) started.delete(id);
             for (const m of (event['messages'] as { id: string; role: string; toolCallId?: string; toolCalls?: { id: string; function: { name: string; arguments: string } }[] }[]) ?? []) {
               for (const c of m.toolCalls ?? []) {
-                if (!seen.has(c.id) && !started.has(c.id)) started.set(c.id, { name: c.function.name, args: c.function.arguments, parent: m.id });
+                // A call whose host message the snapshot omitted went with it: the snapshot's own definition stands.
+                if (!seen.has(c.id) && started.get(c.id)?.parent !== m.id) started.set(c.id, { name: c.function.name, args: c.function.arguments, parent: m.id });
               }
               if (m.role === 'tool' && m.toolCallId) answered.add(m.toolCallId);
             }

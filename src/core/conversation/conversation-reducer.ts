@@ -20,12 +20,15 @@ import { reduceProtocolExtras } from './protocol-extras.js';
 import { attributeEvent } from './subagents.js';
 import { appendCapped, capText } from './text-limit.js';
 import { recordRunEnd } from './run-records.js';
+import { mergeEventMetadata } from './metadata.js';
+import { keepMetadataSources } from './metadata-sources.js';
 
 /**
  * The pure reducer from AG-UI events to the conversation. The live stream and history replays both go
- * through it. It is idempotent against replays: a START for a known id, or a content delta for a
- * message or call that already ended, changes nothing, so a replay never duplicates text and never
- * turns a finished call back into a pending one.
+ * through it. It is idempotent against replays: a START for a known id of an earlier run, or a content
+ * delta for a message or call that already ended, changes nothing, so a replay never duplicates text
+ * and never turns a finished call back into a pending one. Within one run a closed message is closed,
+ * not sealed (AG-UI 1.1): a second START for its id reopens it and further text appends.
  */
 
 /** Loose view of an event: fields are read defensively because the stream is untrusted. */
@@ -83,6 +86,17 @@ function addMessage(conversation: Conversation, message: ChatMessage): Conversat
   return { ...conversation, messages: [...conversation.messages, message] };
 }
 
+/**
+ * A START for a message this stream closed since its `RUN_STARTED` continues it (AG-UI 1.1: closed,
+ * not sealed). Any other known id is left as it is: a replay of events already applied (its END
+ * closed nothing, so it never becomes reopenable), or a message of another role.
+ */
+function reopen(conversation: Conversation, index: number, role: 'assistant' | 'reasoning'): Conversation {
+  const message = conversation.messages[index]!;
+  if (message.role !== role || !message.complete || message.truncated || !conversation.closedInRun?.includes(message.id)) return conversation;
+  return { ...replaceMessage(conversation, index, { ...message, complete: false }), closedInRun: conversation.closedInRun.filter((id) => id !== message.id) };
+}
+
 function startAssistant(conversation: Conversation, id: string): Conversation {
   if (findIndex(conversation, id) >= 0) return conversation;
   const message: AssistantMessage = {
@@ -124,7 +138,9 @@ function endText(conversation: Conversation, id: string): Conversation {
   const index = findIndex(conversation, id);
   const message = conversation.messages[index];
   if (!message || !isStreamingText(message)) return conversation;
-  if (message.role === 'assistant' || message.role === 'reasoning') return replaceMessage(conversation, index, { ...message, complete: true });
+  if (message.role === 'assistant' || message.role === 'reasoning') {
+    return { ...replaceMessage(conversation, index, { ...message, complete: true }), closedInRun: [...(conversation.closedInRun ?? []), id] };
+  }
   const { streaming: _, ...closed } = message as UserMessage | InstructionMessage;
   return replaceMessage(conversation, index, closed as ChatMessage);
 }
@@ -202,17 +218,20 @@ function completeFromServer(conversation: Conversation, id: string, content: unk
   if (settledToolCallStatuses.has(call.status)) return conversation;
   const text = contentText(content);
   const result = capText(text);
+  // Content parts the agent sent (documents, `file` sources…) go back to it as they came (tool-result-parts).
+  const parts = Array.isArray(content) && content.length ? (content as ContentPart[]) : undefined;
   const ended: ToolCall = {
     ...call,
     status: ToolCallStatus.Completed,
     args: call.args ?? parseToolArguments(call.argsText),
     result,
     resultValue: typeof content === 'string' ? result : content,
+    ...(parts ? { resultContent: parts } : {}),
     ...(result !== text ? { resultTruncated: true as const } : {}),
     serverRun: true,
     resultMessageId: messageId,
   };
-  return { ...conversation, toolCalls: { ...conversation.toolCalls, [id]: ended } };
+  return keepMetadataSources({ ...conversation, toolCalls: { ...conversation.toolCalls, [id]: ended } }, parts);
 }
 
 /** At run end, whatever is still streaming is closed: open text completes, open calls become pending. */
@@ -224,16 +243,37 @@ function closeOpenParts(conversation: Conversation): Conversation {
   return closeOpenMessages(next);
 }
 
-/** Merges a `MESSAGES_SNAPSHOT`: known ids are updated in place, new ones appended, nothing duplicated. */
-function mergeSnapshot(conversation: Conversation, snapshot: readonly Message[]): Conversation {
+/**
+ * Reconciles a `MESSAGES_SNAPSHOT` by id (AG-UI 1.1): a message it carries replaces the copy with its
+ * id (or is appended), and a message it omits is gone, with its calls. Kept nonetheless: what is the
+ * client's own (interrupts, history gaps), and — as `@ag-ui/client` does — activity and reasoning
+ * messages when the snapshot carries none of that role (an agent that does not keep them in its
+ * transcript has not retracted them).
+ */
+function reconcileSnapshot(conversation: Conversation, snapshot: readonly Message[]): Conversation {
   let next = conversation;
+  const named = new Set(snapshot.filter((m) => m && typeof m.id === 'string').map((m) => m.id));
+  const roles = new Set(snapshot.map((m) => m?.role));
+  const omitted = conversation.messages.filter(
+    (m) => !named.has(m.id) && m.role !== 'interrupt' && m.role !== 'history-gap' && !(m.role === 'activity' && !roles.has('activity')) && !(m.role === 'reasoning' && !roles.has('reasoning')),
+  );
+  if (omitted.length) {
+    const toolCalls = { ...next.toolCalls };
+    for (const m of omitted) if (m.role === 'assistant') for (const id of m.toolCallIds) delete toolCalls[id];
+    next = { ...next, messages: next.messages.filter((m) => !omitted.includes(m)), toolCalls };
+  }
   for (const message of snapshot) {
     if (!message || typeof message.id !== 'string') continue;
+    // A message's metadata is a stored field of its own: the snapshot's replaces the copy's.
+    const metadata = message.metadata && typeof message.metadata === 'object' ? { metadata: message.metadata as Readonly<Record<string, unknown>> } : {};
     switch (message.role) {
       case 'user': {
         const index = findIndex(next, message.id);
         const parts = attachmentParts(message.content);
-        const user = { role: 'user', id: message.id, text: contentText(message.content), ...(parts ? { parts } : {}) } as const;
+        // Text in several parts is kept as the parts, in order, so it goes back as it came.
+        const texts = Array.isArray(message.content) ? message.content.filter((part) => part?.type === 'text').length : 0;
+        const contentParts = texts > 1 ? { contentParts: message.content as ContentPart[] } : {};
+        const user = { role: 'user', id: message.id, text: contentText(message.content), ...(parts ? { parts } : {}), ...contentParts, ...metadata } as const;
         next = index >= 0 ? replaceMessage(next, index, user) : addMessage(next, user);
         break;
       }
@@ -242,15 +282,15 @@ function mergeSnapshot(conversation: Conversation, snapshot: readonly Message[])
         const index = findIndex(next, message.id);
         // One the agent streamed stays a notice (shown); the snapshot's own instructions are not shown.
         const notice = index >= 0 && (next.messages[index] as InstructionMessage).notice ? { notice: true } : {};
-        const instruction = { role: message.role, id: message.id, text: message.content, ...notice };
+        const instruction = { role: message.role, id: message.id, text: message.content, ...notice, ...metadata };
         next = index >= 0 ? replaceMessage(next, index, instruction) : addMessage(next, instruction);
         break;
       }
       case 'assistant': {
         next = startAssistant(next, message.id);
         const index = findIndex(next, message.id);
-        const current = next.messages[index] as AssistantMessage;
-        next = replaceMessage(next, index, { ...current, text: message.content ?? current.text, complete: true });
+        const { metadata: _, ...current } = next.messages[index] as AssistantMessage;
+        next = replaceMessage(next, index, { ...current, text: message.content ?? current.text, complete: true, ...metadata });
         for (const toolCall of message.toolCalls ?? []) {
           if (next.toolCalls[toolCall.id]) continue;
           next = startToolCall(next, {
@@ -261,19 +301,24 @@ function mergeSnapshot(conversation: Conversation, snapshot: readonly Message[])
           });
           next = appendToolArgs(next, toolCall.id, toolCall.function.arguments, () => {});
           next = endToolCall(next, toolCall.id);
+          const call = next.toolCalls[toolCall.id];
+          if (call && toolCall.metadata) next = { ...next, toolCalls: { ...next.toolCalls, [call.id]: { ...call, metadata: toolCall.metadata } } };
         }
         break;
       }
       case 'reasoning': {
         next = startReasoning(next, message.id);
         const index = findIndex(next, message.id);
-        const current = next.messages[index] as ReasoningMessage;
-        next = replaceMessage(next, index, { ...current, text: message.content, complete: true });
+        const { metadata: _, ...current } = next.messages[index] as ReasoningMessage;
+        next = replaceMessage(next, index, { ...current, text: message.content, complete: true, ...metadata });
         break;
       }
-      case 'tool':
+      case 'tool': {
         next = completeFromServer(next, message.toolCallId, message.content, message.id);
+        const call = next.toolCalls[message.toolCallId];
+        if (call && metadata.metadata) next = { ...next, toolCalls: { ...next.toolCalls, [call.id]: { ...call, resultMetadata: metadata.metadata } } };
         break;
+      }
       case 'activity':
         next = applyActivitySnapshot(next, { messageId: message.id, activityType: message.activityType, content: message.content });
         break;
@@ -293,9 +338,12 @@ export function reduceConversation(
   event: BaseEvent,
   warn: ReducerWarn = defaultWarn,
 ): Conversation {
-  const next = reduceCore(conversation, event, warn);
+  const e = event as AnyEvent;
+  let next = reduceCore(conversation, event, warn);
   // AG-UI 1.0 attribution: what a subagent's event created carries its subagentRunId.
-  return (event as AnyEvent)['subagentRunId'] === undefined ? next : attributeEvent(conversation, next, event as AnyEvent);
+  if (e['subagentRunId'] !== undefined) next = attributeEvent(conversation, next, e);
+  // AG-UI 1.1 metadata lands on the item the event built (metadata.ts).
+  return e['metadata'] === undefined ? next : mergeEventMetadata(next, e);
 }
 
 function reduceCore(conversation: Conversation, event: BaseEvent, warn: ReducerWarn): Conversation {
@@ -314,6 +362,8 @@ function reduceCore(conversation: Conversation, event: BaseEvent, warn: ReducerW
         runOutcome: undefined,
         steps: undefined,
         runStartState: conversation.state,
+        runSources: undefined,
+        closedInRun: undefined,
       };
     case EventType.RUN_FINISHED: {
       const outcome = e['outcome'] as { type?: string; pendingToolCallIds?: unknown; interrupts?: unknown } | undefined;
@@ -321,7 +371,7 @@ function reduceCore(conversation: Conversation, event: BaseEvent, warn: ReducerW
         ? outcome.pendingToolCallIds.filter((id): id is string => typeof id === 'string')
         : undefined;
       const runOutcome = outcome?.type === 'interrupt' || outcome?.type === 'cancelled' ? outcome.type : 'success';
-      const closed = { ...recordRunEnd(closeOpenParts(conversation), e['usage']), runFinished: true, pendingToolCallIds: pending, runOutcome, steps: undefined } as const;
+      const closed = { ...recordRunEnd(closeOpenParts(conversation), e['usage']), runFinished: true, pendingToolCallIds: pending, runOutcome, steps: undefined, closedInRun: undefined } as const;
       return runOutcome === 'interrupt' ? addInterrupts(closed, outcome?.interrupts) : closed;
     }
     case EventType.RUN_ERROR:
@@ -334,7 +384,8 @@ function reduceCore(conversation: Conversation, event: BaseEvent, warn: ReducerW
       const role = otherRole(e['role']);
       if (role) return startOtherRole(conversation, messageId, role);
       if (str(e['role']) && e['role'] !== 'assistant') return conversation; // a role AG-UI does not define
-      return startAssistant(conversation, messageId);
+      const index = findIndex(conversation, messageId);
+      return index >= 0 ? reopen(conversation, index, 'assistant') : startAssistant(conversation, messageId);
     }
     case EventType.TEXT_MESSAGE_CONTENT:
       return messageId ? appendText(conversation, messageId, delta, warn) : conversation;
@@ -347,8 +398,11 @@ function reduceCore(conversation: Conversation, event: BaseEvent, warn: ReducerW
       if (!id) return conversation;
       return appendText(startAssistant(conversation, id), id, delta, warn);
     }
-    case EventType.REASONING_MESSAGE_START:
-      return messageId ? startReasoning(conversation, messageId) : conversation;
+    case EventType.REASONING_MESSAGE_START: {
+      if (!messageId) return conversation;
+      const index = findIndex(conversation, messageId);
+      return index >= 0 ? reopen(conversation, index, 'reasoning') : startReasoning(conversation, messageId);
+    }
     case EventType.REASONING_MESSAGE_CONTENT:
       return messageId ? appendText(conversation, messageId, delta, warn) : conversation;
     case EventType.REASONING_MESSAGE_END:
@@ -372,7 +426,8 @@ function reduceCore(conversation: Conversation, event: BaseEvent, warn: ReducerW
     case EventType.TOOL_CALL_RESULT:
       return toolCallId ? completeFromServer(conversation, toolCallId, e['content'], messageId) : conversation;
     case EventType.STATE_SNAPSHOT:
-      return { ...conversation, state: e['snapshot'] ?? {} };
+      // Any JSON value is a state (AG-UI 1.1): null, an array, false, 0 are kept as they are.
+      return { ...conversation, state: e['snapshot'] };
     case EventType.STATE_DELTA:
       try {
         return { ...conversation, state: applyJsonPatch(conversation.state, (e['delta'] ?? []) as JsonPatchOperation[]) };
@@ -381,7 +436,7 @@ function reduceCore(conversation: Conversation, event: BaseEvent, warn: ReducerW
         return conversation;
       }
     case EventType.MESSAGES_SNAPSHOT:
-      return Array.isArray(e['messages']) ? mergeSnapshot(conversation, e['messages'] as Message[]) : conversation;
+      return Array.isArray(e['messages']) ? reconcileSnapshot(conversation, e['messages'] as Message[]) : conversation;
     default:
       return reduceProtocolExtras(conversation, event, warn);
   }

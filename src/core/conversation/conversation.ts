@@ -6,6 +6,7 @@ import type { ContentPart, Interrupt } from '@ag-ui/core';
 import type { ThreadToolState } from '../tools/tool-groups.js';
 import type { ToolSetChanges } from '../tools/tool-augmentation.js';
 import type { RunRecord } from './run-records.js';
+import type { SoliplexCitation } from '../transport/soliplex/soliplex-citations.js';
 
 /** Where a tool call is in its life. */
 export const ToolCallStatus = {
@@ -74,6 +75,10 @@ export interface ToolCall {
   readonly unanswered?: boolean;
   /** The subagent invocation that made the call (AG-UI `subagentRunId`). */
   readonly subagentRunId?: string;
+  /** AG-UI 1.1 metadata of the call: what its `TOOL_CALL_START/ARGS/END` events carried, merged last-write-wins. */
+  readonly metadata?: Readonly<Record<string, unknown>>;
+  /** Metadata of the tool message that answered it (`TOOL_CALL_RESULT.metadata`, or the snapshot's tool message). */
+  readonly resultMetadata?: Readonly<Record<string, unknown>>;
   /** Opaque reasoning the agent attached (`REASONING_ENCRYPTED_VALUE`): sent back, never shown. */
   readonly encryptedValue?: string;
   /** A structured result's AG-UI content parts: sent instead of `result` (see `ToolSettings.resultContent`). */
@@ -103,6 +108,11 @@ interface Attributed {
   readonly subagentRunId?: string;
   /** Opaque reasoning the agent attached (`REASONING_ENCRYPTED_VALUE`): sent back, never shown. */
   readonly encryptedValue?: string;
+  /**
+   * AG-UI 1.1 metadata: what the events that built it carried (merged key by key, last write
+   * winning), or the message's own from a `MESSAGES_SNAPSHOT`. Open for renderers; sent back with it.
+   */
+  readonly metadata?: Readonly<Record<string, unknown>>;
 }
 
 export interface UserMessage extends Attributed {
@@ -113,6 +123,11 @@ export interface UserMessage extends Attributed {
   readonly truncated?: true;
   /** Attachments (AG-UI content parts other than text: images, audio, video, documents), in order. */
   readonly parts?: readonly ContentPart[];
+  /**
+   * The content parts as the agent sent them, in order (a `MESSAGES_SNAPSHOT` user message whose text
+   * comes in several parts): sent back as they are, so parts are never merged. Absent for a typed one.
+   */
+  readonly contentParts?: readonly ContentPart[];
   /** Set while the agent streams it (`TEXT_MESSAGE_START` with role `user`); a typed message has none. */
   readonly streaming?: boolean;
   /** The run that streamed it (only for a message the agent streamed). */
@@ -167,6 +182,8 @@ export interface InstructionMessage {
   readonly notice?: boolean;
   /** Set while its text streams. */
   readonly streaming?: boolean;
+  /** AG-UI 1.1 metadata (see `AssistantMessage.metadata`). */
+  readonly metadata?: Readonly<Record<string, unknown>>;
   readonly runId?: string;
   readonly runKey?: string;
   /** When it first appeared, in ms since the epoch (message-times.ts); absent in data saved before times were kept. */
@@ -206,6 +223,8 @@ export interface ActivityMessage {
   readonly activityType: string;
   readonly content: Readonly<Record<string, unknown>>;
   readonly subagentRunId?: string;
+  /** AG-UI 1.1 metadata: accumulated over its snapshots and deltas (a replacing snapshot keeps it). */
+  readonly metadata?: Readonly<Record<string, unknown>>;
   readonly runId?: string;
   readonly runKey?: string;
   /** When it first appeared, in ms since the epoch (message-times.ts); absent in data saved before times were kept. */
@@ -272,6 +291,10 @@ export interface Conversation {
   readonly tools?: ThreadToolState;
   /** The agent state when the current run started (what its citations are read against). */
   readonly runStartState?: unknown;
+  /** Messages the current run's stream closed (`*_END`): a START for one of them reopens it. */
+  readonly closedInRun?: readonly string[];
+  /** Sources the current run's tool results named in their parts' metadata (metadata-sources.ts), until it finishes. */
+  readonly runSources?: readonly SoliplexCitation[];
   /** What finished runs left for their answers (citations, token usage), by the server's run id. */
   readonly runRecords?: Readonly<Record<string, RunRecord>>;
 }
@@ -340,7 +363,11 @@ export function truncateAfterUserMessage(conversation: Conversation, messageId: 
   for (const message of dropped) {
     if (message.role === 'assistant') for (const id of message.toolCallIds) delete toolCalls[id];
   }
-  if (text !== undefined) kept[index] = { ...(kept[index] as UserMessage), text };
+  if (text !== undefined) {
+    // An edited message is its new text: the parts it came in no longer say it.
+    const { contentParts: _, ...message } = kept[index] as UserMessage;
+    kept[index] = { ...message, text };
+  }
   return { ...conversation, messages: kept, toolCalls, runError: undefined, pendingToolCallIds: undefined };
 }
 

@@ -2,11 +2,12 @@ import type { Message } from '@ag-ui/core';
 import { ToolCallStatus, settledToolCallStatuses, type Conversation, type ToolCall } from './conversation.js';
 import { interruptHeldCallIds } from './interrupts.js';
 
-/** AG-UI 1.0 fields carried back as they came: attribution, and opaque reasoning (never shown). */
-function extras(item: { readonly subagentRunId?: string; readonly encryptedValue?: string }) {
+/** AG-UI fields carried back as they came: attribution, opaque reasoning (never shown) and 1.1 metadata. */
+function extras(item: { readonly subagentRunId?: string; readonly encryptedValue?: string; readonly metadata?: Readonly<Record<string, unknown>> }) {
   return {
     ...(item.subagentRunId ? { subagentRunId: item.subagentRunId } : {}),
     ...(item.encryptedValue ? { encryptedValue: item.encryptedValue } : {}),
+    ...(item.metadata ? { metadata: { ...item.metadata } } : {}),
   };
 }
 
@@ -27,13 +28,17 @@ export function toAgUiMessages(conversation: Conversation): Message[] {
           id: message.id,
           role: 'user',
           // With attachments, the content is AG-UI content parts: the text first, then each attachment.
-          content: message.parts?.length ? [...(message.text ? [{ type: 'text' as const, text: message.text }] : []), ...message.parts] : message.text,
+          content: message.contentParts
+            ? [...message.contentParts]
+            : message.parts?.length
+              ? [...(message.text ? [{ type: 'text' as const, text: message.text }] : []), ...message.parts]
+              : message.text,
           ...extras(message),
         });
         break;
       case 'system':
       case 'developer':
-        out.push({ id: message.id, role: message.role, content: message.text });
+        out.push({ id: message.id, role: message.role, content: message.text, ...(message.metadata ? { metadata: { ...message.metadata } } : {}) });
         break;
       case 'reasoning':
         // Reasoning is shown to the user, not sent back as context, unless it carries an encrypted
@@ -56,6 +61,7 @@ export function toAgUiMessages(conversation: Conversation): Message[] {
                   type: 'function' as const,
                   function: { name: call.name, arguments: call.argsText.trim() === '' ? '{}' : call.argsText },
                   ...(call.encryptedValue ? { encryptedValue: call.encryptedValue } : {}),
+                  ...(call.metadata ? { metadata: { ...call.metadata } } : {}),
                 })),
               }
             : {}),
@@ -71,9 +77,11 @@ export function toAgUiMessages(conversation: Conversation): Message[] {
 
 function toolMessage(call: ToolCall): Message {
   const id = call.resultMessageId ?? `tool-result-${call.id}`;
+  const metadata = call.resultMetadata ? { metadata: { ...call.resultMetadata } } : {};
   if (call.status === ToolCallStatus.Completed) {
-    // Structured results carry AG-UI content parts when the page sends parts (tool-result-content.ts).
-    return { id, role: 'tool', toolCallId: call.id, content: call.resultContent ? [...call.resultContent] : (call.result ?? '') };
+    // Content parts go as they are: the agent's own (TOOL_CALL_RESULT), or a structured result's when
+    // the page sends parts (tool-result-content.ts). Transports for servers that take text flatten them.
+    return { id, role: 'tool', toolCallId: call.id, content: call.resultContent ? [...call.resultContent] : (call.result ?? ''), ...metadata };
   }
   const error =
     call.status === ToolCallStatus.Denied || call.status === ToolCallStatus.Failed || call.status === ToolCallStatus.Cancelled

@@ -1,12 +1,13 @@
 import type { TokenUsage } from '@ag-ui/core';
-import { turnCitations, type SoliplexCitation } from '../transport/soliplex/soliplex-citations.js';
+import { mergeCitations, turnCitations, type SoliplexCitation } from '../transport/soliplex/soliplex-citations.js';
 import type { Conversation } from './conversation.js';
 
 /**
  * What one finished run left for the reader of its answer, kept in the conversation by the reducer
  * (so a history replay rebuilds it exactly as the live stream made it): the sources it cited (RAG
- * citations the agent state gained during the run, read as the official Soliplex client reads them)
- * and the token usage its `RUN_FINISHED` reported.
+ * citations the agent state gained during the run, read as the official Soliplex client reads them,
+ * and sources its tool results named in their parts' metadata, AG-UI 1.1) and the token usage its
+ * `RUN_FINISHED` reported.
  */
 export interface RunRecord {
   /** The sources this run cited, in the order cited (absent when none). */
@@ -32,10 +33,11 @@ function usageOf(raw: unknown): TokenUsage[] {
  */
 export function recordRunEnd(conversation: Conversation, usage: unknown): Conversation {
   // The start state is needed no longer (and not kept twice where the conversation is stored).
-  const { runStartState: before, ...ended } = conversation;
+  const { runStartState: before, runSources, ...ended } = conversation;
   const runId = conversation.currentRunId;
   if (runId === undefined) return ended;
-  const citations = conversation.state === before ? [] : turnCitations(before, conversation.state);
+  // The agent state's citations (Soliplex), then the sources its tool results named in metadata.
+  const citations = mergeCitations(conversation.state === before ? [] : turnCitations(before, conversation.state), runSources ?? []);
   const used = usageOf(usage);
   if (!citations.length && !used.length) return ended;
   const record: RunRecord = { ...(citations.length ? { citations } : {}), ...(used.length ? { usage: used } : {}) };

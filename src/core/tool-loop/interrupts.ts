@@ -1,4 +1,3 @@
-import { PROTOCOL_VERSION } from '@ag-ui/core';
 import {
   expiryTime,
   isExpired,
@@ -67,18 +66,4 @@ function expire(turn: Turn, interruptId: string): void {
 export function commitResumed(turn: Turn, interruptIds: readonly string[]): void {
   if (interruptIds.length === 0) return;
   turn.commit((snapshot) => ({ ...snapshot, conversation: markResumed(snapshot.conversation, interruptIds) }));
-}
-
-/**
- * A readable warning when the agent declares a newer major AG-UI version than this client speaks
- * (an older or equal one is fine); undefined otherwise. The run goes on, as with `@ag-ui/client`.
- */
-export function protocolVersionWarning(declared: unknown): string | undefined {
-  if (typeof declared !== 'string') return undefined;
-  const major = (version: string) => Number.parseInt(version.split('.')[0] ?? '', 10);
-  const theirs = major(declared);
-  if (Number.isNaN(theirs)) return `The agent declares AG-UI protocol version "${declared}", which this chat cannot read; it speaks ${PROTOCOL_VERSION}.`;
-  return theirs > major(PROTOCOL_VERSION)
-    ? `The agent speaks AG-UI ${declared}, newer than this chat's ${PROTOCOL_VERSION}: some of what it sends may not show.`
-    : undefined;
 }

@@ -46,7 +46,7 @@ import {
   resumeEntries,
   settleInterrupt,
 } from '../conversation/interrupts.js';
-import { awaitInterrupts, commitResumed, protocolVersionWarning } from './interrupts.js';
+import { awaitInterrupts, commitResumed } from './interrupts.js';
 import type { BeforeToolCall, EngineEvent, EngineListener, TurnEndReason, TurnOutcome } from './engine-events.js';
 import { describeFailure } from './run-failure.js';
 import { RunRegistry } from './run-registry.js';
@@ -906,16 +906,12 @@ export class RunOrchestrator {
     await awaitInterrupts(turn);
   }
 
-  /** Relays what the engine passes on as events: `CUSTOM`, `RAW`, and a newer protocol version. */
+  /** Relays what the engine passes on as events: `CUSTOM` and `RAW` (a producer's version is the verifier's to judge). */
   #observe(turn: Turn, event: BaseEvent): void {
     if (!turn.current) return;
     const e = event as BaseEvent & Record<string, unknown>;
     if (event.type === EventType.CUSTOM && typeof e['name'] === 'string') this.#emit(turn, { type: 'custom', name: e['name'], value: e['value'] });
     else if (event.type === EventType.RAW) this.#emit(turn, { type: 'raw', event });
-    else if (event.type === EventType.RUN_STARTED) {
-      const warning = protocolVersionWarning(e['protocolVersion']);
-      if (warning) console.warn(`[soliplex-chat] ${warning}`);
-    }
   }
 
   /** Announces the assistant messages of one run, each with its calls (settled by now). */

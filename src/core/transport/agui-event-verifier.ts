@@ -1,16 +1,19 @@
 import { EventType, type BaseEvent } from '@ag-ui/core';
 import { TransportError } from './transport.js';
+import { stripEvent } from './agui-event-strip.js';
+import { AGUI_PROTOCOL_VERSION, protocolVersionWarning } from './protocol-version.js';
 
 /**
- * What a field must be: a string; an optional string; an array; an object; anything but undefined.
- * One letter each, so the table below stays a table.
+ * What a field must be: a string; an optional string; an array; an object; anything but undefined;
+ * anything (a described field the widget does not check). One letter each, so the table stays a table.
  */
-type FieldRule = 's' | 's?' | 'a' | 'o' | 'v';
+type FieldRule = 's' | 's?' | 'a' | 'o' | 'v' | 'x';
 
 /**
- * The fields each event type must carry (from `@ag-ui/core`'s 1.0 event schemas), checked cheaply
- * instead of with zod. `timestamp`, `rawEvent`, `metadata` and the like are not checked: nothing in
- * the widget reads them. Unlisted fields pass through untouched (the schemas are loose objects too).
+ * The fields of each event type (AG-UI 1.1's schema, as `@ag-ui/core` is generated from it), checked
+ * cheaply instead of with zod. A field the table does not name (beyond `type`, `timestamp`,
+ * `rawEvent`, `metadata` and, where the schema allows it, `subagentRunId`) is stripped with a warning
+ * before the application sees the event (agui-event-strip.ts).
  */
 const REQUIRED: Readonly<Record<EventType, Readonly<Record<string, FieldRule>>>> = {
   [EventType.TEXT_MESSAGE_START]: { messageId: 's', role: 's?', name: 's?' },
@@ -21,17 +24,17 @@ const REQUIRED: Readonly<Record<EventType, Readonly<Record<string, FieldRule>>>>
   [EventType.TOOL_CALL_ARGS]: { toolCallId: 's', delta: 's' },
   [EventType.TOOL_CALL_END]: { toolCallId: 's' },
   [EventType.TOOL_CALL_CHUNK]: { toolCallId: 's?', toolCallName: 's?', parentMessageId: 's?', delta: 's?' },
-  [EventType.TOOL_CALL_RESULT]: { messageId: 's', toolCallId: 's', content: 'v' },
+  [EventType.TOOL_CALL_RESULT]: { messageId: 's', toolCallId: 's', content: 'v', role: 's?' },
   [EventType.STATE_SNAPSHOT]: { snapshot: 'v' },
   [EventType.STATE_DELTA]: { delta: 'a' },
   [EventType.MESSAGES_SNAPSHOT]: { messages: 'a' },
-  [EventType.ACTIVITY_SNAPSHOT]: { messageId: 's', activityType: 's', content: 'o' },
+  [EventType.ACTIVITY_SNAPSHOT]: { messageId: 's', activityType: 's', content: 'o', replace: 'x' },
   [EventType.ACTIVITY_DELTA]: { messageId: 's', activityType: 's', patch: 'a' },
   [EventType.RAW]: { event: 'v', source: 's?' },
   [EventType.CUSTOM]: { name: 's', value: 'v' },
-  [EventType.RUN_STARTED]: { threadId: 's', runId: 's', parentRunId: 's?' },
-  [EventType.RUN_FINISHED]: { threadId: 's', runId: 's' },
-  [EventType.RUN_ERROR]: { message: 's', code: 's?' },
+  [EventType.RUN_STARTED]: { threadId: 's', runId: 's', parentRunId: 's?', protocolVersion: 'x', input: 'x' },
+  [EventType.RUN_FINISHED]: { threadId: 's', runId: 's', result: 'x', outcome: 'x', usage: 'x' },
+  [EventType.RUN_ERROR]: { message: 's', code: 's?', usage: 'x' },
   [EventType.STEP_STARTED]: { stepName: 's' },
   [EventType.STEP_FINISHED]: { stepName: 's' },
   [EventType.REASONING_START]: { messageId: 's' },
@@ -41,12 +44,12 @@ const REQUIRED: Readonly<Record<EventType, Readonly<Record<string, FieldRule>>>>
   [EventType.REASONING_MESSAGE_CHUNK]: { messageId: 's?', delta: 's?' },
   [EventType.REASONING_END]: { messageId: 's' },
   [EventType.REASONING_ENCRYPTED_VALUE]: { subtype: 's', entityId: 's', encryptedValue: 's' },
-  [EventType.SUBAGENT_STARTED]: { subagentRunId: 's', name: 's' },
-  [EventType.SUBAGENT_FINISHED]: { subagentRunId: 's' },
-  [EventType.SUBAGENT_ERROR]: { subagentRunId: 's', message: 's' },
+  [EventType.SUBAGENT_STARTED]: { subagentRunId: 's', name: 's', description: 's?', parentSubagentRunId: 's?', parentToolCallId: 's?', parentMessageId: 's?' },
+  [EventType.SUBAGENT_FINISHED]: { subagentRunId: 's', result: 'x', outcome: 'x' },
+  [EventType.SUBAGENT_ERROR]: { subagentRunId: 's', message: 's', code: 's?' },
 };
 
-const RULE_TEXT: Record<FieldRule, string> = { s: 'a string', 's?': 'a string', a: 'an array', o: 'an object', v: 'a value' };
+const RULE_TEXT: Record<FieldRule, string> = { s: 'a string', 's?': 'a string', a: 'an array', o: 'an object', v: 'a value', x: '' };
 
 /** The pre-1.0 reasoning events `@ag-ui/client` still translates; the same translation is kept here. */
 const THINKING: Readonly<Record<string, EventType>> = {
@@ -58,7 +61,8 @@ const THINKING: Readonly<Record<string, EventType>> = {
 };
 
 type Fields = Record<string, unknown> & { type: string; subagentRunId?: string };
-type Lane = { kind: 'text' | 'tool' | 'reasoning'; id: string };
+/** A chunk stream being expanded: what its first chunk established (a text message's role, a call's name). */
+type Lane = { kind: 'text' | 'tool' | 'reasoning'; id: string; role?: unknown; name?: unknown };
 
 /** Events that close the open chunk stream of their own producer (`subagentRunId`). */
 const CLOSES_OWN_LANE = new Set<string>([
@@ -72,30 +76,34 @@ const CLOSES_OWN_LANE = new Set<string>([
 const CHUNKS = new Set<string>([EventType.TEXT_MESSAGE_CHUNK, EventType.REASONING_MESSAGE_CHUNK, EventType.TOOL_CALL_CHUNK]);
 const CLOSES_ALL_LANES = new Set<string>([EventType.RUN_STARTED, EventType.RUN_FINISHED, EventType.RUN_ERROR, EventType.MESSAGES_SNAPSHOT]);
 
-const OUTCOMES = new Set(['success', 'interrupt', 'cancelled']);
-
 /**
- * Checks one AG-UI event stream as `@ag-ui/client` 1.0 did, without zod, rxjs or a copy per event:
- * each frame's fields against the table above, `*_CHUNK` events expanded into START/CONTENT/END (so the
- * sink sees what it saw from the client), pre-1.0 `THINKING_*` events translated, unknown event types
- * dropped with a warning, and the client's ordering rules enforced: a run starts with `RUN_STARTED`;
- * content and end events need an open start, a start needs its id closed; `RUN_FINISHED` needs every
- * message, call, reasoning span, step and subagent closed; after `RUN_FINISHED` only `RUN_ERROR` or a
- * new `RUN_STARTED` may follow, after `RUN_ERROR` only a new `RUN_STARTED`.
+ * Checks one AG-UI event stream by AG-UI 1.1's processing model, without zod, rxjs or a copy per
+ * event: retired `THINKING_*` events are translated (the compatibility boundary), what the protocol
+ * does not describe is stripped with a warning (unknown event types dropped, unknown properties,
+ * outcomes, content parts and patch operations removed: agui-event-strip.ts), each frame's known
+ * fields are checked against the table above, `*_CHUNK` events are expanded into START/CONTENT/END,
+ * and the ordering rules are enforced: a run starts with `RUN_STARTED`; content and end events need an
+ * open start, a start needs its id closed; `RUN_FINISHED` needs every message, call, reasoning span,
+ * step and subagent closed; after `RUN_FINISHED` only `RUN_ERROR` or a new `RUN_STARTED` may follow,
+ * after `RUN_ERROR` only a new `RUN_STARTED`. A continuation must agree with its opener: a later chunk
+ * on its role or call name, any continuation on its producer (`subagentRunId`; an untagged one
+ * continues whatever its opener owns).
  *
  * A violation throws a `TransportError` of kind `protocol` whose message names the rule broken.
- * (Subagent attribution checks — a continuation tagged with another producer than its opener — are
- * not repeated here: the widget does not attribute content to subagents.)
+ * Warnings go to the console once per kind of stripped material per run, never per event.
  */
 export class AgUiEventVerifier {
   #first = true;
   #runActive = false;
   #runFinished = false;
   #runError = false;
-  readonly #messages = new Set<string>();
-  readonly #toolCalls = new Set<string>();
-  readonly #reasoningMessages = new Set<string>();
-  readonly #reasoningSpans = new Set<string>();
+  /** Open entities by id, each with the producer that opened it (`subagentRunId`, undefined for the agent). */
+  readonly #messages = new Map<string, string | undefined>();
+  readonly #toolCalls = new Map<string, string | undefined>();
+  readonly #reasoningMessages = new Map<string, string | undefined>();
+  readonly #reasoningSpans = new Map<string, string | undefined>();
+  /** Activity messages by id, with the producer whose snapshot opened them. */
+  readonly #activities = new Map<string, string | undefined>();
   /** Open steps by producer (`subagentRunId`, undefined for the agent itself): a subagent may reuse a step name. */
   readonly #steps = new Map<string | undefined, Set<string>>();
   readonly #subagents = new Set<string>();
@@ -117,17 +125,25 @@ export class AgUiEventVerifier {
     if (event.type in THINKING) event = this.#translateThinking(event);
     const rules = (REQUIRED as Record<string, Record<string, FieldRule>>)[event.type];
     if (!rules) {
-      if (!this.#warned.has(event.type)) {
-        this.#warned.add(event.type);
-        console.warn(`[soliplex-chat] dropping unknown AG-UI event type '${event.type}'`);
-      }
+      this.#warn(event.type, `dropping unknown AG-UI event type '${event.type}'`);
       return [];
     }
+    const type = event.type;
+    event = stripEvent(event, rules, (kind, path) =>
+      this.#warn(`${type} ${kind}`, `stripped ${path} from a ${type} event: AG-UI ${AGUI_PROTOCOL_VERSION} does not describe it`),
+    ) as Fields;
     checkFields(event, rules);
     const out: Fields[] = [];
     this.#expand(event, out);
     for (const e of out) this.#verify(e);
     return out as unknown as BaseEvent[];
+  }
+
+  /** One console warning per kind of material, for as long as this verifier (one run's stream) lives. */
+  #warn(kind: string, message: string): void {
+    if (this.#warned.has(kind)) return;
+    this.#warned.add(kind);
+    console.warn(`[soliplex-chat] ${message} (further ones in this run are not reported)`);
   }
 
   #translateThinking(event: Fields): Fields {
@@ -137,11 +153,11 @@ export class AgUiEventVerifier {
       case EventType.REASONING_START:
         return { ...rest, type, messageId: (this.#thinkingSpan = crypto.randomUUID()) };
       case EventType.REASONING_END:
-        return { ...event, type, messageId: this.#thinkingSpan ?? crypto.randomUUID() };
+        return { ...rest, type, messageId: this.#thinkingSpan ?? crypto.randomUUID() };
       case EventType.REASONING_MESSAGE_START:
-        return { ...event, type, messageId: (this.#thinkingMessage = crypto.randomUUID()), role: 'reasoning' };
+        return { ...rest, type, messageId: (this.#thinkingMessage = crypto.randomUUID()), role: 'reasoning' };
       default:
-        return { ...event, type, messageId: this.#thinkingMessage ?? crypto.randomUUID() };
+        return { ...rest, type, messageId: this.#thinkingMessage ?? crypto.randomUUID() };
     }
   }
 
@@ -157,18 +173,28 @@ export class AgUiEventVerifier {
       out.push(event);
       return;
     }
-    const tag = owner !== undefined ? { subagentRunId: owner } : {};
-    const chunk = (kind: Lane['kind'], id: unknown, start: () => Fields, content: (id: string) => Fields | undefined) => {
+    // What expansion carries to the events it makes: attribution, metadata and the raw event.
+    const tag = {
+      ...(owner !== undefined ? { subagentRunId: owner } : {}),
+      ...(event['metadata'] !== undefined ? { metadata: event['metadata'] } : {}),
+      ...(event['rawEvent'] !== undefined ? { rawEvent: event['rawEvent'] } : {}),
+    };
+    const chunk = (kind: Lane['kind'], id: unknown, start: () => Fields, content: (id: string) => Fields | undefined, role?: unknown, name?: unknown) => {
       const lane = this.#laneFor(kind, id as string | undefined, owner);
       const open = this.#lanes.get(lane);
       let laneId: string;
-      if (open?.kind === kind && (id === undefined || id === open.id)) laneId = open.id;
-      else {
+      if (open?.kind === kind && (id === undefined || id === open.id)) {
+        laneId = open.id;
+        // A continuation may repeat what its first chunk said, never say something else.
+        if (role !== undefined && role !== open.role) fail(`a ${event.type}'s role '${String(role)}' does not match the open stream's role '${String(open.role)}'`);
+        if (name !== undefined && name !== open.name) fail(`a ${event.type}'s toolCallName '${String(name)}' does not match the open stream's toolCallName '${String(open.name)}'`);
+      } else {
         this.#closeLane(lane, out);
         if (id === undefined) fail(`the first ${event.type} has no ${kind === 'tool' ? 'toolCallId' : 'messageId'}`);
         laneId = id as string;
-        this.#lanes.set(lane, { kind, id: laneId });
-        out.push(start());
+        const opener = start();
+        this.#lanes.set(lane, { kind, id: laneId, role: opener['role'], name: opener['toolCallName'] });
+        out.push(opener);
       }
       const next = content(laneId);
       if (next) out.push(next);
@@ -180,6 +206,7 @@ export class AgUiEventVerifier {
           event['messageId'],
           () => ({ type: EventType.TEXT_MESSAGE_START, messageId: event['messageId'], role: event['role'] ?? 'assistant', ...(event['name'] !== undefined ? { name: event['name'] } : {}), ...tag }),
           (messageId) => (event['delta'] !== undefined ? { type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta: event['delta'], ...tag } : undefined),
+          event['role'],
         );
       case EventType.REASONING_MESSAGE_CHUNK:
         return chunk(
@@ -203,6 +230,8 @@ export class AgUiEventVerifier {
             };
           },
           (toolCallId) => (event['delta'] !== undefined ? { type: EventType.TOOL_CALL_ARGS, toolCallId, delta: event['delta'], ...tag } : undefined),
+          undefined,
+          event['toolCallName'],
         );
     }
   }
@@ -241,12 +270,16 @@ export class AgUiEventVerifier {
       if (type !== EventType.RUN_STARTED && type !== EventType.RUN_ERROR) fail(`the first event must be RUN_STARTED, not '${type}'`);
     }
     const id = (event['messageId'] ?? event['toolCallId']) as string;
+    const owner = event.subagentRunId;
     switch (type) {
-      case EventType.RUN_STARTED:
+      case EventType.RUN_STARTED: {
         if (this.#runActive && !this.#runFinished && !this.#runError) fail('RUN_STARTED arrived while a run is still active');
         this.#reset();
         this.#runActive = true;
+        const warning = protocolVersionWarning(event['protocolVersion']);
+        if (warning) this.#warn('protocolVersion', warning);
         return;
+      }
       case EventType.RUN_ERROR:
         this.#runError = true;
         return;
@@ -256,39 +289,48 @@ export class AgUiEventVerifier {
           if (list.length) fail(`RUN_FINISHED arrived while ${what} still open: ${list.join(', ')}`);
         };
         open('steps are', [...this.#steps.values()].flatMap((names) => [...names]));
-        open('text messages are', this.#messages);
-        open('reasoning messages are', this.#reasoningMessages);
-        open('reasoning spans are', this.#reasoningSpans);
-        open('tool calls are', this.#toolCalls);
+        open('text messages are', this.#messages.keys());
+        open('reasoning messages are', this.#reasoningMessages.keys());
+        open('reasoning spans are', this.#reasoningSpans.keys());
+        open('tool calls are', this.#toolCalls.keys());
         open('subagents are', this.#subagents);
         checkOutcome(event['outcome']);
         this.#runFinished = true;
         return;
       }
       case EventType.TEXT_MESSAGE_START:
-        return opens(this.#messages, id, type, 'text message', 'TEXT_MESSAGE_END');
+        return opens(this.#messages, id, owner, type, 'text message', 'TEXT_MESSAGE_END');
       case EventType.TEXT_MESSAGE_CONTENT:
       case EventType.TEXT_MESSAGE_END:
-        return continues(this.#messages, id, type, 'text message', 'TEXT_MESSAGE_START', type === EventType.TEXT_MESSAGE_END);
+        return continues(this.#messages, id, owner, type, 'text message', 'TEXT_MESSAGE_START', type === EventType.TEXT_MESSAGE_END);
       case EventType.TOOL_CALL_START:
-        return opens(this.#toolCalls, id, type, 'tool call', 'TOOL_CALL_END');
+        return opens(this.#toolCalls, id, owner, type, 'tool call', 'TOOL_CALL_END');
       case EventType.TOOL_CALL_ARGS:
       case EventType.TOOL_CALL_END:
-        return continues(this.#toolCalls, id, type, 'tool call', 'TOOL_CALL_START', type === EventType.TOOL_CALL_END);
+        return continues(this.#toolCalls, id, owner, type, 'tool call', 'TOOL_CALL_START', type === EventType.TOOL_CALL_END);
       case EventType.REASONING_START:
-        return opens(this.#reasoningSpans, id, type, 'reasoning span', 'REASONING_END');
+        return opens(this.#reasoningSpans, id, owner, type, 'reasoning span', 'REASONING_END');
       case EventType.REASONING_END:
-        return continues(this.#reasoningSpans, id, type, 'reasoning span', 'REASONING_START', true);
+        return continues(this.#reasoningSpans, id, owner, type, 'reasoning span', 'REASONING_START', true);
       case EventType.REASONING_MESSAGE_START:
-        return opens(this.#reasoningMessages, id, type, 'reasoning message', 'REASONING_MESSAGE_END');
+        // The schema pins the role: anything else is a malformed known value, not a newer one.
+        if (event['role'] !== 'reasoning') fail(`REASONING_MESSAGE_START needs role to be "reasoning" (expected "reasoning", got ${JSON.stringify(event['role'])})`);
+        return opens(this.#reasoningMessages, id, owner, type, 'reasoning message', 'REASONING_MESSAGE_END');
       case EventType.REASONING_MESSAGE_CONTENT:
       case EventType.REASONING_MESSAGE_END:
-        return continues(this.#reasoningMessages, id, type, 'reasoning message', 'REASONING_MESSAGE_START', type === EventType.REASONING_MESSAGE_END);
+        return continues(this.#reasoningMessages, id, owner, type, 'reasoning message', 'REASONING_MESSAGE_START', type === EventType.REASONING_MESSAGE_END);
+      case EventType.ACTIVITY_SNAPSHOT:
+        if (!this.#activities.has(id)) this.#activities.set(id, owner);
+        else agrees(this.#activities.get(id), owner, type, 'activity', id);
+        return;
+      case EventType.ACTIVITY_DELTA:
+        if (this.#activities.has(id)) agrees(this.#activities.get(id), owner, type, 'activity', id);
+        return;
       case EventType.STEP_STARTED:
       case EventType.STEP_FINISHED: {
         const name = event['stepName'] as string;
-        let steps = this.#steps.get(event.subagentRunId);
-        if (!steps) this.#steps.set(event.subagentRunId, (steps = new Set()));
+        let steps = this.#steps.get(owner);
+        if (!steps) this.#steps.set(owner, (steps = new Set()));
         if (type === EventType.STEP_STARTED) {
           if (steps.has(name)) fail(`step "${name}" is already active`);
           steps.add(name);
@@ -296,14 +338,18 @@ export class AgUiEventVerifier {
         return;
       }
       case EventType.SUBAGENT_STARTED: {
-        const sub = event.subagentRunId!;
+        const sub = owner!;
         if (this.#subagents.has(sub) || this.#closedSubagents.has(sub)) fail(`subagent '${sub}' was already started in this run`);
+        const parent = event['parentSubagentRunId'] as string | undefined;
+        if (parent !== undefined && !this.#subagents.has(parent) && !this.#closedSubagents.has(parent)) {
+          fail(`subagent '${sub}' names parent '${parent}', which does not match a subagent announced in this run`);
+        }
         this.#subagents.add(sub);
         return;
       }
       case EventType.SUBAGENT_FINISHED:
       case EventType.SUBAGENT_ERROR: {
-        const sub = event.subagentRunId!;
+        const sub = owner!;
         if (!this.#subagents.delete(sub)) fail(`'${type}' for subagent '${sub}', which is not active`);
         this.#closedSubagents.add(sub);
         return;
@@ -313,7 +359,9 @@ export class AgUiEventVerifier {
 
   #reset(): void {
     this.#runFinished = this.#runError = false;
-    for (const set of [this.#messages, this.#toolCalls, this.#reasoningMessages, this.#reasoningSpans, this.#subagents, this.#closedSubagents]) set.clear();
+    for (const map of [this.#messages, this.#toolCalls, this.#reasoningMessages, this.#reasoningSpans, this.#activities]) map.clear();
+    this.#subagents.clear();
+    this.#closedSubagents.clear();
     this.#steps.clear();
   }
 }
@@ -325,8 +373,12 @@ function fail(reason: string): never {
 function checkFields(event: Fields, rules: Readonly<Record<string, FieldRule>>): void {
   // The protocol has no null attribution: absent is the only spelling (as @ag-ui/client enforces).
   if ('subagentRunId' in event && typeof event.subagentRunId !== 'string') fail(`'${event.type}' has a subagentRunId that is not a string`);
+  if ('metadata' in event && (typeof event['metadata'] !== 'object' || event['metadata'] === null || Array.isArray(event['metadata']))) {
+    fail(`'${event.type}' has metadata that is not an object`);
+  }
   for (const field in rules) {
     const rule = rules[field]!;
+    if (rule === 'x') continue;
     const value = event[field];
     const ok =
       rule === 's' ? typeof value === 'string'
@@ -338,20 +390,28 @@ function checkFields(event: Fields, rules: Readonly<Record<string, FieldRule>>):
   }
 }
 
+/** A known outcome's own fields (an unknown kind was stripped before this). */
 function checkOutcome(outcome: unknown): void {
   if (outcome === undefined) return;
-  const o = outcome as { type?: unknown; interrupts?: unknown; pendingToolCallIds?: unknown } | null;
-  if (!o || typeof o !== 'object' || !OUTCOMES.has(o.type as string)) fail('RUN_FINISHED has an outcome of unknown type');
+  const o = outcome as { type?: unknown; interrupts?: unknown; pendingToolCallIds?: unknown };
   if (o.type === 'interrupt' && (!Array.isArray(o.interrupts) || o.interrupts.length === 0)) fail('an interrupt outcome lists no interrupts');
   if (o.pendingToolCallIds !== undefined && !Array.isArray(o.pendingToolCallIds)) fail('pendingToolCallIds is not an array');
 }
 
-function opens(open: Set<string>, id: string, type: string, what: string, closer: string): void {
+function opens(open: Map<string, string | undefined>, id: string, owner: string | undefined, type: string, what: string, closer: string): void {
   if (open.has(id)) fail(`'${type}' for ${what} '${id}', which is already in progress (no ${closer} yet)`);
-  open.add(id);
+  open.set(id, owner);
 }
 
-function continues(open: Set<string>, id: string, type: string, what: string, opener: string, closes: boolean): void {
+function continues(open: Map<string, string | undefined>, id: string, owner: string | undefined, type: string, what: string, opener: string, closes: boolean): void {
   if (!open.has(id)) fail(`'${type}' for ${what} '${id}', which no ${opener} opened`);
+  agrees(open.get(id), owner, type, what, id);
   if (closes) open.delete(id);
+}
+
+/** A continuation's producer must be its opener's; an untagged continuation continues whatever the opener owns. */
+function agrees(opener: string | undefined, owner: string | undefined, type: string, what: string, id: string): void {
+  if (owner !== undefined && owner !== opener) {
+    fail(`'${type}' for ${what} '${id}' is attributed to subagent '${owner}', which does not match its opener's (${opener === undefined ? 'the agent itself' : `subagent '${opener}'`})`);
+  }
 }

@@ -1,4 +1,5 @@
-import { PROTOCOL_VERSION, type BaseEvent, type Context, type Message, type ResumeEntry, type Tool } from '@ag-ui/core';
+import { type BaseEvent, type Context, type Message, type ResumeEntry, type Tool } from '@ag-ui/core';
+import { AGUI_PROTOCOL_VERSION } from './protocol-version.js';
 
 /** One run to stream: everything the server needs, since it keeps no history of its own. */
 export interface RunRequest {
@@ -49,8 +50,8 @@ export function runAgentInput(request: Omit<RunRequest, 'signal'>, runId = reque
     threadId: request.threadId,
     runId,
     ...(typeof request.parentRunId === 'string' && request.parentRunId ? { parentRunId: request.parentRunId } : {}),
-    protocolVersion: PROTOCOL_VERSION,
-    state: request.state ?? {},
+    protocolVersion: AGUI_PROTOCOL_VERSION,
+    state: request.state === undefined ? {} : request.state, // any JSON value, null included (AG-UI 1.1)
     messages: request.messages.filter((m) => (m.role as string) !== 'activity'),
     tools: request.tools,
     context: request.context ?? [],

@@ -240,7 +240,9 @@ export class SoliplexAnswerExtras extends LitElement {
     return html`<div part="source-chunk" class="chunk">
       <div class="text">${renderMarkdown(citation.content, { images: false, strings: this.chat?.strings ?? defaultChatStrings })}</div>
       ${citation.sourceUrl ? html`<a class="link" href=${citation.sourceUrl} target="_blank" rel="noopener noreferrer">${citation.sourceUrl}</a>` : nothing}
-      ${preview.state === 'loading'
+      ${citation.origin === 'metadata'
+        ? nothing // a source named in metadata has no pages to preview
+        : preview.state === 'loading'
         ? html`<p class="note" role="status">${strings.sourceLoading}</p>`
         : images.length
           ? images.map(
@@ -255,7 +257,7 @@ export class SoliplexAnswerExtras extends LitElement {
     if (!(event.target as HTMLDetailsElement).open || this.previews.has(citation.chunkId)) return;
     const answers = this.chat?.answers;
     const set = (preview: Preview) => (this.previews = new Map(this.previews).set(citation.chunkId, preview));
-    if (!answers?.soliplex) return void set({ state: 'done', chunk: null });
+    if (!answers?.soliplex || citation.origin === 'metadata') return void set({ state: 'done', chunk: null });
     set({ state: 'loading' });
     try {
       set({ state: 'done', chunk: await answers.chunk(citation) });

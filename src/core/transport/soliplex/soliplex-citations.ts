@@ -25,6 +25,11 @@ export interface SoliplexCitation {
   readonly index?: number;
   /** The document's web address (`document_meta.source_url`), when it is an http(s) URL. */
   readonly sourceUrl?: string;
+  /**
+   * `metadata` for a source a tool result's text part named in its AG-UI metadata (metadata-sources.ts):
+   * no document on a Soliplex server, so no page preview to load.
+   */
+  readonly origin?: 'metadata';
 }
 
 type Json = Record<string, unknown>;

@@ -1,0 +1,195 @@
+import { TransportError } from './transport.js';
+
+/**
+ * AG-UI 1.1's enforcement stage (spec/1.1/basic/processing): what the protocol does not describe is
+ * not an error, it is stripped before the application sees it, with a warning naming its path —
+ * an unknown property on a known event, an outcome or content part of a kind named after this
+ * client shipped, a JSON Patch operation RFC 6902 does not define. Where it sits decides what goes:
+ * an optional field is removed, an element of a list is dropped (the list survives), a part whose
+ * source is unknown goes whole. Objects the schema leaves open (metadata, patch operations'
+ * members, state, tool arguments, `CUSTOM` / `RAW` payloads) are never touched.
+ */
+
+/** Reports one stripped path: `kind` is the path without indices (one warning per kind per run). */
+export type StripWarn = (kind: string, path: string) => void;
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const keys = (list: string) => new Set(list.split(','));
+
+/** Fields every event may carry (`BaseEvent`). */
+const BASE = keys('type,timestamp,rawEvent,metadata');
+/** Events the schema does not make attributable (`subagentRunId` is unknown on them). */
+const UNATTRIBUTED = keys('MESSAGES_SNAPSHOT,RUN_STARTED,RUN_FINISHED,RUN_ERROR');
+
+const RUN_OUTCOMES: Readonly<Record<string, Set<string>>> = {
+  success: keys('type,pendingToolCallIds'),
+  interrupt: keys('type,interrupts'),
+  cancelled: keys('type'),
+};
+const SUBAGENT_OUTCOMES: Readonly<Record<string, Set<string>>> = { success: keys('type'), suspended: keys('type,interruptIds') };
+
+const MESSAGE_FIELDS = 'id,role,subagentRunId,metadata,content,';
+const MESSAGES: Readonly<Record<string, Set<string>>> = {
+  user: keys(MESSAGE_FIELDS + 'name,encryptedValue'),
+  system: keys(MESSAGE_FIELDS + 'name,encryptedValue'),
+  developer: keys(MESSAGE_FIELDS + 'name,encryptedValue'),
+  assistant: keys(MESSAGE_FIELDS + 'name,encryptedValue,toolCalls'),
+  tool: keys(MESSAGE_FIELDS + 'toolCallId,error,encryptedValue'),
+  reasoning: keys(MESSAGE_FIELDS + 'encryptedValue'),
+  activity: keys(MESSAGE_FIELDS + 'activityType'),
+};
+const TOOL_CALL = keys('id,type,function,encryptedValue,metadata');
+const FUNCTION = keys('name,arguments');
+
+const TEXT_PART = keys('type,id,text,metadata');
+const MEDIA_PART = keys('type,id,source,metadata');
+const MEDIA = keys('image,audio,video,document');
+const SOURCES: Readonly<Record<string, Set<string>>> = { data: keys('type,value,mimeType'), url: keys('type,value,mimeType'), file: keys('type,value,provider,mimeType') };
+
+const PATCH_OPS = keys('add,remove,replace,move,copy,test');
+
+/** The value to drop from a list. */
+const DROP = Symbol('drop');
+
+function fatal(reason: string): never {
+  throw new TransportError('protocol', `The agent sent a stream this client cannot follow: ${reason}.`);
+}
+
+/** `value` without the keys `known` does not name (the same object when it has none). */
+function stripKeys(value: Json, known: Set<string>, path: string, warn: StripWarn): Json {
+  let out: Json | undefined;
+  for (const key in value) {
+    if (known.has(key)) continue;
+    out ??= { ...value };
+    delete out[key];
+    warn(`${path.replace(/\/\d+/g, '/*')}/${key}`, `${path}/${key}`);
+  }
+  return out ?? value;
+}
+
+/** A list with `strip` applied to each element (DROP removes it), the same array when nothing changed. */
+function stripList(list: unknown[], path: string, strip: (item: unknown, path: string) => unknown): unknown[] {
+  let out: unknown[] | undefined;
+  list.forEach((item, i) => {
+    const next = strip(item, `${path}/${i}`);
+    if (next !== item && !out) out = list.slice(0, i);
+    if (out && next !== DROP) out.push(next);
+  });
+  return out ?? list;
+}
+
+/** Reports a dropped element under its own path. */
+function dropped(path: string, warn: StripWarn): typeof DROP {
+  warn(path.replace(/\/\d+/g, '/*'), path);
+  return DROP;
+}
+
+/** One content part: an unknown kind, or a media part whose source is of an unknown kind, goes whole. */
+function stripPart(part: unknown, path: string, warn: StripWarn): unknown {
+  if (!isObject(part) || typeof part['type'] !== 'string') fatal(`the content part at ${path} has no type`);
+  if (part['type'] === 'text') return stripKeys(part, TEXT_PART, path, warn);
+  if (!MEDIA.has(part['type'])) return dropped(path, warn);
+  const source = part['source'];
+  if (!isObject(source)) return part; // malformed: left for the checks that read it
+  const known = SOURCES[source['type'] as string];
+  if (!known) return dropped(path, warn);
+  const kept = stripKeys(part, MEDIA_PART, path, warn);
+  const keptSource = stripKeys(source, known, `${path}/source`, warn);
+  return keptSource === source ? kept : { ...kept, source: keptSource };
+}
+
+function stripContent(content: unknown, path: string, warn: StripWarn): unknown {
+  return Array.isArray(content) ? stripList(content, path, (part, at) => stripPart(part, at, warn)) : content;
+}
+
+/** One message of a `MESSAGES_SNAPSHOT`: an unknown role drops it; unknown fields, parts and call fields go. */
+function stripMessage(message: unknown, path: string, warn: StripWarn): unknown {
+  if (!isObject(message)) fatal(`the message at ${path} is not an object`);
+  const known = MESSAGES[message['role'] as string];
+  if (!known) return dropped(path, warn);
+  let out = stripKeys(message, known, path, warn);
+  const content = stripContent(out['content'], `${path}/content`, warn);
+  if (content !== out['content']) out = { ...out, content };
+  if (Array.isArray(out['toolCalls'])) {
+    const calls = stripList(out['toolCalls'], `${path}/toolCalls`, (call, at) => {
+      if (!isObject(call)) return call;
+      const kept = stripKeys(call, TOOL_CALL, at, warn);
+      const fn = kept['function'];
+      const keptFn = isObject(fn) ? stripKeys(fn, FUNCTION, `${at}/function`, warn) : fn;
+      return keptFn === fn ? kept : { ...kept, function: keptFn };
+    });
+    if (calls !== out['toolCalls']) out = { ...out, toolCalls: calls };
+  }
+  return out;
+}
+
+/** A JSON Patch: an operation RFC 6902 does not define is dropped; the members of a known one are kept (open objects). */
+function stripPatch(patch: unknown[], path: string, warn: StripWarn): unknown[] {
+  return stripList(patch, path, (op, at) => (isObject(op) && !PATCH_OPS.has(op['op'] as string) ? dropped(at, warn) : op));
+}
+
+/**
+ * An outcome in its optional slot: absent (or `null`) stays absent; a kind this client does not know
+ * is removed with a warning (the run ends as an outcome-less one does); anything but an object is a
+ * malformed known value, fatal.
+ */
+function stripOutcome(event: Json, kinds: Readonly<Record<string, Set<string>>>, warn: StripWarn): Json {
+  const outcome = event['outcome'];
+  if (outcome === undefined) return event;
+  if (outcome === null) {
+    const { outcome: _, ...rest } = event;
+    return rest;
+  }
+  if (!isObject(outcome) || typeof outcome['type'] !== 'string') fatal(`'${event['type'] as string}' has an outcome that is not an outcome object`);
+  const known = kinds[outcome['type']];
+  if (!known) {
+    warn('/outcome', '/outcome');
+    const { outcome: _, ...rest } = event;
+    return rest;
+  }
+  const kept = stripKeys(outcome, known, '/outcome', warn);
+  return kept === outcome ? event : { ...event, outcome: kept };
+}
+
+/**
+ * `event` without what AG-UI 1.1 does not describe (the same object when there is nothing to strip:
+ * the usual case, checked without copying). `fields` names the type's own fields.
+ */
+export function stripEvent(event: Json, fields: Readonly<Record<string, unknown>>, warn: StripWarn): Json {
+  const type = event['type'] as string;
+  let out: Json | undefined;
+  for (const key in event) {
+    if (key in fields || BASE.has(key) || (key === 'subagentRunId' && !UNATTRIBUTED.has(type))) continue;
+    out ??= { ...event };
+    delete out[key];
+    warn(`/${key}`, `/${key}`);
+  }
+  let next = out ?? event;
+  switch (type) {
+    case 'RUN_FINISHED':
+      return stripOutcome(next, RUN_OUTCOMES, warn);
+    case 'SUBAGENT_FINISHED':
+      return stripOutcome(next, SUBAGENT_OUTCOMES, warn);
+    case 'TOOL_CALL_RESULT': {
+      const content = stripContent(next['content'], '/content', warn);
+      return content === next['content'] ? next : { ...next, content };
+    }
+    case 'MESSAGES_SNAPSHOT': {
+      const messages = Array.isArray(next['messages']) ? stripList(next['messages'], '/messages', (m, at) => stripMessage(m, at, warn)) : next['messages'];
+      return messages === next['messages'] ? next : { ...next, messages };
+    }
+    case 'STATE_DELTA':
+    case 'ACTIVITY_DELTA': {
+      const field = type === 'STATE_DELTA' ? 'delta' : 'patch';
+      const list = next[field];
+      if (!Array.isArray(list)) return next;
+      const kept = stripPatch(list, `/${field}`, warn);
+      if (kept !== list) next = { ...next, [field]: kept };
+      return next;
+    }
+    default:
+      return next;
+  }
+}

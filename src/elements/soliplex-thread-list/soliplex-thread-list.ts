@@ -23,6 +23,7 @@ import { defaultThreadListStrings, type SoliplexThreadListStrings } from './thre
 import { LocaleController } from '../shared/locale-controller.js';
 import { isEnglish } from '../shared/locale.js';
 import { threadListStyles } from './soliplex-thread-list.styles.js';
+import { RowWindowController } from './row-window.js';
 
 /**
  * One backend a thread list shows: a Soliplex server (`serverUrl`, with a `room`; without one the
@@ -147,6 +148,10 @@ export class SoliplexThreadList extends LitElement {
   /** `lang` picks the translation (when used alone; a chat passes its own) and the dates' format. */
   readonly #locale = new LocaleController(this);
   readonly #rooms = new Map<string, RoomState>();
+  /** Long lists render the rows near the viewport only (hundreds of threads may stream at once). */
+  readonly #window = new RowWindowController(this);
+  /** Every entry's key in list order (all groups), for keyboard moves to rows not rendered. */
+  #order: ThreadKey[] = [];
 
   constructor() {
     super();
@@ -175,30 +180,41 @@ export class SoliplexThreadList extends LitElement {
     const selectedId = this.selected ? threadKeyId(this.selected) : undefined;
     const lists = groups.map((group) => ({ group, entries: index?.entries(group.includes) ?? [] }));
     const ids = lists.flatMap(({ entries }) => entries.map((e) => threadKeyId(e.key)));
+    this.#order = lists.flatMap(({ entries }) => entries.map((e) => e.key));
     const focusId = this.focusId && ids.includes(this.focusId) ? this.focusId : selectedId && ids.includes(selectedId) ? selectedId : ids[0];
+    // Rows that stay in the DOM wherever they are: the tab stop (focus may be on it), a rename or delete in progress.
+    const kept = [focusId, this.renaming, this.confirming];
     return html`
       <nav part="root" class="root" aria-label=${strings.listLabel}>
         <button part="new-chat-button" class="new-chat" type="button" @click=${() => this.#newChat()}>${strings.newChat}</button>
         ${this.failure ? html`<p part="error" class="error" role="alert">${this.failure}</p>` : nothing}
-        ${lists.map(
-          ({ group, entries }) => html`
+        ${lists.map(({ group, entries }) => {
+          const entryIds = entries.map((e) => threadKeyId(e.key));
+          const { rows, spacer } = this.#window.slice(
+            group.id,
+            entries.length,
+            kept.map((id) => (id === undefined ? -1 : entryIds.indexOf(id))),
+          );
+          return html`
             <section class="group" aria-label=${group.label || nothing}>
               ${groups.length > 1 ? html`<h3 part="server-label" class="server">${group.label}</h3>` : nothing}
               ${group.soliplex ? this.#renderRooms(group) : nothing}
-              <ul part="threads" class="threads" role="list">
+              <ul part="threads" class="threads" role="list" data-window=${group.id} data-count=${entries.length}>
                 ${repeat(
-                  entries,
-                  (e) => threadKeyId(e.key),
-                  // Hundreds of threads stream at once: an entry re-renders only when what it shows changed.
-                  (e) =>
-                    guard([e, selectedId, focusId, this.confirming, this.renaming, this.#strings, this.#formatLocale], () =>
-                      this.#renderEntry(e, selectedId, focusId),
-                    ),
+                  withSpacers(rows, entries.length),
+                  (row) => (typeof row === 'number' ? entryIds[row]! : row.key),
+                  (row) =>
+                    typeof row === 'number'
+                      ? // Hundreds of threads stream at once: an entry re-renders only when what it shows changed.
+                        guard([entries[row], row, entries.length, selectedId, focusId, this.confirming, this.renaming, this.#strings, this.#formatLocale], () =>
+                          this.#renderEntry(entries[row]!, selectedId, focusId, row, entries.length),
+                        )
+                      : html`<li class="spacer" role="presentation" aria-hidden="true" style="height: ${spacer(row.count)}px"></li>`,
                 )}
               </ul>
             </section>
-          `,
-        )}
+          `;
+        })}
       </nav>
     `;
   }
@@ -242,13 +258,14 @@ export class SoliplexThreadList extends LitElement {
     `;
   }
 
-  #renderEntry(entry: ThreadEntry, selectedId: string | undefined, focusId: string | undefined) {
+  /** One thread's row: `row` is its place in its list of `count` (told to screen readers, as the list may render only some). */
+  #renderEntry(entry: ThreadEntry, selectedId: string | undefined, focusId: string | undefined, row: number, count: number) {
     const strings = this.#strings;
     const id = threadKeyId(entry.key);
     const title = entry.title || (entry.stored ? strings.untitledStored : strings.untitled);
     const state = entryState(entry);
     if (this.confirming === id) {
-      return html`<li part="thread" class="entry confirm" data-state=${state}>
+      return html`<li part="thread" class="entry confirm" data-state=${state} data-row=${row} aria-posinset=${row + 1} aria-setsize=${count}>
         <span class="question">${strings.confirmDelete(title)}</span>
         <button part="confirm-delete-button" class="danger" type="button" @click=${() => this.#delete(entry.key)}>
           ${strings.confirmDeleteButton}
@@ -257,7 +274,7 @@ export class SoliplexThreadList extends LitElement {
       </li>`;
     }
     if (this.renaming === id) {
-      return html`<li part="thread" class="entry renaming" data-state=${state}>
+      return html`<li part="thread" class="entry renaming" data-state=${state} data-row=${row} aria-posinset=${row + 1} aria-setsize=${count}>
         <input
           part="rename-input"
           aria-label=${strings.renameInput}
@@ -273,7 +290,7 @@ export class SoliplexThreadList extends LitElement {
     const detail = badge && !words.some((w) => w === badge.toLowerCase()) ? [badge] : [];
     const suffix = [...words, ...detail].map((w) => `, ${w}`).join('');
     const tabindex = focusId === id ? 0 : -1;
-    return html`<li part="thread" class="entry" data-state=${state} ?data-unread=${entry.unread}>
+    return html`<li part="thread" class="entry" data-state=${state} ?data-unread=${entry.unread} data-row=${row} aria-posinset=${row + 1} aria-setsize=${count}>
       <button
         part="thread-button"
         class="thread"
@@ -392,14 +409,15 @@ export class SoliplexThreadList extends LitElement {
   }
 
   #onEntryKey(event: KeyboardEvent, key: ThreadKey): void {
-    const buttons = [...this.renderRoot.querySelectorAll<HTMLButtonElement>('button[part~="thread-button"]')];
-    const at = buttons.indexOf(event.currentTarget as HTMLButtonElement);
+    // By the list's order, not the buttons in the DOM: a long list renders the rows near the viewport only.
+    const order = this.#order;
+    const id = threadKeyId(key);
+    const at = order.findIndex((k) => threadKeyId(k) === id);
     const move = (to: number) => {
-      const target = buttons[Math.max(0, Math.min(buttons.length - 1, to))];
+      const target = order[Math.max(0, Math.min(order.length - 1, to))];
       if (!target) return;
       event.preventDefault();
-      this.focusId = target.dataset.id;
-      target.focus();
+      void this.#focusEntry(threadKeyId(target), true);
     };
     switch (event.key) {
       case 'ArrowDown':
@@ -409,7 +427,7 @@ export class SoliplexThreadList extends LitElement {
       case 'Home':
         return move(0);
       case 'End':
-        return move(buttons.length - 1);
+        return move(order.length - 1);
       case 'F2':
         event.preventDefault();
         return void this.#startRename(threadKeyId(key));
@@ -431,10 +449,14 @@ export class SoliplexThreadList extends LitElement {
     await this.#focusEntry(id);
   }
 
-  async #focusEntry(id: string): Promise<void> {
+  /** Focuses a thread's row (rendered as the tab stop wherever it is), scrolled into view when `reveal`. */
+  async #focusEntry(id: string, reveal = false): Promise<void> {
     this.focusId = id;
     await this.updateComplete;
-    [...this.renderRoot.querySelectorAll<HTMLButtonElement>('button[part~="thread-button"]')].find((b) => b.dataset.id === id)?.focus();
+    const button = [...this.renderRoot.querySelectorAll<HTMLButtonElement>('button[part~="thread-button"]')].find((b) => b.dataset.id === id);
+    button?.focus({ preventScroll: reveal });
+    // Off the rendered rows it stands between spacers at its estimated place: scrolling there renders its neighbours.
+    if (reveal) button?.scrollIntoView({ block: 'nearest' });
   }
 
   async #delete(key: ThreadKey): Promise<void> {
@@ -485,6 +507,25 @@ export class SoliplexThreadList extends LitElement {
       this.#failed(error);
     }
   }
+}
+
+/** A spacer in place of `count` rows not rendered. */
+interface Spacer {
+  readonly key: string;
+  readonly count: number;
+}
+
+/** The rows to render (ascending indexes of a list of `count`) with a spacer for each run of rows left out. */
+function withSpacers(rows: readonly number[], count: number): (number | Spacer)[] {
+  const out: (number | Spacer)[] = [];
+  let next = 0;
+  for (const row of rows) {
+    if (row > next) out.push({ key: `spacer-${next}`, count: row - next });
+    out.push(row);
+    next = row + 1;
+  }
+  if (count > next) out.push({ key: 'spacer-end', count: count - next });
+  return out;
 }
 
 /** The entry's state for styling. */

@@ -51,7 +51,8 @@ async function reopen(thread: string, persist: boolean): Promise<SoliplexChat> {
   return el;
 }
 
-describe('<soliplex-chat> answers on Soliplex: sources, feedback, usage', () => {
+describe('<soliplex-chat> answers on Soliplex: sources, feedback, usage', function () {
+  this.timeout(30_000); // two turns, a reload and the room's routes: slow on a loaded machine
   it('shows the turn’s sources with the chunk’s page preview, stores feedback with a reason and shows usage, all again after a reload', async () => {
     const el = await fixture<SoliplexChat>(html`<soliplex-chat server-url=${server} room="demo" show-usage></soliplex-chat>`);
     await turn(el, 'show citations');

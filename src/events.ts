@@ -221,6 +221,22 @@ export class SoliplexCustomEvent extends CustomEvent<{ threadKey: ThreadKey; nam
   }
 }
 
+/**
+ * The agent changed the state of a thread the chat follows (AG-UI `STATE_SNAPSHOT` or `STATE_DELTA`):
+ * once per change, with the whole new state (`agentState` reads the same for the thread on screen).
+ * Not fired when the page sets `agentState`.
+ */
+export class SoliplexStateChangeEvent extends CustomEvent<{ threadKey: ThreadKey; state: unknown }> {
+  static readonly eventName = 'soliplex-state-change';
+  constructor(
+    readonly threadKey: ThreadKey,
+    /** The thread's agent state after the change. */
+    readonly state: unknown,
+  ) {
+    super(SoliplexStateChangeEvent.eventName, { ...outgoing, detail: { threadKey, state } });
+  }
+}
+
 /** What `soliplex-thread-change` carries in `detail`. */
 export interface SoliplexThreadChangeDetail {
   readonly threadKey: ThreadKey;
@@ -341,6 +357,7 @@ interface SoliplexEventMap {
   'soliplex-thread-change': SoliplexThreadChangeEvent;
   'soliplex-interrupt': SoliplexInterruptEvent;
   'soliplex-custom-event': SoliplexCustomEvent;
+  'soliplex-state-change': SoliplexStateChangeEvent;
   'soliplex-thread-select': SoliplexThreadSelectEvent;
   'soliplex-agui-event': SoliplexAgUiEvent;
   'soliplex-tool-planned': SoliplexToolPlannedEvent;
@@ -392,6 +409,8 @@ export function domEventsFor(event: EngineEvent, describe: (failure: RunFailure)
       return [new SoliplexInterruptEvent(event.key, event.interrupts)];
     case 'custom':
       return [new SoliplexCustomEvent(event.key, event.name, event.value)];
+    case 'state-changed':
+      return [new SoliplexStateChangeEvent(event.key, event.state)];
     case 'turn-finished': {
       const outcome = event.outcome;
       const finished = new SoliplexRunFinishedEvent(event.key, outcome, event.error, event.stats);

@@ -31,6 +31,7 @@ import type {
   SoliplexToolPlannedEvent,
   SoliplexToolResultEvent,
   SoliplexSignInChangeEvent,
+  SoliplexStateChangeEvent,
 } from '../events.js';
 
 /**
@@ -47,6 +48,7 @@ export const soliplexChatEvents = {
   onError: 'soliplex-error' as EventName<SoliplexErrorEvent>,
   onInterrupt: 'soliplex-interrupt' as EventName<SoliplexInterruptEvent>,
   onCustomEvent: 'soliplex-custom-event' as EventName<SoliplexCustomEvent>,
+  onStateChange: 'soliplex-state-change' as EventName<SoliplexStateChangeEvent>,
   onAgUiEvent: 'soliplex-agui-event' as EventName<SoliplexAgUiEvent>,
   onToolPlanned: 'soliplex-tool-planned' as EventName<SoliplexToolPlannedEvent>,
   onToolExecuting: 'soliplex-tool-executing' as EventName<SoliplexToolExecutingEvent>,

@@ -31,7 +31,8 @@ interface TurnEventBase {
  * What the engine announces. A turn is one `turn-started`, then (for a first send that creates its
  * thread) one `thread-created`, then for each tool hop `tool-call` / `tool-result` per call and one
  * `run-continued`, then exactly one `turn-finished`, before any later `turn-started` on its thread.
- * `custom` and `raw` relay those AG-UI events as they stream; `interrupt` reports a run that ended
+ * `custom` and `raw` relay those AG-UI events as they stream, `state-changed` the agent's changes to
+ * the thread's state; `interrupt` reports a run that ended
  * waiting for the user's answers.
  */
 export type EngineEvent =
@@ -60,6 +61,8 @@ export type EngineEvent =
     })
   /** A run ended waiting for the user: these interrupts (as the agent sent them) need an answer. */
   | (TurnEventBase & { readonly type: 'interrupt'; readonly interrupts: readonly Interrupt[] })
+  /** The agent changed the thread's state (`STATE_SNAPSHOT` or `STATE_DELTA`): `state` is the whole new state. */
+  | (TurnEventBase & { readonly type: 'state-changed'; readonly state: unknown })
   /** A `CUSTOM` event of the agent, as it came. */
   | (TurnEventBase & { readonly type: 'custom'; readonly name: string; readonly value: unknown })
   /** A `RAW` event (an underlying system's event the agent passed through), for inspectors. */

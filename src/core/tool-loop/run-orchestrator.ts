@@ -66,7 +66,7 @@ import {
 import { ConnectionQueue } from './connection-queue.js';
 import { Turn, type ApprovalDecision, type TurnOptions } from './turn.js';
 import { ThreadHandle } from './thread-handle.js';
-import { streamRun } from './stream-run.js';
+import { streamRun, withStateOverlay } from './stream-run.js';
 import { retryNow, sendWhileBusy, type BusyRetryOptions } from './busy-retry.js';
 import { pendingToolCallIds } from './pending-tool-calls.js';
 import { randomId } from '../random-id.js';
@@ -209,6 +209,18 @@ export class RunOrchestrator {
    */
   thread(key: ThreadKey, options?: TurnOptions): ThreadHandle {
     return new ThreadHandle(this, key, options);
+  }
+
+  /**
+   * Sets a thread's agent state as the page wants it (AG-UI shared state): views of the thread see it
+   * at once, and the thread's next run sends it as `RunAgentInput.state` (a turn's `state` option
+   * merged over it). A run in flight goes on from it: the agent's later deltas apply to it. No
+   * `state-changed` event: that reports the agent's changes. Refused (false) once disposed.
+   */
+  setState(key: ThreadKey, state: unknown): boolean {
+    if (this.disposed) return false;
+    this.registry.update(key, (snapshot) => ({ ...snapshot, conversation: { ...snapshot.conversation, state } }));
+    return true;
   }
 
   /** True once `dispose` has started: nothing new starts any more. */
@@ -360,7 +372,7 @@ export class RunOrchestrator {
   /**
    * Puts a thread kept from an earlier page (a reload) into the engine: its conversation, and whether
    * a turn was in flight when it was kept. Returns false, doing nothing, when the thread already has
-   * messages or a running turn here (or has no id).
+   * messages or a running turn here (or has no id). An agent state set here meanwhile stays.
    *
    * Idle: the conversation as it was (anything left open is settled as not answered). In flight: what
    * streamed is shown, complete, and the thread is `interrupted` (its run state), waiting for the user:
@@ -374,8 +386,10 @@ export class RunOrchestrator {
     if (this.#disposing || !key.thread) return false;
     const current = this.registry.get(key);
     if (this.#activeTurn(key) || isRunning(current.run) || current.conversation.messages.length > 0) return false;
-    // An older or partial save lacks some fields: the empty conversation's fill them.
-    const kept: Conversation = { ...emptyConversation, ...saved.conversation };
+    // An older or partial save lacks some fields: the empty conversation's fill them. A state the page
+    // set on the still empty thread (`setState`) is newer than the kept one: it stays.
+    const pageState = current.conversation.state !== emptyConversation.state ? { state: current.conversation.state } : {};
+    const kept: Conversation = { ...emptyConversation, ...saved.conversation, ...pageState };
     // The engine's own record that these calls ran (invariant 2), as for calls it ran itself; the
     // conversation's statuses already keep them from running again (its reducer never re-opens a call).
     const executed = this.#executedSet(key);
@@ -779,7 +793,7 @@ export class RunOrchestrator {
         queue: this.#queue,
         hop,
         resume,
-        observe: (event) => this.#observe(turn, event),
+        observe: (event, stateBefore) => this.#observe(turn, event, stateBefore),
       }), this.#options.busyRetry);
       this.#attaching.delete(turn); // the server's run has ended (or is no longer followed)
       // Followed to its end, or never finishing (the bounded wait ran out): the thread is free again.
@@ -906,11 +920,14 @@ export class RunOrchestrator {
     await awaitInterrupts(turn);
   }
 
-  /** Relays what the engine passes on as events: `CUSTOM` and `RAW` (a producer's version is the verifier's to judge). */
-  #observe(turn: Turn, event: BaseEvent): void {
+  /** Relays what the engine passes on as events: `CUSTOM`, `RAW`, and the agent's state changes (a producer's version is the verifier's to judge). */
+  #observe(turn: Turn, event: BaseEvent, stateBefore: unknown): void {
     if (!turn.current) return;
     const e = event as BaseEvent & Record<string, unknown>;
-    if (event.type === EventType.CUSTOM && typeof e['name'] === 'string') this.#emit(turn, { type: 'custom', name: e['name'], value: e['value'] });
+    if (event.type === EventType.STATE_SNAPSHOT || event.type === EventType.STATE_DELTA) {
+      const state = turn.conversation.state;
+      if (state !== stateBefore) this.#emit(turn, { type: 'state-changed', state });
+    } else if (event.type === EventType.CUSTOM && typeof e['name'] === 'string') this.#emit(turn, { type: 'custom', name: e['name'], value: e['value'] });
     else if (event.type === EventType.RAW) this.#emit(turn, { type: 'raw', event });
   }
 
@@ -939,8 +956,10 @@ export class RunOrchestrator {
     if (!turn.current) return false;
     const key: ThreadKey = { ...from, thread: created.threadId };
     const moved = this.registry.get(from);
-    const conversation: Conversation =
-      created.state !== undefined ? { ...moved.conversation, state: created.state } : moved.conversation;
+    // The server's initial state, with a state the page set before the thread existed (`setState`) over it.
+    const pageState = moved.conversation.state !== emptyConversation.state ? moved.conversation.state : undefined;
+    const state = pageState !== undefined && isStateRecord(pageState) ? withStateOverlay(created.state, pageState) : (pageState ?? created.state);
+    const conversation: Conversation = state !== undefined ? { ...moved.conversation, state } : moved.conversation;
     this.#turns.delete(threadKeyId(from));
     turn.key = key;
     this.#turns.set(threadKeyId(key), turn);
@@ -1033,6 +1052,8 @@ export class RunOrchestrator {
     notifyEach([...this.#listeners], full, 'an engine');
   }
 }
+
+const isStateRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 

@@ -128,6 +128,11 @@ export class ThreadHandle {
     return this.engine.cancelInterrupt(this.key, interruptId, this.options);
   }
 
+  /** Sets the thread's agent state: its next run sends it (see `RunOrchestrator.setState`). */
+  setState(state: unknown): boolean {
+    return this.engine.setState(this.key, state);
+  }
+
   /** Loads the thread's stored history again (Retry on a part that could not be loaded); refused while a turn runs or when the backend keeps none. */
   reloadHistory(): boolean {
     if (this.engine.disposed || !this.key.thread || !this.engine.keepsHistory(this.key) || isRunning(this.snapshot().run)) return false;

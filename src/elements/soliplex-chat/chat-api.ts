@@ -54,6 +54,23 @@ export abstract class ChatApi extends DeprecatedChatNames(ChatSettings) {
   }
 
   /**
+   * The agent state of the thread on screen (AG-UI shared state): what the agent last sent
+   * (`STATE_SNAPSHOT`, `STATE_DELTA`; kept with the thread across reloads) or the page last set; `{}`
+   * for a thread without state. Setting it makes it the thread's state: the thread's next run sends
+   * it as `RunAgentInput.state` (on a Soliplex room, with the Documents picker's `rag.document_filter`
+   * merged in), a `stateRenderer` shows it at once, and no `soliplex-state-change` fires (that event
+   * reports the agent's changes). Set a new object to change it: the chat does not watch for mutations.
+   */
+  get agentState(): unknown {
+    return this.session.agentState;
+  }
+  set agentState(state: unknown) {
+    const old = this.agentState;
+    this.session.agentState = state;
+    this.requestUpdate('agentState', old);
+  }
+
+  /**
    * Sends a message; returns false (and sends nothing) when the text is empty or a turn is running.
    * On Soliplex without a `thread`, the send creates the thread (shown as running, Stop cancels it),
    * then sets `thread` to it. From the CDN, a send made before the engine's chunk has arrived is sent

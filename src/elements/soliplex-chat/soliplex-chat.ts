@@ -52,6 +52,7 @@ import '../soliplex-composer/soliplex-composer.js';
  * @fires {SoliplexErrorEvent} soliplex-error - A turn failed, a thread could not be created or loaded, a tool sent by event could not be registered, or this browser cannot keep conversations (said once); `message` in words a person understands, `technical` the technical text.
  * @fires {SoliplexInterruptEvent} soliplex-interrupt - A run ended waiting for the user's answers (`threadKey`, `interrupts`).
  * @fires {SoliplexCustomEvent} soliplex-custom-event - The agent sent a `CUSTOM` event (`name`, `value`).
+ * @fires {SoliplexStateChangeEvent} soliplex-state-change - The agent changed a thread's state (`STATE_SNAPSHOT`, `STATE_DELTA`): `threadKey`, `state` (the whole new state; `agentState` reads it for the thread on screen). Once per change; not when the page sets `agentState`.
  * @fires {SoliplexAgUiEvent} soliplex-agui-event - A raw AG-UI event of a followed run; only with `agui-events`.
  * @fires {SoliplexToolPlannedEvent} soliplex-tool-planned - A run left a client call to run (before veto and approval).
  * @fires {SoliplexToolExecutingEvent} soliplex-tool-executing - A client tool started executing.
@@ -232,7 +233,7 @@ export class SoliplexChat extends ChatApi {
       aguiEvents: () => this.aguiEvents,
       onEngineEvent: (event) => this.#session.follow(event),
     });
-    adoptPreUpgradeProperties<SoliplexChat>(this, ['toolRegistry', 'engine']);
+    adoptPreUpgradeProperties<SoliplexChat>(this, ['toolRegistry', 'engine', 'agentState']);
     new ToolRegistrationController(this, {
       registry: () => this.toolRegistry,
       setRegistry: (registry) => (this.toolRegistry = registry),
@@ -294,7 +295,7 @@ export class SoliplexChat extends ChatApi {
           headerButtons(context && this.#session.extras?.renderHeaderButtons(context.strings), this.#export.render(!this.noExport && !empty)),
         )}
         ${context && this.#session.extras?.renderPanels(context.strings)}
-        ${renderState(this.stateRenderer, conversation.state)}
+        ${renderState(this.stateRenderer, this.agentState)}
         ${renderStorageNotice(context?.strings, this.#session.local.problem, this.#session.local.outOfDate)}
         ${empty && this.#session.local.reopening
           ? nothing

@@ -126,6 +126,9 @@ const cdn = {
     // status line, the runtime), but for the transports and the optional features' chunks.
     manualChunks: (id, { getModuleInfo }) => {
       const { firstPaint, chatParts, toolMachinery } = chunkGroups(getModuleInfo);
+      // The first paint provides the chat's context; only the lazy parts consume it. (The closure
+      // below reaches these through @lit/context's index, which re-exports them.)
+      if (CONTEXT_CONSUMER.some((path) => id.endsWith(path))) return 'chat-parts';
       if (firstPaint.has(id)) return 'first-paint';
       // The SSE reader too: both backends' transports read with it (only a page's `agent` does not).
       if (chatParts.has(id) || SSE_READER.some((path) => id.endsWith(path))) return 'chat-parts';
@@ -154,6 +157,8 @@ const SOLIPLEX_ROOM = [
 ];
 const LOCAL_THREADS = ['src/core/threads/local-thread-sync.ts', 'src/core/threads/local-thread-store.ts'];
 const SSE_READER = ['src/core/transport/sse-reader.ts', 'src/core/transport/event-frame.ts', 'src/core/transport/yield-to-page.ts'];
+
+const CONTEXT_CONSUMER = ['@lit/context/lib/controllers/context-consumer.js', '@lit/context/lib/decorators/consume.js'];
 
 let groups;
 /**

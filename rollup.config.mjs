@@ -120,12 +120,16 @@ const cdn = {
         : chunk.isDynamicEntry || ['first-paint', 'chat-parts', 'tool-machinery', 'soliplex-room', 'local-threads'].includes(chunk.name)
           ? 'chunks/[name]-[hash].js'
           : 'chunks/shared-[hash].js',
-    // Everything the first paint needs in one chunk: rollup would otherwise split what the other
-    // entries and the lazy chunks also use into several small chunks, each a request and its own gzip.
+    // Everything the first paint needs in one chunk, the entry soliplex-chat.js itself (src/cdn.ts is
+    // in the group, so no facade file and no second request): rollup would otherwise split what the
+    // other entries and the lazy chunks also use into several small chunks, each a request and its own gzip.
     // Likewise what every chat loads on connect (chat-parts.ts: the engine, the message list, the
     // status line, the runtime), but for the transports and the optional features' chunks.
     manualChunks: (id, { getModuleInfo }) => {
       const { firstPaint, chatParts, toolMachinery } = chunkGroups(getModuleInfo);
+      // The first paint provides the chat's context; only the lazy parts consume it. (The closure
+      // below reaches these through @lit/context's index, which re-exports them.)
+      if (CONTEXT_CONSUMER.some((path) => id.endsWith(path))) return 'chat-parts';
       if (firstPaint.has(id)) return 'first-paint';
       // The SSE reader too: both backends' transports read with it (only a page's `agent` does not).
       if (chatParts.has(id) || SSE_READER.some((path) => id.endsWith(path))) return 'chat-parts';
@@ -155,11 +159,13 @@ const SOLIPLEX_ROOM = [
 const LOCAL_THREADS = ['src/core/threads/local-thread-sync.ts', 'src/core/threads/local-thread-store.ts'];
 const SSE_READER = ['src/core/transport/sse-reader.ts', 'src/core/transport/event-frame.ts', 'src/core/transport/yield-to-page.ts'];
 
+const CONTEXT_CONSUMER = ['@lit/context/lib/controllers/context-consumer.js', '@lit/context/lib/decorators/consume.js'];
+
 let groups;
 /**
- * The modules src/cdn.ts imports statically, directly or not (itself excluded: it stays the entry),
- * and those the chat parts do, but for the first paint's. Not through the core's index, which
- * re-exports the whole engine: element code imports core modules one by one.
+ * src/cdn.ts and the modules it imports statically, directly or not (the entry chunk), and those
+ * the chat parts do, but for the first paint's. Not through the core's index, which re-exports the
+ * whole engine: element code imports core modules one by one.
  */
 function chunkGroups(getModuleInfo) {
   if (groups) return groups;
@@ -177,7 +183,7 @@ function chunkGroups(getModuleInfo) {
     roots.forEach(visit);
     return found;
   };
-  const firstPaint = closure([src('cdn.ts')]);
+  const firstPaint = closure([src('cdn.ts')]).add(src('cdn.ts'));
   const partRoots = getModuleInfo(src('elements/soliplex-chat/chat-parts.ts')).dynamicallyImportedIds;
   const chatParts = closure(partRoots, firstPaint);
   partRoots.filter((id) => !firstPaint.has(id)).forEach((id) => chatParts.add(id));

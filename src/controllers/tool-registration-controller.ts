@@ -8,6 +8,13 @@ export interface ToolRegistrationControllerConfig {
   onError: (error: Error) => void;
 }
 
+/** Each event, and the registry it asks for (undefined: no change). */
+const CHANGES: Record<string, (registry: ToolRegistry, detail: Record<string, unknown> | undefined) => ToolRegistry | undefined> = {
+  'soliplex-register-tool': (registry, detail) => registry.register(detail?.tool as ClientTool),
+  'soliplex-register-tool-group': (registry, detail) => registry.registerGroup(detail?.group as ToolGroup),
+  'soliplex-unregister-tool': (registry, detail) => (typeof detail?.name === 'string' ? registry.unregister(detail.name) : undefined),
+};
+
 /**
  * Lets the page add and remove tools with DOM events while the host is connected:
  * `soliplex-register-tool` `{ tool }`, `soliplex-register-tool-group` `{ group }` and
@@ -25,40 +32,20 @@ export class ToolRegistrationController implements ReactiveController {
   }
 
   hostConnected(): void {
-    this.#host.addEventListener('soliplex-register-tool', this.#onRegister);
-    this.#host.addEventListener('soliplex-register-tool-group', this.#onRegisterGroup);
-    this.#host.addEventListener('soliplex-unregister-tool', this.#onUnregister);
+    for (const type in CHANGES) this.#host.addEventListener(type, this.#onEvent);
   }
 
   hostDisconnected(): void {
-    this.#host.removeEventListener('soliplex-register-tool', this.#onRegister);
-    this.#host.removeEventListener('soliplex-register-tool-group', this.#onRegisterGroup);
-    this.#host.removeEventListener('soliplex-unregister-tool', this.#onUnregister);
+    for (const type in CHANGES) this.#host.removeEventListener(type, this.#onEvent);
   }
 
-  #onRegister = (event: Event) => {
+  #onEvent = (event: Event) => {
     event.stopPropagation();
-    const tool = (event as CustomEvent<{ tool?: ClientTool }>).detail?.tool;
     try {
-      this.#config.setRegistry(this.#config.registry().register(tool as ClientTool));
+      const registry = CHANGES[event.type]!(this.#config.registry(), (event as CustomEvent<Record<string, unknown> | undefined>).detail);
+      if (registry) this.#config.setRegistry(registry);
     } catch (error) {
       this.#config.onError(error instanceof Error ? error : new Error(String(error)));
     }
-  };
-
-  #onRegisterGroup = (event: Event) => {
-    event.stopPropagation();
-    const group = (event as CustomEvent<{ group?: ToolGroup }>).detail?.group;
-    try {
-      this.#config.setRegistry(this.#config.registry().registerGroup(group as ToolGroup));
-    } catch (error) {
-      this.#config.onError(error instanceof Error ? error : new Error(String(error)));
-    }
-  };
-
-  #onUnregister = (event: Event) => {
-    event.stopPropagation();
-    const name = (event as CustomEvent<{ name?: string }>).detail?.name;
-    if (typeof name === 'string') this.#config.setRegistry(this.#config.registry().unregister(name));
   };
 }

@@ -59,6 +59,8 @@ const OPTIONAL = [
   { pattern: /\/soliplex-tool-call-card-[^/]*\.js$/, feature: 'tool call cards (the first tool call an agent makes)' },
   // Loaded when the person first presses Dictate.
   { pattern: /\/(dictation|web-speech)-[^/]*\.js$/, feature: 'dictation (Dictate: the page\'s speechToText or the browser\'s speech recognition)' },
+  // Loaded when the person first presses Read aloud on an answer.
+  { pattern: /\/read-aloud-[^/]*\.js$/, feature: 'Read aloud (speaking an answer through the browser\'s speech synthesis)' },
   // Loaded when the page sets `suggestions` to a function.
   { pattern: /\/chat-suggestions-[^/]*\.js$/, feature: 'suggestions asked of a function of the conversation (`suggestions`)' },
   // Loaded by the first reload of a stored Soliplex thread (a `thread` given or picked), never for a new chat.

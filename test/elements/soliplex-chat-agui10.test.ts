@@ -93,7 +93,7 @@ describe('<soliplex-chat> AG-UI 1.0 against the real server', () => {
     await until(() => outcomes.length === 1);
     expect(outcomes[0]!.outcome).to.equal('success');
     const recorded = await requests();
-    expect(recorded.map((r) => r.body.protocolVersion)).to.deep.equal(['1.0', '1.0']);
+    expect(recorded.map((r) => r.body.protocolVersion)).to.deep.equal(['1.1', '1.1']);
     expect(recorded[0]!.body.resume).to.equal(undefined);
     expect(recorded[1]!.body.resume).to.deep.equal([
       {

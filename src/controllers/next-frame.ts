@@ -3,24 +3,32 @@ const FRAME_FALLBACK_MS = 100;
 /** The longest a deferred call waits for the change expected to replace it. */
 const DEFER_LIMIT_MS = 1000;
 
+/** A frame this much early still counts as due (frames come at the display's rate, not exactly on time). */
+const FRAME_SLACK_MS = 4;
+
 /**
  * Calls `run` once on the next animation frame however often it is asked in between, or after
  * FRAME_FALLBACK_MS when no frame comes (so a hidden tab still finishes). The controllers use it to
- * render at most once per frame.
+ * render at most once per frame, or once per `minIntervalMs`: then a frame that comes sooner after the
+ * last call is skipped, and the call waits for the next one.
  */
 export class NextFrame {
   readonly #run: () => void;
+  readonly #minIntervalMs: number;
   #pending?: { frame?: number; timer: ReturnType<typeof setTimeout> };
+  /** When `run` last ran (-Infinity: never). */
+  #ranAt = -Infinity;
 
-  constructor(run: () => void) {
+  constructor(run: () => void, minIntervalMs = 0) {
     this.#run = run;
+    this.#minIntervalMs = minIntervalMs;
   }
 
   schedule(): void {
     // A deferred call (see `defer`) is brought forward to the next frame.
     if (this.#pending?.frame !== undefined) return;
     this.cancel();
-    this.#pending = { frame: requestAnimationFrame(this.#fire), timer: setTimeout(this.#fire, FRAME_FALLBACK_MS) };
+    this.#pending = { frame: requestAnimationFrame(this.#onFrame), timer: setTimeout(this.#fire, FRAME_FALLBACK_MS) };
   }
 
   /**
@@ -41,8 +49,18 @@ export class NextFrame {
     this.#pending = undefined;
   }
 
-  readonly #fire = () => {
+  readonly #onFrame = (now: number) => {
+    if (this.#pending && now - this.#ranAt < this.#minIntervalMs - FRAME_SLACK_MS) {
+      this.#pending.frame = requestAnimationFrame(this.#onFrame);
+      return;
+    }
+    this.#fire(now);
+  };
+
+  /** Runs the call; `now` is the frame's time when a frame runs it. */
+  readonly #fire = (now?: number) => {
     this.cancel();
+    this.#ranAt = now ?? performance.now();
     this.#run();
   };
 }

@@ -1,16 +1,17 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ThreadIndex, type RunOrchestrator } from '../core/index.js';
 import { NextFrame } from './next-frame.js';
+import { STREAM_RENDER_MS } from './thread-controller.js';
 
 /**
  * Binds a host to the thread index of an engine: while connected it listens to the index and asks
- * for one render per animation frame at most, however many threads stream at once.
+ * for one render per STREAM_RENDER_MS at most (on an animation frame), however many threads stream at once.
  */
 export class ThreadIndexController implements ReactiveController {
   readonly #host: ReactiveControllerHost;
   readonly #engine: () => RunOrchestrator | undefined;
   #bound?: { engine: RunOrchestrator; index: ThreadIndex; stop: () => void };
-  readonly #render = new NextFrame(() => this.#host.requestUpdate());
+  readonly #render = new NextFrame(() => this.#host.requestUpdate(), STREAM_RENDER_MS);
 
   constructor(host: ReactiveControllerHost, engine: () => RunOrchestrator | undefined) {
     this.#host = host;

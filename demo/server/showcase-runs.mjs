@@ -2,8 +2,11 @@
 // starting "show interrupt", "show approval", "show activity", "show subagents", "show steps",
 // "show reasoning", "show custom", "show cancel" or "show markdown" (an answer with the GFM the chat
 // renders: a table, a highlighted code block, a list, strikethrough, an autolink) plays one of them; a run that carries `resume`
-// (answers to an interrupt) says what it received. Everything else is left to the scripted model.
+// (answers to an interrupt) says what it received. "show a2ui" paints an A2UI surface as
+// @ag-ui/a2ui-middleware sends one (a2ui-showcase.mjs); a run carrying its user action
+// (`forwardedProps.a2uiAction`) answers it. Everything else is left to the scripted model.
 import { EventType } from '@ag-ui/core';
+import { a2uiActionSteps, a2uiSurfaceSteps } from './a2ui-showcase.mjs';
 
 const TRIP_SCHEMA = {
   type: 'object',
@@ -18,7 +21,7 @@ const TRIP_SCHEMA = {
 };
 
 /** The features, by the word after "show". */
-export const SHOWCASES = ['interrupt', 'approval', 'activity', 'subagents', 'steps', 'reasoning', 'custom', 'cancel', 'markdown'];
+export const SHOWCASES = ['interrupt', 'approval', 'activity', 'subagents', 'steps', 'reasoning', 'custom', 'cancel', 'markdown', 'a2ui'];
 
 const MARKDOWN_ANSWER = [
   'Here is the **release plan** ~~for Friday~~ for Monday:',
@@ -88,6 +91,8 @@ export function showcaseSteps(input, { threadId, runId, pause }) {
     );
     return [start, ...results, ...say(id('resumed'), `Thanks. I received: ${lines.join('; ')}.`), end()];
   }
+  const action = input?.forwardedProps?.a2uiAction?.userAction;
+  if (action && typeof action === 'object') return [start, ...a2uiActionSteps(action, { id, say }), end()];
   const match = /^show (\w+)/i.exec(lastUserText(input).trim());
   const feature = match?.[1]?.toLowerCase();
   switch (feature) {
@@ -159,6 +164,8 @@ export function showcaseSteps(input, { threadId, runId, pause }) {
         end(),
       ];
     }
+    case 'a2ui':
+      return [start, ...a2uiSurfaceSteps({ id, say, pause }), end()];
     case 'markdown':
       return [start, ...say(id('md'), MARKDOWN_ANSWER), end()];
     case 'custom':

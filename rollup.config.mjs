@@ -15,6 +15,7 @@ import typescript from '@rollup/plugin-typescript';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import minifyHTML from '@lit-labs/rollup-plugin-minify-html-literals';
+import { a2uiZodV3Rollup } from './scripts/a2ui-zod-v3.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const deps = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies });
@@ -85,6 +86,7 @@ const cdn = {
   onwarn,
   plugins: [
     clean('dist/cdn'),
+    a2uiZodV3Rollup(),
     nodeResolve({
       browser: true,
       // 'es2015' picks rxjs's ES2015 build over its ES5 one (classes, no down-levelled helpers).

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { findChromium } from './scripts/chromium-path.mjs';
+import { a2uiZodV3Wds } from './scripts/a2ui-zod-v3.mjs';
 
 const executablePath = findChromium();
 if (!executablePath) {
@@ -112,6 +113,7 @@ export default {
     aguiServerPlugin,
     mastraServerPlugin,
     touchEmulationPlugin,
+    a2uiZodV3Wds(),
     // The plugin hands tsconfig.json to esbuild as tsconfigRaw, so experimentalDecorators and
     // useDefineForClassFields:false (both required by Lit's TS decorators) apply. Absolute path:
     // it is read relative to the cwd otherwise.

@@ -2,8 +2,19 @@
 // starting "show interrupt", "show approval", "show activity", "show subagents", "show steps",
 // "show reasoning", "show custom", "show cancel" or "show markdown" (an answer with the GFM the chat
 // renders: a table, a highlighted code block, a list, strikethrough, an autolink) plays one of them; a run that carries `resume`
-// (answers to an interrupt) says what it received. Everything else is left to the scripted model.
+// (answers to an interrupt) says what it received. "show a2ui" paints an A2UI surface as
+// @ag-ui/a2ui-middleware sends one (a2ui-showcase.mjs); a run carrying its user action
+// (`forwardedProps.a2uiAction`) answers it. "show mcp" runs an MCP App as @ag-ui/mcp-apps-middleware
+// sends one (a `roll_dice` call, its result and an `mcp-apps` activity), and a run carrying
+// `forwardedProps.__proxiedMCPRequest` is answered as the middleware answers it (RUN_FINISHED.result:
+// the app's HTML for `resources/read`, a new roll for `tools/call`). Everything else is left to the
+// scripted model.
 import { EventType } from '@ag-ui/core';
+import { a2uiActionSteps, a2uiSurfaceSteps } from './a2ui-showcase.mjs';
+import { DICE_APP_MIME, DICE_APP_URI, diceAppHtml, rollDice } from './mcp-app-html.mjs';
+
+/** The demo's stand-in for an MCP server behind @ag-ui/mcp-apps-middleware (test/interop runs the real one). */
+const DEMO_SERVER_HASH = 'demo-mcp-server';
 
 const TRIP_SCHEMA = {
   type: 'object',
@@ -18,7 +29,7 @@ const TRIP_SCHEMA = {
 };
 
 /** The features, by the word after "show". */
-export const SHOWCASES = ['interrupt', 'approval', 'activity', 'subagents', 'steps', 'reasoning', 'custom', 'cancel', 'markdown'];
+export const SHOWCASES = ['interrupt', 'approval', 'activity', 'subagents', 'steps', 'reasoning', 'custom', 'cancel', 'markdown', 'a2ui', 'mcp'];
 
 const MARKDOWN_ANSWER = [
   'Here is the **release plan** ~~for Friday~~ for Monday:',
@@ -88,6 +99,10 @@ export function showcaseSteps(input, { threadId, runId, pause }) {
     );
     return [start, ...results, ...say(id('resumed'), `Thanks. I received: ${lines.join('; ')}.`), end()];
   }
+  const proxied = input?.forwardedProps?.__proxiedMCPRequest;
+  if (proxied && typeof proxied === 'object') return [{ ...start, threadId: runId }, { type: EventType.RUN_FINISHED, threadId: runId, runId, result: proxiedResult(proxied) }];
+  const action = input?.forwardedProps?.a2uiAction?.userAction;
+  if (action && typeof action === 'object') return [start, ...a2uiActionSteps(action, { id, say }), end()];
   const match = /^show (\w+)/i.exec(lastUserText(input).trim());
   const feature = match?.[1]?.toLowerCase();
   switch (feature) {
@@ -159,6 +174,22 @@ export function showcaseSteps(input, { threadId, runId, pause }) {
         end(),
       ];
     }
+    case 'mcp': {
+      const callId = id('roll');
+      const toolInput = { sides: 6, count: 3 };
+      const result = rollDice(toolInput);
+      return [
+        start,
+        { type: EventType.TOOL_CALL_START, toolCallId: callId, toolCallName: 'roll_dice' },
+        { type: EventType.TOOL_CALL_ARGS, toolCallId: callId, delta: JSON.stringify(toolInput) },
+        { type: EventType.TOOL_CALL_END, toolCallId: callId },
+        { type: EventType.TOOL_CALL_RESULT, messageId: id('roll-result'), toolCallId: callId, content: result.content[0].text },
+        { type: EventType.ACTIVITY_SNAPSHOT, messageId: id('app'), activityType: 'mcp-apps', content: { result, resourceUri: DICE_APP_URI, serverHash: DEMO_SERVER_HASH, toolInput }, replace: true },
+        end(),
+      ];
+    }
+    case 'a2ui':
+      return [start, ...a2uiSurfaceSteps({ id, say, pause }), end()];
     case 'markdown':
       return [start, ...say(id('md'), MARKDOWN_ANSWER), end()];
     case 'custom':
@@ -174,4 +205,14 @@ export function showcaseSteps(input, { threadId, runId, pause }) {
     default:
       return null;
   }
+}
+
+/** What the MCP Apps middleware would answer for a proxied MCP request to the demo's dice server. */
+function proxiedResult(/** @type {any} */ request) {
+  if (request.serverHash !== DEMO_SERVER_HASH) return { error: `Unknown server: ${request.serverId || request.serverHash}` };
+  if (request.method === 'resources/read' && request.params?.uri === DICE_APP_URI) {
+    return { contents: [{ uri: DICE_APP_URI, mimeType: DICE_APP_MIME, text: diceAppHtml, _meta: { ui: { prefersBorder: true } } }] };
+  }
+  if (request.method === 'tools/call' && request.params?.name === 'roll_dice') return rollDice(request.params.arguments);
+  return { error: 'Error: MCP request failed' };
 }

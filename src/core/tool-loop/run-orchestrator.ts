@@ -296,6 +296,42 @@ export class RunOrchestrator {
   }
 
   /**
+   * Runs the agent on the thread again without a new user message, `forwardedProps` merged over the
+   * engine's for the turn's first run only (its continuations carry the engine's alone): how generative
+   * UI reports a user's action to an agent that reads it there (the A2UI middleware reads
+   * `forwardedProps.a2uiAction` and adds the action to the run's messages itself). Otherwise as `send`.
+   */
+  forward(key: ThreadKey, forwardedProps: Readonly<Record<string, unknown>>, options?: TurnOptions): Promise<TurnOutcome> {
+    if (this.hasUnfinishedServerRun(key)) return Promise.reject(new Error(ATTACHED_REFUSAL));
+    const turn = this.#startTurn(key, options);
+    if (!turn) return Promise.reject(new Error('The orchestrator was disposed'));
+    turn.forwardedProps = forwardedProps;
+    turn.commit((snapshot) => ({ ...snapshot, run: startingState }));
+    return this.#drive(turn, false);
+  }
+
+  /**
+   * One run on the thread's transport outside any turn (nothing reaches the transcript or the run
+   * state): no messages, no tools, `forwardedProps` as given. For requests a middleware answers by
+   * itself: the MCP Apps middleware answers `forwardedProps.__proxiedMCPRequest` (an MCP App's
+   * `resources/read` or `tools/call`) with `RUN_FINISHED.result`. Resolves with that `result`; rejects
+   * on `RUN_ERROR`, on a stream that ends without `RUN_FINISHED`, or when the transport fails.
+   */
+  async proxy(key: ThreadKey, forwardedProps: Readonly<Record<string, unknown>>, signal: AbortSignal = new AbortController().signal): Promise<unknown> {
+    if (this.#disposed) throw new Error('The orchestrator was disposed');
+    const runId = this.#createId();
+    let finished: { result?: unknown } | undefined;
+    let failed: string | undefined;
+    await this.#transportFor(key).run({ threadId: key.thread || runId, runId, messages: [], tools: [], state: {}, forwardedProps, signal }, (event) => {
+      if (event.type === EventType.RUN_FINISHED) finished ??= event as { result?: unknown };
+      else if (event.type === EventType.RUN_ERROR) failed ??= String((event as { message?: unknown }).message ?? 'The run failed');
+    });
+    if (failed !== undefined) throw new Error(failed);
+    if (!finished) throw new Error('The run ended before it finished');
+    return finished.result;
+  }
+
+  /**
    * Answers an open interrupt (`resume` status `resolved`, `payload` the answer). Returns false, doing
    * nothing, when there is no such open interrupt or it expired (an expired one is marked so: it can
    * only be cancelled). When it was the last open one and no turn is waiting on the thread (the page
@@ -788,7 +824,7 @@ export class RunOrchestrator {
         },
         parentRunId: hop > 0 ? previousRunId : undefined,
         context: context.length > 0 ? context : undefined,
-        forwardedProps: this.#options.forwardedProps,
+        forwardedProps: hop === first && turn.forwardedProps ? { ...asRecord(this.#options.forwardedProps), ...turn.forwardedProps } : this.#options.forwardedProps,
         stateOverlay: turnState(turn),
         queue: this.#queue,
         hop,
@@ -1065,4 +1101,9 @@ function turnState(turn: Turn): Readonly<Record<string, unknown>> | undefined {
     console.error('[soliplex-chat] a turn\'s state callback threw', error);
     return undefined;
   }
+}
+
+/** The engine's `forwardedProps` as an object to merge a turn's over (anything else is not merged). */
+function asRecord(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }

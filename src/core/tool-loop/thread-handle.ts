@@ -77,6 +77,19 @@ export class ThreadHandle {
     return this.#started(this.engine.send(this.key, input, this.options));
   }
 
+  /**
+   * Runs the agent again with no new message, `forwardedProps` added to its first run (a generative UI
+   * action, see `RunOrchestrator.forward`); refused unless `canSend()`.
+   */
+  forward(forwardedProps: Readonly<Record<string, unknown>>): boolean {
+    return this.canSend() && this.#started(this.engine.forward(this.key, forwardedProps, this.options));
+  }
+
+  /** A run outside any turn whose `RUN_FINISHED.result` is the answer (see `RunOrchestrator.proxy`). */
+  proxy(forwardedProps: Readonly<Record<string, unknown>>, signal?: AbortSignal): Promise<unknown> {
+    return this.engine.proxy(this.key, forwardedProps, signal);
+  }
+
   /** Stops the running turn (its stream, its tools); the conversation is kept. */
   stop(): boolean {
     return this.engine.cancel(this.key);

@@ -44,6 +44,8 @@ export class Turn {
    * nothing the user saw.
    */
   replaces?: string;
+  /** `forwardedProps` of this turn's first run only, over the engine's (a generative UI action: `forward`). */
+  forwardedProps?: Readonly<Record<string, unknown>>;
   /** True once `turn-started` went out; events of the turn before it (a listener stopped it at once) wait in `early`. */
   started = false;
   readonly early: (() => void)[] = [];

@@ -156,6 +156,16 @@ export interface SoliplexChatStrings {
   removeItem: string;
   /** An activity's name, from its `activityType`. */
   activityLabel: (activityType: string) => string;
+  /** An A2UI surface the agent is still building (`a2ui-surface` activity before it paints). */
+  a2uiBuilding: string;
+  /** An A2UI surface the agent could not build, or the chat could not draw. */
+  a2uiFailed: string;
+  /** Names an MCP App's frame (`mcp-apps` activity), from its resource's name or URI. */
+  mcpAppTitle: (name: string) => string;
+  /** An MCP App whose resource is still being fetched. */
+  mcpAppLoading: string;
+  /** An MCP App whose resource could not be fetched or is not an app. */
+  mcpAppFailed: string;
   subagentStatus: Record<'running' | 'completed' | 'suspended' | 'failed', string>;
   subagentLabel: (name: string, status: string) => string;
   attach: string;
@@ -334,6 +344,11 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
   documentsChosen: (count: number) => `Documents (${count})`,
   documentsLegend: 'The agent searches only the ticked documents (all of them when none is ticked).',
   activityLabel: (type: string) => `Activity: ${type}`,
+  a2uiBuilding: 'Building the interface…',
+  a2uiFailed: 'The interface could not be built.',
+  mcpAppTitle: (name: string) => `App: ${name}`,
+  mcpAppLoading: 'Loading the app…',
+  mcpAppFailed: 'The app could not be loaded.',
   subagentStatus: { running: 'Running', completed: 'Done', suspended: 'Waiting', failed: 'Failed' },
   subagentLabel: (name: string, status: string) => `${name}: ${status}`,
   attach: 'Attach files',

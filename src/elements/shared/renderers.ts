@@ -14,11 +14,18 @@ export interface InterruptControls {
  */
 export type InterruptRenderer = (interrupt: Interrupt, controls: InterruptControls, message: InterruptMessage) => unknown;
 
-/** Renders one activity's content instead of the default (its fields as a list). */
+/**
+ * Renders one activity's content instead of the default: the chat's own renderer for the generative
+ * UI standards (`a2ui-surface`, `mcp-apps`), its fields as a list for any other type.
+ */
 export type ActivityRenderer = (content: Readonly<Record<string, unknown>>, message: ActivityMessage) => unknown;
 
 export type InterruptRenderers = Readonly<Record<string, InterruptRenderer>>;
-export type ActivityRenderers = Readonly<Record<string, ActivityRenderer>>;
+/**
+ * Activity renderers by `activityType`. `null` turns the chat's own renderer of that type off (the
+ * activity shows as a list of its fields): `{'a2ui-surface': null, 'mcp-apps': null}`.
+ */
+export type ActivityRenderers = Readonly<Record<string, ActivityRenderer | null>>;
 
 /**
  * Generative UI for a tool call, client or server run, by tool name: called as the arguments stream

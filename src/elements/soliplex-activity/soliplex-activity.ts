@@ -5,11 +5,21 @@ import type { ActivityMessage } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
 import { defaultChatStrings } from '../shared/chat-strings.js';
 import { prettyJson } from '../shared/format.js';
+import { loadOnce } from '../shared/load-once.js';
+import { A2UI_ACTIVITY_TYPE } from './a2ui-content.js';
+import { MCP_APPS_ACTIVITY_TYPE } from './mcp-app-content.js';
+
+/** The chat's own renderers of the generative UI standards, each in its own chunk, loaded on first use. */
+const builtIn: Readonly<Record<string, { load: () => void }>> = {
+  [A2UI_ACTIVITY_TYPE]: { load: loadOnce(() => import('./a2ui-activity.js')) },
+  [MCP_APPS_ACTIVITY_TYPE]: { load: loadOnce(() => import('./mcp-app-activity.js')) },
+};
 
 /**
- * One activity of the agent (`ACTIVITY_SNAPSHOT` / `ACTIVITY_DELTA`): by default its type as a heading
- * and its content's fields as a list (text as text, lists of plain values as lists, anything else as
- * JSON). A page renderer registered for its `activityType` replaces the default.
+ * One activity of the agent (`ACTIVITY_SNAPSHOT` / `ACTIVITY_DELTA`): an `a2ui-surface` (A2UI, drawn by
+ * `@a2ui/lit`) as its surfaces, an `mcp-apps` one (SEP-1865) as its app in a sandboxed frame, any other by default its type as a heading and its content's fields as a
+ * list (text as text, lists of plain values as lists, anything else as JSON). A page renderer
+ * registered for its `activityType` replaces the default; one set to `null` turns the built-in off.
  * @summary An activity of the agent, kept up to date as it changes.
  * @internal A part of `<soliplex-chat>`, defined by it; not a public tag.
  * @csspart activity - An activity of the agent.
@@ -69,7 +79,10 @@ export class SoliplexActivity extends LitElement {
     if (!message) return nothing;
     const strings = this.chat?.strings ?? defaultChatStrings;
     const label = strings.activityLabel(message.activityType);
-    const renderer = this.chat?.activityRenderers?.[message.activityType];
+    const renderers = this.chat?.activityRenderers;
+    const renderer = renderers?.[message.activityType];
+    const own = renderers && Object.hasOwn(renderers, message.activityType) ? undefined : builtIn[message.activityType];
+    if (own) return this.#renderBuiltIn(message, label);
     if (renderer) {
       let output: unknown;
       try {
@@ -86,6 +99,30 @@ export class SoliplexActivity extends LitElement {
     return html`<div part="activity" class="activity" role="group" aria-label=${label} data-activity-type=${message.activityType}>
       <p class="label" aria-hidden="true">${label}</p>
       <dl>${Object.entries(message.content).map(([key, value]) => html`<dt>${key}</dt><dd>${renderValue(value)}</dd>`)}</dl>
+    </div>`;
+  }
+
+  /**
+   * The chat's own renderer of a generative UI standard; its chunk loads on first use, and its element
+   * takes the properties set before it was defined when it upgrades (Lit keeps them).
+   */
+  #renderBuiltIn(message: ActivityMessage, label: string) {
+    builtIn[message.activityType]?.load();
+    const strings = this.chat?.strings ?? defaultChatStrings;
+    const thread = this.chat?.thread;
+    // Only the thread's commands act: an action starts a run of this thread (refused while one runs).
+    const sendAction = (action: unknown) => thread?.forward({ a2uiAction: { userAction: action } }) ?? false;
+    const own =
+      message.activityType === MCP_APPS_ACTIVITY_TYPE
+        ? html`<soliplex-mcp-app-activity
+            .message=${message}
+            .strings=${strings}
+            .proxy=${(props: Record<string, unknown>) => thread?.proxy(props) ?? Promise.reject(new Error('No thread'))}
+            .sendMessage=${(text: string) => thread?.send(text) ?? false}
+          ></soliplex-mcp-app-activity>`
+        : html`<soliplex-a2ui-activity .message=${message} .strings=${strings} .imageOrigins=${this.chat?.imageOrigins} .sendAction=${sendAction}></soliplex-a2ui-activity>`;
+    return html`<div part="activity" class="activity" role="group" aria-label=${label} data-activity-type=${message.activityType}>
+      <div part="activity-custom">${own}</div>
     </div>`;
   }
 }

@@ -21,8 +21,8 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Budgets in bytes of gzip -9 (issue 13: the first paint ≤ 20 KB; half of deep-chat's 123.6 KB for
- * everything a chat loads). The CDN build keeps each in few chunks (rollup.config.mjs: first-paint,
- * chat-parts), since every chunk is a request and its own gzip dictionary.
+ * everything a chat loads). The CDN build keeps each in few chunks (rollup.config.mjs: the entry
+ * holds the first paint, then chat-parts), since every chunk is a request and its own gzip dictionary.
  */
 // Default chat: 60 KB until 2026-11-25; raised to 66 KB when conversations became durable (issue 20:
 // restore, Continue, Run again, local keeping counted on the generic path; issue 21: Soliplex requests
@@ -37,8 +37,15 @@ import { fileURLToPath } from 'node:url';
 // that this work can land, NOT as new targets: the targets stay 20 KB and 60 KB (issues 22 and 25),
 // and issue 26 holds the plan to win them back (the event verifier's rare paths, the tool registry's
 // schema check, the answer extras and the page events on demand).
+// 2026-11-27, later: 19.9 KB first paint (the entry is the first-paint chunk, @lit/context's consumer
+// left it), 69.0 KB generic and 70.8 KB Soliplex (the tool call runner loads with a page's tools; the
+// chunks each backend always loads together merged). First paint back to its 20 KB budget; the
+// default chat's budget follows what is reached (71.5 KB) until the rest is won back: the synchronous
+// reducer's rare AG-UI paths (interrupts, activities, subagents, JSON Patch: about 8 KB minified), the
+// event verifier's rare rules, the strings only optional parts use, and the Soliplex citations, which
+// the reducer reads from any agent's state (so they are not Soliplex-only on the generic path).
 const TARGET = { firstPaint: 20 * 1024, defaultChat: 60 * 1024 };
-const BUDGET = { firstPaint: 21 * 1024, defaultChat: 76 * 1024 };
+const BUDGET = { firstPaint: 20 * 1024, defaultChat: 71.5 * 1024 };
 /** Chunks that only optional features load (matched on the file name rollup gives them). */
 const OPTIONAL = [
   { pattern: /\/json-schema-validator-[^/]*\.js$/, feature: 'JSON-Schema tool validation (@cfworker/json-schema)' },
@@ -70,7 +77,7 @@ const OPTIONAL = [
   // Loaded by the first reload of a stored Soliplex thread (a `thread` given or picked), never for a new chat.
   { pattern: /\/((soliplex|conversation)-history(-cache)?|history-load)-[^/]*\.js$/, feature: 'reloading a stored Soliplex thread (its runs, the transcript preview, the run cache, the engine\'s load and replay)' },
   // Loaded when the reader opens one of an answer's sources (its page previews, `GET …/chunk/{id}`).
-  { pattern: /\/soliplex-documents-[^/]*\.js$/, feature: "an answer's source opened (the cited chunk's page previews)" },
+  { pattern: /\/soliplex-documents-(?!controller-)[^/]*\.js$/, feature: "an answer's source opened (the cited chunk's page previews)" },
   // Only a page that sets the `agent` property (an @ag-ui/client agent it brings) runs through it.
   { pattern: /\/agent-transport-[^/]*\.js$/, feature: 'the `agent` property (an AbstractAgent of the page)' },
   // Loaded with the first tool result that is not plain JSON data (a cycle, a BigInt, a Map, a DOM node…).

@@ -66,7 +66,7 @@ import {
 import { ConnectionQueue } from './connection-queue.js';
 import { Turn, type ApprovalDecision, type TurnOptions } from './turn.js';
 import { ThreadHandle } from './thread-handle.js';
-import { streamRun, withStateOverlay } from './stream-run.js';
+import { isRecord, streamRun, withStateOverlay } from './stream-run.js';
 import { retryNow, sendWhileBusy, type BusyRetryOptions } from './busy-retry.js';
 import { pendingToolCallIds } from './pending-tool-calls.js';
 import { randomId } from '../random-id.js';
@@ -994,7 +994,7 @@ export class RunOrchestrator {
     const moved = this.registry.get(from);
     // The server's initial state, with a state the page set before the thread existed (`setState`) over it.
     const pageState = moved.conversation.state !== emptyConversation.state ? moved.conversation.state : undefined;
-    const state = pageState !== undefined && isStateRecord(pageState) ? withStateOverlay(created.state, pageState) : (pageState ?? created.state);
+    const state = pageState !== undefined && isRecord(pageState) ? withStateOverlay(created.state, pageState) : (pageState ?? created.state);
     const conversation: Conversation = state !== undefined ? { ...moved.conversation, state } : moved.conversation;
     this.#turns.delete(threadKeyId(from));
     turn.key = key;
@@ -1088,8 +1088,6 @@ export class RunOrchestrator {
     notifyEach([...this.#listeners], full, 'an engine');
   }
 }
-
-const isStateRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 

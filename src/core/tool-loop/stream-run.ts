@@ -131,7 +131,7 @@ function reduceReplacing(turn: Turn, conversation: Conversation, event: BaseEven
   return next;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+export const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
 /** The agent state with `overlay` over it: each top-level object merged one level deep (see `TurnOptions.state`). */
 export function withStateOverlay(state: unknown, overlay: Readonly<Record<string, unknown>> | undefined): unknown {

@@ -57,8 +57,8 @@ export class ChatSession {
   /** Set when a new chat left a Soliplex turn still creating its thread: the chat does not follow it there. */
   #leftCreatingTurn = false;
   readonly #engineWaiters: ((engine: RunOrchestrator) => void)[] = [];
-  /** The agent state the page set while the engine's code was still loading: the thread's once it is there. */
-  #pendingState?: { readonly state: unknown; readonly key: ThreadKey };
+  /** The agent state the page set while the engine's code was still loading: the thread on screen's once it is there. */
+  #pendingState?: { readonly state: unknown };
 
   /** Every turn this chat starts carries these: it follows them to their end, and asks the page before their calls run. */
   readonly turnOptions: TurnOptions;
@@ -162,22 +162,14 @@ export class ChatSession {
 
   /** The agent state of the thread on screen: the engine's, or what the page set before the engine was there. */
   get agentState(): unknown {
-    const pending = this.#pendingFor(this.threadKey);
-    if (pending) return pending.state;
-    return (this.handle?.snapshot() ?? this.shown.snapshot)?.conversation.state ?? {};
-  }
-
-  /** The state the page set before the engine, if set for `key` (or before the chat made up its thread id). */
-  #pendingFor(key: ThreadKey): { readonly state: unknown } | undefined {
-    const pending = this.#pendingState;
-    return pending && (!pending.key.thread || threadKeyId(pending.key) === threadKeyId(key)) ? pending : undefined;
+    return this.#pendingState ? this.#pendingState.state : (this.handle?.snapshot().conversation.state ?? {});
   }
 
   /** Makes `state` the agent state of the thread on screen (its next run sends it). */
   set agentState(state: unknown) {
     const handle = this.handle;
     if (handle) handle.setState(state);
-    else this.#pendingState = { state, key: this.threadKey };
+    else this.#pendingState = { state };
   }
 
   /** The thread was set by the page (attribute, property, a URL), not made up here. */
@@ -249,9 +241,10 @@ export class ChatSession {
     }
     const engine = this.current();
     if (engine) for (const ready of this.#engineWaiters.splice(0)) ready(engine);
-    const pending = engine && this.#pendingFor(this.threadKey);
-    this.#pendingState = engine ? undefined : this.#pendingState;
-    if (engine && pending) engine.setState(this.threadKey, pending.state);
+    if (engine && this.#pendingState) {
+      engine.setState(this.threadKey, this.#pendingState.state);
+      this.#pendingState = undefined;
+    }
   }
 
   /**

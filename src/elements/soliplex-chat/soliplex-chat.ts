@@ -435,7 +435,7 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
           { text: this.chatTitle, level: this.headingLevel },
           this.noNewChat ? undefined : { label: strings.newChat, disabled: empty && run.status === 'idle', onClick: this.#newChat },
           this.threadList ? this.#panel.renderToggle(strings.threadsLabel) : nothing,
-          headerButtons(this.chat && this.#session.extras?.renderHeaderButtons(this.chat.strings), this.#export.render(!this.noExport && !empty)),
+          headerButtons(this.chat && this.#session.extras?.renderHeaderButtons(this.chat.strings), this.#export.render(this.noExport || empty ? undefined : this.chat?.strings.exportButton)),
         )}
         ${this.chat && this.#session.extras?.renderPanels(this.chat.strings)}
         ${renderState(this.stateRenderer, conversation.state)}

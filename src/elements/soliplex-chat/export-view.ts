@@ -5,6 +5,7 @@ import type { ThreadKey } from '../../core/tool-loop/run-state.js';
 import type { RunOrchestrator } from '../../core/tool-loop/run-orchestrator.js';
 import type { ToolRegistry } from '../../core/tools/tool-registry.js';
 import type { UsagePrices } from '../../core/conversation/usage-cost.js';
+import type { TokenSource } from '../../core/transport/soliplex/soliplex-api.js';
 import { ThreadIndex } from '../../core/threads/thread-index.js';
 import { threadKeyId } from '../../core/tool-loop/run-state.js';
 import { transcriptJson, type TranscriptSource } from '../../core/transcript/transcript-json.js';
@@ -27,8 +28,26 @@ export interface ExportContext {
   /** The chat's language (dates and numbers of the Markdown). */
   readonly lang: string;
   readonly strings?: SoliplexChatStrings;
-  /** The runs' usage the conversation does not hold (a Soliplex room's usage routes), by run id. */
-  readonly runUsage?: (runIds: readonly string[]) => Promise<Readonly<Record<string, readonly TokenUsage[]>>>;
+  /** The Soliplex server's token (its runs' usage is read from their usage routes). */
+  readonly token?: TokenSource;
+}
+
+/**
+ * The usage of a Soliplex thread's runs, from their usage routes (the conversation holds only a
+ * generic endpoint's), as entries without a model; none off Soliplex.
+ */
+async function soliplexUsage(key: ThreadKey, token: TokenSource | undefined, runIds: readonly string[]): Promise<Record<string, readonly TokenUsage[]> | undefined> {
+  if (!key.room || !key.thread || runIds.length === 0) return undefined;
+  const [{ SoliplexApi }, { getRunUsage }] = await Promise.all([import('../../core/transport/soliplex/soliplex-api.js'), import('../../core/transport/soliplex/soliplex-run-extras.js')]);
+  const api = new SoliplexApi({ serverUrl: key.server, ...(token ? { token } : {}) });
+  const usage: Record<string, readonly TokenUsage[]> = {};
+  await Promise.all(
+    runIds.map(async (runId) => {
+      const value = await getRunUsage(api, key.room, key.thread, runId).catch(() => null); // a run without usage counts nothing
+      if (value) usage[runId] = [{ inputTokens: value.input_tokens ?? 0, outputTokens: value.output_tokens ?? 0 }];
+    }),
+  );
+  return usage;
 }
 
 const TITLE_LENGTH = 80;
@@ -73,7 +92,7 @@ export class ExportView {
     const runIds = [...new Set(conversation.messages.map((m) => m.runId).filter((id): id is string => !!id))];
     let runUsage: TranscriptSource['runUsage'];
     try {
-      runUsage = context.runUsage ? await context.runUsage(runIds) : undefined;
+      runUsage = await soliplexUsage(context.threadKey, context.token, runIds);
     } catch (error) {
       console.error('[soliplex-chat] the runs’ usage could not be read for the export', error);
     }

@@ -196,7 +196,7 @@ export class SoliplexChat extends DeprecatedChatNames(ChatSettings) {
     prices: this.usagePrices,
     lang: this.chat?.lang ?? '',
     strings: this.chat?.strings,
-    runUsage: this.#answers && ((runIds) => this.#answers!.runUsage(runIds)),
+    token: this.#token,
   }));
 
   @provide({ context: chatContext }) private chat?: ChatContextValue;

@@ -80,6 +80,10 @@ const OPTIONAL = [
   { pattern: /\/soliplex-documents-(?!controller-)[^/]*\.js$/, feature: "an answer's source opened (the cited chunk's page previews)" },
   // Only a page that sets the `agent` property (an @ag-ui/client agent it brings) runs through it.
   { pattern: /\/agent-transport-[^/]*\.js$/, feature: 'the `agent` property (an AbstractAgent of the page)' },
+  // Loaded when Export is first pressed or exportTranscript() first called (the button itself is the chat's).
+  { pattern: /\/export-view-[^/]*\.js$/, feature: 'Export (the header\'s Export pressed, or exportTranscript())' },
+  // Loaded only by a chat that sets a price table (or by the export).
+  { pattern: /\/usage-cost-[^/]*\.js$/, feature: 'token prices (`usagePrices`)' },
   // Loaded with the first tool result that is not plain JSON data (a cycle, a BigInt, a Map, a DOM node…).
   // A translation loads only on a page (or chat) whose `lang` asks for it; English is in the chat's own bytes.
   { pattern: /\/locale-[^/]*\.js$/, feature: 'a shipped translation, and the code that matches `lang` to one (de, fr, es, it, pt-BR, nl, pl, ja, zh-CN, ko, ar, he)' },

@@ -174,27 +174,6 @@ export class AnswerExtrasController implements ReactiveController {
     return complete ? { input, output } : undefined;
   }
 
-  /**
-   * The usage of the runs `runIds` on Soliplex (their usage routes, as `TokenUsage` entries without a
-   * model), for an export: what is known at once, the rest read now. Off Soliplex, none (the
-   * conversation holds a generic endpoint's usage).
-   */
-  async runUsage(runIds: readonly string[]): Promise<Record<string, readonly TokenUsage[]>> {
-    const thread = this.#config.threadKey();
-    if (!thread.room || !thread.thread) return {};
-    const api = await this.#apiFor(thread.server);
-    const { getRunUsage } = await import('../core/transport/soliplex/soliplex-run-extras.js');
-    const usage: Record<string, readonly TokenUsage[]> = {};
-    await Promise.all(
-      runIds.map(async (runId) => {
-        const known = this.#usage.get(this.#key(runId));
-        const value = known?.state === 'done' ? known.value : await getRunUsage(api, thread.room, thread.thread, runId, this.#abort.signal).catch(() => null);
-        if (value) usage[runId] = [{ inputTokens: value.input_tokens ?? 0, outputTokens: value.output_tokens ?? 0 }];
-      }),
-    );
-    return usage;
-  }
-
   /** A cited chunk's page previews (base64 PNGs); null when the server has none for it (not a paged document). */
   async chunk(citation: SoliplexCitation): Promise<SoliplexChunk | null> {
     const thread = this.#config.threadKey();

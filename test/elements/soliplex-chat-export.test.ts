@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { ThreadIndex, ToolRegistry, type SoliplexChat, type SoliplexRunFinishedEvent } from '../../src/index.js';
 import { toolCall } from '../helpers/agui-events.js';
 import { deepQuery, settled, until, waitFor } from './chat-fixture.js';
-import { finished, say, script, started } from '../helpers/agui-server.js';
+import { finished, say, script, server, started } from '../helpers/agui-server.js';
 
 // Issue 24, item 8: Export (the header's "Export", `exportTranscript()`), against the demo server.
 
@@ -152,6 +152,37 @@ describe('<soliplex-chat> export', () => {
     el.noExport = true;
     await settled(el);
     expect(deepQuery(el, '[part~="export-button"]')).to.equal(undefined);
+  });
+
+  it('on Soliplex: the runs’ usage from their routes, and after a reload from the server the same messages with the server’s run times', async () => {
+    const el = await fixture<SoliplexChat>(html`<soliplex-chat server-url=${server} room="demo" no-persist></soliplex-chat>`);
+    const before = Date.now();
+    const done = finishedOnce(el);
+    el.send('hello there');
+    expect((await done).outcome).to.equal('success');
+    await settled(el);
+    const live = JSON.parse(await el.exportTranscript('json')) as Exported;
+    expect(live.thread).to.deep.include({ server, room: 'demo', id: el.thread });
+    expect(live.messages.map((m) => m.role)).to.deep.equal(['user', 'assistant']);
+    for (const m of live.messages) expect(Date.parse(m.createdAt!)).to.be.within(before, Date.now());
+    const runId = live.messages[1]!.runId!;
+    const usage = (await (await fetch(`${server}/api/v1/rooms/demo/agui/${el.thread}/${runId}/usage`)).json()) as { input_tokens: number; output_tokens: number };
+    expect(live.runs[runId]!.usage).to.deep.equal([{ inputTokens: usage.input_tokens, outputTokens: usage.output_tokens }]);
+    expect(live.usage).to.deep.equal({ inputTokens: usage.input_tokens, outputTokens: usage.output_tokens });
+
+    const thread = el.thread;
+    el.remove();
+    const again = await fixture<SoliplexChat>(html`<soliplex-chat server-url=${server} room="demo" thread=${thread} no-persist></soliplex-chat>`);
+    await until(() => !!deepQuery(again, 'soliplex-message-list') && !!deepQuery(again, '[part~="assistant-message"]'));
+    await settled(again);
+    const reloaded = JSON.parse(await again.exportTranscript('json')) as Exported;
+    const strip = (m: Exported['messages'][number]) => ({ ...m, createdAt: undefined });
+    expect(reloaded.messages.map(strip)).to.deep.equal(live.messages.map(strip));
+    // The server's time of the run that said them (what it gives: `created`, read as UTC).
+    const stored = (await (await fetch(`${server}/api/v1/rooms/demo/agui/${thread}`)).json()) as { runs: Record<string, { created: string }> };
+    const created = Date.parse(stored.runs[runId]!.created.replace(/(\.\d{3})\d*/, '$1').replace(/(Z|[+-]\d\d:?\d\d)?$/, (zone) => zone || 'Z'));
+    expect(reloaded.messages.map((m) => Date.parse(m.createdAt!))).to.deep.equal([created, created]);
+    expect(reloaded.usage).to.deep.equal(live.usage);
   });
 
   it('shows no Export on an empty chat', async () => {

@@ -1,4 +1,4 @@
-import { nothing, type ReactiveControllerHost } from 'lit';
+import { html, nothing, type ReactiveControllerHost } from 'lit';
 import type { ExportContext, ExportFormat, ExportView } from './export-view.js';
 
 let loading: Promise<typeof import('./export-view.js')> | undefined;
@@ -10,9 +10,9 @@ const loadExportView = () =>
   }));
 
 /**
- * The chat's export: the header's "Export" (shown once there is a conversation, unless `no-export`),
- * and `exportTranscript()`. Nothing until its code has loaded (asked by the first render that shows
- * it, or the first call), so an empty chat's first paint does without it.
+ * The chat's export: the header's "Export" (shown once there is a conversation, unless `no-export`)
+ * and `exportTranscript()`. The button is the chat's own; its choices and the transcript's code load
+ * when it is first pressed (or the method first called).
  */
 export class LazyExport {
   readonly #host: ReactiveControllerHost;
@@ -24,12 +24,12 @@ export class LazyExport {
     this.#context = context;
   }
 
-  /** The header's Export button (and its open menu), once loaded; `shown` false renders nothing. */
-  render(shown: boolean) {
-    if (!shown) return nothing;
-    if (this.#view) return this.#view.render();
-    void this.#load().catch((error: unknown) => console.error('[soliplex-chat] the export could not be loaded', error));
-    return nothing;
+  /** The header's Export button, with its choices while open; nothing without a `label`. */
+  render(label: string | undefined) {
+    if (!label) return nothing;
+    return html`<div class="export">
+      <button part="export-button" type="button" aria-expanded=${this.#view?.open ? 'true' : 'false'} @click=${this.#toggle}>${label}</button>${this.#view?.renderMenu() ?? nothing}
+    </div>`;
   }
 
   /** The transcript of the thread on screen (see `SoliplexChat.exportTranscript`). */
@@ -37,13 +37,17 @@ export class LazyExport {
     return (await this.#load()).transcript(format);
   }
 
+  #toggle = (event: Event) => {
+    const button = event.currentTarget as HTMLElement;
+    this.#load().then(
+      (view) => view.toggle(button),
+      (error: unknown) => console.error('[soliplex-chat] the export could not be loaded', error),
+    );
+  };
+
   async #load(): Promise<ExportView> {
     const { ExportView } = await loadExportView();
-    if (!this.#view) {
-      this.#view = new ExportView(this.#host, this.#context);
-      this.#host.requestUpdate();
-    }
-    return this.#view;
+    return (this.#view ??= new ExportView(this.#host, this.#context));
   }
 }
 

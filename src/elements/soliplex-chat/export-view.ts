@@ -5,6 +5,7 @@ import type { ThreadKey } from '../../core/tool-loop/run-state.js';
 import type { RunOrchestrator } from '../../core/tool-loop/run-orchestrator.js';
 import type { ToolRegistry } from '../../core/tools/tool-registry.js';
 import type { UsagePrices } from '../../core/conversation/usage-cost.js';
+import type { TokenSource } from '../../core/transport/soliplex/soliplex-api.js';
 import { ThreadIndex } from '../../core/threads/thread-index.js';
 import { threadKeyId } from '../../core/tool-loop/run-state.js';
 import { transcriptJson, type TranscriptSource } from '../../core/transcript/transcript-json.js';
@@ -27,8 +28,26 @@ export interface ExportContext {
   /** The chat's language (dates and numbers of the Markdown). */
   readonly lang: string;
   readonly strings?: SoliplexChatStrings;
-  /** The runs' usage the conversation does not hold (a Soliplex room's usage routes), by run id. */
-  readonly runUsage?: (runIds: readonly string[]) => Promise<Readonly<Record<string, readonly TokenUsage[]>>>;
+  /** The Soliplex server's token (its runs' usage is read from their usage routes). */
+  readonly token?: TokenSource;
+}
+
+/**
+ * The usage of a Soliplex thread's runs, from their usage routes (the conversation holds only a
+ * generic endpoint's), as entries without a model; none off Soliplex.
+ */
+async function soliplexUsage(key: ThreadKey, token: TokenSource | undefined, runIds: readonly string[]): Promise<Record<string, readonly TokenUsage[]> | undefined> {
+  if (!key.room || !key.thread || runIds.length === 0) return undefined;
+  const [{ SoliplexApi }, { getRunUsage }] = await Promise.all([import('../../core/transport/soliplex/soliplex-api.js'), import('../../core/transport/soliplex/soliplex-run-extras.js')]);
+  const api = new SoliplexApi({ serverUrl: key.server, ...(token ? { token } : {}) });
+  const usage: Record<string, readonly TokenUsage[]> = {};
+  await Promise.all(
+    runIds.map(async (runId) => {
+      const value = await getRunUsage(api, key.room, key.thread, runId).catch(() => null); // a run without usage counts nothing
+      if (value) usage[runId] = [{ inputTokens: value.input_tokens ?? 0, outputTokens: value.output_tokens ?? 0 }];
+    }),
+  );
+  return usage;
 }
 
 const TITLE_LENGTH = 80;
@@ -73,7 +92,7 @@ export class ExportView {
     const runIds = [...new Set(conversation.messages.map((m) => m.runId).filter((id): id is string => !!id))];
     let runUsage: TranscriptSource['runUsage'];
     try {
-      runUsage = context.runUsage ? await context.runUsage(runIds) : undefined;
+      runUsage = await soliplexUsage(context.threadKey, context.token, runIds);
     } catch (error) {
       console.error('[soliplex-chat] the runs’ usage could not be read for the export', error);
     }
@@ -101,35 +120,25 @@ export class ExportView {
     setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
   }
 
-  render() {
+  /** Whether the choices are open. */
+  get open(): boolean {
+    return this.#open;
+  }
+
+  /** Opens the choices (focus on the first) or closes them (focus back on Export). */
+  toggle(button: HTMLElement): void {
+    this.#setOpen(!this.#open, button, true);
+  }
+
+  /** The choices under Export, while open (with their look: only a chat that exports needs it). */
+  renderMenu() {
+    if (!this.#open) return nothing;
     const strings = this.#context().strings ?? defaultChatStrings;
     const choose = (format: ExportFormat) => (event: Event) => {
-      this.#setOpen(false, event);
+      this.#close(event, true);
       void this.download(format).catch((error: unknown) => console.error('[soliplex-chat] the export failed', error));
     };
     return html`<style>
-        .export {
-          position: relative;
-          margin-inline-start: auto;
-        }
-        .header .extra-button ~ .export,
-        .header .export ~ .new-chat {
-          margin-inline-start: 0;
-        }
-        .export button {
-          font: inherit;
-          font-size: 0.9em;
-          color: var(--_sc-foreground);
-          background: var(--_sc-surface);
-          border: 1px solid var(--_sc-border);
-          border-radius: var(--_sc-radius);
-          padding: 0.2em 0.7em;
-          cursor: pointer;
-        }
-        .export button:focus-visible {
-          outline: 2px solid var(--_sc-accent);
-          outline-offset: 2px;
-        }
         .export-menu {
           position: absolute;
           inset-block-start: calc(100% + 4px);
@@ -145,64 +154,61 @@ export class ExportView {
           border-radius: var(--_sc-radius);
           box-shadow: 0 4px 12px rgb(0 0 0 / 0.18);
         }
-        .export-menu button {
+        .export .export-menu button {
+          margin: 0;
           border-color: transparent;
           text-align: start;
         }
-        .export-menu button:hover {
+        .export .export-menu button:hover {
           border-color: var(--_sc-border);
         }
       </style>
-      <div class="export" @keydown=${this.#onKeydown} @focusout=${this.#onFocusOut}>
-        <button
-          part="export-button"
-          type="button"
-          aria-expanded=${this.#open ? 'true' : 'false'}
-          aria-controls="export-menu"
-          @click=${(event: Event) => this.#setOpen(!this.#open, event)}
-        >${strings.exportButton}</button>
-        ${this.#open
-          ? html`<div part="export-menu" id="export-menu" class="export-menu" role="group" aria-label=${strings.exportButton}>
-              <button type="button" data-format="markdown" @click=${choose('markdown')}>${strings.exportMarkdown}</button>
-              <button type="button" data-format="json" @click=${choose('json')}>${strings.exportJson}</button>
-            </div>`
-          : nothing}
+      <div part="export-menu" class="export-menu" role="group" aria-label=${strings.exportButton} @keydown=${this.#onKeydown} @focusout=${this.#onFocusOut}>
+        <button type="button" data-format="markdown" @click=${choose('markdown')}>${strings.exportMarkdown}</button>
+        <button type="button" data-format="json" @click=${choose('json')}>${strings.exportJson}</button>
       </div>`;
   }
 
-  /** Opens (focus on the first choice) or closes (focus back on Export, when it was inside) the menu. */
-  #setOpen(open: boolean, event: Event) {
-    const wrapper = (event.currentTarget as HTMLElement).closest('.export') as HTMLElement | null;
-    const hadFocus = !!wrapper?.contains((wrapper.getRootNode() as ShadowRoot).activeElement);
+  /** The Export button of a menu, found from an element inside the export's wrapper. */
+  #button(from: EventTarget | null): HTMLElement | null {
+    return (from as HTMLElement | null)?.closest?.('.export')?.querySelector<HTMLElement>('[part~="export-button"]') ?? null;
+  }
+
+  #close(event: Event, refocus: boolean) {
+    const button = this.#button(event.currentTarget);
+    if (button) this.#setOpen(false, button, refocus);
+  }
+
+  #setOpen(open: boolean, button: HTMLElement, refocus: boolean) {
     this.#open = open;
     this.#host.requestUpdate();
     void this.#host.updateComplete.then(() => {
-      if (open) wrapper?.querySelector<HTMLElement>('.export-menu button')?.focus();
-      else if (hadFocus) wrapper?.querySelector<HTMLElement>('[part="export-button"]')?.focus();
+      if (open) button.parentElement?.querySelector<HTMLElement>('.export-menu button')?.focus();
+      else if (refocus) button.focus();
     });
   }
 
-  /** Escape closes the menu (and is not the chat's Stop); arrows move between the choices. */
+  /** Escape closes the choices (and is not the chat's Stop); arrows move between them. */
   #onKeydown = (event: KeyboardEvent) => {
-    if (!this.#open) return;
     if (event.key === 'Escape') {
       event.stopPropagation();
       event.preventDefault();
-      this.#setOpen(false, event);
+      this.#close(event, true);
       return;
     }
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-    const wrapper = event.currentTarget as HTMLElement;
-    const items = [...wrapper.querySelectorAll<HTMLElement>('.export-menu button')];
-    const at = items.indexOf((wrapper.getRootNode() as ShadowRoot).activeElement as HTMLElement);
+    const menu = event.currentTarget as HTMLElement;
+    const items = [...menu.querySelectorAll<HTMLElement>('button')];
+    const at = items.indexOf((menu.getRootNode() as ShadowRoot).activeElement as HTMLElement);
     event.preventDefault();
     items[(at + (event.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length]?.focus();
   };
 
-  /** Focus that leaves the Export button and its menu closes the menu. */
+  /** Focus that leaves the choices (but for the Export button, which toggles them) closes them. */
   #onFocusOut = (event: FocusEvent) => {
-    const wrapper = event.currentTarget as HTMLElement;
-    if (!this.#open || (event.relatedTarget instanceof Node && wrapper.contains(event.relatedTarget))) return;
+    const menu = event.currentTarget as HTMLElement;
+    const to = event.relatedTarget;
+    if (!this.#open || (to instanceof Node && (menu.contains(to) || to === this.#button(menu)))) return;
     this.#open = false;
     this.#host.requestUpdate();
   };

@@ -67,11 +67,6 @@ export class RuntimeParts {
     return this.#locale?.dir === 'rtl' ? 'rtl' : '';
   }
 
-  /** Each answer's feedback, usage and sources, once the runtime and the engine are there. */
-  get answers(): AnswerExtrasController | undefined {
-    return this.#answers;
-  }
-
   /** The `lang` the chat was asked for ('' until the runtime loads). */
   get lang(): string {
     return this.#locale?.requested ?? '';

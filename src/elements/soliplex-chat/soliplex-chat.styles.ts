@@ -75,7 +75,16 @@ export const chatStyles = [
     text-overflow: ellipsis;
     white-space: nowrap;
   }
-  .new-chat {
+  .export {
+    position: relative;
+    margin-inline-start: auto;
+  }
+  .extra-button ~ .export,
+  .export ~ .new-chat {
+    margin-inline-start: 0;
+  }
+  .new-chat,
+  .export button {
     margin-inline-start: auto;
     font: inherit;
     font-size: 0.9em;
@@ -90,7 +99,8 @@ export const chatStyles = [
     color: var(--_sc-muted);
     cursor: default;
   }
-  .new-chat:focus-visible {
+  .new-chat:focus-visible,
+  .export button:focus-visible {
     outline: ${focusOutline};
     outline-offset: 2px;
   }

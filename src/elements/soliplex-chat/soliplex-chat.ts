@@ -190,7 +190,7 @@ export class SoliplexChat extends ChatApi {
     prices: this.usagePrices,
     lang: this.#parts.lang,
     strings: this.#parts.context?.strings,
-    runUsage: this.#parts.answers && ((runIds) => this.#parts.answers!.runUsage(runIds)),
+    token: this.#token,
   }));
 
   @query('soliplex-composer') private composer?: SoliplexComposer;
@@ -292,7 +292,7 @@ export class SoliplexChat extends ChatApi {
           { text: this.chatTitle, level: this.headingLevel },
           this.noNewChat ? undefined : { label: strings.newChat, disabled: empty && run.status === 'idle', onClick: this.#newChat },
           this.threadList ? this.#panel.renderToggle(strings.threadsLabel) : nothing,
-          headerButtons(context && this.#session.extras?.renderHeaderButtons(context.strings), this.#export.render(!this.noExport && !empty)),
+          headerButtons(context && this.#session.extras?.renderHeaderButtons(context.strings), this.#export.render(this.noExport || empty ? undefined : context?.strings.exportButton)),
         )}
         ${context && this.#session.extras?.renderPanels(context.strings)}
         ${renderState(this.stateRenderer, this.agentState)}

@@ -82,6 +82,24 @@ const touchEmulationPlugin = {
   },
 };
 
+let genUiServer;
+
+/**
+ * The AG-UI repository's generative UI middlewares for the interop tests (test/interop/genui-server.mjs:
+ * A2UI and MCP Apps, with a local MCP server), started on the first request for `/__genui-server`.
+ */
+const genUiServerPlugin = {
+  name: 'genui-server',
+  serve(context) {
+    if (context.path !== '/__genui-server') return undefined;
+    genUiServer ??= import('./test/interop/genui-server.mjs').then(({ startGenUiServer }) => startGenUiServer());
+    return genUiServer.then(({ url }) => ({ body: JSON.stringify({ url }), type: 'json' }));
+  },
+  async serverStop() {
+    await (await genUiServer)?.close();
+  },
+};
+
 /** The system Chromium, headless; `extraArgs` for configs that need more (the benchmarks). */
 export function chromium(extraArgs = []) {
   return playwrightLauncher({
@@ -113,6 +131,7 @@ export default {
     aguiServerPlugin,
     mastraServerPlugin,
     touchEmulationPlugin,
+    genUiServerPlugin,
     a2uiZodV3Wds(),
     // The plugin hands tsconfig.json to esbuild as tsconfigRaw, so experimentalDecorators and
     // useDefineForClassFields:false (both required by Lit's TS decorators) apply. Absolute path:

@@ -102,6 +102,7 @@ export * from './transport/soliplex/soliplex-run-extras.js';
 export { createAgUiHttpTransport, preloadAgUiHttpTransport } from './transport/lazy-agui-http-transport.js';
 export type { AgUiHttpTransportOptions, HeadersSource } from './transport/agui-http-transport.js';
 export { createAgentTransport } from './transport/agent-transport.js';
+export { proxyRun } from './transport/proxy-run.js';
 export { randomId } from './random-id.js';
 export { ThreadIndex, type ThreadEntry } from './threads/thread-index.js';
 export { threadActivity, type ThreadActivity } from './threads/thread-activity.js';

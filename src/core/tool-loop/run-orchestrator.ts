@@ -311,24 +311,11 @@ export class RunOrchestrator {
   }
 
   /**
-   * One run on the thread's transport outside any turn (nothing reaches the transcript or the run
-   * state): no messages, no tools, `forwardedProps` as given. For requests a middleware answers by
-   * itself: the MCP Apps middleware answers `forwardedProps.__proxiedMCPRequest` (an MCP App's
-   * `resources/read` or `tools/call`) with `RUN_FINISHED.result`. Resolves with that `result`; rejects
-   * on `RUN_ERROR`, on a stream that ends without `RUN_FINISHED`, or when the transport fails.
+   * The transport of a thread, for requests outside any turn (nothing reaches the transcript or the
+   * run state): `proxyRun` (an MCP App's requests the agent's middleware answers itself).
    */
-  async proxy(key: ThreadKey, forwardedProps: Readonly<Record<string, unknown>>, signal: AbortSignal = new AbortController().signal): Promise<unknown> {
-    if (this.#disposed) throw new Error('The orchestrator was disposed');
-    const runId = this.#createId();
-    let finished: { result?: unknown } | undefined;
-    let failed: string | undefined;
-    await this.#transportFor(key).run({ threadId: key.thread || runId, runId, messages: [], tools: [], state: {}, forwardedProps, signal }, (event) => {
-      if (event.type === EventType.RUN_FINISHED) finished ??= event as { result?: unknown };
-      else if (event.type === EventType.RUN_ERROR) failed ??= String((event as { message?: unknown }).message ?? 'The run failed');
-    });
-    if (failed !== undefined) throw new Error(failed);
-    if (!finished) throw new Error('The run ended before it finished');
-    return finished.result;
+  transportFor(key: ThreadKey): Transport {
+    return this.#transportFor(key);
   }
 
   /**

@@ -85,11 +85,6 @@ export class ThreadHandle {
     return this.canSend() && this.#started(this.engine.forward(this.key, forwardedProps, this.options));
   }
 
-  /** A run outside any turn whose `RUN_FINISHED.result` is the answer (see `RunOrchestrator.proxy`). */
-  proxy(forwardedProps: Readonly<Record<string, unknown>>, signal?: AbortSignal): Promise<unknown> {
-    return this.engine.proxy(this.key, forwardedProps, signal);
-  }
-
   /** Stops the running turn (its stream, its tools); the conversation is kept. */
   stop(): boolean {
     return this.engine.cancel(this.key);

@@ -6,6 +6,7 @@ import { chatContext, type ChatContextValue } from '../../context.js';
 import { defaultChatStrings } from '../shared/chat-strings.js';
 import { prettyJson } from '../shared/format.js';
 import { loadOnce } from '../shared/load-once.js';
+import { proxyRun } from '../../core/transport/proxy-run.js';
 import { A2UI_ACTIVITY_TYPE } from './a2ui-content.js';
 import { MCP_APPS_ACTIVITY_TYPE } from './mcp-app-content.js';
 
@@ -117,7 +118,7 @@ export class SoliplexActivity extends LitElement {
         ? html`<soliplex-mcp-app-activity
             .message=${message}
             .strings=${strings}
-            .proxy=${(props: Record<string, unknown>) => thread?.proxy(props) ?? Promise.reject(new Error('No thread'))}
+            .proxy=${(props: Record<string, unknown>) => (thread ? proxyRun(thread.engine.transportFor(thread.key), thread.key.thread, props) : Promise.reject(new Error('No thread')))}
             .sendMessage=${(text: string) => thread?.send(text) ?? false}
           ></soliplex-mcp-app-activity>`
         : html`<soliplex-a2ui-activity .message=${message} .strings=${strings} .imageOrigins=${this.chat?.imageOrigins} .sendAction=${sendAction}></soliplex-a2ui-activity>`;

@@ -167,7 +167,7 @@ describe('<soliplex-chat> XSS', () => {
     const { el } = await chatWith([
       [
         runStarted(),
-        { type: 'REASONING_MESSAGE_START', messageId: 'r1', role: 'assistant' } as never,
+        { type: 'REASONING_MESSAGE_START', messageId: 'r1', role: 'reasoning' } as never,
         { type: 'REASONING_MESSAGE_CONTENT', messageId: 'r1', delta: 'pondering' } as never,
         { type: 'REASONING_MESSAGE_END', messageId: 'r1' } as never,
         ...text('a1', 'answer'),

@@ -37,6 +37,8 @@ describe('<soliplex-chat>: tools by their titles', () => {
     el.send('weather in Oslo, then delete my note');
     await until(() => statusLine(el)?.textContent?.includes('Executing') ?? false);
     expect(statusLine(el).textContent).to.contain('Executing Weather forecast…').and.not.contain('get_forecast');
+    // The transcript renders at most every 33 ms (thread-controller.ts): the card may follow the status line by a frame.
+    await until(() => deepQuery(el, '[part~="tool-card"]')?.getAttribute('aria-label')?.endsWith('Executing') ?? false);
     const card = deepQuery(el, '[part~="tool-card"]')!;
     expect(deepQuery(card, '[part~="tool-name"]')!.textContent).to.equal('Weather forecast');
     expect(card.textContent).to.contain('🌤').and.contain('city: "Oslo"').and.not.contain('get_forecast');

@@ -19,21 +19,12 @@ export const messageActionsStyles = css`
    * Quiet actions: where there is a hover, a message's actions (and an answer's feedback) show while
    * it is hovered or anything in it has focus, and always on the last answer. Faded, not removed: a
    * keyboard user tabs onto them (and focus shows them). Touch screens (hover: none) always show them.
+   * No fade: half-faded actions would be unreadable text for a moment (and for an accessibility check).
    */
-  .actions,
-  soliplex-answer-extras::part(feedback) {
-    transition: opacity 0.15s;
-  }
   @media (hover: hover) {
     .turn:not(.last, :hover, :focus-within) > .actions,
     .turn:not(.last, :hover, :focus-within) > soliplex-answer-extras::part(feedback) {
       opacity: 0;
-    }
-  }
-  @media (prefers-reduced-motion: reduce) {
-    .actions,
-    soliplex-answer-extras::part(feedback) {
-      transition: none;
     }
   }
   .actions button,

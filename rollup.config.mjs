@@ -49,7 +49,7 @@ function shippedSource(source, mapPath) {
 const clean = (dir) => ({ name: 'clean', buildStart: () => rmSync(dir, { recursive: true, force: true }) });
 
 const npm = {
-  input: { index: 'src/index.ts', 'core/index': 'src/core/index.ts', 'react/index': 'src/react/index.ts', 'testing/index': 'src/testing/index.ts', inspector: 'src/inspector.ts' },
+  input: { index: 'src/index.ts', 'core/index': 'src/core/index.ts', 'react/index': 'src/react/index.ts', 'testing/index': 'src/testing/index.ts', inspector: 'src/inspector.ts', a2ui: 'src/a2ui.ts' },
   external: isDependency,
   onwarn,
   plugins: [

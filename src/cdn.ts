@@ -7,6 +7,8 @@
  * `dist/cdn/core.js`, sharing its chunks with this one.
  */
 export { SoliplexChat } from './elements/soliplex-chat/soliplex-chat.js';
+// A2UI surfaces are drawn on the CDN build (the renderer's chunk loads with the first surface); on npm it is opt-in.
+import './a2ui.js';
 export { ToolRegistry, type ClientTool, type ToolExecutionContext, type JsonSchema } from './core/tools/tool-registry.js';
 export type { SoliplexChatStrings, SoliplexChatStringsOverrides } from './elements/shared/chat-strings.js';
 // The event classes and the default strings are not needed to paint (events are heard by name): they

@@ -1,5 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import type { SoliplexChat, SoliplexRunFinishedEvent } from '../../src/index.js';
+import '../../src/a2ui.js'; // A2UI is opt-in on npm
 import { deepQuery, deepQueryAll, settled, until, waitFor } from './chat-fixture.js';
 import { finished, say, script, started } from '../helpers/agui-server.js';
 

@@ -1,6 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
 import type { SoliplexChat, SoliplexRunFinishedEvent } from '../../src/index.js';
+import '../../src/a2ui.js'; // A2UI is opt-in on npm
 import { deepQuery, deepQueryAll, until } from '../elements/chat-fixture.js';
 
 /**

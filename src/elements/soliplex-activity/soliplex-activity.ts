@@ -8,13 +8,16 @@ import { prettyJson } from '../shared/format.js';
 import { loadOnce } from '../shared/load-once.js';
 import { proxyRun } from '../../core/transport/proxy-run.js';
 import { A2UI_ACTIVITY_TYPE } from './a2ui-content.js';
+import { a2uiRenderer } from './a2ui-registration.js';
 import { MCP_APPS_ACTIVITY_TYPE } from './mcp-app-content.js';
 
 /** The chat's own renderers of the generative UI standards, each in its own chunk, loaded on first use. */
-const builtIn: Readonly<Record<string, { load: () => void }>> = {
-  [A2UI_ACTIVITY_TYPE]: { load: loadOnce(() => import('./a2ui-activity.js')) },
+const builtIns: Readonly<Record<string, { load: () => void }>> = {
+  // Only where a page provided it (`soliplex-chat/a2ui`, or the CDN build): see a2ui-registration.ts.
+  [A2UI_ACTIVITY_TYPE]: { load: loadOnce(() => a2uiRenderer()?.() ?? Promise.resolve()) },
   [MCP_APPS_ACTIVITY_TYPE]: { load: loadOnce(() => import('./mcp-app-activity.js')) },
 };
+const builtIn = (activityType: string) => (activityType === A2UI_ACTIVITY_TYPE && !a2uiRenderer() ? undefined : builtIns[activityType]);
 
 /**
  * One activity of the agent (`ACTIVITY_SNAPSHOT` / `ACTIVITY_DELTA`): an `a2ui-surface` (A2UI, drawn by
@@ -82,7 +85,7 @@ export class SoliplexActivity extends LitElement {
     const label = strings.activityLabel(message.activityType);
     const renderers = this.chat?.activityRenderers;
     const renderer = renderers?.[message.activityType];
-    const own = renderers && Object.hasOwn(renderers, message.activityType) ? undefined : builtIn[message.activityType];
+    const own = renderers && Object.hasOwn(renderers, message.activityType) ? undefined : builtIn(message.activityType);
     if (own) return this.#renderBuiltIn(message, label);
     if (renderer) {
       let output: unknown;
@@ -108,7 +111,7 @@ export class SoliplexActivity extends LitElement {
    * takes the properties set before it was defined when it upgrades (Lit keeps them).
    */
   #renderBuiltIn(message: ActivityMessage, label: string) {
-    builtIn[message.activityType]?.load();
+    builtIn(message.activityType)?.load();
     const strings = this.chat?.strings ?? defaultChatStrings;
     const thread = this.chat?.thread;
     // Only the thread's commands act: an action starts a run of this thread (refused while one runs).

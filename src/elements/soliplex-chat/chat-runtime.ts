@@ -16,6 +16,7 @@ import { FocusController } from '../../controllers/focus-controller.js';
 import { LocaleController } from '../shared/locale-controller.js';
 import { provideChatRuntime } from './chat-parts.js';
 import { AnswerExtrasController, type AnswerExtrasConfig } from '../../controllers/answer-extras-controller.js';
+import { LazyExport, headerButtons } from './chat-export.js';
 
 /**
  * The chat element's code that matters only once there is something to say: the page's events, all
@@ -58,6 +59,9 @@ const chatRuntime = {
   describeChanges,
   /** Where focus goes once there are cards to answer (nothing at first paint needs it). */
   FocusController,
+  /** The header's Export (shown only once there is a conversation) and `exportTranscript()`. */
+  LazyExport,
+  headerButtons,
   /** The shipped translation `lang` asks for (an English page loads none). */
   LocaleController,
   /** The suggestion chips: the page's `suggestions` (asked of its function at rest), else the room's. */

@@ -13,7 +13,8 @@ import type { SoliplexComposer } from '../soliplex-composer/soliplex-composer.js
 import type { HiddenMessageActions, SoliplexMessageList } from '../soliplex-message-list/soliplex-message-list.js';
 import { renderEmptyState } from './empty-state.js';
 import { renderHeader, renderState, renderStorageNotice } from './chat-view.js';
-import { loadPartsOnConnect, whenChatRuntime } from './chat-parts.js';
+import { chatRuntimeIfLoaded, loadPartsOnConnect, whenChatRuntime } from './chat-parts.js';
+import type { ChatRuntime } from './chat-runtime.js';
 import type { ChatView } from './chat-runtime.js';
 import { RuntimeParts } from './runtime-parts.js';
 import { chatStyles } from './soliplex-chat.styles.js';
@@ -25,7 +26,7 @@ import type { GetToken } from './thread-panel-view.js';
 import { ChatSession } from './chat-session.js';
 import { PageEvents } from './page-events.js';
 import { ChatAttachments } from './chat-attachments.js';
-import { LazyExport, headerButtons } from './chat-export.js';
+import type { LazyExport } from './chat-export.js';
 import type { ExportFormat } from './export-view.js';
 // <soliplex-message-list> (Markdown, tool and approval cards) and <soliplex-run-status> (an idle chat
 // shows no status) are not needed for the first paint of an empty chat: loadChatParts() imports them
@@ -180,8 +181,11 @@ export class SoliplexChat extends ChatApi {
     },
   });
 
-  /** The header's Export and `exportTranscript()`: the thread on screen, as the chat shows it. */
-  readonly #export = new LazyExport(this, () => ({
+  /** The header's Export and `exportTranscript()` (made with the runtime: the button shows only with a conversation). */
+  #export?: LazyExport;
+  #exporter = (rt: ChatRuntime) => (this.#export ??= new rt.LazyExport(this, this.#exportContext));
+  /** What Export and `exportTranscript()` export: the thread on screen, as the chat shows it. */
+  #exportContext = () => ({
     engine: this.#session.current(),
     threadKey: this.#session.threadKey,
     conversation: this.#session.shown.snapshot?.conversation ?? emptyConversation,
@@ -191,7 +195,7 @@ export class SoliplexChat extends ChatApi {
     lang: this.#parts.lang,
     strings: this.#parts.context?.strings,
     token: this.#token,
-  }));
+  });
 
   @query('soliplex-composer') private composer?: SoliplexComposer;
   @query('soliplex-message-list') private messageList?: SoliplexMessageList;
@@ -250,7 +254,7 @@ export class SoliplexChat extends ChatApi {
    * `usagePrices`). The header's "Export" downloads either (`no-export` hides it).
    */
   exportTranscript(format: ExportFormat = 'markdown'): Promise<string> {
-    return this.#export.transcript(format);
+    return whenChatRuntime().then((rt) => this.#exporter(rt).transcript(format));
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -260,6 +264,11 @@ export class SoliplexChat extends ChatApi {
     if (changed.has('noCopy') || changed.has('noRegenerate') || changed.has('noEdit')) {
       this.#hiddenActions = { copy: this.noCopy, regenerate: this.noRegenerate, edit: this.noEdit };
     }
+  }
+
+  /** The header's buttons (the room's, then Export), once the runtime is there. */
+  #headerButtons(rt: ChatRuntime, room: unknown, exportLabel: string | undefined) {
+    return rt.headerButtons(room, this.#exporter(rt).render(exportLabel));
   }
 
   override render() {
@@ -292,7 +301,8 @@ export class SoliplexChat extends ChatApi {
           { text: this.chatTitle, level: this.headingLevel },
           this.noNewChat ? undefined : { label: strings.newChat, disabled: empty && run.status === 'idle', onClick: this.#newChat },
           this.threadList ? this.#panel.renderToggle(strings.threadsLabel) : nothing,
-          headerButtons(context && this.#session.extras?.renderHeaderButtons(context.strings), this.#export.render(this.noExport || empty ? undefined : context?.strings.exportButton)),
+          // The context comes with the runtime, and the room's and Export's buttons with it.
+          context ? this.#headerButtons(chatRuntimeIfLoaded()!, this.#session.extras?.renderHeaderButtons(context.strings), this.noExport || empty ? undefined : context.strings.exportButton) : nothing,
         )}
         ${context && this.#session.extras?.renderPanels(context.strings)}
         ${renderState(this.stateRenderer, this.agentState)}

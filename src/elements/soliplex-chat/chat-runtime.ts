@@ -17,6 +17,7 @@ import { LocaleController } from '../shared/locale-controller.js';
 import { provideChatRuntime } from './chat-parts.js';
 import { AnswerExtrasController, type AnswerExtrasConfig } from '../../controllers/answer-extras-controller.js';
 import { LazyExport, headerButtons } from './chat-export.js';
+import { renderStorageNotice } from './storage-notice.js';
 
 /**
  * The chat element's code that matters only once there is something to say: the page's events, all
@@ -62,6 +63,8 @@ const chatRuntime = {
   /** The header's Export (shown only once there is a conversation) and `exportTranscript()`. */
   LazyExport,
   headerButtons,
+  /** Why this browser could not keep the conversation, or that another tab changed it (worded with the chat's strings). */
+  renderStorageNotice,
   /** The shipped translation `lang` asks for (an English page loads none). */
   LocaleController,
   /** The suggestion chips: the page's `suggestions` (asked of its function at rest), else the room's. */

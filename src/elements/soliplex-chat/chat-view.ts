@@ -1,6 +1,4 @@
 import { html, nothing } from 'lit';
-import type { LocalThreadProblem } from '../../core/index.js';
-import type { SoliplexChatStrings } from '../shared/chat-strings.js';
 import type { StateRenderer } from '../shared/renderers.js';
 
 /**
@@ -25,12 +23,6 @@ export function renderHeader(
       ? html`<button part="new-chat-button" class="new-chat" type="button" ?disabled=${newChat.disabled} @click=${newChat.onClick}>${newChat.label}</button>`
       : nothing}
   </div>`;
-}
-
-/** Said when this browser cannot keep the conversation, or another tab changed it (once the strings have loaded). */
-export function renderStorageNotice(strings: SoliplexChatStrings | undefined, problem: LocalThreadProblem | undefined, outOfDate: boolean) {
-  const text = !strings ? undefined : problem ? strings.storageFailed(problem.kind) : outOfDate ? strings.threadChangedElsewhere : undefined;
-  return text ? html`<p part="storage-notice" class="storage-notice" role="status">${text}</p>` : nothing;
 }
 
 /** The page's view of the agent state; a renderer that throws shows nothing (and is reported). */

@@ -12,7 +12,7 @@ import { mergeFirstPaintStrings } from '../shared/first-paint-strings.js';
 import type { SoliplexComposer } from '../soliplex-composer/soliplex-composer.js';
 import type { HiddenMessageActions, SoliplexMessageList } from '../soliplex-message-list/soliplex-message-list.js';
 import { renderEmptyState } from './empty-state.js';
-import { renderHeader, renderState, renderStorageNotice } from './chat-view.js';
+import { renderHeader, renderState } from './chat-view.js';
 import { chatRuntimeIfLoaded, loadPartsOnConnect, whenChatRuntime } from './chat-parts.js';
 import type { ChatRuntime } from './chat-runtime.js';
 import type { ChatView } from './chat-runtime.js';
@@ -283,6 +283,7 @@ export class SoliplexChat extends ChatApi {
     // Right to left for Arabic and Hebrew, unless the page set the chat's own `dir` (an inherited `dir="rtl"` applies as is).
     // ('' leaves the direction inherited.)
     const dir = this.hasAttribute('dir') ? '' : this.#parts.dir;
+    const rt = chatRuntimeIfLoaded(); // the header's buttons and the storage notice come with it
     return html`<div class="frame ${this.threadList ? 'with-list' : ''}" .dir=${dir}>
       ${this.threadList ? this.#panel.render() : ''}
       <div
@@ -302,11 +303,11 @@ export class SoliplexChat extends ChatApi {
           this.noNewChat ? undefined : { label: strings.newChat, disabled: empty && run.status === 'idle', onClick: this.#newChat },
           this.threadList ? this.#panel.renderToggle(strings.threadsLabel) : nothing,
           // The context comes with the runtime, and the room's and Export's buttons with it.
-          context ? this.#headerButtons(chatRuntimeIfLoaded()!, this.#session.extras?.renderHeaderButtons(context.strings), this.noExport || empty ? undefined : context.strings.exportButton) : nothing,
+          context ? this.#headerButtons(rt!, this.#session.extras?.renderHeaderButtons(context.strings), this.noExport || empty ? undefined : context.strings.exportButton) : nothing,
         )}
         ${context && this.#session.extras?.renderPanels(context.strings)}
         ${renderState(this.stateRenderer, this.agentState)}
-        ${renderStorageNotice(context?.strings, this.#session.local.problem, this.#session.local.outOfDate)}
+        ${context ? rt!.renderStorageNotice(context.strings, this.#session.local.problem, this.#session.local.outOfDate) : nothing}
         ${empty && this.#session.local.reopening
           ? nothing
           : empty

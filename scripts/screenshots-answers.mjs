@@ -4,23 +4,11 @@
 // between Send and the first output, and the same on a 375 px phone, light and dark, from the real
 // demo (CDN bundle, demo server) in headless Chromium.
 // Usage: npm run build && node scripts/screenshots-answers.mjs
-import { spawn } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 import { findChromium } from './chromium-path.mjs';
+import { startDemo } from './screenshot-demo.mjs';
 
-const out = new URL('../docs/screenshots/', import.meta.url);
-await mkdir(out, { recursive: true });
-
-const port = 20000 + Math.floor(Math.random() * 1000);
-const demo = spawn(process.execPath, ['scripts/start-demo.mjs', '--no-build'], {
-  env: { ...process.env, PORT: String(port), AGUI_PORT: String(port + 1) },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-await new Promise((resolve, reject) => {
-  demo.stdout.on('data', (chunk) => String(chunk).includes('http://') && resolve());
-  demo.on('exit', (code) => reject(new Error(`demo exited with ${code}`)));
-});
+const { out, port, demo } = await startDemo();
 
 /** The demo page, themed, its chat keeping nothing; `hold` delays the agent's answers until released. */
 async function demoPage(browser, { theme, width, height }) {

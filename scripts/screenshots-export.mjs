@@ -2,23 +2,11 @@
 // Screenshots of Export (the header's button with its choices open) and of a usage line with its cost
 // (`usagePrices`), light and dark, from the real demo (CDN bundle, demo server's Soliplex room) in
 // headless Chromium. Usage: npm run build && node scripts/screenshots-export.mjs
-import { spawn } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 import { findChromium } from './chromium-path.mjs';
+import { startDemo } from './screenshot-demo.mjs';
 
-const out = new URL('../docs/screenshots/', import.meta.url);
-await mkdir(out, { recursive: true });
-
-const port = 19000 + Math.floor(Math.random() * 1000);
-const demo = spawn(process.execPath, ['scripts/start-demo.mjs', '--no-build'], {
-  env: { ...process.env, PORT: String(port), AGUI_PORT: String(port + 1) },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-await new Promise((resolve, reject) => {
-  demo.stdout.on('data', (chunk) => String(chunk).includes('http://') && resolve());
-  demo.on('exit', (code) => reject(new Error(`demo exited with ${code}`)));
-});
+const { out, port, demo } = await startDemo();
 
 const browser = await chromium.launch({ executablePath: findChromium() });
 try {

@@ -3,23 +3,11 @@
 // typed in) and an MCP App (`show mcp`, the dice roller in its sandboxed frame), light and dark, from
 // the real demo (CDN bundle, demo server) in headless Chromium.
 // Usage: npm run build && node scripts/screenshots-genui.mjs
-import { spawn } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 import { findChromium } from './chromium-path.mjs';
+import { startDemo } from './screenshot-demo.mjs';
 
-const out = new URL('../docs/screenshots/', import.meta.url);
-await mkdir(out, { recursive: true });
-
-const port = 19000 + Math.floor(Math.random() * 1000);
-const demo = spawn(process.execPath, ['scripts/start-demo.mjs', '--no-build'], {
-  env: { ...process.env, PORT: String(port), AGUI_PORT: String(port + 1) },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-await new Promise((resolve, reject) => {
-  demo.stdout.on('data', (chunk) => String(chunk).includes('http://') && resolve());
-  demo.on('exit', (code) => reject(new Error(`demo exited with ${code}`)));
-});
+const { out, port, demo } = await startDemo();
 
 const browser = await chromium.launch({
   executablePath: findChromium(),

@@ -3,22 +3,11 @@
 // endpoint (the demo server's scripted agent) whose search tool result carries text parts with a
 // `source` and `title` in their metadata; the answer shows them numbered, the first one opened.
 // Usage: npm run build && node scripts/screenshots-metadata-sources.mjs
-import { spawn } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 import { findChromium } from './chromium-path.mjs';
+import { startDemo } from './screenshot-demo.mjs';
 
-const out = new URL('../docs/screenshots/', import.meta.url);
-await mkdir(out, { recursive: true });
-const port = 19000 + Math.floor(Math.random() * 1000);
-const demo = spawn(process.execPath, ['scripts/start-demo.mjs', '--no-build'], {
-  env: { ...process.env, PORT: String(port), AGUI_PORT: String(port + 1) },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-await new Promise((resolve, reject) => {
-  demo.stdout.on('data', (chunk) => String(chunk).includes('http://') && resolve());
-  demo.on('exit', (code) => reject(new Error(`demo exited with ${code}`)));
-});
+const { out, port, demo } = await startDemo();
 
 const hits = [
   { type: 'text', text: 'AG-UI is an open, event-based protocol that connects AI agents to user-facing applications.', metadata: { source: 'https://docs.ag-ui.com/introduction', title: 'Introduction' } },

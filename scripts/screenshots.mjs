@@ -6,23 +6,11 @@
 // result, the inspector), and the demo page at 375 px, taken from the real demo
 // (CDN bundle, demo server) in headless Chromium.
 // Usage: npm run build && node scripts/screenshots.mjs
-import { spawn } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 import { findChromium } from './chromium-path.mjs';
+import { startDemo } from './screenshot-demo.mjs';
 
-const out = new URL('../docs/screenshots/', import.meta.url);
-await mkdir(out, { recursive: true });
-
-const port = 18000 + Math.floor(Math.random() * 1000);
-const demo = spawn(process.execPath, ['scripts/start-demo.mjs', '--no-build'], {
-  env: { ...process.env, PORT: String(port), AGUI_PORT: String(port + 1) },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-await new Promise((resolve, reject) => {
-  demo.stdout.on('data', (chunk) => String(chunk).includes('http://') && resolve());
-  demo.on('exit', (code) => reject(new Error(`demo exited with ${code}`)));
-});
+const { out, port, demo } = await startDemo();
 
 /**
  * The chat with its thread list (`thread-list`): four threads at once, three of them in the background —

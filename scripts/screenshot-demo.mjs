@@ -1,0 +1,20 @@
+// What every scripts/screenshots*.mjs starts with: docs/screenshots/ made, and the real demo (the CDN
+// build and the demo AG-UI server, `npm run build` first) started on a random port pair.
+import { spawn } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+
+/** Starts the demo; resolves once it serves. `out` is docs/screenshots/, `port` the page's (the agent's is port + 1). */
+export async function startDemo() {
+  const out = new URL('../docs/screenshots/', import.meta.url);
+  await mkdir(out, { recursive: true });
+  const port = 18000 + Math.floor(Math.random() * 3000);
+  const demo = spawn(process.execPath, ['scripts/start-demo.mjs', '--no-build'], {
+    env: { ...process.env, PORT: String(port), AGUI_PORT: String(port + 1) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    demo.stdout.on('data', (chunk) => String(chunk).includes('http://') && resolve());
+    demo.on('exit', (code) => reject(new Error(`demo exited with ${code}`)));
+  });
+  return { out, port, demo };
+}

@@ -7,6 +7,8 @@ import { playwrightLauncher } from '@web/test-runner-playwright';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { findChromium } from './scripts/chromium-path.mjs';
 import { a2uiZodV3Wds } from './scripts/a2ui-zod-v3.mjs';
+import { defaultReporter } from '@web/test-runner';
+import { failureRecapReporter } from './scripts/wtr-failure-recap.mjs';
 
 const executablePath = findChromium();
 if (!executablePath) {
@@ -138,6 +140,7 @@ export default {
     // it is read relative to the cwd otherwise.
     esbuildPlugin({ ts: true, tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) }),
   ],
+  reporters: [defaultReporter(), failureRecapReporter()],
   browsers: [chromium()],
   concurrentBrowsers: 1,
   // Test files run as parallel pages of the one browser; focus-sensitive tests may want 1.

@@ -111,6 +111,25 @@ describe('conversation reducer', () => {
     expect(finished.pendingToolCallIds).to.deep.equal(['x']);
   });
 
+  it('a MESSAGES_SNAPSHOT message whose id a message of another role holds replaces that message, calls kept', () => {
+    // Found by the property suite (seed 297446884): the snapshot's assistant took the reasoning message's
+    // id, was merged into it as reasoning, and its pending call was lost.
+    const next = reduceEvents(emptyConversation, [
+      runStarted(),
+      ev(EventType.REASONING_MESSAGE_START, { messageId: 'm3', role: 'reasoning' }),
+      ev(EventType.REASONING_MESSAGE_CONTENT, { messageId: 'm3', delta: 'thinking' }),
+      ev(EventType.REASONING_MESSAGE_END, { messageId: 'm3' }),
+      toolStart('c0', 'kit'),
+      ev(EventType.TOOL_CALL_END, { toolCallId: 'c0' }),
+      ev(EventType.MESSAGES_SNAPSHOT, {
+        messages: [{ id: 'm3', role: 'assistant', toolCalls: [{ id: 'c0', type: 'function', function: { name: 'alpha', arguments: '{}' } }] }],
+      }),
+    ]);
+    expect(next.messages.map((m) => `${m.role}:${m.id}`)).to.deep.equal(['assistant:m3']);
+    expect((next.messages[0] as AssistantMessage).toolCallIds).to.deep.equal(['c0']);
+    expect(next.toolCalls['c0']).to.include({ name: 'alpha', status: 'pending' });
+  });
+
   it('merges MESSAGES_SNAPSHOT without duplicates', () => {
     const live = reduceEvents(emptyConversation, [runStarted(), ...text('a1', 'Hi')]);
     const next = reduceEvents(live, [

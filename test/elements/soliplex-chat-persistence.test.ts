@@ -5,6 +5,7 @@ import { finished, say, script, started } from '../helpers/agui-server.js';
 import { toolCall } from '../helpers/agui-events.js';
 import { provideOwnEngine } from '../../src/elements/soliplex-chat/chat-parts.js';
 import { createOwnEngine, keepThreadsLocally } from '../../src/elements/soliplex-chat/own-engine.js';
+import { LocalThreadSync } from '../../src/core/threads/local-thread-sync.js';
 
 /**
  * Issue 20: every conversation of a generic endpoint is kept in this browser, with no thread list,
@@ -30,8 +31,15 @@ function open(agentUrl: string, thread?: string, tools: ClientTool[] = []) {
 }
 
 /** The chat leaves the page (its engine is disposed, as on a reload); resolves once what it kept is written. */
+/** Resolves once the chat's storage code has loaded (its sync of the engine exists). */
+const storageLoaded = (el: SoliplexChat) => until(() => !!LocalThreadSync.of(el.engine!), 20_000);
+
 async function leave(el: SoliplexChat): Promise<void> {
   const engine = el.engine!;
+  // The storage code is a chunk of its own: on a loaded machine it may still be loading when the turn
+  // ends, and a page that goes before it has loaded has nothing to keep. These tests are about what a
+  // chat keeps once it can.
+  if (!el.noPersist) await storageLoaded(el);
   el.remove();
   await new Promise((resolve) => setTimeout(resolve, 0));
   await ThreadIndex.for(engine).flush();
@@ -125,6 +133,7 @@ describe('soliplex-chat keeps its conversations (issue 20)', () => {
       await until(() => done.length === n);
       await ThreadIndex.for(el.engine!).flush();
     };
+    await storageLoaded(el);
     await turn('one', 1);
     el.noPersist = true;
     await el.updateComplete;

@@ -82,6 +82,15 @@ function replaceMessage(conversation: Conversation, index: number, message: Chat
   return { ...conversation, messages };
 }
 
+/** Drops the message at `index`, with the calls it carries. */
+function removeMessage(conversation: Conversation, index: number): Conversation {
+  const message = conversation.messages[index];
+  if (!message) return conversation;
+  const toolCalls = { ...conversation.toolCalls };
+  if (message.role === 'assistant') for (const id of message.toolCallIds) delete toolCalls[id];
+  return { ...conversation, messages: conversation.messages.filter((_, i) => i !== index), toolCalls };
+}
+
 function addMessage(conversation: Conversation, message: ChatMessage): Conversation {
   return { ...conversation, messages: [...conversation.messages, message] };
 }
@@ -264,6 +273,10 @@ function reconcileSnapshot(conversation: Conversation, snapshot: readonly Messag
   }
   for (const message of snapshot) {
     if (!message || typeof message.id !== 'string') continue;
+    // The snapshot's message is the one with its id: a copy of another role (a reasoning message the
+    // agent's transcript now calls an assistant message, say) gives way rather than absorbing it.
+    const copy = findIndex(next, message.id);
+    if (copy >= 0 && message.role !== 'tool' && next.messages[copy]!.role !== message.role) next = removeMessage(next, copy);
     // A message's metadata is a stored field of its own: the snapshot's replaces the copy's.
     const metadata = message.metadata && typeof message.metadata === 'object' ? { metadata: message.metadata as Readonly<Record<string, unknown>> } : {};
     switch (message.role) {

@@ -3,6 +3,8 @@
 // A real AG-UI server (demo/server/agui-server.mjs) runs for the whole session; tests find its
 // origin in globalThis.__AGUI_SERVER__.
 import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { findChromium } from './scripts/chromium-path.mjs';
@@ -23,11 +25,27 @@ if (!executablePath) {
 const env = process.env;
 const fuzz = {
   runs: Number(env.FUZZ_RUNS) || 1000,
-  seed: env.FUZZ_SEED ? Number(env.FUZZ_SEED) : 'undefined',
+  seed: env.FUZZ_SEED ? Number(env.FUZZ_SEED) : codeSeed(),
   path: env.FUZZ_PATH ? JSON.stringify(env.FUZZ_PATH) : 'undefined',
   scenario: env.FUZZ_SCENARIO ? JSON.stringify(env.FUZZ_SCENARIO) : 'undefined',
   exclude: JSON.stringify((env.FUZZ_EXCLUDE ?? '').split(',').filter(Boolean)),
 };
+
+/**
+ * Under CI (and `npm test`), the cases are drawn from a seed the code itself gives: the git trees of
+ * `src/` and `test/`. The same code is checked against the same cases on every machine, so a run on
+ * this machine before a push checks exactly what CI will; a change of code draws new cases. Outside
+ * git, and for `npm run test:fuzz`, a fresh seed each run.
+ */
+function codeSeed() {
+  if (!env.CI && env.FUZZ_RUNS) return 'undefined';
+  try {
+    const trees = execFileSync('git', ['rev-parse', 'HEAD:src', 'HEAD:test'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    return createHash('sha256').update(trees).digest().readUInt32BE(0) & 0x7fffffff;
+  } catch {
+    return 'undefined';
+  }
+}
 
 /** @type {{ url: string, close: () => Promise<void> } | undefined} */
 let aguiServer;

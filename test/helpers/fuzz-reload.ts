@@ -88,6 +88,8 @@ export interface ReloadTrace {
   /** `runAgain` calls that returned true: each allows one more execution of its call. */
   readonly runAgains: { seq: number; engine: number; toolCallId: string }[];
   readonly requests: { seq: number; engine: number; thread: number; messages: readonly Message[] }[];
+  /** Every `MESSAGES_SNAPSHOT` delivered: the ids it names (messages' and calls'); what it omits, the agent retracted. */
+  readonly snapshots: { seq: number; thread: number; named: ReadonlySet<string> }[];
   readonly reloads: ReloadRec[];
   /** Per engine, the engine events in order. */
   readonly events: EngineEvent[][];
@@ -119,6 +121,7 @@ export async function runReloadCase(testCase: ReloadCase, unhandled: string[], h
     executions: [],
     runAgains: [],
     requests: [],
+    snapshots: [],
     reloads: [],
     events: [],
     gestures: [],
@@ -139,6 +142,12 @@ export async function runReloadCase(testCase: ReloadCase, unhandled: string[], h
   const transport = new FuzzTransport(scenario, {
     onRequest(thread, _index, request) {
       trace.requests.push({ seq: next(), engine: engineNo, thread, messages: structuredClone([...request.messages]) });
+    },
+    // Before delivery: a reload may happen while the engine applies the snapshot.
+    beforeEvent(thread, _index, event) {
+      if (event.type !== 'MESSAGES_SNAPSHOT') return;
+      const messages = (event as { messages?: { id: string; toolCalls?: { id: string }[] }[] }).messages ?? [];
+      trace.snapshots.push({ seq: next(), thread, named: new Set(messages.flatMap((m) => [m.id, ...(m.toolCalls ?? []).map((c) => c.id)])) });
     },
     onEvent() {
       next();
@@ -402,13 +411,21 @@ function survives(trace: ReloadTrace): string[] {
         else if (!finalIds.has(id)) v.push(`reload ${r}: t${t}'s user message ${id} is gone by the end`);
       }
       for (const id of new Set(reload.executedBefore[t])) {
+        // AG-UI 1.1: a MESSAGES_SNAPSHOT that omits a call retracts it (an echo of an older transcript,
+        // say); from then on the call is the agent's to send again, not the page's to keep.
+        const ran = trace.executions.find((e) => e.thread === t && e.toolCallId === id)!.seq;
+        const retracted = (until: number) => trace.snapshots.some((s) => s.thread === t && s.seq > ran && s.seq < until && !s.named.has(id));
         const after = restored.conversation.toolCalls[id];
         const end = trace.finals[t]!.conversation.toolCalls[id];
-        if (!after) v.push(`reload ${r}: t${t}'s executed call ${id} is missing after the restore`);
+        if (retracted(reload.seq)) {
+          // Retracted before the reload: nothing of it is the page's to keep.
+        } else if (!after) v.push(`reload ${r}: t${t}'s executed call ${id} is missing after the restore`);
         else if (!RAN.has(after.status)) v.push(`reload ${r}: t${t}'s executed call ${id} came back ${after.status}, as if it never ran`);
-        if (!end) v.push(`reload ${r}: t${t}'s executed call ${id} is gone by the end`);
+        if (retracted(Infinity)) {
+          // Retracted later: the agent's transcript now decides.
+        } else if (!end) v.push(`reload ${r}: t${t}'s executed call ${id} is gone by the end`);
         else if (!SETTLED.has(end.status)) v.push(`reload ${r}: t${t}'s executed call ${id} ends ${end.status}`);
-        for (const request of trace.requests.filter((q) => q.thread === t && q.seq > reload.seq)) {
+        for (const request of trace.requests.filter((q) => q.thread === t && q.seq > reload.seq && !retracted(q.seq))) {
           if (!request.messages.some((m) => m.role === 'tool' && m.toolCallId === id)) {
             v.push(`reload ${r}: request at #${request.seq} on t${t} does not carry the result of ${id}, executed before the reload`);
             break;

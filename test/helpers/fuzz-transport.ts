@@ -223,6 +223,8 @@ export interface FuzzTransportHooks {
   onRequest(thread: number, index: number, request: RunRequest): void;
   /** An event of the thread's `index`-th request was delivered to the engine (`onEvent` returned). */
   onEvent(thread: number, index: number, event: BaseEvent): void;
+  /** An event of the thread's `index`-th request is about to be delivered (what it changes may be seen before `onEvent`). */
+  beforeEvent?(thread: number, index: number, event: BaseEvent): void;
 }
 
 /**
@@ -276,6 +278,7 @@ export class FuzzTransport implements Transport {
         if (run.breakAt.throw) throw new TransportError('network', 'fuzz: the connection dropped');
         return { runId: request.runId };
       }
+      this.#hooks.beforeEvent?.(thread, index, run.events[i]!);
       onEvent(run.events[i]!);
       this.#hooks.onEvent(thread, index, run.events[i]!);
     }

@@ -1,6 +1,7 @@
 import type { BaseEvent } from '@ag-ui/core';
 import { forEachSseFrame } from './sse-reader.js';
 import { parseFrameJson } from './event-frame.js';
+import { stripStageFor } from './agui-strip-stage.js';
 import { retryAfterMs } from './retry-after.js';
 import { TransportError, agentHttpError, readErrorBody, runAgentInput, type RunEventSink, type RunRequest, type Transport } from './transport.js';
 
@@ -62,13 +63,19 @@ export class AgUiHttpTransport implements Transport {
           if (error instanceof TransportError) throw error;
           throw new TransportError('protocol', `The agent sent a stream this client cannot follow: a frame is not JSON (${data.slice(0, 80)}).`, undefined, { cause: error });
         }
-        try {
-          onEvent(json as BaseEvent);
-        } catch (error) {
-          listenerError = { error };
-          throw error;
-        }
-        return true;
+        const deliver = () => {
+          if (signal.aborted) return false;
+          try {
+            onEvent(json as BaseEvent);
+          } catch (error) {
+            listenerError = { error };
+            throw error;
+          }
+          return true;
+        };
+        // The strip stage loads with the first event that needs it, before that event is handed on.
+        const stage = stripStageFor(json);
+        return stage ? stage.then(deliver) : deliver();
       });
     } catch (error) {
       if (listenerError) throw listenerError.error;

@@ -35,3 +35,11 @@ export function protocolVersionWarning(declared: unknown): string | undefined {
   if (order === undefined) return `The agent declares AG-UI protocol version ${JSON.stringify(declared)}, which this chat cannot interpret; it speaks ${AGUI_PROTOCOL_VERSION} and goes on as if the agent did.`;
   return order > 0 ? `The agent speaks AG-UI ${declared as string}, newer than this chat's ${AGUI_PROTOCOL_VERSION}: what this chat does not know is stripped.` : undefined;
 }
+
+/**
+ * Whether a peer speaking `peer` (configured, or declared on its `RUN_STARTED`) is known to be older
+ * than 1.0, so that what is sent to it is downgraded (agui-downgrade.ts). Unknown means current.
+ */
+export function needsDowngrade(peer: string | undefined): peer is string {
+  return peer !== undefined && (compareProtocolVersions(peer, '1.0') ?? 0) < 0;
+}

@@ -30,8 +30,8 @@ const LEGACY_NULLS: Readonly<Record<string, string>> = { rawEvent: '*', parentMe
  * not dropped): a retired `THINKING_*` event becomes its `REASONING_*` replacement — the ids it
  * lacks taken from the span or message it continues (`state`), the role `reasoning` — and an optional
  * field sent as `null` (pre-1.0 producers did) becomes absent. Each kind of translation warns once
- * per run (every `THINKING_*` event is one kind); one that loses content (`THINKING_START`'s `title`, which `REASONING_START` has no place
- * for) says what was lost. Anything else comes back as it is.
+ * per run (every `THINKING_*` event is one kind); one that loses content (`THINKING_START`'s `title`,
+ * which `REASONING_START` has no place for) says what was lost. Anything else comes back as it is.
  */
 export function translateRetired(event: Json, state: RetiredState, warn: CompatWarn): Json {
   const type = event['type'] as string;

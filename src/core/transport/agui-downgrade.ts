@@ -66,3 +66,17 @@ export function downgradeEvent(event: Record<string, unknown>, peer: string, war
   const { subagentRunId: _, ...rest } = event;
   return rest;
 }
+
+/** The downgrades for one run to a peer speaking `peer`, warning once per kind of downgrade in the run. */
+export function downgrader(peer: string) {
+  const warned = new Set<string>();
+  const warn: DowngradeWarn = (kind, message) => {
+    if (warned.has(kind)) return;
+    warned.add(kind);
+    console.warn(`[soliplex-chat] ${message} (further ones in this run are not reported)`);
+  };
+  return {
+    input: (input: AgUiRunInput) => downgradeRunInput(input, peer, warn),
+    event: (event: Record<string, unknown>) => downgradeEvent(event, peer, warn),
+  };
+}

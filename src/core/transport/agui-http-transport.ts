@@ -46,9 +46,9 @@ export class AgUiHttpTransport implements Transport {
     if (signal.aborted) return { runId };
     const peer = this.options.maxProtocolVersion ?? this.#declared;
     // A peer known to be older gets what it understands (loaded only for one).
-    const downgrade = needsDowngrade(peer) ? { peer, ...(await import('./agui-downgrade.js')), warn: warnOnce() } : undefined;
+    const downgrade = needsDowngrade(peer) ? (await import('./agui-downgrade.js')).downgrader(peer) : undefined;
     if (signal.aborted) return { runId };
-    const input = downgrade ? downgrade.downgradeRunInput(runAgentInput(request), downgrade.peer, downgrade.warn) : runAgentInput(request);
+    const input = downgrade ? downgrade.input(runAgentInput(request)) : runAgentInput(request);
     const doFetch = this.options.fetch ?? fetch;
     let response: Response;
     try {
@@ -80,7 +80,7 @@ export class AgUiHttpTransport implements Transport {
         const event = json as Record<string, unknown>;
         if (event?.['type'] === 'RUN_STARTED' && typeof event['protocolVersion'] === 'string') this.#declared = event['protocolVersion'];
         if (downgrade && typeof json === 'object' && json !== null) {
-          json = downgrade.downgradeEvent(event, downgrade.peer, downgrade.warn);
+          json = downgrade.event(event);
           if (json === undefined) return true;
         }
         const deliver = () => {
@@ -105,16 +105,6 @@ export class AgUiHttpTransport implements Transport {
     }
     return { runId };
   }
-}
-
-/** One console warning per kind of downgrade, for one run. */
-function warnOnce(): (kind: string, message: string) => void {
-  const warned = new Set<string>();
-  return (kind, message) => {
-    if (warned.has(kind)) return;
-    warned.add(kind);
-    console.warn(`[soliplex-chat] ${message} (further ones in this run are not reported)`);
-  };
 }
 
 function messageOf(error: unknown): string {

@@ -24,11 +24,11 @@ const CLOSES_ALL_LANES = new Set<string>([EventType.RUN_STARTED, EventType.RUN_F
 
 /**
  * Checks one AG-UI event stream by AG-UI 1.1's processing model, without zod, rxjs or a copy per
- * event: retired `THINKING_*` events are translated (the compatibility boundary), what the protocol
- * does not describe is stripped with a warning (unknown event types dropped, unknown properties,
- * outcomes, content parts and patch operations removed: agui-event-strip.ts), each frame's known
- * fields are checked against the table above, `*_CHUNK` events are expanded into START/CONTENT/END,
- * and the ordering rules are enforced: a run starts with `RUN_STARTED`; content and end events need an
+ * event: retired shapes are translated (the compatibility boundary), what the protocol does not
+ * describe is stripped with a warning (unknown event types dropped, unknown properties, outcomes,
+ * content parts and patch operations removed; both in agui-event-strip.ts, loaded on demand), each
+ * frame's known fields are checked against the fields table (agui-event-fields.ts), `*_CHUNK` events
+ * are expanded into START/CONTENT/END, and the ordering rules are enforced: a run starts with `RUN_STARTED`; content and end events need an
  * open start, a start needs its id closed; `RUN_FINISHED` needs every message, call, reasoning span,
  * step and subagent closed; after `RUN_FINISHED` only `RUN_ERROR` or a new `RUN_STARTED` may follow,
  * after `RUN_ERROR` only a new `RUN_STARTED`. A continuation must agree with its opener: a later chunk

@@ -40,7 +40,7 @@ export const REQUIRED: Readonly<Record<EventType, Readonly<Record<string, FieldR
   [EventType.REASONING_MESSAGE_END]: { messageId: 's' },
   [EventType.REASONING_MESSAGE_CHUNK]: { messageId: 's?', delta: 's?' },
   [EventType.REASONING_END]: { messageId: 's' },
-  [EventType.REASONING_ENCRYPTED_VALUE]: { subtype: 's', entityId: 's', encryptedValue: 's' },
+  [EventType.REASONING_ENCRYPTED_VALUE]: { subtype: 's', entityId: 's', encryptedValue: 's', encryptedValueType: 's?' },
   [EventType.SUBAGENT_STARTED]: { subagentRunId: 's', name: 's', description: 's?', parentSubagentRunId: 's?', parentToolCallId: 's?', parentMessageId: 's?' },
   [EventType.SUBAGENT_FINISHED]: { subagentRunId: 's', result: 'x', outcome: 'x' },
   [EventType.SUBAGENT_ERROR]: { subagentRunId: 's', message: 's', code: 's?' },

@@ -86,17 +86,17 @@ const RUN_OUTCOMES: Readonly<Record<string, Set<string>>> = {
 };
 const SUBAGENT_OUTCOMES: Readonly<Record<string, Set<string>>> = { success: keys('type'), suspended: keys('type,interruptIds') };
 
-const MESSAGE_FIELDS = 'id,role,subagentRunId,metadata,content,';
+const MESSAGE_FIELDS = 'id,role,subagentRunId,metadata,content,encryptedValue,encryptedValueType,';
 const MESSAGES: Readonly<Record<string, Set<string>>> = {
-  user: keys(MESSAGE_FIELDS + 'name,encryptedValue'),
-  system: keys(MESSAGE_FIELDS + 'name,encryptedValue'),
-  developer: keys(MESSAGE_FIELDS + 'name,encryptedValue'),
-  assistant: keys(MESSAGE_FIELDS + 'name,encryptedValue,toolCalls'),
-  tool: keys(MESSAGE_FIELDS + 'toolCallId,error,encryptedValue'),
-  reasoning: keys(MESSAGE_FIELDS + 'encryptedValue'),
+  user: keys(MESSAGE_FIELDS + 'name'),
+  system: keys(MESSAGE_FIELDS + 'name'),
+  developer: keys(MESSAGE_FIELDS + 'name'),
+  assistant: keys(MESSAGE_FIELDS + 'name,toolCalls'),
+  tool: keys(MESSAGE_FIELDS + 'toolCallId,error'),
+  reasoning: keys(MESSAGE_FIELDS),
   activity: keys(MESSAGE_FIELDS + 'activityType'),
 };
-const TOOL_CALL = keys('id,type,function,encryptedValue,metadata');
+const TOOL_CALL = keys('id,type,function,encryptedValue,encryptedValueType,metadata');
 const FUNCTION = keys('name,arguments');
 
 const TEXT_PART = keys('type,id,text,metadata');

@@ -101,6 +101,11 @@ const OPTIONAL = [
   { pattern: /\/soliplex-documents-controller-[^/]*\.js$/, feature: 'the documents picker (a Soliplex room that lists documents)' },
   // Loaded with the first 429 or 503 a run gets: the wait for a busy server and the sending again.
   { pattern: /\/busy-wait-[^/]*\.js$/, feature: 'waiting for a busy server (a run answered 429 or 503)' },
+  // AG-UI 1.1's strip stage and compatibility shims (agui-strip-stage.ts: loaded by the frame loops before
+  // the first event with a retired shape, a legacy null, an undescribed property, or an outcome, content
+  // parts, a messages snapshot or a patch of its own); the downgrades, only for a peer known older than 1.0.
+  { pattern: /\/agui-event-strip-[^/]*\.js$/, feature: 'AG-UI 1.1 stripping and retired shapes (the first event with an outcome, parts, a snapshot, a patch, or what 1.1 does not describe)' },
+  { pattern: /\/agui-downgrade-[^/]*\.js$/, feature: 'downgrades for an agent known to speak AG-UI before 1.0 (`maxProtocolVersion`, or its declaration)' },
   // Closing the JSON of a frame cut past 4 Mi characters (the SSE reader loads it before handing one on).
   { pattern: /\/cut-json-[^/]*\.js$/, feature: 'repairing a frame past 4 Mi characters (a hostile or broken agent)' },
   // The Soliplex transport's rarer paths: joining a run still under way (after the reload of a stored

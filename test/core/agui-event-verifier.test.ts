@@ -2,6 +2,10 @@ import { expect } from '@open-wc/testing';
 import { EventType } from '@ag-ui/core';
 import { AgUiEventVerifier } from '../../src/core/transport/agui-event-verifier.js';
 import { TransportError } from '../../src/core/index.js';
+import { loadStripStage } from '../../src/core/transport/agui-strip-stage.js';
+
+// The verifier is synchronous; the transports load its strip stage before an event needs it (agui-strip-stage.ts).
+before(() => loadStripStage());
 
 const started = { type: 'RUN_STARTED', threadId: 't', runId: 'r' };
 const finished = { type: 'RUN_FINISHED', threadId: 't', runId: 'r' };

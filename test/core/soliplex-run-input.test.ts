@@ -237,11 +237,11 @@ describe('soliplexRunInput: what the AG-UI Python models accept', () => {
       [runStarted(), ...toolCall('c1', 'chart', {}), runFinished()],
       [runStarted(), ...text('m2', 'Done.'), runFinished()],
     ]);
-    const engine = new RunOrchestrator({ transport, toolRegistry: new ToolRegistry([chart]) });
+    // An agent that declares it takes images: the engine sends content parts ...
+    const engine = new RunOrchestrator({ transport, toolRegistry: new ToolRegistry([chart]), capabilities: () => ({ multimodal: { input: { image: true } } }) });
     const key: ThreadKey = { server: 'https://s.example', room: 'r', thread: 'thread' };
     expect(await engine.send(key, 'Chart please')).to.equal('success');
     const continuation = transport.requests[1]!;
-    // The engine sends content parts (fine for a JS server) ...
     expect(Array.isArray(continuation.messages.find((m) => m.role === 'tool')!.content)).to.equal(true);
     // ... which become what Soliplex accepts.
     const body = soliplexRunInput(continuation, 'run-2');

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import type { Message } from '@ag-ui/core';
+import type { AgentCapabilities, Message } from '@ag-ui/core';
 import {
   RunOrchestrator,
   ToolRegistry,
@@ -33,9 +33,9 @@ const toolMessages = (request: RunRequest) => request.messages.filter((m): m is 
 const call = (id: string, name: string, args: object = {}): ScriptedRun => [runStarted(), ...toolCall(id, name, args, `a-${id}`), runFinished()];
 const answer: ScriptedRun = [runStarted(), ...text(`m${Math.random()}`, 'done'), runFinished()];
 
-function setup(runs: ScriptedRun[], registry: ToolRegistry) {
+function setup(runs: ScriptedRun[], registry: ToolRegistry, capabilities?: AgentCapabilities) {
   const transport = new ScriptedTransport(runs);
-  const engine = new RunOrchestrator({ transport, toolRegistry: registry });
+  const engine = new RunOrchestrator({ transport, toolRegistry: registry, ...(capabilities ? { capabilities: () => capabilities } : {}) });
   return { transport, engine };
 }
 
@@ -125,8 +125,8 @@ describe('structured results', () => {
     }),
   };
 
-  it('sends AG-UI content parts to the model and keeps the raw value on the call', async () => {
-    const { transport, engine } = setup([call('c1', 'chart'), answer], new ToolRegistry([chart]));
+  it('sends AG-UI content parts to a model that accepts their media and keeps the raw value on the call', async () => {
+    const { transport, engine } = setup([call('c1', 'chart'), answer], new ToolRegistry([chart]), { multimodal: { input: { image: true } } });
     await engine.send(key, 'chart please');
     expect(toolMessages(transport.requests[1]!)[0]!.content).to.deep.equal([
       { type: 'text', text: 'Sales chart' },
@@ -139,7 +139,7 @@ describe('structured results', () => {
   });
 
   it('sends a text description instead with resultContent: "text"', async () => {
-    const { transport, engine } = setup([call('c1', 'chart'), answer], new ToolRegistry([chart]).withSettings({ resultContent: 'text' }));
+    const { transport, engine } = setup([call('c1', 'chart'), answer], new ToolRegistry([chart]).withSettings({ resultContent: 'text' }), { multimodal: { input: { image: true } } });
     await engine.send(key, 'chart please');
     const content = toolMessages(transport.requests[1]!)[0]!.content;
     expect(content).to.be.a('string').and.contain('{"total":3}').and.contain('[image/png file "chart.png"');

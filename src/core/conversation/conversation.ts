@@ -81,6 +81,8 @@ export interface ToolCall {
   readonly resultMetadata?: Readonly<Record<string, unknown>>;
   /** Opaque reasoning the agent attached (`REASONING_ENCRYPTED_VALUE`): sent back, never shown. */
   readonly encryptedValue?: string;
+  /** The producer's name for what `encryptedValue` is (AG-UI 1.1): sent back with it, never read. */
+  readonly encryptedValueType?: string;
   /** A structured result's AG-UI content parts: sent instead of `result` (see `ToolSettings.resultContent`). */
   readonly resultContent?: readonly ContentPart[];
   /** What the call changed in the thread's tools (a group expanded, a skill activated, augmentation). */
@@ -108,6 +110,8 @@ interface Attributed {
   readonly subagentRunId?: string;
   /** Opaque reasoning the agent attached (`REASONING_ENCRYPTED_VALUE`): sent back, never shown. */
   readonly encryptedValue?: string;
+  /** The producer's name for what `encryptedValue` is (AG-UI 1.1): sent back with it, never read. */
+  readonly encryptedValueType?: string;
   /**
    * AG-UI 1.1 metadata: what the events that built it carried (merged key by key, last write
    * winning), or the message's own from a `MESSAGES_SNAPSHOT`. Open for renderers; sent back with it.

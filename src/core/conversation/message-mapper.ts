@@ -3,12 +3,18 @@ import { ToolCallStatus, settledToolCallStatuses, type Conversation, type ToolCa
 import { interruptHeldCallIds } from './interrupts.js';
 
 /** AG-UI fields carried back as they came: attribution, opaque reasoning (never shown) and 1.1 metadata. */
-function extras(item: { readonly subagentRunId?: string; readonly encryptedValue?: string; readonly metadata?: Readonly<Record<string, unknown>> }) {
+function extras(item: { readonly subagentRunId?: string; readonly encryptedValue?: string; readonly encryptedValueType?: string; readonly metadata?: Readonly<Record<string, unknown>> }) {
   return {
     ...(item.subagentRunId ? { subagentRunId: item.subagentRunId } : {}),
-    ...(item.encryptedValue ? { encryptedValue: item.encryptedValue } : {}),
+    ...encrypted(item),
     ...(item.metadata ? { metadata: { ...item.metadata } } : {}),
   };
+}
+
+/** An encrypted value and, with it, its type (AG-UI 1.1 `encryptedValueType`). */
+function encrypted(item: { readonly encryptedValue?: string; readonly encryptedValueType?: string }) {
+  if (!item.encryptedValue) return {};
+  return item.encryptedValueType !== undefined ? { encryptedValue: item.encryptedValue, encryptedValueType: item.encryptedValueType } : { encryptedValue: item.encryptedValue };
 }
 
 /**
@@ -60,7 +66,7 @@ export function toAgUiMessages(conversation: Conversation): Message[] {
                   id: call.id,
                   type: 'function' as const,
                   function: { name: call.name, arguments: call.argsText.trim() === '' ? '{}' : call.argsText },
-                  ...(call.encryptedValue ? { encryptedValue: call.encryptedValue } : {}),
+                  ...encrypted(call),
                   ...(call.metadata ? { metadata: { ...call.metadata } } : {}),
                 })),
               }

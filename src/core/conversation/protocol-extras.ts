@@ -39,10 +39,18 @@ export function reduceProtocolExtras(conversation: Conversation, event: BaseEven
 function keepEncryptedValue(conversation: Conversation, e: Record<string, unknown>, warn: (message: string) => void): Conversation {
   const { entityId, encryptedValue, subtype } = e;
   if (typeof entityId !== 'string' || typeof encryptedValue !== 'string') return conversation;
+  // AG-UI 1.1: the producer's name for the artefact goes back with it (or goes, with a value that has none).
+  const type = typeof e['encryptedValueType'] === 'string' ? (e['encryptedValueType'] as string) : undefined;
+  const kept = <T extends { encryptedValueType?: string }>(item: T): T => {
+    const next = { ...item, encryptedValue };
+    if (type !== undefined) next.encryptedValueType = type;
+    else delete next.encryptedValueType;
+    return next;
+  };
   if (subtype === 'tool-call') {
     const call = conversation.toolCalls[entityId];
     if (!call) return warnUnknown(conversation, warn, entityId);
-    return { ...conversation, toolCalls: { ...conversation.toolCalls, [entityId]: { ...call, encryptedValue } } };
+    return { ...conversation, toolCalls: { ...conversation.toolCalls, [entityId]: kept(call) } };
   }
   const index = conversation.messages.findIndex((m) => m.id === entityId);
   const message = conversation.messages[index];
@@ -50,7 +58,7 @@ function keepEncryptedValue(conversation: Conversation, e: Record<string, unknow
     return warnUnknown(conversation, warn, entityId);
   }
   const messages = [...conversation.messages];
-  messages[index] = { ...message, encryptedValue };
+  messages[index] = kept(message);
   return { ...conversation, messages };
 }
 

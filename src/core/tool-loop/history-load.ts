@@ -6,6 +6,7 @@
 import { replayHistory } from '../conversation/conversation-history.js';
 import { ToolCallStatus, type Conversation } from '../conversation/conversation.js';
 import { verifiedEvents } from '../transport/agui-event-pipeline.js';
+import { loadStripStage, stripStage } from '../transport/agui-strip-stage.js';
 import type { HistoryRun, Transport } from '../transport/transport.js';
 import type { TurnOutcome } from './engine-events.js';
 import type { RunOrchestrator, TurnEnd } from './run-orchestrator.js';
@@ -47,6 +48,8 @@ export async function loadHistoryTurn(
   const loading = new AbortController();
   const follow = () => loading.abort(turn.signal.reason);
   turn.signal.addEventListener('abort', follow, { once: true });
+  // Stored runs may hold what the strip stage handles (agui-strip-stage.ts): it loads with the runs.
+  const stage = loadStripStage();
   let handOver: (runs: readonly HistoryRun[]) => void = () => {};
   const handedOver = new Promise<readonly HistoryRun[]>((resolve) => (handOver = resolve));
   try {
@@ -56,15 +59,20 @@ export async function loadHistoryTurn(
       (loaded, total) => host.setRun(turn, { status: RunStatus.Running, phase: RunPhase.LoadingHistory, hop: 0, progress: { loaded, total } }),
       // Shown while the rest loads; the loaded runs replace it.
       (preview, usable) => {
-        if (!turn.current || loading.signal.aborted) return;
-        previewed = preview;
-        turn.commit((snapshot) => ({ ...snapshot, conversation: replay(host, preview) }));
-        if (usable) handOver(preview);
+        const show = () => {
+          if (!turn.current || loading.signal.aborted) return;
+          previewed = preview;
+          turn.commit((snapshot) => ({ ...snapshot, conversation: replay(host, preview) }));
+          if (usable) handOver(preview);
+        };
+        if (stripStage) show();
+        else void stage.then(show, () => {});
       },
     );
     const loaded = load.then((all) => ({ runs: all, background: false }));
     loaded.catch(() => {}); // a failure after the hand-over is the background's (below)
     const { runs, background } = await Promise.race([loaded, handedOver.then((preview) => ({ runs: preview, background: true }))]);
+    await stage;
     if (!turn.current) return turn.ended?.outcome ?? 'cancelled';
     if (background) turn.signal.removeEventListener('abort', follow);
     const conversation = runs === previewed ? turn.conversation : replay(host, runs);

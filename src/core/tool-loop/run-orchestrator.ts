@@ -16,7 +16,7 @@
  *    `interrupted` and goes on in a new turn (`continue`, `runAgain`, an approval, an interrupt's
  *    answer) that first finishes the restored hop (`#runRestoredHop`), then loops as usual.
  */
-import { EventType, type BaseEvent, type ContentPart, type Context } from '@ag-ui/core';
+import { EventType, type AgentCapabilities, type BaseEvent, type ContentPart, type Context } from '@ag-ui/core';
 import {
   appendUserMessage,
   closeOpenMessages,
@@ -122,6 +122,12 @@ export interface RunOrchestratorOptions {
    * longer than `maxWaitMs` (60 s). The run state is `waiting-to-retry` meanwhile.
    */
   busyRetry?: BusyRetryOptions;
+  /**
+   * What the agent of a thread declares it supports (AG-UI `AgentCapabilities`), when known: a page
+   * tool's structured result goes to it as content parts when it accepts their media
+   * (`multimodal.input`), else as text (see `ToolSettings.resultContent`). Read when a result settles.
+   */
+  capabilities?: (key: ThreadKey) => AgentCapabilities | undefined;
 }
 
 export type { TurnOptions };
@@ -889,6 +895,7 @@ export class RunOrchestrator {
       vetoes: [this.beforeToolCall, ...this.#vetoes, turn.options.beforeToolCall].filter((hook) => !!hook),
       timeoutMs: this.#options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
       createId: this.#createId,
+      capabilities: this.#options.capabilities?.(turn.key),
       emit: (type: 'tool-call' | 'tool-result', call: ToolCall, uncheckable?: Error) =>
         this.#emit(turn, uncheckable ? { type: 'tool-result', call, uncheckable } : { type, call }),
     };

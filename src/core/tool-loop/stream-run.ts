@@ -102,7 +102,9 @@ async function stream(turn: Turn, options: StreamRunOptions): Promise<RunFailure
   options.onRequest?.(request);
   try {
     // Every transport's events take the same path in: verified, chunks expanded (agui-event-pipeline.ts).
-    await options.transport.run(request, verifiedSink(onEvent));
+    const sink = verifiedSink(onEvent);
+    await options.transport.run(request, sink);
+    await sink.settled();
   } catch (error) {
     return describeFailure(error);
   }

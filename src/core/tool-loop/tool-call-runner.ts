@@ -14,7 +14,8 @@ import {
   type ToolsetEntry,
 } from '../tools/tool-groups.js';
 import { applyAugmentation, toolsetChanges } from '../tools/tool-augmentation.js';
-import { asStructuredResult, describeParts, jsonPartsReady, resultParts, toContentParts } from '../tools/tool-result-content.js';
+import { acceptsParts, asStructuredResult, describeParts, jsonPartsReady, resultParts, toContentParts } from '../tools/tool-result-content.js';
+import type { AgentCapabilities } from '@ag-ui/core';
 import { composeMiddleware, type ToolMiddleware } from '../tools/tool-middleware.js';
 import { cacheKey, type ToolResultCache } from '../tools/tool-cache.js';
 import { ToolFailFastError, fallbackMessage, withRetries } from '../tools/tool-failure.js';
@@ -34,6 +35,8 @@ export interface ToolCallRunnerOptions {
   readonly vetoes: readonly BeforeToolCall[];
   readonly timeoutMs: number;
   readonly createId: () => string;
+  /** What the agent declares it supports: whether a structured result goes to it as parts. */
+  readonly capabilities?: AgentCapabilities;
   /** Announces a call that starts running, and one that settled (with why its arguments could not be checked). */
   readonly emit: (type: 'tool-call' | 'tool-result', call: ToolCall, uncheckable?: Error) => void;
   /** `engine.use` middleware, in order. */
@@ -144,19 +147,25 @@ export async function runToolCall(turn: Turn, id: string, options: ToolCallRunne
     await ready.catch(() => {}); // a failed load leaves such a part named by its kind
     if (!turn.current) return;
   }
-  settle({ status: ToolCallStatus.Completed, ...completedResult(turn, outcome, options.tools), ...(hit ? { cached: true } : {}) });
+  settle({ status: ToolCallStatus.Completed, ...completedResult(turn, outcome, options.tools, options.capabilities), ...(hit ? { cached: true } : {}) });
 }
 
-/** A completed call's fields: a structured result gives text, content parts and its augmentation. */
-function completedResult(turn: Turn, outcome: ToolOutcome & { ok: true }, tools: ToolRegistry): Partial<ToolCall> {
+/**
+ * A completed call's fields: a structured result gives text, its augmentation, and content parts when
+ * they go to the agent as parts (`ToolSettings.resultContent`: the page's choice, else the agent's
+ * declared capabilities; the Soliplex transport sends text whatever this says).
+ */
+function completedResult(turn: Turn, outcome: ToolOutcome & { ok: true }, tools: ToolRegistry, capabilities: AgentCapabilities | undefined): Partial<ToolCall> {
   const structured = asStructuredResult(outcome.value);
   if (!structured) return { result: outcome.ok && outcome.result ? outcome.result : resultToContent(outcome.value), resultValue: outcome.value };
   const parts = resultParts(structured);
   const changes = structured.augmentation ? changeTools(turn, tools, (s) => applyAugmentation(s, structured.augmentation!)) : undefined;
+  const content = toContentParts(parts);
+  const setting = tools.settings.resultContent;
   return {
     result: describeParts(parts),
     resultValue: outcome.value,
-    ...(tools.settings.resultContent !== 'text' ? { resultContent: toContentParts(parts) } : {}),
+    ...(setting === 'parts' || (setting === undefined && acceptsParts(content, capabilities)) ? { resultContent: content } : {}),
     ...(changes ? { changes } : {}),
   };
 }

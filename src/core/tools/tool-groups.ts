@@ -61,8 +61,11 @@ export interface ToolSettings {
   /** An instruction about the client tools, sent as `context` on every run. */
   readonly instructions?: string;
   /**
-   * How structured results reach the model: `parts` (AG-UI content parts, the default) or `text` (a
-   * text description, for servers that reject parts in tool messages).
+   * How structured results reach the model: `parts` (AG-UI content parts, always), `text` (a text
+   * description, always), or, unset, by what the agent declares (`capabilities`, or its
+   * `getCapabilities()`): parts when it accepts each medium the result carries (`multimodal.input`),
+   * else text. Many servers (the AG-UI Python SDK's) reject parts in tool messages. The Soliplex
+   * transport always sends text.
    */
   readonly resultContent?: 'parts' | 'text';
   /** Decides each call before the tool's own `requiresApproval` is asked. A throw means `ask`. */

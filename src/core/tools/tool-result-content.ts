@@ -3,7 +3,7 @@
  * parts (or a text description where a server rejects parts); the page keeps the raw value for the
  * card. Any other return value keeps its old meaning (a string as is, anything else as JSON).
  */
-import type { ContentPart } from '@ag-ui/core';
+import type { AgentCapabilities, ContentPart } from '@ag-ui/core';
 import { safeJsonLater, safeJsonNow } from './tool-result-text.js';
 import type { Augmentation } from './tool-augmentation.js';
 
@@ -70,6 +70,25 @@ export function toContentParts(parts: readonly ResultPart[]): ContentPart[] {
     const type = kind === 'image' || kind === 'audio' || kind === 'video' ? kind : 'document';
     return { type, source, ...(part.filename ? { metadata: { filename: part.filename } } : {}) };
   });
+}
+
+/**
+ * Whether an agent that declares `capabilities` takes `parts` as parts: they carry media (text alone
+ * is as well sent as text, which every agent takes) and it declares (`multimodal.input`) each medium
+ * they carry: `image`, `audio`, `video`, a PDF document as `pdf` (or `file`), any other as `file`. An
+ * agent that declares nothing is not assumed to (spec 1.1, capabilities: absent is undeclared).
+ */
+export function acceptsParts(parts: readonly ContentPart[], capabilities: AgentCapabilities | undefined): boolean {
+  const input = capabilities?.multimodal?.input;
+  if (!input) return false;
+  const media = parts.filter((part) => part.type !== 'text');
+  return (
+    media.length > 0 &&
+    media.every((part) => {
+      if (part.type !== 'document') return input[part.type as 'image' | 'audio' | 'video'] === true;
+      return input.file === true || (input.pdf === true && part.source.mimeType === 'application/pdf');
+    })
+  );
 }
 
 /** The parts as one text: what a server that rejects parts gets, and the call's `result`. */

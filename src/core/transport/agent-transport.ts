@@ -2,6 +2,7 @@
 // @ag-ui/client (or an integration package built on it) in its own bundle.
 import type { AbstractAgent, RunAgentParameters } from '@ag-ui/client';
 import type { BaseEvent, Message } from '@ag-ui/core';
+import { stripStageFor } from './agui-strip-stage.js';
 import { TransportError, agentHttpError, runAgentInput, type RunEventSink, type RunRequest, type Transport } from './transport.js';
 
 /**
@@ -47,13 +48,19 @@ async function runAgent(agent: AbstractAgent, request: RunRequest, onEvent: RunE
   try {
     await agent.runAgent(parameters, {
       onEvent: ({ event }) => {
-        if (signal.aborted || listenerError) return;
-        try {
-          onEvent(event as BaseEvent);
-        } catch (error) {
-          listenerError = { error };
-          agent.abortRun();
-        }
+        const deliver = () => {
+          if (signal.aborted || listenerError) return;
+          try {
+            onEvent(event as BaseEvent);
+          } catch (error) {
+            listenerError = { error };
+            agent.abortRun();
+          }
+        };
+        // The strip stage loads with the first event that needs it; the client awaits its subscribers,
+        // so the events after this one wait, in order.
+        const stage = stripStageFor(event);
+        return stage ? stage.then(deliver, deliver) : deliver();
       },
       // Keep the failure for a readable error. stopPropagation (honoured at runtime though the type
       // omits it) stops the client from logging it to the console and rejecting.

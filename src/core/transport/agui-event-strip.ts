@@ -1,4 +1,5 @@
 import { TransportError } from './transport.js';
+import type { RetiredState } from './agui-strip-stage.js';
 
 /**
  * AG-UI 1.1's enforcement stage (spec/1.1/basic/processing): what the protocol does not describe is
@@ -9,6 +10,61 @@ import { TransportError } from './transport.js';
  * source is unknown goes whole. Objects the schema leaves open (metadata, patch operations'
  * members, state, tool arguments, `CUSTOM` / `RAW` payloads) are never touched.
  */
+
+/** Reports one kind of material (one warning per kind per run), with the message to show. */
+export type CompatWarn = (kind: string, message: string) => void;
+
+/** The pre-1.0 reasoning events (retired in 1.0, era 0.0.45) and what replaces each. */
+const THINKING: Readonly<Record<string, string>> = {
+  THINKING_START: 'REASONING_START',
+  THINKING_END: 'REASONING_END',
+  THINKING_TEXT_MESSAGE_START: 'REASONING_MESSAGE_START',
+  THINKING_TEXT_MESSAGE_CONTENT: 'REASONING_MESSAGE_CONTENT',
+  THINKING_TEXT_MESSAGE_END: 'REASONING_MESSAGE_END',
+};
+/** Optional fields pre-1.0 producers sent as `null`, by the event types that carry them (`*`: any). */
+const LEGACY_NULLS: Readonly<Record<string, string>> = { rawEvent: '*', parentMessageId: 'TOOL_CALL_START TOOL_CALL_CHUNK', result: 'RUN_FINISHED SUBAGENT_FINISHED', outcome: 'RUN_FINISHED' };
+
+/**
+ * The compatibility boundary (spec 1.1, versioning: retired shapes are translated before enforcement,
+ * not dropped): a retired `THINKING_*` event becomes its `REASONING_*` replacement — the ids it
+ * lacks taken from the span or message it continues (`state`), the role `reasoning` — and an optional
+ * field sent as `null` (pre-1.0 producers did) becomes absent. Each kind of translation warns once
+ * per run (every `THINKING_*` event is one kind); one that loses content (`THINKING_START`'s `title`,
+ * which `REASONING_START` has no place for) says what was lost. Anything else comes back as it is.
+ */
+export function translateRetired(event: Json, state: RetiredState, warn: CompatWarn): Json {
+  const type = event['type'] as string;
+  let out = event;
+  for (const field in LEGACY_NULLS) {
+    if (out[field] !== null || (LEGACY_NULLS[field] !== '*' && !LEGACY_NULLS[field]!.split(' ').includes(type))) continue;
+    const { [field]: _, ...rest } = out;
+    out = rest;
+    warn(`${type}.${field}: null`, `read ${type}.${field}: null as absent: AG-UI 1.0 retired null for optional fields (upgrade the agent's AG-UI integration to remove this)`);
+  }
+  const replacement = THINKING[type];
+  if (!replacement) return out;
+  warn('THINKING_*', `translated the retired THINKING_* events to REASONING_* (${type} to ${replacement}): the agent speaks AG-UI from before 1.0 (upgrade its AG-UI integration to remove this)`);
+  const { title, ...rest } = out;
+  if (title !== undefined) warn(`${type}.title`, `dropped ${type}'s title ${JSON.stringify(title)}: ${replacement} has no title, so the span's label is lost`);
+  switch (replacement) {
+    case 'REASONING_START':
+      return { ...rest, type: replacement, messageId: (state.span = crypto.randomUUID()) };
+    case 'REASONING_MESSAGE_START':
+      return { ...rest, type: replacement, messageId: (state.message = crypto.randomUUID()), role: 'reasoning' };
+    case 'REASONING_END': {
+      // No opener: an id nothing opened, which the sequencing checks then reject as content without a start.
+      const messageId = state.span ?? crypto.randomUUID();
+      state.span = undefined;
+      return { ...rest, type: replacement, messageId };
+    }
+    default: {
+      const messageId = state.message ?? crypto.randomUUID();
+      if (replacement === 'REASONING_MESSAGE_END') state.message = undefined;
+      return { ...rest, type: replacement, messageId };
+    }
+  }
+}
 
 /** Reports one stripped path: `kind` is the path without indices (one warning per kind per run). */
 export type StripWarn = (kind: string, path: string) => void;
@@ -30,17 +86,17 @@ const RUN_OUTCOMES: Readonly<Record<string, Set<string>>> = {
 };
 const SUBAGENT_OUTCOMES: Readonly<Record<string, Set<string>>> = { success: keys('type'), suspended: keys('type,interruptIds') };
 
-const MESSAGE_FIELDS = 'id,role,subagentRunId,metadata,content,';
+const MESSAGE_FIELDS = 'id,role,subagentRunId,metadata,content,encryptedValue,encryptedValueType,';
 const MESSAGES: Readonly<Record<string, Set<string>>> = {
-  user: keys(MESSAGE_FIELDS + 'name,encryptedValue'),
-  system: keys(MESSAGE_FIELDS + 'name,encryptedValue'),
-  developer: keys(MESSAGE_FIELDS + 'name,encryptedValue'),
-  assistant: keys(MESSAGE_FIELDS + 'name,encryptedValue,toolCalls'),
-  tool: keys(MESSAGE_FIELDS + 'toolCallId,error,encryptedValue'),
-  reasoning: keys(MESSAGE_FIELDS + 'encryptedValue'),
+  user: keys(MESSAGE_FIELDS + 'name'),
+  system: keys(MESSAGE_FIELDS + 'name'),
+  developer: keys(MESSAGE_FIELDS + 'name'),
+  assistant: keys(MESSAGE_FIELDS + 'name,toolCalls'),
+  tool: keys(MESSAGE_FIELDS + 'toolCallId,error'),
+  reasoning: keys(MESSAGE_FIELDS),
   activity: keys(MESSAGE_FIELDS + 'activityType'),
 };
-const TOOL_CALL = keys('id,type,function,encryptedValue,metadata');
+const TOOL_CALL = keys('id,type,function,encryptedValue,encryptedValueType,metadata');
 const FUNCTION = keys('name,arguments');
 
 const TEXT_PART = keys('type,id,text,metadata');

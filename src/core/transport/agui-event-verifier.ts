@@ -1,64 +1,10 @@
 import { EventType, type BaseEvent } from '@ag-ui/core';
 import { TransportError } from './transport.js';
-import { stripEvent } from './agui-event-strip.js';
+import { REQUIRED, type FieldRule } from './agui-event-fields.js';
+import { needsStripStage, stripStage, type RetiredState } from './agui-strip-stage.js';
 import { AGUI_PROTOCOL_VERSION, protocolVersionWarning } from './protocol-version.js';
 
-/**
- * What a field must be: a string; an optional string; an array; an object; anything but undefined;
- * anything (a described field the widget does not check). One letter each, so the table stays a table.
- */
-type FieldRule = 's' | 's?' | 'a' | 'o' | 'v' | 'x';
-
-/**
- * The fields of each event type (AG-UI 1.1's schema, as `@ag-ui/core` is generated from it), checked
- * cheaply instead of with zod. A field the table does not name (beyond `type`, `timestamp`,
- * `rawEvent`, `metadata` and, where the schema allows it, `subagentRunId`) is stripped with a warning
- * before the application sees the event (agui-event-strip.ts).
- */
-const REQUIRED: Readonly<Record<EventType, Readonly<Record<string, FieldRule>>>> = {
-  [EventType.TEXT_MESSAGE_START]: { messageId: 's', role: 's?', name: 's?' },
-  [EventType.TEXT_MESSAGE_CONTENT]: { messageId: 's', delta: 's' },
-  [EventType.TEXT_MESSAGE_END]: { messageId: 's' },
-  [EventType.TEXT_MESSAGE_CHUNK]: { messageId: 's?', role: 's?', delta: 's?', name: 's?' },
-  [EventType.TOOL_CALL_START]: { toolCallId: 's', toolCallName: 's', parentMessageId: 's?' },
-  [EventType.TOOL_CALL_ARGS]: { toolCallId: 's', delta: 's' },
-  [EventType.TOOL_CALL_END]: { toolCallId: 's' },
-  [EventType.TOOL_CALL_CHUNK]: { toolCallId: 's?', toolCallName: 's?', parentMessageId: 's?', delta: 's?' },
-  [EventType.TOOL_CALL_RESULT]: { messageId: 's', toolCallId: 's', content: 'v', role: 's?' },
-  [EventType.STATE_SNAPSHOT]: { snapshot: 'v' },
-  [EventType.STATE_DELTA]: { delta: 'a' },
-  [EventType.MESSAGES_SNAPSHOT]: { messages: 'a' },
-  [EventType.ACTIVITY_SNAPSHOT]: { messageId: 's', activityType: 's', content: 'o', replace: 'x' },
-  [EventType.ACTIVITY_DELTA]: { messageId: 's', activityType: 's', patch: 'a' },
-  [EventType.RAW]: { event: 'v', source: 's?' },
-  [EventType.CUSTOM]: { name: 's', value: 'v' },
-  [EventType.RUN_STARTED]: { threadId: 's', runId: 's', parentRunId: 's?', protocolVersion: 'x', input: 'x' },
-  [EventType.RUN_FINISHED]: { threadId: 's', runId: 's', result: 'x', outcome: 'x', usage: 'x' },
-  [EventType.RUN_ERROR]: { message: 's', code: 's?', usage: 'x' },
-  [EventType.STEP_STARTED]: { stepName: 's' },
-  [EventType.STEP_FINISHED]: { stepName: 's' },
-  [EventType.REASONING_START]: { messageId: 's' },
-  [EventType.REASONING_MESSAGE_START]: { messageId: 's', role: 's' },
-  [EventType.REASONING_MESSAGE_CONTENT]: { messageId: 's', delta: 's' },
-  [EventType.REASONING_MESSAGE_END]: { messageId: 's' },
-  [EventType.REASONING_MESSAGE_CHUNK]: { messageId: 's?', delta: 's?' },
-  [EventType.REASONING_END]: { messageId: 's' },
-  [EventType.REASONING_ENCRYPTED_VALUE]: { subtype: 's', entityId: 's', encryptedValue: 's' },
-  [EventType.SUBAGENT_STARTED]: { subagentRunId: 's', name: 's', description: 's?', parentSubagentRunId: 's?', parentToolCallId: 's?', parentMessageId: 's?' },
-  [EventType.SUBAGENT_FINISHED]: { subagentRunId: 's', result: 'x', outcome: 'x' },
-  [EventType.SUBAGENT_ERROR]: { subagentRunId: 's', message: 's', code: 's?' },
-};
-
 const RULE_TEXT: Record<FieldRule, string> = { s: 'a string', 's?': 'a string', a: 'an array', o: 'an object', v: 'a value', x: '' };
-
-/** The pre-1.0 reasoning events `@ag-ui/client` still translates; the same translation is kept here. */
-const THINKING: Readonly<Record<string, EventType>> = {
-  THINKING_START: EventType.REASONING_START,
-  THINKING_END: EventType.REASONING_END,
-  THINKING_TEXT_MESSAGE_START: EventType.REASONING_MESSAGE_START,
-  THINKING_TEXT_MESSAGE_CONTENT: EventType.REASONING_MESSAGE_CONTENT,
-  THINKING_TEXT_MESSAGE_END: EventType.REASONING_MESSAGE_END,
-};
 
 type Fields = Record<string, unknown> & { type: string; subagentRunId?: string };
 /** A chunk stream being expanded: what its first chunk established (a text message's role, a call's name). */
@@ -78,11 +24,11 @@ const CLOSES_ALL_LANES = new Set<string>([EventType.RUN_STARTED, EventType.RUN_F
 
 /**
  * Checks one AG-UI event stream by AG-UI 1.1's processing model, without zod, rxjs or a copy per
- * event: retired `THINKING_*` events are translated (the compatibility boundary), what the protocol
- * does not describe is stripped with a warning (unknown event types dropped, unknown properties,
- * outcomes, content parts and patch operations removed: agui-event-strip.ts), each frame's known
- * fields are checked against the table above, `*_CHUNK` events are expanded into START/CONTENT/END,
- * and the ordering rules are enforced: a run starts with `RUN_STARTED`; content and end events need an
+ * event: retired shapes are translated (the compatibility boundary), what the protocol does not
+ * describe is stripped with a warning (unknown event types dropped, unknown properties, outcomes,
+ * content parts and patch operations removed; both in agui-event-strip.ts, loaded on demand), each
+ * frame's known fields are checked against the fields table (agui-event-fields.ts), `*_CHUNK` events
+ * are expanded into START/CONTENT/END, and the ordering rules are enforced: a run starts with `RUN_STARTED`; content and end events need an
  * open start, a start needs its id closed; `RUN_FINISHED` needs every message, call, reasoning span,
  * step and subagent closed; after `RUN_FINISHED` only `RUN_ERROR` or a new `RUN_STARTED` may follow,
  * after `RUN_ERROR` only a new `RUN_STARTED`. A continuation must agree with its opener: a later chunk
@@ -111,27 +57,35 @@ export class AgUiEventVerifier {
   /** Chunk streams being expanded, by producer. */
   readonly #lanes = new Map<string | undefined, Lane>();
   readonly #warned = new Set<string>();
-  #thinkingSpan?: string;
-  #thinkingMessage?: string;
+  /** The retired `THINKING_*` spans being translated (agui-event-strip.ts). */
+  readonly #retired: RetiredState = {};
 
   /**
    * Checks one parsed frame and returns the events to deliver, in order: none (an unknown type), the
-   * event itself (the usual case, the same object), or the events a chunk expands to.
+   * event itself (the usual case, the same object), or the events a chunk expands to. An event that
+   * needs the strip stage (`needsStripStage`) needs it loaded first (`loadStripStage`): the
+   * transports load it in their frame loops before they hand such an event on.
    */
   accept(json: unknown): BaseEvent[] {
     if (typeof json !== 'object' || json === null || Array.isArray(json)) fail('a frame is not a JSON object');
     let event = json as Fields;
     if (typeof event.type !== 'string' || !event.type) fail('a frame carries no event type');
-    if (event.type in THINKING) event = this.#translateThinking(event);
+    const needed = needsStripStage(event);
+    const stage = needed ? stripStage : undefined;
+    if (needed && !stage) throw new Error('soliplex-chat: the AG-UI strip stage was not loaded before an event that needs it');
+    // Compatibility first (retired shapes translated), then enforcement (spec 1.1, versioning).
+    if (stage) event = stage.translateRetired(event, this.#retired, (kind, message) => this.#warn(kind, message)) as Fields;
     const rules = (REQUIRED as Record<string, Record<string, FieldRule>>)[event.type];
     if (!rules) {
       this.#warn(event.type, `dropping unknown AG-UI event type '${event.type}'`);
       return [];
     }
     const type = event.type;
-    event = stripEvent(event, rules, (kind, path) =>
-      this.#warn(`${type} ${kind}`, `stripped ${path} from a ${type} event: AG-UI ${AGUI_PROTOCOL_VERSION} does not describe it`),
-    ) as Fields;
+    if (stage) {
+      event = stage.stripEvent(event, rules, (kind, path) =>
+        this.#warn(`${type} ${kind}`, `stripped ${path} from a ${type} event: AG-UI ${AGUI_PROTOCOL_VERSION} does not describe it`),
+      ) as Fields;
+    }
     checkFields(event, rules);
     const out: Fields[] = [];
     this.#expand(event, out);
@@ -144,21 +98,6 @@ export class AgUiEventVerifier {
     if (this.#warned.has(kind)) return;
     this.#warned.add(kind);
     console.warn(`[soliplex-chat] ${message} (further ones in this run are not reported)`);
-  }
-
-  #translateThinking(event: Fields): Fields {
-    const type = THINKING[event.type]!;
-    const { title: _title, ...rest } = event;
-    switch (type) {
-      case EventType.REASONING_START:
-        return { ...rest, type, messageId: (this.#thinkingSpan = crypto.randomUUID()) };
-      case EventType.REASONING_END:
-        return { ...rest, type, messageId: this.#thinkingSpan ?? crypto.randomUUID() };
-      case EventType.REASONING_MESSAGE_START:
-        return { ...rest, type, messageId: (this.#thinkingMessage = crypto.randomUUID()), role: 'reasoning' };
-      default:
-        return { ...rest, type, messageId: this.#thinkingMessage ?? crypto.randomUUID() };
-    }
   }
 
   /** Expands `*_CHUNK` events (as `@ag-ui/client`'s transformChunks does) and closes chunk streams other events end. */

@@ -1,6 +1,8 @@
 import type { BaseEvent } from '@ag-ui/core';
 import { forEachSseFrame } from './sse-reader.js';
 import { parseFrameJson } from './event-frame.js';
+import { stripStageFor } from './agui-strip-stage.js';
+import { needsDowngrade } from './protocol-version.js';
 import { retryAfterMs } from './retry-after.js';
 import { TransportError, agentHttpError, readErrorBody, runAgentInput, type RunEventSink, type RunRequest, type Transport } from './transport.js';
 
@@ -13,6 +15,13 @@ export interface AgUiHttpTransportOptions {
   headers?: HeadersSource;
   /** A `fetch` to use instead of the global one. */
   fetch?: typeof fetch;
+  /**
+   * The AG-UI version the endpoint speaks, when it is known to be older than the chat's and declares
+   * none (as `@ag-ui/client`'s `maxProtocolVersion`): what is sent to it, and what is read from it, is
+   * downgraded for it (agui-downgrade.ts). Unset, the version the endpoint declared on its last
+   * `RUN_STARTED` is used; no declaration means a current peer.
+   */
+  maxProtocolVersion?: string;
 }
 
 /**
@@ -23,6 +32,8 @@ export interface AgUiHttpTransportOptions {
  */
 export class AgUiHttpTransport implements Transport {
   readonly options: AgUiHttpTransportOptions;
+  /** The version the endpoint declared on its last `RUN_STARTED` (spec 1.1, version negotiation). */
+  #declared?: string;
 
   constructor(options: AgUiHttpTransportOptions) {
     this.options = options;
@@ -33,7 +44,11 @@ export class AgUiHttpTransport implements Transport {
     const { headers } = this.options;
     const extraHeaders = typeof headers === 'function' ? await headers() : (headers ?? {});
     if (signal.aborted) return { runId };
-    const input = runAgentInput(request);
+    const peer = this.options.maxProtocolVersion ?? this.#declared;
+    // A peer known to be older gets what it understands (loaded only for one).
+    const downgrade = needsDowngrade(peer) ? (await import('./agui-downgrade.js')).downgrader(peer) : undefined;
+    if (signal.aborted) return { runId };
+    const input = downgrade ? downgrade.input(runAgentInput(request)) : runAgentInput(request);
     const doFetch = this.options.fetch ?? fetch;
     let response: Response;
     try {
@@ -62,13 +77,25 @@ export class AgUiHttpTransport implements Transport {
           if (error instanceof TransportError) throw error;
           throw new TransportError('protocol', `The agent sent a stream this client cannot follow: a frame is not JSON (${data.slice(0, 80)}).`, undefined, { cause: error });
         }
-        try {
-          onEvent(json as BaseEvent);
-        } catch (error) {
-          listenerError = { error };
-          throw error;
+        const event = json as Record<string, unknown>;
+        if (event?.['type'] === 'RUN_STARTED' && typeof event['protocolVersion'] === 'string') this.#declared = event['protocolVersion'];
+        if (downgrade && typeof json === 'object' && json !== null) {
+          json = downgrade.event(event);
+          if (json === undefined) return true;
         }
-        return true;
+        const deliver = () => {
+          if (signal.aborted) return false;
+          try {
+            onEvent(json as BaseEvent);
+          } catch (error) {
+            listenerError = { error };
+            throw error;
+          }
+          return true;
+        };
+        // The strip stage loads with the first event that needs it, before that event is handed on.
+        const stage = stripStageFor(json);
+        return stage ? stage.then(deliver) : deliver();
       });
     } catch (error) {
       if (listenerError) throw listenerError.error;

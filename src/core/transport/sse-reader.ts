@@ -24,9 +24,10 @@ export let closeCutJson: ((prefix: string) => string | undefined) | undefined;
 /**
  * Receives each frame as it completes; returning `false` stops the reading (the body is cancelled).
  * `id` is the last `id:` seen on the stream so far (SSE's "last event ID"), if any; `cut` is true when
- * the frame passed MAX_FRAME_CHARS and `data` is its beginning.
+ * the frame passed MAX_FRAME_CHARS and `data` is its beginning. A sink that must wait before it can
+ * take a frame (code to load, say) returns a promise: the next frame waits for it.
  */
-export type SseFrameSink = (data: string, id: string | undefined, cut: boolean) => boolean | void;
+export type SseFrameSink = (data: string, id: string | undefined, cut: boolean) => boolean | void | Promise<boolean | void>;
 
 type FrameSink = (data: string, id: string | undefined, cut: true | undefined) => void;
 
@@ -200,7 +201,9 @@ export async function forEachSseFrame(body: ReadableStream<Uint8Array>, onFrame:
       const turn = slice.turn();
       if (turn) await turn;
       if (cut) closeCutJson ??= (await import('./cut-json.js')).closeCutJson;
-      if (onFrame(data, id, cut === true) === false) return;
+      let taken = onFrame(data, id, cut === true);
+      if (taken instanceof Promise) taken = await taken; // the rare frame that waits (the strip stage loading)
+      if (taken === false) return;
     }
   }
 }

@@ -249,6 +249,8 @@ export class ChatSettings extends LitElement {
    * What the agent supports (AG-UI `AgentCapabilities`), when the page knows it; else the `agent`'s
    * `getCapabilities()`. The UI adapts: attachments (`multimodal.input`), reasoning shown unless
    * `reasoning.supported` is false, tool-call interrupts editable with `humanInTheLoop.approveWithEdits`.
+   * A tool's structured result goes to the agent as content parts when `multimodal.input` names each
+   * medium it carries, else as text (the registry's `resultContent` decides over it).
    */
   @property({ attribute: false }) capabilities?: AgentCapabilities;
 }

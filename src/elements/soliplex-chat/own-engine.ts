@@ -1,4 +1,5 @@
 import type { AbstractAgent } from '@ag-ui/client';
+import type { AgentCapabilities } from '@ag-ui/core';
 import { provideOwnEngine } from './chat-parts.js';
 // The core's modules one by one, not its index (see rollup.config.mjs: the CDN build's chunks follow these imports).
 import { RunOrchestrator } from '../../core/tool-loop/run-orchestrator.js';
@@ -22,6 +23,8 @@ export interface OwnEngineOptions {
   agent?: () => AbstractAgent | undefined;
   /** False keeps Soliplex runs out of the history cache (IndexedDB); read when a room's transport is made. */
   persist?: () => boolean;
+  /** What the agent declares it supports (the chat's `capabilities`, else the `agent`'s `getCapabilities()`). */
+  capabilities?: () => AgentCapabilities | undefined;
 }
 
 /**
@@ -41,11 +44,12 @@ const historyCache: HistoryRunStore = {
  * else one transport per backend, picked by the thread key (a room means a Soliplex server, otherwise
  * `server` is an AG-UI endpoint). Headers, tokens and the agent are read afresh on every run.
  */
-export function createOwnEngine({ headers, token, toolRegistry, agent, persist }: OwnEngineOptions): RunOrchestrator {
+export function createOwnEngine({ headers, token, toolRegistry, agent, persist, capabilities }: OwnEngineOptions): RunOrchestrator {
   const transports = new Map<string, Transport>();
   const agentTransports = new WeakMap<AbstractAgent, Transport>();
   return new RunOrchestrator({
     toolRegistry,
+    ...(capabilities ? { capabilities: () => capabilities() } : {}),
     transport: ({ server, room }) => {
       const pageAgent = agent?.();
       if (pageAgent) {

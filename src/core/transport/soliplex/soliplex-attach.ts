@@ -8,6 +8,7 @@ import type { SoliplexApi } from './soliplex-api.js';
 import { followRun, resumeDelay, retryableFailure, type FollowPolicy } from './soliplex-resume.js';
 import { emptySoliplexRunInput } from './soliplex-run-input.js';
 import { delay } from '../../abortable-delay.js';
+import { stripStageFor } from '../agui-strip-stage.js';
 
 /** See `SoliplexTransport.attachRun`. */
 export async function attachSoliplexRun(
@@ -43,6 +44,9 @@ export async function attachSoliplexRun(
         if (!event || typeof event !== 'object' || typeof (event as { type?: unknown }).type !== 'string') continue;
         const type = (event as BaseEvent).type as string;
         terminal = type === 'RUN_FINISHED' || type === 'RUN_ERROR';
+        const stage = stripStageFor(event); // loaded before the event that needs it is handed on
+        if (stage) await stage;
+        if (signal.aborted) return;
         onEvent(event as BaseEvent);
       }
       if (run.finished || terminal) return;

@@ -8,6 +8,7 @@
 import type { BaseEvent } from '@ag-ui/core';
 import { forEachSseFrame } from '../sse-reader.js';
 import { parseFrameJson } from '../event-frame.js';
+import { stripStageFor } from '../agui-strip-stage.js';
 import { TransportError, type RunEventSink } from '../transport.js';
 import type { SoliplexApi } from './soliplex-api.js';
 import { delay } from '../../abortable-delay.js';
@@ -131,12 +132,17 @@ export async function followRun(api: SoliplexApi, path: string, onEvent: RunEven
           terminal = TERMINAL.has(event.type);
           if (terminal) eventWait.stop();
           else eventWait.touch();
-          try {
-            onEvent(event);
-          } catch (error) {
-            listenerFailed = true;
-            throw error;
-          }
+          const deliver = () => {
+            try {
+              onEvent(event);
+            } catch (error) {
+              listenerFailed = true;
+              throw error;
+            }
+          };
+          // The strip stage loads with the first event that needs it, before that event is handed on.
+          const stage = stripStageFor(event);
+          return stage ? stage.then(deliver) : deliver();
         });
         return; // a clean close: the run's end, or the server's choice; never resumed
       } catch (error) {

@@ -1,0 +1,72 @@
+import { REQUIRED } from './agui-event-fields.js';
+
+/**
+ * The strip stage of AG-UI 1.1's processing (agui-event-strip.ts: the compatibility shims for retired
+ * shapes, and the stripping of what the protocol does not describe) is its own chunk: an ordinary
+ * stream never needs it, so it loads with the first event that does. Which event does is decided here,
+ * cheaply and exactly (`needsStripStage`); the transports load the stage in their frame loops before
+ * they hand such an event on, so events keep their order and the verifier stays synchronous.
+ */
+
+export type StripStage = typeof import('./agui-event-strip.js');
+
+/** The retired-shape translation's state for one stream (the `THINKING_*` span and message open). */
+export interface RetiredState {
+  span?: string;
+  message?: string;
+}
+
+/** The stage, once loaded. */
+export let stripStage: StripStage | undefined;
+let loading: Promise<StripStage> | undefined;
+
+/** Loads the stage (once; later calls share the load). */
+export function loadStripStage(): Promise<StripStage> {
+  return (loading ??= import('./agui-event-strip.js').then((stage) => (stripStage = stage)));
+}
+
+const BASE = new Set(['type', 'timestamp', 'rawEvent', 'metadata']);
+/** Events the schema does not make attributable (`subagentRunId` is unknown on them). */
+const UNATTRIBUTED = new Set(['MESSAGES_SNAPSHOT', 'RUN_STARTED', 'RUN_FINISHED', 'RUN_ERROR']);
+/** The nested material the stage checks, by event type: an outcome, content parts, messages, a patch. */
+const NESTED: Readonly<Record<string, string>> = {
+  RUN_FINISHED: 'outcome',
+  SUBAGENT_FINISHED: 'outcome',
+  TOOL_CALL_RESULT: 'content',
+  MESSAGES_SNAPSHOT: 'messages',
+  STATE_DELTA: 'delta',
+  ACTIVITY_DELTA: 'patch',
+};
+/** Optional fields pre-1.0 producers sent as `null`: translated to absent (with a warning). */
+const LEGACY_NULLS = new Set(['rawEvent', 'parentMessageId', 'result', 'outcome']);
+
+/**
+ * Whether `event` (a frame as received) needs the strip stage: a retired `THINKING_*` event, a
+ * legacy `null`, a property its type does not describe, or nested material of its own (an outcome,
+ * content parts, a messages snapshot's messages, a patch) that may hold what the protocol does not
+ * describe. An unknown event type does not (it is dropped without it), nor does anything not an event.
+ */
+export function needsStripStage(event: unknown): boolean {
+  if (typeof event !== 'object' || event === null) return false;
+  const e = event as Record<string, unknown>;
+  const type = e['type'];
+  if (typeof type !== 'string') return false;
+  if (type.startsWith('THINKING_')) return true;
+  const fields = (REQUIRED as Readonly<Record<string, object>>)[type];
+  if (!fields) return false;
+  const nested = NESTED[type];
+  if (nested !== undefined) {
+    const value = e[nested];
+    if (Array.isArray(value) ? value.length > 0 : value !== undefined && type.endsWith('FINISHED')) return true;
+  }
+  for (const key in e) {
+    if (e[key] === null && LEGACY_NULLS.has(key)) return true;
+    if (!(key in fields) && !BASE.has(key) && !(key === 'subagentRunId' && !UNATTRIBUTED.has(type))) return true;
+  }
+  return false;
+}
+
+/** A promise for the stage when `event` needs it and it has not loaded yet; undefined otherwise (the usual case). */
+export function stripStageFor(event: unknown): Promise<StripStage> | undefined {
+  return !stripStage && needsStripStage(event) ? loadStripStage() : undefined;
+}

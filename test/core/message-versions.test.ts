@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import {
   RunOrchestrator,
   ToolRegistry,
+  transcriptJson,
   versionPosition,
   type ClientTool,
   type Conversation,
@@ -36,6 +37,9 @@ describe('message versions (the branch model)', () => {
     expect(thread.switchVersion(user, 0)).to.equal(true);
     expect(texts(engine.snapshot(key).conversation)).to.deep.equal(['hello', 'First.']);
     expect(versionPosition(engine.snapshot(key).conversation, user)).to.deep.equal({ index: 0, count: 2 });
+    const exported = transcriptJson({ conversation: engine.snapshot(key).conversation, threadKey: key });
+    expect(exported.messages.map((m) => (m as { text?: string }).text), 'the export is the branch on screen').to.deep.equal(['hello', 'First.']);
+    expect(exported.messages[0]).to.deep.include({ version: { number: 1, count: 2 } });
 
     await engine.send(key, 'and then?');
     expect(sent(transport, 2), 'the run input is the branch on screen').to.deep.equal([

@@ -528,6 +528,11 @@ export class RunOrchestrator {
     if (isRunning(run)) return false;
     const switched = selectVersion(conversation, messageId, index);
     if (switched === conversation) return false;
+    // The executed set follows the screen, as for a regenerate: a server that numbers its calls may
+    // reuse the ids of the calls that left it. The calls that came back have all run (or are settled).
+    const executed = this.#executedSet(key);
+    for (const callId of Object.keys(conversation.toolCalls)) if (!switched.toolCalls[callId]) executed.delete(callId);
+    for (const callId of Object.keys(switched.toolCalls)) executed.add(callId);
     this.registry.update(key, (snapshot) => ({ ...snapshot, run: idleState, conversation: switched }));
     return true;
   }

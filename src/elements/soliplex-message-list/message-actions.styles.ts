@@ -54,6 +54,8 @@ export const messageActionsStyles = css`
   }
   .versions button {
     padding-inline: 0.4em;
+    font-size: 1.15em;
+    line-height: 1;
   }
   .actions button:focus-visible,
   .editor :focus-visible,

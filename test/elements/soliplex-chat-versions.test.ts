@@ -1,4 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import { ThreadIndex, type SoliplexChat } from '../../src/index.js';
 import { LocalThreadSync } from '../../src/core/threads/local-thread-sync.js';
 import { deepQuery, deepQueryAll, settled, until, waitFor } from './chat-fixture.js';
@@ -9,13 +10,6 @@ import { finished, say, script, server, started, type RecordedRequest } from '..
  * the message switches between them, the run input is the branch on screen, and the versions are kept
  * with the thread across a reload.
  */
-
-function deleteDatabase(name: string): Promise<void> {
-  return new Promise((resolve) => {
-    const request = indexedDB.deleteDatabase(name);
-    request.onsuccess = request.onerror = request.onblocked = () => resolve();
-  });
-}
 
 type Body = { messages: { role: string; content: unknown }[] };
 /** What a run sent: each message's role and text. */
@@ -28,6 +22,12 @@ const shown = (el: SoliplexChat) =>
   deepQueryAll(el, '[part~="user-message"], [part~="assistant-message"]').map(
     (m) => `${m.matches('[part~="user-message"]') ? 'user' : 'assistant'}: ${(m.textContent ?? '').replace(/\s+/g, ' ').replace(/^\s*(You|Assistant): /, '').trim()}`,
   );
+function activeDeep(): Element | null {
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
+}
+
 /** Waits until the conversation on screen is `expected` (the chat renders once per frame), then checks it. */
 async function expectShown(el: SoliplexChat, expected: string[], what?: string): Promise<void> {
   await until(() => JSON.stringify(shown(el)) === JSON.stringify(expected)).catch(() => {});
@@ -66,9 +66,9 @@ async function leave(el: SoliplexChat): Promise<void> {
   await ThreadIndex.for(engine).flush();
 }
 
-describe('<soliplex-chat> keeps versions of regenerated and edited turns', () => {
-  beforeEach(() => deleteDatabase('soliplex-chat-threads'));
-
+describe('<soliplex-chat> keeps versions of regenerated and edited turns', function () {
+  // Five runs, a reload and an accessibility check in the first test: more than the default on a loaded machine.
+  this.timeout(40_000);
   it('edit an earlier message, regenerate, switch versions: the server gets the branch on screen, and a reload keeps the versions', async () => {
     const { agentUrl, requests } = await script<Body>([
       [started, ...say('a1', 'Cats purr.'), finished],
@@ -115,9 +115,13 @@ describe('<soliplex-chat> keeps versions of regenerated and edited turns', () =>
     await expectShown(el, ['user: dogs', 'assistant: Dogs bark.']);
     await until(() => versionsOf(el, 'dogs').position === '2 / 3').catch(() => {});
     expect(versionsOf(el, 'dogs').position).to.equal('2 / 3');
-    versionsOf(el, 'dogs').previous!.click();
+    // By keyboard: the button that is now at its end is disabled, so focus moves to the other one.
+    versionsOf(el, 'dogs').previous!.focus();
+    await sendKeys({ press: 'Enter' });
     await settled(el);
     await expectShown(el, ['user: cats', 'assistant: Cats purr.', 'user: more', 'assistant: More about cats.'], 'the first version, its later turn with it');
+    await until(() => activeDeep() === versionsOf(el, 'cats').next).catch(() => {});
+    expect(activeDeep() === versionsOf(el, 'cats').next, 'focus stays on the arrows').to.equal(true);
     versions = versionsOf(el, 'cats');
     expect(versions.position).to.equal('1 / 3');
     expect(versions.previous!.disabled).to.equal(true);

@@ -280,7 +280,7 @@ export class SoliplexMessageList extends LitElement {
     const versions = versionPosition(this.conversation, message.id);
     if (!copy && !edit && !versions) return nothing;
     return html`<div part="message-actions" class="actions from-user">
-      ${versions ? renderVersions(versions, strings, !this.busy, (index, button) => this.#switchVersion(message.id, index, button)) : nothing}
+      ${versions ? renderVersions(versions, strings, !this.busy, (index) => this.#switchVersion(message.id, index)) : nothing}
       ${copy ? this.#copyButton(message.id, message.text, strings) : nothing}
       ${edit ? html`<button part="edit-button" type="button" @click=${() => this.#startEdit(message)}>${strings.edit}</button>` : nothing}
     </div>`;
@@ -380,11 +380,21 @@ export class SoliplexMessageList extends LitElement {
 
   #regenerate = () => this.chat?.thread.regenerate();
 
-  /** Shows another version of a turn; focus stays on the arrows (on the other one when this one is now at its end). */
-  async #switchVersion(messageId: string, index: number, button: HTMLButtonElement): Promise<void> {
-    if (!this.chat?.thread.switchVersion(messageId, index)) return;
-    await this.updateComplete;
-    if (button.disabled) button.parentElement?.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus();
+  /** The turn whose version was just switched: focus stays on its arrows once the list shows the switch. */
+  #refocus?: string;
+
+  /** Shows another version of a turn (the list shows it on its next render, once a frame). */
+  #switchVersion(messageId: string, index: number): void {
+    if (this.chat?.thread.switchVersion(messageId, index)) this.#refocus = messageId;
+  }
+
+  /** The arrow pressed is now at its end (disabled): focus goes to the other one rather than the page. */
+  #keepVersionFocus(): void {
+    const id = this.#refocus;
+    this.#refocus = undefined;
+    const versions = this.renderRoot.querySelector(`[data-message-id="${CSS.escape(id ?? '')}"] + .actions .versions`);
+    const active = (this.renderRoot as ShadowRoot).activeElement;
+    if (versions && (!active || (active instanceof HTMLButtonElement && active.disabled))) versions.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus();
   }
 
   async #startEdit(message: { readonly id: string; readonly text: string }): Promise<void> {
@@ -499,6 +509,7 @@ export class SoliplexMessageList extends LitElement {
   protected override updated(changed: PropertyValues<this>): void {
     // A conversation that shrank (another thread, an edit) may leave nothing below: back at the end.
     if (changed.has('conversation') && this.conversation.messages.length === 0) this.scrollToEnd();
+    if (changed.has('conversation') && this.#refocus !== undefined) this.#keepVersionFocus();
   }
 
   #renderMessage(message: ChatMessage, strings: SoliplexChatStrings) {

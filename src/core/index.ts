@@ -3,6 +3,7 @@
  * orchestration and transports. No Lit, no rendering.
  */
 export * from './conversation/conversation.js';
+export { versionPosition, branchFrom, selectVersion, validVersions, type BranchTail, type MessageVersions, type VersionPosition } from './conversation/message-versions.js';
 export { reduceConversation, reduceEvents, parseToolArguments, contentText, attachmentParts, type ReducerWarn } from './conversation/conversation-reducer.js';
 export { toAgUiMessages } from './conversation/message-mapper.js';
 export {

@@ -56,7 +56,8 @@ export const OWN_PARTS = {
     'copy-button': '"Copy" on a user message, and on an answer (the text of all its hops).',
     'read-aloud-button': '"Read aloud" on an answer ("Stop reading" while it reads), where the browser can speak.',
     'regenerate-button': '"Regenerate" on the last answer.',
-    'edit-button': '"Edit" on the last user message.',
+    'edit-button': '"Edit" on a user message (an earlier one too: its turn runs again from there, the earlier version kept).',
+    versions: 'On a user message whose turn was regenerated or edited: "‹ 2 / 3 ›", the buttons "Previous version" and "Next version" around which version is shown.',
     'jump-to-latest': '"Jump to latest", while the reader is scrolled up from the end.',
   },
   'soliplex-tool-call-card': {

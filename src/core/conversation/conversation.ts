@@ -7,6 +7,7 @@ import type { ThreadToolState } from '../tools/tool-groups.js';
 import type { ToolSetChanges } from '../tools/tool-augmentation.js';
 import type { RunRecord } from './run-records.js';
 import type { SoliplexCitation } from '../transport/soliplex/soliplex-citations.js';
+import type { MessageVersions } from './message-versions.js';
 
 /** Where a tool call is in its life. */
 export const ToolCallStatus = {
@@ -301,6 +302,11 @@ export interface Conversation {
   readonly runSources?: readonly SoliplexCitation[];
   /** What finished runs left for their answers (citations, token usage), by the server's run id. */
   readonly runRecords?: Readonly<Record<string, RunRecord>>;
+  /**
+   * The earlier (or later) versions of user turns that were regenerated or edited, by the user
+   * message's id; `messages` is the branch on screen (see message-versions.ts). Absent when none.
+   */
+  readonly versions?: Readonly<Record<string, MessageVersions>>;
 }
 
 

@@ -23,12 +23,12 @@ import {
   dropRunOutput,
   openToolCallIds,
   settleOpenToolCalls,
-  truncateAfterUserMessage,
   ToolCallStatus,
   type Conversation,
   type ToolCall,
 } from '../conversation/conversation.js';
 import { LazyModule } from '../lazy-module.js';
+import { branchFrom, selectVersion, validVersions } from '../conversation/message-versions.js';
 import { notifyEach } from '../notify-each.js';
 import {
   interruptedCallIds,
@@ -418,7 +418,7 @@ export class RunOrchestrator {
     // An older or partial save lacks some fields: the empty conversation's fill them. A state the page
     // set on the still empty thread (`setState`) is newer than the kept one: it stays.
     const pageState = current.conversation.state !== emptyConversation.state ? { state: current.conversation.state } : {};
-    const kept: Conversation = { ...emptyConversation, ...saved.conversation, ...pageState };
+    const kept: Conversation = { ...emptyConversation, ...saved.conversation, ...pageState, versions: validVersions(saved.conversation.versions) };
     // The engine's own record that these calls ran (invariant 2), as for calls it ran itself; the
     // conversation's statuses already keep them from running again (its reducer never re-opens a call).
     const executed = this.#executedSet(key);
@@ -498,9 +498,10 @@ export class RunOrchestrator {
   }
 
   /**
-   * Runs the thread's last answer again: everything after its last user message is dropped (answer,
-   * tool calls, results) and the turn is re-run from that message. Rejects when the thread has no
-   * user message; a running turn is superseded, as by `send`.
+   * Runs the thread's last answer again from its last user message. What followed that message
+   * (answer, tool calls, results) is kept as an earlier version of the turn (see `switchVersion`); the
+   * new answer is the turn's newest version, on screen, and the run sends only the branch on screen.
+   * Rejects when the thread has no user message; a running turn is superseded, as by `send`.
    */
   regenerate(key: ThreadKey, options?: TurnOptions): Promise<TurnOutcome> {
     const last = this.registry.get(key).conversation.messages.findLast((m) => m.role === 'user');
@@ -509,9 +510,10 @@ export class RunOrchestrator {
   }
 
   /**
-   * Edits a user message and sends it again: the message's text is replaced, everything after it is
-   * dropped, and the turn runs from it. Rejects when there is no such user message; a running turn
-   * is superseded, as by `send`.
+   * Edits a user message (any one, not only the last) and sends it again: its earlier text and what
+   * followed it are kept as an earlier version of the turn (see `switchVersion`), and the turn runs
+   * from the new text, the messages before it unchanged. Rejects when there is no such user message;
+   * a running turn is superseded, as by `send`.
    */
   edit(key: ThreadKey, messageId: string, text: string, options?: TurnOptions): Promise<TurnOutcome> {
     const found = this.registry.get(key).conversation.messages.some((m) => m.id === messageId && m.role === 'user');
@@ -519,13 +521,37 @@ export class RunOrchestrator {
     return this.#rerunFrom(key, messageId, text, options);
   }
 
+  /**
+   * Puts version `index` (0-based) of the user turn `messageId` on screen (its user message, and the
+   * branch that followed it, later turns' versions included); the one shown is kept as a version. The
+   * thread's next run sends the branch on screen. Returns false, doing nothing, while a turn runs on
+   * the thread (or the server still runs one of it), or when the turn has no such version. The run
+   * state of the branch left (a failure, a stop) goes with it: the thread is idle.
+   */
+  switchVersion(key: ThreadKey, messageId: string, index: number): boolean {
+    if (this.#disposing || this.#activeTurn(key) || this.hasUnfinishedServerRun(key)) return false;
+    const { conversation, run } = this.registry.get(key);
+    if (isRunning(run)) return false;
+    const switched = selectVersion(conversation, messageId, index);
+    if (switched === conversation) return false;
+    // The executed set follows the screen, as for a regenerate: a server that numbers its calls may
+    // reuse the ids of the calls that left it. The calls that came back have all run (or are settled).
+    const executed = this.#executedSet(key);
+    for (const callId of Object.keys(conversation.toolCalls)) if (!switched.toolCalls[callId]) executed.delete(callId);
+    for (const callId of Object.keys(switched.toolCalls)) executed.add(callId);
+    this.registry.update(key, (snapshot) => ({ ...snapshot, run: idleState, conversation: switched }));
+    return true;
+  }
+
   #rerunFrom(key: ThreadKey, messageId: string, text: string | undefined, options?: TurnOptions): Promise<TurnOutcome> {
     if (this.hasUnfinishedServerRun(key)) return Promise.reject(new Error(ATTACHED_REFUSAL));
     const turn = this.#startTurn(key, options);
     if (!turn) return Promise.reject(new Error('The orchestrator was disposed'));
     turn.commit((snapshot) => {
-      const conversation = truncateAfterUserMessage(snapshot.conversation, messageId, text);
-      // Dropped calls leave the executed set: a server that numbers its calls may reuse their ids.
+      // The branch on screen from that message on becomes an earlier version; the run sends the new one.
+      const conversation = branchFrom(snapshot.conversation, messageId, text);
+      // Calls off screen leave the executed set: a server that numbers its calls may reuse their ids
+      // (a version off screen never runs its calls: they are all settled).
       const executed = this.#executedSet(key);
       for (const callId of Object.keys(snapshot.conversation.toolCalls)) if (!conversation.toolCalls[callId]) executed.delete(callId);
       return { ...snapshot, run: startingState, conversation };

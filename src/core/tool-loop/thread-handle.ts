@@ -70,6 +70,24 @@ export class ThreadHandle {
     return this.canSend() && this.snapshot().conversation.messages.some((m) => m.id === messageId && m.role === 'user');
   }
 
+  /**
+   * As `canSend`, and the user turn `messageId` has a version `index` (0-based) that is not on screen
+   * (see `versionPosition` for where the one on screen stands).
+   */
+  canSwitchVersion(messageId: string, index: number): boolean {
+    const versions = this.snapshot().conversation.versions?.[messageId];
+    return this.canSend() && !!versions && Number.isInteger(index) && index >= 0 && index <= versions.others.length && index !== versions.index;
+  }
+
+  /**
+   * Shows version `index` (0-based) of the user turn `messageId`, and the branch that followed it
+   * (regenerate and edit keep the earlier ones); the next run sends the branch on screen. Refused
+   * unless `canSwitchVersion(messageId, index)`.
+   */
+  switchVersion(messageId: string, index: number): boolean {
+    return this.canSwitchVersion(messageId, index) && this.engine.switchVersion(this.key, messageId, index);
+  }
+
   /** Sends a user message (text, or `{text, parts}`); refused for empty text or unless `canSend()`. */
   send(input: string | UserInput): boolean {
     const text = typeof input === 'string' ? input : input?.text;
@@ -105,12 +123,12 @@ export class ThreadHandle {
     return this.engine.runAgain(this.key, toolCallId, this.options);
   }
 
-  /** Replaces what followed the last user message by a new turn; refused unless `canRegenerate()`. */
+  /** Runs the last turn again, keeping its answer as an earlier version; refused unless `canRegenerate()`. */
   regenerate(): boolean {
     return this.canRegenerate() && this.#started(this.engine.regenerate(this.key, this.options));
   }
 
-  /** Replaces a user message's text and runs from it; refused for empty text or unless `canEdit(messageId)`. */
+  /** Runs from a user message (any one) with new text, keeping the earlier version; refused for empty text or unless `canEdit(messageId)`. */
   edit(messageId: string, text: string): boolean {
     if (typeof text !== 'string' || !text.trim() || !this.canEdit(messageId)) return false;
     return this.#started(this.engine.edit(this.key, messageId, text, this.options));

@@ -3,6 +3,7 @@ import type { ChatMessage, Conversation, InterruptStatus, ToolCall, ToolCallDeci
 import type { SoliplexCitation } from '../transport/soliplex/soliplex-citations.js';
 import type { ThreadKey } from '../tool-loop/run-state.js';
 import { usageCost, type UsagePrices } from '../conversation/usage-cost.js';
+import { versionPosition } from '../conversation/message-versions.js';
 
 /** The `format` field of an exported transcript: what the file is. */
 export const TRANSCRIPT_FORMAT = 'soliplex-chat-transcript';
@@ -45,7 +46,16 @@ interface Base {
 
 /** A message of an exported transcript. */
 export type TranscriptMessage =
-  | (Base & { readonly role: 'user'; readonly text: string; readonly attachments?: readonly ContentPart[] })
+  | (Base & {
+      readonly role: 'user';
+      readonly text: string;
+      readonly attachments?: readonly ContentPart[];
+      /**
+       * When the turn was regenerated or edited: which of its versions this is (1-based) of how many.
+       * The transcript is the branch on screen; the other versions are not in it.
+       */
+      readonly version?: { readonly number: number; readonly count: number };
+    })
   | (Base & { readonly role: 'assistant'; readonly text: string; readonly toolCalls: readonly TranscriptToolCall[] })
   | (Base & { readonly role: 'reasoning'; readonly text: string })
   | (Base & { readonly role: 'system' | 'developer'; readonly text: string; readonly notice?: boolean })
@@ -102,6 +112,11 @@ export interface TranscriptSource {
 const iso = (ms: number | undefined) => (ms !== undefined && Number.isFinite(ms) ? new Date(ms).toISOString() : undefined);
 
 /** Drops the fields that are `undefined`, so the JSON shows only what is there. */
+function versionOf(conversation: Conversation, messageId: string): { number: number; count: number } | undefined {
+  const position = versionPosition(conversation, messageId);
+  return position ? { number: position.index + 1, count: position.count } : undefined;
+}
+
 function defined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
@@ -130,7 +145,7 @@ function message(m: ChatMessage, source: TranscriptSource): TranscriptMessage {
   const base = { id: m.id, createdAt: iso(m.createdAt), runId: m.runId };
   switch (m.role) {
     case 'user':
-      return defined({ ...base, role: 'user', text: m.text, attachments: m.parts?.length ? m.parts : undefined });
+      return defined({ ...base, role: 'user', text: m.text, attachments: m.parts?.length ? m.parts : undefined, version: versionOf(source.conversation, m.id) });
     case 'assistant': {
       const calls = m.toolCallIds.map((id) => source.conversation.toolCalls[id]).filter((c): c is ToolCall => !!c);
       return defined({ ...base, role: 'assistant', text: m.text, toolCalls: calls.map((c) => toolCall(c, source.toolTitle?.(c.name))) });

@@ -101,6 +101,14 @@ export interface SoliplexChatStrings {
   editLabel: string;
   editSend: string;
   editCancel: string;
+  /**
+   * The versions of a user turn that was regenerated or edited: the buttons' accessible names
+   * (pinned for integrators), what stands between them ("2 / 3"), and the group's name ("Version 2 of 3").
+   */
+  previousVersion: string;
+  nextVersion: string;
+  versionPosition: (number: number, count: number) => string;
+  versionOf: (number: number, count: number) => string;
   jumpToLatest: string;
   newChat: string;
   /** The button that opens the thread list when the chat is narrow (`thread-list`). */
@@ -314,6 +322,10 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
   editLabel: 'Edit your message',
   editSend: 'Send',
   editCancel: 'Cancel',
+  previousVersion: 'Previous version',
+  nextVersion: 'Next version',
+  versionPosition: (number: number, count: number) => `${number} / ${count}`,
+  versionOf: (number: number, count: number) => `Version ${number} of ${count}`,
   jumpToLatest: 'Jump to latest',
   threadList: {},
   truncated: 'Cut here: the rest was too long to show (over 100,000 characters).',

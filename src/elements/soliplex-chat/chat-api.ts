@@ -116,19 +116,30 @@ export abstract class ChatApi extends DeprecatedChatNames(ChatSettings) {
   }
 
   /**
-   * Runs the last answer again: what followed the last user message (answer, tool calls) is replaced
-   * by a new turn. Returns false, doing nothing, while a turn runs or when there is no user message.
+   * Runs the last answer again from the last user message; the answer it replaces is kept as an
+   * earlier version ("‹ 1 / 2 ›" on the message, `switchVersion`). Returns false, doing nothing, while
+   * a turn runs or when there is no user message.
    */
   regenerate(): boolean {
     return !!this.session.handle?.regenerate();
   }
 
   /**
-   * Edits the user message `messageId` and sends it again: what followed it is replaced by a new turn.
+   * Edits the user message `messageId` (any one, not only the last) and sends it again: the turn runs
+   * from the new text, and the earlier text with all that followed it is kept as an earlier version.
    * Returns false, doing nothing, while a turn runs, for empty text or an unknown message.
    */
   edit(messageId: string, text: string): boolean {
     return !!this.session.handle?.edit(messageId, text);
+  }
+
+  /**
+   * Shows version `index` (0-based) of the user turn `messageId` — what its "Previous version" and
+   * "Next version" buttons do — with the branch that followed it; the next run sends what is shown.
+   * Returns false, doing nothing, while a turn runs or when the turn has no such version.
+   */
+  switchVersion(messageId: string, index: number): boolean {
+    return !!this.session.handle?.switchVersion(messageId, index);
   }
 
   /**

@@ -29,7 +29,7 @@ import type { UsagePrices } from '../../core/conversation/usage-cost.js';
  * @attr no-new-chat - Hides the header's "New chat" button.
  * @attr no-copy - Hides the "Copy" action on messages.
  * @attr no-regenerate - Hides the "Regenerate" action on the last answer.
- * @attr no-edit - Hides the "Edit" action on the last user message.
+ * @attr no-edit - Hides the "Edit" action on user messages.
  * @attr agui-events - Also fire `soliplex-agui-event` for every raw AG-UI event (off by default).
  * @attr sign-in-storage - Where the chat's own Soliplex sign-in keeps its tokens: `session` (default: `sessionStorage`, a reload stays signed in, closing the tab signs out) or `memory` (a reload signs in again). Never `localStorage` or IndexedDB.
  * @attr no-sign-in - Hides the chat's own Soliplex sign-in (Sign in, Sign out): the page signs in and gives `token` or `getToken`.
@@ -187,7 +187,7 @@ export class ChatSettings extends LitElement {
   /** Hides "Regenerate" on the last answer. */
   @property({ type: Boolean, attribute: 'no-regenerate' }) noRegenerate = false;
 
-  /** Hides "Edit" on the last user message. */
+  /** Hides "Edit" on user messages. */
   @property({ type: Boolean, attribute: 'no-edit' }) noEdit = false;
 
   /**

@@ -109,7 +109,8 @@ import '../soliplex-composer/soliplex-composer.js';
  * @csspart copy-button - "Copy" on a user message, and on an answer (the text of all its hops).
  * @csspart read-aloud-button - "Read aloud" on an answer ("Stop reading" while it reads), where the browser can speak.
  * @csspart regenerate-button - "Regenerate" on the last answer.
- * @csspart edit-button - "Edit" on the last user message.
+ * @csspart edit-button - "Edit" on a user message (an earlier one too: its turn runs again from there, the earlier version kept).
+ * @csspart versions - On a user message whose turn was regenerated or edited: "‹ 2 / 3 ›", the buttons "Previous version" and "Next version" around which version is shown.
  * @csspart jump-to-latest - "Jump to latest", while the reader is scrolled up from the end.
  * @csspart tool-card - A tool call card.
  * @csspart tool-name - A tool card's tool name.

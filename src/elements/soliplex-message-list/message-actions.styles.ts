@@ -41,6 +41,22 @@ export const messageActionsStyles = css`
     color: var(--_sc-foreground);
     border-color: var(--_sc-border);
   }
+  .actions button:disabled {
+    cursor: default;
+    opacity: 0.45;
+    border-color: transparent;
+  }
+  .versions {
+    display: inline-flex;
+    align-items: center;
+    color: var(--_sc-muted);
+    font-variant-numeric: tabular-nums;
+  }
+  .versions button {
+    padding-inline: 0.4em;
+    font-size: 1.15em;
+    line-height: 1;
+  }
   .actions button:focus-visible,
   .editor :focus-visible,
   .jump:focus-visible {

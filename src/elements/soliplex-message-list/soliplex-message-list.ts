@@ -21,6 +21,8 @@ import { ACTIVITY_EXPORTPARTS, ANSWER_EXTRAS_EXPORTPARTS, APPROVAL_CARD_EXPORTPA
 import { answerMessages, answerText, answerTurns, groupAnswers, type AnswerGroup, type AnswerTurn, type AnswerTurnCache } from './answer-turns.js';
 import { requestedLang } from '../shared/locale.js';
 import type { ReadAloud } from './read-aloud.js';
+import { versionPosition } from '../../core/conversation/message-versions.js';
+import { renderVersions } from './message-versions.js';
 
 // Tool cards, interrupt cards and activities come only from agents that use them: each loads with the
 // first one shown (the element upgrades then, keeping the properties already set on it).
@@ -44,9 +46,9 @@ type Item = Visible | SubagentGroup<Visible>;
 type Entry = Item | AnswerGroup<Item>;
 const isAnswer = (e: Entry | undefined): e is AnswerGroup<Item> => !!e && 'kind' in e && e.kind === 'answer';
 type ActionTargets = {
-  /** The answer with Regenerate, the user message with Edit (none while a turn runs). */
+  /** The answer with Regenerate; whether user messages have Edit (neither while a turn runs). */
   regenerate?: string;
-  edit?: string;
+  edit?: boolean;
   /** The last answer (its actions always show), and the one still being written (no Copy yet). */
   last?: string;
   writing?: string;
@@ -84,7 +86,8 @@ export interface HiddenMessageActions {
  *
  * A user turn's output (the text of every hop, reasoning, tool calls, activities) is one answer with
  * one set of actions: Copy (the text of every hop, in order), Read aloud where the browser can speak,
- * Regenerate on the last answer; a user message has Copy, and Edit on the last one (while no turn runs).
+ * Regenerate on the last answer; a user message has Copy and Edit (while no turn runs), and "‹ 2 / 3 ›"
+ * when its turn was regenerated or edited (the earlier versions are kept: the buttons show them).
  * Actions show on hover and focus, always on the last answer and on touch screens. From Send to the
  * first output a placeholder stands where the answer will appear. A "Jump to latest" button shows
  * while the reader is scrolled up from the end.
@@ -108,7 +111,8 @@ export interface HiddenMessageActions {
  * @csspart copy-button - "Copy" on a user message, and on an answer (the text of all its hops).
  * @csspart read-aloud-button - "Read aloud" on an answer ("Stop reading" while it reads), where the browser can speak.
  * @csspart regenerate-button - "Regenerate" on the last answer.
- * @csspart edit-button - "Edit" on the last user message.
+ * @csspart edit-button - "Edit" on a user message (an earlier one too: its turn runs again from there, the earlier version kept).
+ * @csspart versions - On a user message whose turn was regenerated or edited: "‹ 2 / 3 ›", the buttons "Previous version" and "Next version" around which version is shown.
  * @csspart jump-to-latest - "Jump to latest", while the reader is scrolled up from the end.
  * @csspart tool-card - A tool call card.
  * @csspart tool-name - A tool card's tool name.
@@ -251,7 +255,7 @@ export class SoliplexMessageList extends LitElement {
     return groupAnswers<Item>(groupBySubagent(visible, this.conversation));
   }
 
-  /** Which answer gets Regenerate (the last one) and which user message Edit (the last one): none while a turn runs. */
+  /** Which answer gets Regenerate (the last one), and whether user messages get Edit: neither while a turn runs. */
   #actionTargets(entries: readonly Entry[]): ActionTargets {
     const end = entries.at(-1);
     const last = entries.findLast(isAnswer)?.id;
@@ -259,7 +263,7 @@ export class SoliplexMessageList extends LitElement {
     const lastUser = entries.findLastIndex((e) => !('kind' in e) && e.role === 'user');
     if (lastUser < 0) return { last };
     const answer = entries.slice(lastUser + 1).findLast((e) => isAnswer(e) && answerMessages(e).length > 0);
-    return { regenerate: answer?.id, edit: entries[lastUser]!.id, last };
+    return { regenerate: answer?.id, edit: true, last };
   }
 
   #copyButton(key: string, text: string, strings: SoliplexChatStrings) {
@@ -272,9 +276,11 @@ export class SoliplexMessageList extends LitElement {
   #renderUserActions(message: Visible & { role: 'user' }, targets: ActionTargets, strings: SoliplexChatStrings) {
     const hidden = this.hiddenActions;
     const copy = !hidden.copy && message.text.trim() !== '';
-    const edit = !hidden.edit && targets.edit === message.id;
-    if (!copy && !edit) return nothing;
+    const edit = !hidden.edit && !!targets.edit;
+    const versions = versionPosition(this.conversation, message.id);
+    if (!copy && !edit && !versions) return nothing;
     return html`<div part="message-actions" class="actions from-user">
+      ${versions ? renderVersions(versions, strings, !this.busy, (index) => this.#switchVersion(message.id, index)) : nothing}
       ${copy ? this.#copyButton(message.id, message.text, strings) : nothing}
       ${edit ? html`<button part="edit-button" type="button" @click=${() => this.#startEdit(message)}>${strings.edit}</button>` : nothing}
     </div>`;
@@ -374,6 +380,23 @@ export class SoliplexMessageList extends LitElement {
 
   #regenerate = () => this.chat?.thread.regenerate();
 
+  /** The turn whose version was just switched: focus stays on its arrows once the list shows the switch. */
+  #refocus?: string;
+
+  /** Shows another version of a turn (the list shows it on its next render, once a frame). */
+  #switchVersion(messageId: string, index: number): void {
+    if (this.chat?.thread.switchVersion(messageId, index)) this.#refocus = messageId;
+  }
+
+  /** The arrow pressed is now at its end (disabled): focus goes to the other one rather than the page. */
+  #keepVersionFocus(): void {
+    const id = this.#refocus;
+    this.#refocus = undefined;
+    const versions = this.renderRoot.querySelector(`[data-message-id="${CSS.escape(id ?? '')}"] + .actions .versions`);
+    const active = (this.renderRoot as ShadowRoot).activeElement;
+    if (versions && (!active || (active instanceof HTMLButtonElement && active.disabled))) versions.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus();
+  }
+
   async #startEdit(message: { readonly id: string; readonly text: string }): Promise<void> {
     this.editing = { id: message.id, draft: message.text };
     await this.updateComplete;
@@ -426,7 +449,7 @@ export class SoliplexMessageList extends LitElement {
 
   /** A user message (or its editor) with its actions, together: hovering or focusing either shows the actions. */
   #renderUser(m: Visible & { role: 'user' }, strings: SoliplexChatStrings, actions: ActionTargets) {
-    const edit = m.id === actions.edit ? this.editing : undefined;
+    const edit = actions.edit && this.editing?.id === m.id ? this.editing : undefined;
     // The actions follow the message: a message stays next to its actions (`[data-message-id] + .actions`).
     return html`<div class="turn from-user">${edit ? this.#renderEditor(edit, strings) : html`${this.#renderMessage(m, strings)}${this.#renderUserActions(m, actions, strings)}`}</div>`;
   }
@@ -460,10 +483,10 @@ export class SoliplexMessageList extends LitElement {
    * subagent group is built anew by every render: its page renders with each.
    */
   #pageDeps(entries: readonly Entry[], strings: SoliplexChatStrings, actions: ActionTargets): unknown[] {
-    const deps: unknown[] = [strings, this.noImages, this.chat?.imageOrigins, this.hiddenActions, actions.regenerate, actions.edit, actions.last, actions.writing, this.editing, this.copied, this.reading, this.chat?.answers, this.chat?.noFeedback, this.chat?.showUsage];
+    const deps: unknown[] = [strings, this.busy, this.noImages, this.chat?.imageOrigins, this.hiddenActions, actions.regenerate, actions.edit, actions.last, actions.writing, this.editing, this.copied, this.reading, this.chat?.answers, this.chat?.noFeedback, this.chat?.showUsage];
     // An answer is built anew by every render: its messages are what it shows.
     const push = (m: Item) => {
-      deps.push(m, actions.answers?.get(m.id));
+      deps.push(m, actions.answers?.get(m.id), this.conversation.versions?.[m.id]);
       if ('toolCallIds' in m) for (const id of m.toolCallIds) deps.push(this.conversation.toolCalls[id]);
     };
     for (const e of entries) {
@@ -486,6 +509,7 @@ export class SoliplexMessageList extends LitElement {
   protected override updated(changed: PropertyValues<this>): void {
     // A conversation that shrank (another thread, an edit) may leave nothing below: back at the end.
     if (changed.has('conversation') && this.conversation.messages.length === 0) this.scrollToEnd();
+    if (changed.has('conversation') && this.#refocus !== undefined) this.#keepVersionFocus();
   }
 
   #renderMessage(message: ChatMessage, strings: SoliplexChatStrings) {

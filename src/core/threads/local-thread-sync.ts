@@ -47,8 +47,8 @@ interface Kept {
   reopening?: Promise<boolean>;
   /** Set while the engine puts a copy read from the store in place: showing it is no change to save. */
   adopting?: boolean;
-  /** The tool-call object last summarized, and its summary. */
-  calls?: { readonly of: Conversation['toolCalls']; readonly summary: string };
+  /** The tool-call object last looked at, each call's state then, and a count of their changes. */
+  calls?: { of: Conversation['toolCalls']; readonly states: Map<string, string>; changes: number };
 }
 
 type Broadcast = { readonly type: 'saved'; readonly id: string; readonly revision: number; readonly writer: string };
@@ -235,18 +235,38 @@ export class LocalThreadSync {
     }
   }
 
-  /** What a reload must not lose, in one string: the messages (the last one's first text), each call's state, the run's phase. */
+  /** What a reload must not lose, in one string: the messages (the last one's first text), the calls' states, the run's phase. */
   #milestone(kept: Kept, { conversation, run }: ThreadSnapshot): string {
-    if (kept.calls?.of !== conversation.toolCalls) {
-      const summary = Object.values(conversation.toolCalls)
-        .map((call) => (call.status === 'streaming' ? '' : `${call.id}:${call.status}`))
-        .join(',');
-      kept.calls = { of: conversation.toolCalls, summary };
-    }
     const phase = isRunning(run) ? run.phase : run.status;
     const last = conversation.messages.at(-1);
     const spoken = !!last && 'text' in last && last.text.length > 0;
-    return `${conversation.messages.length}|${spoken}|${phase}|${kept.calls.summary}`;
+    return `${conversation.messages.length}|${spoken}|${phase}|${this.#callChanges(kept, conversation.toolCalls)}`;
+  }
+
+  /**
+   * How often a call appeared, went or changed state (a streaming call counts once it is complete).
+   * Runs on every snapshot of a running turn: only the calls the snapshot replaced are looked at, so a
+   * hop of many calls costs no string of them all per change (it used to, on the way to the continuation).
+   */
+  #callChanges(kept: Kept, toolCalls: Conversation['toolCalls']): number {
+    const seen = (kept.calls ??= { of: {} as Conversation['toolCalls'], states: new Map(), changes: 0 });
+    if (seen.of === toolCalls) return seen.changes;
+    let count = 0;
+    for (const id in toolCalls) {
+      count++;
+      const call = toolCalls[id]!;
+      if (seen.of[id] === call) continue;
+      const state = call.status === 'streaming' ? '' : call.status;
+      if (seen.states.get(id) === state) continue;
+      seen.states.set(id, state);
+      seen.changes++;
+    }
+    if (count !== seen.states.size) {
+      for (const id of seen.states.keys()) if (!(id in toolCalls)) seen.states.delete(id);
+      seen.changes++;
+    }
+    seen.of = toolCalls;
+    return seen.changes;
   }
 
   /** Writes the thread's current copy; one write at a time per thread, the latest copy written last. */

@@ -39,6 +39,8 @@ interface Kept {
   /** A write was asked for while one was under way. */
   again: boolean;
   timer?: ReturnType<typeof setTimeout>;
+  /** `timer` writes a milestone at the next task. */
+  soon?: boolean;
   lastWriteAt: number;
   /** Another tab saved a turn this copy does not have: this tab no longer writes it. */
   outOfDate: boolean;
@@ -226,9 +228,17 @@ export class LocalThreadSync {
     if (conversation === kept.saved && isInFlight(run) === kept.savedRunning) return;
     if (!running) {
       clearTimeout(kept.timer);
+      kept.soon = false;
       kept.timer = setTimeout(() => this.#write(kept), END_SAVE_MS);
     } else if (this.#milestone(kept, snapshot) !== kept.milestone) {
-      this.#write(kept);
+      // In the next task, not inside the change: a tool hop's continuation request goes out first (the
+      // write's copy and transaction are not on its way); a page that goes away meanwhile writes it on
+      // pagehide, an engine disposed mid-turn its last copy (#onDisposed).
+      if (!kept.soon) {
+        clearTimeout(kept.timer);
+        kept.soon = true;
+        kept.timer = setTimeout(() => this.#write(kept), 0);
+      }
     } else if (kept.timer === undefined) {
       // Streamed text: one write per interval, of whatever is latest then (no timer churn per token).
       kept.timer = setTimeout(() => this.#write(kept), Math.max(0, kept.lastWriteAt + STREAM_SAVE_MS - Date.now()));
@@ -273,6 +283,7 @@ export class LocalThreadSync {
   #write(kept: Kept, force = false): void {
     clearTimeout(kept.timer);
     kept.timer = undefined;
+    kept.soon = false;
     if (kept.outOfDate || this.#kept.get(kept.id) !== kept || this.problem?.kind === 'unavailable') return;
     if (kept.writing) {
       kept.again = true;
@@ -330,6 +341,7 @@ export class LocalThreadSync {
     kept.closed = true;
     clearTimeout(kept.timer);
     kept.timer = undefined;
+    kept.soon = false;
     if (kept.lastRunning && (kept.lastRunning !== kept.saved || !kept.savedRunning)) this.#write(kept);
   }
 
@@ -365,6 +377,7 @@ export class LocalThreadSync {
     kept.outOfDate = true;
     clearTimeout(kept.timer);
     kept.timer = undefined;
+    kept.soon = false;
     this.#notify();
   }
 

@@ -39,6 +39,8 @@ interface Kept {
   /** A write was asked for while one was under way. */
   again: boolean;
   timer?: ReturnType<typeof setTimeout>;
+  /** `timer` writes a milestone at the next task. */
+  soon?: boolean;
   lastWriteAt: number;
   /** Another tab saved a turn this copy does not have: this tab no longer writes it. */
   outOfDate: boolean;
@@ -47,8 +49,8 @@ interface Kept {
   reopening?: Promise<boolean>;
   /** Set while the engine puts a copy read from the store in place: showing it is no change to save. */
   adopting?: boolean;
-  /** The tool-call object last summarized, and its summary. */
-  calls?: { readonly of: Conversation['toolCalls']; readonly summary: string };
+  /** The tool-call object last looked at, each call's state then, and a count of their changes. */
+  calls?: { of: Conversation['toolCalls']; readonly states: Map<string, string>; changes: number };
 }
 
 type Broadcast = { readonly type: 'saved'; readonly id: string; readonly revision: number; readonly writer: string };
@@ -226,33 +228,62 @@ export class LocalThreadSync {
     if (conversation === kept.saved && isInFlight(run) === kept.savedRunning) return;
     if (!running) {
       clearTimeout(kept.timer);
+      kept.soon = false;
       kept.timer = setTimeout(() => this.#write(kept), END_SAVE_MS);
     } else if (this.#milestone(kept, snapshot) !== kept.milestone) {
-      this.#write(kept);
+      // In the next task, not inside the change: a tool hop's continuation request goes out first (the
+      // write's copy and transaction are not on its way); a page that goes away meanwhile writes it on
+      // pagehide, an engine disposed mid-turn its last copy (#onDisposed).
+      if (!kept.soon) {
+        clearTimeout(kept.timer);
+        kept.soon = true;
+        kept.timer = setTimeout(() => this.#write(kept), 0);
+      }
     } else if (kept.timer === undefined) {
       // Streamed text: one write per interval, of whatever is latest then (no timer churn per token).
       kept.timer = setTimeout(() => this.#write(kept), Math.max(0, kept.lastWriteAt + STREAM_SAVE_MS - Date.now()));
     }
   }
 
-  /** What a reload must not lose, in one string: the messages (the last one's first text), each call's state, the run's phase. */
+  /** What a reload must not lose, in one string: the messages (the last one's first text), the calls' states, the run's phase. */
   #milestone(kept: Kept, { conversation, run }: ThreadSnapshot): string {
-    if (kept.calls?.of !== conversation.toolCalls) {
-      const summary = Object.values(conversation.toolCalls)
-        .map((call) => (call.status === 'streaming' ? '' : `${call.id}:${call.status}`))
-        .join(',');
-      kept.calls = { of: conversation.toolCalls, summary };
-    }
     const phase = isRunning(run) ? run.phase : run.status;
     const last = conversation.messages.at(-1);
     const spoken = !!last && 'text' in last && last.text.length > 0;
-    return `${conversation.messages.length}|${spoken}|${phase}|${kept.calls.summary}`;
+    return `${conversation.messages.length}|${spoken}|${phase}|${this.#callChanges(kept, conversation.toolCalls)}`;
+  }
+
+  /**
+   * How often a call appeared, went or changed state (a streaming call counts once it is complete).
+   * Runs on every snapshot of a running turn: only the calls the snapshot replaced are looked at, so a
+   * hop of many calls costs no string of them all per change (it used to, on the way to the continuation).
+   */
+  #callChanges(kept: Kept, toolCalls: Conversation['toolCalls']): number {
+    const seen = (kept.calls ??= { of: {} as Conversation['toolCalls'], states: new Map(), changes: 0 });
+    if (seen.of === toolCalls) return seen.changes;
+    let count = 0;
+    for (const id in toolCalls) {
+      count++;
+      const call = toolCalls[id]!;
+      if (seen.of[id] === call) continue;
+      const state = call.status === 'streaming' ? '' : call.status;
+      if (seen.states.get(id) === state) continue;
+      seen.states.set(id, state);
+      seen.changes++;
+    }
+    if (count !== seen.states.size) {
+      for (const id of seen.states.keys()) if (!(id in toolCalls)) seen.states.delete(id);
+      seen.changes++;
+    }
+    seen.of = toolCalls;
+    return seen.changes;
   }
 
   /** Writes the thread's current copy; one write at a time per thread, the latest copy written last. */
   #write(kept: Kept, force = false): void {
     clearTimeout(kept.timer);
     kept.timer = undefined;
+    kept.soon = false;
     if (kept.outOfDate || this.#kept.get(kept.id) !== kept || this.problem?.kind === 'unavailable') return;
     if (kept.writing) {
       kept.again = true;
@@ -310,6 +341,7 @@ export class LocalThreadSync {
     kept.closed = true;
     clearTimeout(kept.timer);
     kept.timer = undefined;
+    kept.soon = false;
     if (kept.lastRunning && (kept.lastRunning !== kept.saved || !kept.savedRunning)) this.#write(kept);
   }
 
@@ -345,6 +377,7 @@ export class LocalThreadSync {
     kept.outOfDate = true;
     clearTimeout(kept.timer);
     kept.timer = undefined;
+    kept.soon = false;
     this.#notify();
   }
 

@@ -51,7 +51,7 @@ export class ChatSession {
   #toolRegistryIsDefault = true;
   #key?: ThreadKey;
   #handle?: ThreadHandle;
-  #backend?: { id: string; backend: ChatBackend };
+  #backend?: { inputs: readonly unknown[]; id: string; backend: ChatBackend };
   /** The thread id this chat made up (not the page's), so it is never taken for a stored thread. */
   #generatedThread?: string;
   /** Set when a new chat left a Soliplex turn still creating its thread: the chat does not follow it there. */
@@ -136,9 +136,13 @@ export class ChatSession {
   /** The backend as the chat's properties now say (the same object while they say the same). */
   get backend(): ChatBackend {
     const h = this.#host;
-    const next = chooseBackend({ engine: this.#engines.shared, agent: h.agent, serverUrl: h.serverUrl, room: h.room, agentUrl: h.agentUrl });
+    const inputs = [this.#engines.shared, h.agent, h.serverUrl, h.room, h.agentUrl] as const;
+    // Read for every engine event and snapshot (the thread key): decided again only when an input changed.
+    const last = this.#backend;
+    if (last && inputs.every((input, i) => input === last.inputs[i])) return last.backend;
+    const next = chooseBackend({ engine: inputs[0], agent: inputs[1], serverUrl: inputs[2], room: inputs[3], agentUrl: inputs[4] });
     const id = JSON.stringify(next);
-    if (this.#backend?.id !== id) this.#backend = { id, backend: next };
+    this.#backend = { inputs, id, backend: last?.id === id ? last.backend : next };
     return this.#backend.backend;
   }
 

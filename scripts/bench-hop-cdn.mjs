@@ -1,0 +1,213 @@
+/* global window, document */
+// Tool hop on the CDN build over real HTTP (issue 26, item 7): from the demo server writing
+// RUN_FINISHED (a `$mark` step, on its clock) to the continuation request arriving, for 1, 5 and 20
+// instant client tools. The widget is dist/cdn/soliplex-chat.js on a page served over HTTP; the raw
+// baseline, on the same page, reads the same SSE, runs the same tools and posts the continuation.
+// Repetitions interleaved (raw, widget, …), medians. Nothing is asserted: read the ratios.
+//
+//   npm run build && node scripts/bench-hop-cdn.mjs            # REPS=9 CALLS=1,5,20 by default
+//   PROFILE=hop.json node scripts/bench-hop-cdn.mjs            # also: CPU profiles of the widget's hops,
+//                                                              # RUN_FINISHED chunk → continuation fetch,
+//                                                              # summed by function (self time)
+import { existsSync, writeFileSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import { findChromium } from './chromium-path.mjs';
+import { startDemoServers } from './demo-servers.mjs';
+
+const REPS = Number(process.env.REPS ?? 9);
+const CALLS = (process.env.CALLS ?? '1,5,20').split(',').map(Number);
+const PROFILE = process.env.PROFILE;
+if (!existsSync(new URL('../dist/cdn/soliplex-chat.js', import.meta.url))) {
+  console.error('No CDN build: run `npm run build` first.');
+  process.exit(1);
+}
+
+const servers = await startDemoServers({});
+const aguiServer = new URL(servers.agentUrl).origin;
+const browser = await chromium.launch({ executablePath: findChromium() ?? '/usr/bin/chromium' });
+try {
+  const page = await browser.newPage();
+  page.on('pageerror', (error) => console.error('page error:', error));
+  await page.goto(`${servers.url}/test/bench/hop-cdn.html`);
+  await page.waitForFunction(() => window.ready);
+
+  /** A script of two runs: `n` tool calls then RUN_FINISHED (marked), and the answer to the continuation. */
+  async function scripted(n) {
+    const say = (id, text) => [
+      { type: 'TEXT_MESSAGE_START', messageId: id, role: 'assistant' },
+      { type: 'TEXT_MESSAGE_CONTENT', messageId: id, delta: text },
+      { type: 'TEXT_MESSAGE_END', messageId: id },
+    ];
+    const calls = Array.from({ length: n }, (_, i) => [
+      { type: 'TOOL_CALL_START', toolCallId: `c${i}`, toolCallName: `tool_${i}`, parentMessageId: 'm1' },
+      { type: 'TOOL_CALL_ARGS', toolCallId: `c${i}`, delta: `{"q":"x${i}"}` },
+      { type: 'TOOL_CALL_END', toolCallId: `c${i}` },
+    ]).flat();
+    const runs = [
+      // The pause lets the client read (and render) the calls before the run ends.
+      [{ type: 'RUN_STARTED' }, ...say('m1', 'Let me check.'), ...calls, { $delay: 30 }, { $mark: 'finished' }, { type: 'RUN_FINISHED' }],
+      [{ type: 'RUN_STARTED' }, ...say('m2', 'Done.'), { type: 'RUN_FINISHED' }],
+    ];
+    const { id, agentUrl } = await (await fetch(`${aguiServer}/scripts`, { method: 'POST', body: JSON.stringify({ runs }) })).json();
+    return {
+      agentUrl,
+      async hop() {
+        const requests = await (await fetch(`${aguiServer}/scripts/${id}/requests`)).json();
+        const marks = await (await fetch(`${aguiServer}/scripts/${id}/marks`)).json();
+        await fetch(`${aguiServer}/scripts/${id}`, { method: 'DELETE' });
+        if (requests.length !== 2) throw new Error(`expected 2 requests, got ${requests.length}`);
+        return requests[1].receivedAt - marks.finished;
+      },
+    };
+  }
+
+  async function raw(n) {
+    const { agentUrl, hop } = await scripted(n);
+    await page.evaluate(
+      async ({ agentUrl, n }) => {
+        const tools = Array.from({ length: n }, (_, i) => ({
+          name: `tool_${i}`,
+          description: `Instant tool ${i}`,
+          parameters: { type: 'object', properties: { q: { type: 'string' } } },
+          execute: (args) => `result ${i} for ${args.q ?? ''}`,
+        }));
+        const registry = new Map(tools.map((t) => [t.name, t]));
+        const messages = [{ id: 'u', role: 'user', content: 'go' }];
+        const post = (body) => fetch(agentUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+        const response = await post({ threadId: 't', runId: 'r1', messages, tools: tools.map(({ name, description, parameters }) => ({ name, description, parameters })) });
+        const calls = new Map();
+        let text = '';
+        let continuation;
+        const reader = response.body.getReader();
+        const decoder = new TextDecoder();
+        let buffer = '';
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          buffer += decoder.decode(value, { stream: true });
+          const frames = buffer.split('\n\n');
+          buffer = frames.pop();
+          for (const frame of frames) {
+            if (!frame.startsWith('data: ')) continue;
+            const event = JSON.parse(frame.slice(6));
+            if (event.type === 'TEXT_MESSAGE_CONTENT') text += event.delta;
+            else if (event.type === 'TOOL_CALL_START') calls.set(event.toolCallId, { name: event.toolCallName, args: '' });
+            else if (event.type === 'TOOL_CALL_ARGS') calls.get(event.toolCallId).args += event.delta;
+            else if (event.type === 'RUN_FINISHED') {
+              const results = [...calls].map(([id, c]) => ({ id, content: String(registry.get(c.name).execute(JSON.parse(c.args))) }));
+              const assistant = { id: 'm1', role: 'assistant', content: text, toolCalls: [...calls].map(([id, c]) => ({ id, type: 'function', function: { name: c.name, arguments: c.args } })) };
+              continuation = post({ threadId: 't', runId: 'r2', messages: [...messages, assistant, ...results.map((r) => ({ id: `tm-${r.id}`, role: 'tool', toolCallId: r.id, content: r.content }))] });
+            }
+          }
+        }
+        await (await continuation).text();
+      },
+      { agentUrl, n },
+    );
+    return hop();
+  }
+
+  let made = 0;
+  async function widget(n) {
+    const { agentUrl, hop } = await scripted(n);
+    const outcome = await page.evaluate(
+      async ({ agentUrl, n, thread }) => {
+        const tools = Array.from({ length: n }, (_, i) => ({
+          name: `tool_${i}`,
+          description: `Instant tool ${i}`,
+          parameters: { type: 'object', properties: { q: { type: 'string' } } },
+          execute: (args) => `result ${i} for ${args.q ?? ''}`,
+        }));
+        const el = document.createElement('soliplex-chat');
+        el.style.height = '400px';
+        el.setAttribute('agent-url', agentUrl);
+        el.setAttribute('thread', thread);
+        el.toolRegistry = new window.ToolRegistry(tools);
+        document.body.append(el);
+        // The engine's chunk is there and the chat follows its turns before it sends.
+        await el.engineReady;
+        el.requestUpdate();
+        await el.updateComplete;
+        // Profiling: the RUN_FINISHED chunk reaching the page → the continuation's fetch.
+        const original = window.fetch;
+        if (window.profiling) {
+          let count = 0;
+          window.fetch = async (input, init) => {
+            if (++count === 2) console.profileEnd('hop');
+            const response = await original(input, init);
+            if (count !== 1) return response;
+            const watch = new TransformStream({
+              transform(chunk, controller) {
+                if (new TextDecoder().decode(chunk).includes('RUN_FINISHED')) console.profile('hop');
+                controller.enqueue(chunk);
+              },
+            });
+            return new Response(response.body.pipeThrough(watch), { status: response.status, headers: response.headers });
+          };
+        }
+        const finished = new Promise((resolve) => el.addEventListener('soliplex-run-finished', resolve, { once: true }));
+        el.send('go');
+        const event = await finished;
+        window.fetch = original;
+        el.remove();
+        return event.outcome;
+      },
+      { agentUrl, n, thread: `hop-cdn-${made++}` },
+    );
+    if (outcome !== 'success') throw new Error(`widget: the turn ended ${outcome}`);
+    return hop();
+  }
+
+  const median = (values) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const mid = sorted.length >> 1;
+    return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  };
+  const fmt = (values) => `${median(values).toFixed(2)} (${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)})`;
+
+  // Warm: the lazy chunks (engine, transport, tool runner, cards) load once per page.
+  await widget(1);
+  await raw(1);
+
+  const rows = [];
+  for (const n of CALLS) {
+    const raws = [];
+    const widgets = [];
+    for (let rep = 0; rep < REPS; rep++) {
+      raws.push(await raw(n));
+      widgets.push(await widget(n));
+    }
+    rows.push(`| ${n} tool${n > 1 ? 's' : ''} | ${fmt(raws)} | ${fmt(widgets)} | ${(median(widgets) / median(raws)).toFixed(2)}× |`);
+  }
+  console.log(`Tool hop on the CDN build over loopback HTTP, demo server's clock (${REPS} runs, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' / ')})\n`);
+  console.log('| tools | raw, ms | soliplex-chat (CDN), ms | ratio |\n| --- | --- | --- | --- |');
+  console.log(rows.join('\n'));
+
+  if (PROFILE) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
+    const profiles = [];
+    cdp.on('Profiler.consoleProfileFinished', (event) => profiles.push(event.profile));
+    await page.evaluate(() => (window.profiling = true));
+    for (const n of CALLS) for (let rep = 0; rep < REPS; rep++) await widget(n);
+    const self = new Map();
+    let total = 0;
+    for (const profile of profiles) {
+      const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+      profile.samples.forEach((id, i) => {
+        if (i === 0) return;
+        const { functionName, url, lineNumber } = nodes.get(id).callFrame;
+        const key = `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber}`;
+        self.set(key, (self.get(key) ?? 0) + profile.timeDeltas[i] / 1000);
+        total += profile.timeDeltas[i] / 1000;
+      });
+    }
+    const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 30);
+    writeFileSync(PROFILE, JSON.stringify({ hops: profiles.length, totalMs: total, selfMs: Object.fromEntries(top) }, null, 2));
+    console.log(`\n${profiles.length} hops profiled, ${(total / profiles.length).toFixed(2)} ms each on average; self time by function in ${PROFILE}`);
+  }
+} finally {
+  await browser.close();
+  await servers.close();
+}

@@ -2,6 +2,7 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { guard } from 'lit/directives/guard.js';
+import { styleMap } from 'lit/directives/style-map.js';
 import { consume } from '@lit/context';
 import { emptyConversation } from '../../core/conversation/empty-conversation.js';
 import type { AssistantMessage, ChatMessage, Conversation, InstructionMessage, ReasoningMessage, ToolCall } from '../../core/index.js';
@@ -16,6 +17,7 @@ import { renderAttachments } from './user-attachments.js';
 import { ScrollFollowController } from './scroll-follow-controller.js';
 import { ProgressiveRenderController } from './progressive-render-controller.js';
 import { messagePages } from './message-pages.js';
+import { MessageWindowController } from './message-window-controller.js';
 import { loadOnce } from '../shared/load-once.js';
 import { ACTIVITY_EXPORTPARTS, ANSWER_EXTRAS_EXPORTPARTS, APPROVAL_CARD_EXPORTPARTS, INTERRUPT_CARD_EXPORTPARTS, TOOL_CALL_CARD_EXPORTPARTS } from './exportparts.js';
 import { answerMessages, answerText, answerTurns, groupAnswers, type AnswerGroup, type AnswerTurn, type AnswerTurnCache } from './answer-turns.js';
@@ -182,6 +184,8 @@ export class SoliplexMessageList extends LitElement {
   readonly #progressive = new ProgressiveRenderController(this, () => this.#entries(this.#visible()));
   /** The pages the shown messages are cut into (their boundaries kept from render to render). */
   readonly #pages = messagePages();
+  /** A long conversation renders the pages near the viewport (and the last ones); the others are placeholders. */
+  readonly #window = new MessageWindowController(this, { scroller: () => this.scroller, content: () => this.content });
 
   /** Streaming messages' Markdown, by message id: only the open block is parsed again per render. */
   readonly #markdown = new Map<string, StreamingMarkdown>();
@@ -210,19 +214,32 @@ export class SoliplexMessageList extends LitElement {
     const visible = this.#visible();
     const entries = this.#entries(visible);
     const shown = this.#progressive.shown(entries);
+    const pages = this.#pages(shown);
+    const whole = this.#window.whole(pages);
     this.#forgetMarkdown(visible);
     const actions = { ...this.#actionTargets(entries), answers: answerTurns(this.conversation, this.busy, this.#answerTurns) };
     return html`
-      <div part="messages" class="scroller" role="region" tabindex="0" aria-label=${strings.conversationLabel} @scroll=${this.#follow.onScroll}>
+      <div part="messages" class="scroller" role="region" tabindex="0" aria-label=${strings.conversationLabel} @scroll=${this.#follow.onScroll}
+        @focusin=${this.#window.onFocusIn}
+        @focusout=${this.#window.onFocusOut}
+      >
         <div class="content">
           ${repeat(
-            this.#pages(shown),
+            pages,
             (page) => page.id,
-            // A page whose messages (and what they show) did not change is not rendered again.
-            (page) =>
-              guard(this.#pageDeps(page.items, strings, actions), () =>
-                html`<div class="page">${repeat(page.items, (e) => e.id, (e) => this.#renderEntry(e, strings, actions))}</div>`,
-              ),
+            // A page away from the viewport is a placeholder of its height (one element for both, so the
+            // observers and scroll anchoring keep it); one whose messages (and what they show) did not
+            // change is not rendered again.
+            (page) => {
+              const shownWhole = !whole || whole.has(page.id);
+              // (styleMap: a height set through the CSSOM, which a strict Content-Security-Policy allows.)
+              return html`<div
+                class=${shownWhole ? 'page' : 'page placeholder'}
+                data-page-id=${page.id}
+                data-items=${page.items.length}
+                style=${styleMap({ blockSize: shownWhole ? undefined : `${this.#window.placeholderHeight(page)}px` })}
+              >${shownWhole ? guard(this.#pageDeps(page.items, strings, actions), () => repeat(page.items, (e) => e.id, (e) => this.#renderEntry(e, strings, actions))) : nothing}</div>`;
+            },
           )}
           ${this.busy && !isAnswer(entries.at(-1)) ? this.#renderPlaceholder(strings) : nothing}
         </div>

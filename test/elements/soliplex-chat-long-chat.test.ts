@@ -1,11 +1,30 @@
 import { expect, fixture, html, nextFrame } from '@open-wc/testing';
 import type { BaseEvent } from '@ag-ui/core';
-import { RunOrchestrator, RunRegistry, emptyConversation, reduceConversation, type ChatMessage, type Conversation, type SoliplexChat } from '../../src/index.js';
+import { RunOrchestrator, RunRegistry, emptyConversation, reduceConversation, type ChatMessage, type Conversation, type HistoryRun, type SoliplexChat } from '../../src/index.js';
+import { runFinished, runStarted, text } from '../helpers/agui-events.js';
+import { ScriptedTransport } from '../helpers/scripted-transport.js';
 import { messagePages, PAGE_SIZE } from '../../src/elements/soliplex-message-list/message-pages.js';
 import { WINDOW_MIN_ITEMS } from '../../src/elements/soliplex-message-list/message-window-controller.js';
 import { deepQuery, until } from './chat-fixture.js';
 
 const event = (fields: object) => fields as BaseEvent;
+
+/** A scripted transport that also serves a stored history (as a Soliplex server does). */
+class HistoryTransport extends ScriptedTransport {
+  constructor(readonly history: HistoryRun[]) {
+    super([]);
+  }
+  async loadHistory(): Promise<readonly HistoryRun[]> {
+    return this.history;
+  }
+}
+
+/** A stored turn: a question and its answer. */
+const turn = (i: number): HistoryRun => ({
+  runId: `r${i}`,
+  messages: [{ id: `u${i}`, role: 'user', content: `Question ${i}` }],
+  events: [runStarted(`r${i}`), ...text(`a${i}`, `Answer ${i}.`), runFinished()] as BaseEvent[],
+});
 
 /** A stored conversation of `n` messages, questions and answers, with an answer streaming at its end. */
 function longChat(n: number): Conversation {
@@ -129,6 +148,32 @@ describe('<soliplex-chat> a long chat (1,000 messages)', function () {
     copy.blur();
     await stream('words ');
     await until(() => list().querySelector('[data-message-id="u0"]') === null, 3000);
+    el.remove();
+  });
+
+  it('reloads a long thread: its latest messages at the end, a bounded DOM, the older ones on scrolling up', async () => {
+    // A stored thread of 500 turns (1,000 messages), served as a Soliplex server serves its history.
+    const stored = Array.from({ length: 500 }, (_, i) => turn(i));
+    const open = async () => {
+      const engine = new RunOrchestrator({ transport: new HistoryTransport(stored) });
+      const el = await fixture<SoliplexChat>(html`<soliplex-chat style="height: 400px" .engine=${engine} server-url="http://127.0.0.1:9" room="r" thread="t1"></soliplex-chat>`);
+      const list = () => el.shadowRoot!.querySelector('soliplex-message-list')!.shadowRoot!;
+      await until(() => el.shadowRoot!.querySelector('soliplex-message-list')?.shadowRoot?.querySelector('[data-page-id="u0"]') != null, 15_000);
+      return { el, list, scroller: list().querySelector<HTMLElement>('[part~="messages"]')! };
+    };
+    const before = await open();
+    await scrollTo(before.scroller, 0, () => before.list().querySelector('[data-message-id="u0"]') !== null);
+    before.el.remove();
+
+    // The page reloads: a new chat on the same thread loads it again.
+    const { el, list, scroller } = await open();
+    await until(() => atEnd(scroller), 3000);
+    expect(list().querySelectorAll('[data-message-id]').length).to.be.within(PAGE_SIZE, BOUND);
+    expect(list().querySelector('[data-message-id="a499"]')!.textContent).to.contain('Answer 499.');
+    expect(list().querySelector('[data-message-id="u0"]')).to.equal(null);
+    await scrollTo(scroller, 0, () => scroller.scrollTop === 0 && list().querySelector('[data-message-id="u0"]') !== null);
+    expect(list().textContent).to.contain('Question 0').and.contain('Answer 0.');
+    expect(list().querySelectorAll('[data-message-id]').length).to.be.at.most(BOUND);
     el.remove();
   });
 

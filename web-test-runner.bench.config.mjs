@@ -31,11 +31,31 @@ async function heapSnapshotBytes(page) {
   return bytes;
 }
 
+/** One DevTools session per page, with its Performance domain enabled (counters for `performance-metrics`). */
+const performanceSessions = new WeakMap();
+
+/**
+ * The page's renderer counters (the DevTools Performance domain): layouts and style recalculations with
+ * their total time, DOM nodes, and so on, by name. Counts do not depend on how loaded the machine is.
+ * @param {import('playwright-core').Page} page
+ */
+async function performanceMetrics(page) {
+  let cdp = performanceSessions.get(page);
+  if (!cdp) {
+    cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    performanceSessions.set(page, cdp);
+  }
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return Object.fromEntries(metrics.map((/** @type {{ name: string, value: number }} */ m) => [m.name, m.value]));
+}
+
 const benchReportPlugin = {
   name: 'bench-report',
   /** @param {{ command: string, payload?: any, session: any }} call */
   executeCommand({ command, payload, session }) {
     if (command === 'heap-snapshot') return heapSnapshotBytes(session.browser.getPage(session.id));
+    if (command === 'performance-metrics') return performanceMetrics(session.browser.getPage(session.id));
     if (command !== 'bench-section') return undefined;
     sections.set(payload.name, { order: payload.order ?? 99, markdown: payload.markdown });
     userAgent = payload.userAgent || userAgent;

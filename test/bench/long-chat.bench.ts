@@ -3,7 +3,7 @@ import type { BaseEvent } from '@ag-ui/core';
 import { RunOrchestrator, RunRegistry, reduceConversation, type Conversation } from '../../src/index.js';
 import type { SoliplexChat } from '../../src/index.js';
 import { history } from './history-data.js';
-import { fmt, painted, performanceMetrics, report, summarize, table, traceStart, traceStop, watchLongTasks, type RenderWork } from './bench-kit.js';
+import { fmt, painted, performanceMetrics, report, summarize, table, traceStart, traceStop, watchLongTasks } from './bench-kit.js';
 import '../../src/index.js';
 
 /**
@@ -94,7 +94,6 @@ async function streamingFrame(size: number, rep: number): Promise<Sample> {
     const tasks = watchLongTasks();
     const traced = { from: WARMUP + FRAMES, to: WARMUP + FRAMES + TRACED };
     let to: Record<string, number> | undefined;
-    let work: RenderWork | undefined;
     for (let t = 0; t < traced.to; t++) {
       // The timed frames first, then a traced few (tracing slows the frames it watches).
       if (t === traced.from) {
@@ -112,7 +111,7 @@ async function streamingFrame(size: number, rep: number): Promise<Sample> {
       if (!shown() || Number.isNaN(ms)) throw new Error(`token ${t} not rendered`);
       if (t >= WARMUP && t < traced.from) samples.push(ms);
     }
-    work = await traceStop();
+    const work = await traceStop();
     const per = (name: string, scale = 1) => (from && to ? ((to[name]! - from[name]!) * scale) / (WARMUP + FRAMES) : undefined);
     const styleLayout = from && to ? per('LayoutDuration', 1000)! + per('RecalcStyleDuration', 1000)! : undefined;
     return {

@@ -66,7 +66,8 @@ async function retained(make: () => Conversation, thread: string): Promise<strin
   el.remove();
   // The fixture helper keeps its elements until cleanup: let this chat go before the next baseline.
   fixtureCleanup();
-  await pause(50);
+  // Its timers (a deferred render waits up to 1 s) and idle callbacks let it go too.
+  await pause(1500);
   // Text is held as one-byte strings (ASCII) by V8: beyond it, what the chat keeps per message.
   return [n.toLocaleString('en'), kb(after - before), ((after - before) / n / 1024).toFixed(2), ((after - before - text) / n / 1024).toFixed(2), dom.messages.toLocaleString('en'), dom.elements.toLocaleString('en')];
 }
@@ -80,6 +81,8 @@ describe('benchmark: heap after GC', () => {
     }
     // (1) Conversations of growing length.
     const lengthRows: string[][] = [];
+    // A first chat loads the lazily loaded modules and warms the caches: not charged to the first row.
+    await retained(() => history(250), 'mem-warmup');
     for (const n of LENGTHS) lengthRows.push(await retained(() => history(n), `mem-${n}`));
     // (1b) Sessions of tool hops: a question, a tool call with its result, and the answer, per turn.
     const hopRows: string[][] = [];

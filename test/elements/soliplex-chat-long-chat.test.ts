@@ -3,8 +3,7 @@ import type { BaseEvent } from '@ag-ui/core';
 import { RunOrchestrator, RunRegistry, emptyConversation, reduceConversation, type ChatMessage, type Conversation, type HistoryRun, type SoliplexChat } from '../../src/index.js';
 import { runFinished, runStarted, text } from '../helpers/agui-events.js';
 import { ScriptedTransport } from '../helpers/scripted-transport.js';
-import { messagePages, PAGE_SIZE } from '../../src/elements/soliplex-message-list/message-pages.js';
-import { WINDOW_MIN_ITEMS } from '../../src/elements/soliplex-message-list/message-window-controller.js';
+import { messagePages, PAGE_SIZE, WINDOW_MIN_ITEMS } from '../../src/elements/soliplex-message-list/message-pages.js';
 import { deepQuery, until } from './chat-fixture.js';
 
 const event = (fields: object) => fields as BaseEvent;

@@ -1,7 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-
-/** Chats of this many items (user messages and answers) or fewer render every page, as they always did (find-in-page sees every message). */
-export const WINDOW_MIN_ITEMS = 100;
+import { WINDOW_MIN_ITEMS } from './message-pages.js';
 /** The last pages always render: the answer streaming in, and the end "Jump to latest" goes to. */
 const TAIL_PAGES = 2;
 /** "Near the viewport": within one viewport above or below it. */
@@ -26,7 +24,8 @@ export interface MessageWindowConfig {
  * per page, placeholders included, so a page renders as it comes near and goes back to a placeholder
  * as it leaves. Heights: a ResizeObserver on the pages remembers each rendered page's size (read after
  * layout, so it forces none); a page never measured is guessed from the average item. The page that
- * holds focus stays rendered, so keyboard focus is never dropped by a scroll.
+ * holds focus stays rendered, so keyboard focus is never dropped by a scroll. Loaded by the message list
+ * with the first chat longer than WINDOW_MIN_ITEMS (most chats never need it).
  */
 export class MessageWindowController implements ReactiveController {
   readonly #host: ReactiveControllerHost & HTMLElement;
@@ -39,8 +38,6 @@ export class MessageWindowController implements ReactiveController {
   readonly #observed = new Map<Element, string>();
   /** The page list last observed (count, first and last id): a render that kept it skips the scan. */
   #signature = '';
-  /** The page that holds focus, if any. */
-  #focused?: string;
   #intersection?: IntersectionObserver;
   #resize?: ResizeObserver;
   #observerRoot?: Element;
@@ -61,32 +58,24 @@ export class MessageWindowController implements ReactiveController {
     if (items <= WINDOW_MIN_ITEMS) return undefined;
     const ids = new Set<string>();
     for (const page of pages.slice(-TAIL_PAGES)) ids.add(page.id);
-    for (const page of pages) if (this.#near.has(page.id) || page.id === this.#focused) ids.add(page.id);
+    // The page holding focus (a keyboard user on a button of it) stays, wherever the reader scrolls.
+    const focused = this.#host.shadowRoot?.activeElement?.closest<HTMLElement>('[data-page-id]')?.dataset.pageId;
+    for (const page of pages) if (this.#near.has(page.id) || page.id === focused) ids.add(page.id);
     return ids;
   }
 
-  /** The height (px) a placeholder for `page` takes: its own when it was rendered, else a guess. */
-  placeholderHeight(page: { readonly id: string; readonly items: readonly unknown[] }): number {
-    const known = this.#heights.get(page.id);
-    if (known) return known.items === page.items.length ? known.px : Math.round((known.px / known.items) * page.items.length);
+  /** The height (px) a placeholder for page `id` of `count` items takes: its own when it was rendered, else a guess. */
+  #placeholderHeight(id: string, count: number): number {
+    const known = this.#heights.get(id);
+    if (known) return known.items === count ? known.px : Math.round((known.px / known.items) * count);
     let px = 0;
     let items = 0;
     for (const h of this.#heights.values()) {
       px += h.px;
       items += h.items;
     }
-    return Math.round((items ? px / items : GUESS_ITEM_PX) * page.items.length);
+    return Math.round((items ? px / items : GUESS_ITEM_PX) * count);
   }
-
-  /** The scroller's focusin listener: the page holding focus stays rendered. */
-  readonly onFocusIn = (event: FocusEvent): void => {
-    this.#focused = (event.target as Element | null)?.closest<HTMLElement>('[data-page-id]')?.dataset.pageId;
-  };
-
-  /** The scroller's focusout listener. */
-  readonly onFocusOut = (): void => {
-    this.#focused = undefined;
-  };
 
   hostConnected(): void {
     // Back on the page: observe the pages again (the next update scans them).
@@ -99,6 +88,14 @@ export class MessageWindowController implements ReactiveController {
     if (!scroller || !content) return;
     if (scroller !== this.#observerRoot) this.#createObservers(scroller);
     const pages = content.children;
+    // Placeholders take their page's height (set through the CSSOM, which a strict Content-Security-Policy
+    // allows); a page rendered again takes its own.
+    for (const page of pages as HTMLCollectionOf<HTMLElement>) {
+      const id = page.dataset.pageId;
+      if (id === undefined) continue;
+      if (page.classList.contains('placeholder')) page.style.blockSize = `${this.#placeholderHeight(id, Number(page.dataset.items) || 1)}px`;
+      else if (page.style.blockSize) page.style.blockSize = '';
+    }
     const first = pages[0] as HTMLElement | undefined;
     const last = pages[pages.length - 1] as HTMLElement | undefined;
     const signature = `${pages.length} ${first?.dataset.pageId} ${last?.dataset.pageId}`;

@@ -2,7 +2,6 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { guard } from 'lit/directives/guard.js';
-import { styleMap } from 'lit/directives/style-map.js';
 import { consume } from '@lit/context';
 import { emptyConversation } from '../../core/conversation/empty-conversation.js';
 import type { AssistantMessage, ChatMessage, Conversation, InstructionMessage, ReasoningMessage, ToolCall } from '../../core/index.js';
@@ -16,8 +15,8 @@ import { groupBySubagent, renderSubagentGroup, type SubagentGroup } from './suba
 import { renderAttachments } from './user-attachments.js';
 import { ScrollFollowController } from './scroll-follow-controller.js';
 import { ProgressiveRenderController } from './progressive-render-controller.js';
-import { messagePages } from './message-pages.js';
-import { MessageWindowController } from './message-window-controller.js';
+import { messagePages, WINDOW_MIN_ITEMS } from './message-pages.js';
+import type { MessageWindowController } from './message-window-controller.js';
 import { loadOnce } from '../shared/load-once.js';
 import { ACTIVITY_EXPORTPARTS, ANSWER_EXTRAS_EXPORTPARTS, APPROVAL_CARD_EXPORTPARTS, INTERRUPT_CARD_EXPORTPARTS, TOOL_CALL_CARD_EXPORTPARTS } from './exportparts.js';
 import { answerMessages, answerText, answerTurns, groupAnswers, type AnswerGroup, type AnswerTurn, type AnswerTurnCache } from './answer-turns.js';
@@ -184,8 +183,9 @@ export class SoliplexMessageList extends LitElement {
   readonly #progressive = new ProgressiveRenderController(this, () => this.#entries(this.#visible()));
   /** The pages the shown messages are cut into (their boundaries kept from render to render). */
   readonly #pages = messagePages();
-  /** A long conversation renders the pages near the viewport (and the last ones); the others are placeholders. */
-  readonly #window = new MessageWindowController(this, { scroller: () => this.scroller, content: () => this.content });
+  /** A long conversation renders the pages near the viewport (and the last ones); the others are placeholders. Loaded with the first long one. */
+  #window?: MessageWindowController;
+  #windowLoading = false;
 
   /** Streaming messages' Markdown, by message id: only the open block is parsed again per render. */
   readonly #markdown = new Map<string, StreamingMarkdown>();
@@ -195,6 +195,22 @@ export class SoliplexMessageList extends LitElement {
   #imageOrigins?: string;
   /** The answers' objects, kept while their runs and records stay the same (see `answerTurns`). */
   readonly #answerTurns = new Map() as AnswerTurnCache;
+
+  /** Loads the window of pages, once (a failed load is tried again with the next render). */
+  #loadWindow(): void {
+    if (this.#window || this.#windowLoading) return;
+    this.#windowLoading = true;
+    import('./message-window-controller.js').then(
+      ({ MessageWindowController }) => {
+        this.#window = new MessageWindowController(this, { scroller: () => this.scroller, content: () => this.content });
+        this.requestUpdate();
+      },
+      (error: unknown) => {
+        this.#windowLoading = false;
+        console.error('[soliplex-chat] the window of a long chat could not be loaded', error);
+      },
+    );
+  }
 
   /** Scrolls to the latest message and sticks there again. */
   scrollToEnd(): void {
@@ -215,14 +231,12 @@ export class SoliplexMessageList extends LitElement {
     const entries = this.#entries(visible);
     const shown = this.#progressive.shown(entries);
     const pages = this.#pages(shown);
-    const whole = this.#window.whole(pages);
+    if (shown.length > WINDOW_MIN_ITEMS) this.#loadWindow();
+    const whole = this.#window?.whole(pages);
     this.#forgetMarkdown(visible);
     const actions = { ...this.#actionTargets(entries), answers: answerTurns(this.conversation, this.busy, this.#answerTurns) };
     return html`
-      <div part="messages" class="scroller" role="region" tabindex="0" aria-label=${strings.conversationLabel} @scroll=${this.#follow.onScroll}
-        @focusin=${this.#window.onFocusIn}
-        @focusout=${this.#window.onFocusOut}
-      >
+      <div part="messages" class="scroller" role="region" tabindex="0" aria-label=${strings.conversationLabel} @scroll=${this.#follow.onScroll}>
         <div class="content">
           ${repeat(
             pages,
@@ -232,13 +246,10 @@ export class SoliplexMessageList extends LitElement {
             // change is not rendered again.
             (page) => {
               const shownWhole = !whole || whole.has(page.id);
-              // (styleMap: a height set through the CSSOM, which a strict Content-Security-Policy allows.)
-              return html`<div
-                class=${shownWhole ? 'page' : 'page placeholder'}
-                data-page-id=${page.id}
-                data-items=${page.items.length}
-                style=${styleMap({ blockSize: shownWhole ? undefined : `${this.#window.placeholderHeight(page)}px` })}
-              >${shownWhole ? guard(this.#pageDeps(page.items, strings, actions), () => repeat(page.items, (e) => e.id, (e) => this.#renderEntry(e, strings, actions))) : nothing}</div>`;
+              // One element for both, so the observers and scroll anchoring keep it; the window sets a placeholder's height.
+              return html`<div class=${shownWhole ? 'page' : 'page placeholder'} data-page-id=${page.id} data-items=${page.items.length}>${shownWhole
+                ? guard(this.#pageDeps(page.items, strings, actions), () => repeat(page.items, (e) => e.id, (e) => this.#renderEntry(e, strings, actions)))
+                : nothing}</div>`;
             },
           )}
           ${this.busy && !isAnswer(entries.at(-1)) ? this.#renderPlaceholder(strings) : nothing}

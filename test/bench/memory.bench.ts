@@ -74,7 +74,7 @@ async function retained(make: () => Conversation, thread: string): Promise<strin
 
 describe('benchmark: heap after GC', () => {
   it('reports heap by conversation length and by streamed deltas', async function () {
-    this.timeout(600_000);
+    this.timeout(1_800_000);
     if (Number.isNaN(await heapAfterGc())) {
       await report('memory', 4, '## Memory\n\nNot measured: run with `npm run bench` (needs `--js-flags=--expose-gc`).');
       return;

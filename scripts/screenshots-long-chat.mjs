@@ -37,18 +37,23 @@ try {
       }
       const conversation = core.reduceConversation({ messages, toolCalls: {}, state: null }, { type: 'RUN_FINISHED', threadId: 'long', runId: 'r' });
       registry.set({ key: { server: '', room: '', thread: 'long' }, conversation, run: { status: 'idle' }, unread: false });
-      el.setAttribute('theme', t);
-      el.setAttribute('no-persist', '');
-      el.setAttribute('chat-title', 'A long chat');
-      el.removeAttribute('thread-list');
+      // A chat of its own on that engine (a chat's backend is decided once, when it connects).
+      // eslint-disable-next-line no-undef -- runs in the page
+      const chat = document.createElement('soliplex-chat');
+      chat.engine = engine;
+      chat.setAttribute('thread', 'long');
+      chat.setAttribute('theme', t);
+      chat.setAttribute('no-persist', '');
+      chat.setAttribute('chat-title', 'A long chat');
+      chat.style.height = '640px';
       // eslint-disable-next-line no-undef -- runs in the page
       document.body.style.gridTemplateColumns = '1fr 720px';
-      el.style.height = '640px';
-      el.engine = engine;
-      el.thread = 'long';
+      el.replaceWith(chat);
+      el = chat;
       const list = () => el.shadowRoot.querySelector('soliplex-message-list')?.shadowRoot;
       // Every page in place (older ones come in idle chunks), then the middle of the conversation.
       for (let i = 0; i < 600 && !list()?.querySelector('[data-page-id="u0"]'); i++) await new Promise((r) => setTimeout(r, 16));
+      if (!list()) return { error: [...el.shadowRoot.querySelectorAll('*')].map((e) => e.localName).slice(0, 40).join(' ') };
       const scroller = list().querySelector('[part~="messages"]');
       for (let i = 0; i < 30; i++) {
         scroller.scrollTop = scroller.scrollHeight / 2 - scroller.clientHeight / 2;
@@ -57,6 +62,7 @@ try {
       }
       return { messages: list().querySelectorAll('[data-message-id]').length, placeholders: list().querySelectorAll('.placeholder').length };
     }, theme);
+    if (counts.error) throw new Error(counts.error);
     console.log(`${theme}: ${counts.messages} messages rendered of 1,000, ${counts.placeholders} placeholder pages`);
     await page.waitForTimeout(300);
     await chat.screenshot({ path: new URL(`${theme}-long-chat.png`, out).pathname });

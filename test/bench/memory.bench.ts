@@ -131,7 +131,9 @@ and answers renders the pages near the viewport and the last ones, the others st
 (issue 26 item 9: the DOM bounded by what is rendered). Retained: the conversation (built after the
 baseline) and the chat showing it. "Beyond the text": the retained heap less the
 characters of the messages, tool arguments and results (one byte each), per message. Elements: those of the
-message list's shadow DOM and the shadow roots below it.
+message list's shadow DOM and the shadow roots below it. One difference of two snapshots carries about
+±3 MB of noise on a loaded machine (the page lets caches of its own go between them: a negative row is
+that), so read the element counts, and the KB per message of the longer conversations.
 
 ${table(['messages', 'retained, KB', 'KB per message', 'KB per message beyond the text', 'messages in the DOM', 'elements'], lengthRows)}
 

@@ -81,7 +81,9 @@ export interface HiddenMessageActions {
  * boundaries stay put, so a streaming token renders one page and the browser checks one box per page
  * for being near the viewport (`content-visibility: auto`: off-screen pages skip layout and paint,
  * their text stays in the DOM for find-in-page); a long conversation shows its latest messages first
- * and the older ones in idle chunks.
+ * and the older ones in idle chunks, and past 100 items renders only the pages near the viewport, the
+ * last ones and the one holding focus (the others are empty placeholders of their height: the DOM stays
+ * bounded, find-in-page sees what is rendered).
  *
  * A user turn's output (the text of every hop, reasoning, tool calls, activities) is one answer with
  * one set of actions: Copy (the text of every hop, in order), Read aloud where the browser can speak,

@@ -31,11 +31,74 @@ async function heapSnapshotBytes(page) {
   return bytes;
 }
 
+/** One DevTools session per page, with its Performance domain enabled (counters for `performance-metrics`). */
+const performanceSessions = new WeakMap();
+
+/**
+ * The page's renderer counters (the DevTools Performance domain): layouts and style recalculations with
+ * their total time, DOM nodes, and so on, by name. Counts do not depend on how loaded the machine is.
+ * @param {import('playwright-core').Page} page
+ */
+async function performanceMetrics(page) {
+  let cdp = performanceSessions.get(page);
+  if (!cdp) {
+    cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    performanceSessions.set(page, cdp);
+  }
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return Object.fromEntries(metrics.map((/** @type {{ name: string, value: number }} */ m) => [m.name, m.value]));
+}
+
+/** Traces under way, by page: their DevTools session and the events collected so far. */
+const traces = new WeakMap();
+
+/**
+ * Starts tracing the page's rendering (`devtools.timeline`); `trace-stop` ends it and sums what the
+ * renderer did: style recalculations and the elements they restyled, layouts and the objects they laid
+ * out. Counts of work, not times: they do not depend on how loaded the machine is.
+ * @param {import('playwright-core').Page} page
+ */
+async function traceStart(page) {
+  const cdp = await page.context().newCDPSession(page);
+  /** @type {any[]} */
+  const events = [];
+  cdp.on('Tracing.dataCollected', (/** @type {{ value: any[] }} */ data) => events.push(...data.value));
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline', transferMode: 'ReportEvents' });
+  traces.set(page, { cdp, events });
+  return true;
+}
+
+/** @param {import('playwright-core').Page} page */
+async function traceStop(page) {
+  const trace = traces.get(page);
+  if (!trace) return undefined;
+  traces.delete(page);
+  const complete = new Promise((resolve) => trace.cdp.once('Tracing.tracingComplete', resolve));
+  await trace.cdp.send('Tracing.end');
+  await complete;
+  await trace.cdp.detach();
+  const sums = { styleRecalcs: 0, restyledElements: 0, layouts: 0, laidOutObjects: 0 };
+  for (const e of trace.events) {
+    if (e.name === 'UpdateLayoutTree' && (e.ph === 'X' || e.ph === 'E')) {
+      sums.styleRecalcs++;
+      sums.restyledElements += e.args?.elementCount ?? e.args?.data?.elementCount ?? 0;
+    } else if (e.name === 'Layout' && (e.ph === 'X' || e.ph === 'B')) {
+      sums.layouts++;
+      sums.laidOutObjects += e.args?.beginData?.dirtyObjects ?? 0;
+    }
+  }
+  return sums;
+}
+
 const benchReportPlugin = {
   name: 'bench-report',
   /** @param {{ command: string, payload?: any, session: any }} call */
   executeCommand({ command, payload, session }) {
     if (command === 'heap-snapshot') return heapSnapshotBytes(session.browser.getPage(session.id));
+    if (command === 'performance-metrics') return performanceMetrics(session.browser.getPage(session.id));
+    if (command === 'trace-start') return traceStart(session.browser.getPage(session.id));
+    if (command === 'trace-stop') return traceStop(session.browser.getPage(session.id));
     if (command !== 'bench-section') return undefined;
     sections.set(payload.name, { order: payload.order ?? 99, markdown: payload.markdown });
     userAgent = payload.userAgent || userAgent;

@@ -76,6 +76,8 @@ const OPTIONAL = [
   { pattern: /\/soliplex-tool-call-card-[^/]*\.js$/, feature: 'tool call cards (the first tool call an agent makes)' },
   // Loaded when the person first presses Dictate.
   { pattern: /\/(dictation|web-speech)-[^/]*\.js$/, feature: 'dictation (Dictate: the page\'s speechToText or the browser\'s speech recognition)' },
+  // Loaded with the first conversation of more than 100 questions and answers (WINDOW_MIN_ITEMS).
+  { pattern: /\/message-window-controller-[^/]*\.js$/, feature: 'the window of pages of a long chat (more than 100 questions and answers)' },
   // Loaded when the person first presses Read aloud on an answer.
   { pattern: /\/read-aloud-[^/]*\.js$/, feature: 'Read aloud (speaking an answer through the browser\'s speech synthesis)' },
   // Loaded when the page sets `suggestions` to a function.

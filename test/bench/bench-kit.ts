@@ -93,6 +93,32 @@ export function probeClicks(everyMs = 25): { stop: () => { worst: number; clicks
 }
 
 /** Heap in use after a full garbage collection (needs --js-flags=--expose-gc), in bytes; NaN without it. */
+/**
+ * The renderer's counters (DevTools Performance domain: `LayoutCount`, `RecalcStyleCount`,
+ * `LayoutDuration`, `RecalcStyleDuration` in seconds, `Nodes`…), or undefined under the plain test config.
+ */
+export async function performanceMetrics(): Promise<Record<string, number> | undefined> {
+  return executeServerCommand<Record<string, number>, undefined>('performance-metrics').catch(() => undefined);
+}
+
+/** What the renderer did between `traceStart` and `traceStop` (a DevTools trace), as counts. */
+export interface RenderWork {
+  styleRecalcs: number;
+  restyledElements: number;
+  layouts: number;
+  laidOutObjects: number;
+}
+
+/** Starts a trace of the page's rendering (false under the plain test config). */
+export async function traceStart(): Promise<boolean> {
+  return executeServerCommand<boolean, undefined>('trace-start').then((ok) => ok === true, () => false);
+}
+
+/** Ends the trace: the work it saw, or undefined under the plain test config. */
+export async function traceStop(): Promise<RenderWork | undefined> {
+  return executeServerCommand<RenderWork, undefined>('trace-stop').catch(() => undefined);
+}
+
 export async function heapAfterGc(): Promise<number> {
   // The bench config takes a heap snapshot: precise, where gc() from a script scans the stack
   // conservatively and reports garbage as retained.

@@ -1,10 +1,29 @@
 import { expect, fixture, html, nextFrame } from '@open-wc/testing';
 import type { BaseEvent } from '@ag-ui/core';
-import { RunOrchestrator, RunRegistry, emptyConversation, reduceConversation, type ChatMessage, type Conversation, type SoliplexChat } from '../../src/index.js';
-import { messagePages, PAGE_SIZE } from '../../src/elements/soliplex-message-list/message-pages.js';
+import { RunOrchestrator, RunRegistry, emptyConversation, reduceConversation, type ChatMessage, type Conversation, type HistoryRun, type SoliplexChat } from '../../src/index.js';
+import { runFinished, runStarted, text } from '../helpers/agui-events.js';
+import { ScriptedTransport } from '../helpers/scripted-transport.js';
+import { messagePages, PAGE_SIZE, WINDOW_MIN_ITEMS } from '../../src/elements/soliplex-message-list/message-pages.js';
 import { deepQuery, until } from './chat-fixture.js';
 
 const event = (fields: object) => fields as BaseEvent;
+
+/** A scripted transport that also serves a stored history (as a Soliplex server does). */
+class HistoryTransport extends ScriptedTransport {
+  constructor(readonly history: HistoryRun[]) {
+    super([]);
+  }
+  async loadHistory(): Promise<readonly HistoryRun[]> {
+    return this.history;
+  }
+}
+
+/** A stored turn: a question and its answer. */
+const turn = (i: number): HistoryRun => ({
+  runId: `r${i}`,
+  messages: [{ id: `u${i}`, role: 'user', content: `Question ${i}` }],
+  events: [runStarted(`r${i}`), ...text(`a${i}`, `Answer ${i}.`), runFinished()] as BaseEvent[],
+});
 
 /** A stored conversation of `n` messages, questions and answers, with an answer streaming at its end. */
 function longChat(n: number): Conversation {
@@ -37,54 +56,137 @@ async function chatOf(n: number) {
   return { el, list, stream };
 }
 
+/** At most this many messages render in a 1,000-message chat: the pages near the viewport and the last ones. */
+const BOUND = 6 * PAGE_SIZE;
+
+/** Scrolls `scroller` to `top` (px; clamped) and lets the window follow, until `done` holds. */
+async function scrollTo(scroller: HTMLElement, top: number, done: () => boolean) {
+  for (let i = 0; i < 60 && !done(); i++) {
+    scroller.scrollTop = top;
+    scroller.dispatchEvent(new Event('scroll'));
+    await nextFrame();
+  }
+  expect(done(), `scrolled to ${top}`).to.equal(true);
+}
+
+const atEnd = (scroller: HTMLElement) => scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 2;
+
 describe('<soliplex-chat> a long chat (1,000 messages)', function () {
   this.timeout(30_000);
 
-  it('shows the latest messages, keeps every message in the DOM, reveals older ones on scrolling up, and jumps back to the latest', async () => {
+  it('renders only the messages near the viewport and the latest, reveals older ones on scrolling up, and jumps back to the latest', async () => {
     const { el, list, stream } = await chatOf(1000);
     await stream('Streaming now ');
-    // Older messages arrive in idle chunks: in the end every one is in the DOM (find-in-page reaches it).
-    await until(() => list().querySelectorAll('[data-message-id]').length === 1001, 15_000);
-    expect(list().textContent).to.contain('Question 0').and.contain('Answer 501: bold');
+    // Older messages arrive in idle chunks, as pages: in the end the first page stands at the top, as a placeholder.
+    await until(() => list().querySelector('[data-page-id="u0"]') !== null, 15_000);
     const scroller = list().querySelector<HTMLElement>('[part~="messages"]')!;
-    const latest = list().querySelector<HTMLElement>('[data-message-id="live"]')!;
-    const oldest = list().querySelector<HTMLElement>('[data-message-id="u0"]')!;
-    // At the end: the latest message is on screen, the oldest skipped by layout (far off screen).
-    await until(() => scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 2, 3000);
-    expect(latest.checkVisibility({ contentVisibilityAuto: true })).to.equal(true);
-    expect(oldest.checkVisibility({ contentVisibilityAuto: true })).to.equal(false);
+    await until(() => atEnd(scroller), 3000);
+    const rendered = () => list().querySelectorAll('[data-message-id]').length;
+    // The DOM is bounded: a few pages of messages, not 1,001; the others are empty placeholders.
+    expect(rendered()).to.be.within(PAGE_SIZE, BOUND);
+    expect(list().querySelector('[data-message-id="live"]')).to.not.equal(null);
+    expect(list().querySelector('[data-message-id="u0"]')).to.equal(null);
+    const placeholder = list().querySelector<HTMLElement>('[data-page-id="u0"]')!;
+    expect(placeholder.childElementCount).to.equal(0);
+    expect(placeholder.getBoundingClientRect().height).to.be.greaterThan(100);
 
-    // Scrolling up to the top reveals the oldest messages; the stream goes on without pulling the view down.
-    for (let i = 0; i < 20 && scroller.scrollTop > 0; i++) {
-      scroller.scrollTop = 0;
-      scroller.dispatchEvent(new Event('scroll'));
-      await nextFrame();
-    }
-    await until(() => oldest.checkVisibility({ contentVisibilityAuto: true }) && oldest.getBoundingClientRect().height > 0, 3000);
+    // Scrolling up to the top brings the oldest messages; the stream goes on without pulling the view down.
+    await scrollTo(scroller, 0, () => scroller.scrollTop === 0 && list().querySelector('[data-message-id="u0"]') !== null);
+    expect(list().textContent).to.contain('Question 0');
+    expect(rendered()).to.be.at.most(BOUND);
     await stream('more words ');
     await nextFrame();
-    const top = scroller.getBoundingClientRect().top;
-    expect(oldest.getBoundingClientRect().top - top).to.be.lessThan(scroller.clientHeight);
+    const oldest = list().querySelector<HTMLElement>('[data-message-id="u0"]')!;
+    expect(oldest.getBoundingClientRect().top - scroller.getBoundingClientRect().top).to.be.lessThan(scroller.clientHeight);
+    // The latest stays rendered (it streams), the middle is not.
+    expect(list().querySelector('[data-message-id="live"]')!.textContent).to.contain('more words');
+    expect(list().querySelector('[data-message-id="u500"]')).to.equal(null);
 
-    // "Jump to latest" brings the streaming answer back on screen.
+    // The middle: its messages render, and what is on screen is there to be found (find-in-page sees it).
+    await scrollTo(scroller, scroller.scrollHeight / 2, () => list().querySelector('[data-message-id="u0"]') === null);
+    const middle = [...list().querySelectorAll<HTMLElement>('[data-message-id]')].filter((m) => {
+      const box = m.getBoundingClientRect();
+      const view = scroller.getBoundingClientRect();
+      return box.bottom > view.top && box.top < view.bottom;
+    });
+    expect(middle.length).to.be.greaterThan(0);
+    expect(middle.map((m) => m.dataset.messageId)).to.not.include('live');
+    expect(rendered()).to.be.at.most(BOUND);
+
+    // "Jump to latest" brings the streaming answer back on screen, and the top goes back to a placeholder.
     await until(() => deepQuery(el, '[part~="jump-to-latest"]') !== undefined);
     deepQuery(el, '[part~="jump-to-latest"]')!.click();
     await stream('and the end.');
-    await until(() => scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 2, 3000);
-    await until(() => latest.checkVisibility({ contentVisibilityAuto: true }), 3000);
+    await until(() => atEnd(scroller), 3000);
+    const latest = list().querySelector<HTMLElement>('[data-message-id="live"]')!;
+    const view = scroller.getBoundingClientRect();
+    expect(latest.getBoundingClientRect().bottom).to.be.within(view.top, view.bottom + 1);
     expect(deepQuery(el, '[part~="jump-to-latest"]')).to.equal(undefined);
+    await until(() => list().querySelector('[data-message-id="u0"]') === null, 3000);
+    expect(rendered()).to.be.at.most(BOUND);
     el.remove();
   });
 
-  it('leaves layout skipping to pages of messages: one off-screen check per page, not one per message', async () => {
-    const { list, stream } = await chatOf(1000);
+  it('keeps the page holding focus rendered while the reader scrolls away from it', async () => {
+    const { el, list, stream } = await chatOf(1000);
     await stream('Streaming now ');
-    await until(() => list().querySelectorAll('[data-message-id]').length === 1001, 15_000);
-    const all = [...list().querySelectorAll<HTMLElement>('*')];
-    const skippable = all.filter((e) => getComputedStyle(e).contentVisibility === 'auto');
-    // Pages hold up to PAGE_SIZE messages (those the idle chunks added, a chunk each).
-    expect(skippable.length).to.be.within(1001 / PAGE_SIZE, 1001 / 15);
+    await until(() => list().querySelector('[data-page-id="u0"]') !== null, 15_000);
+    const scroller = list().querySelector<HTMLElement>('[part~="messages"]')!;
+    await scrollTo(scroller, 0, () => scroller.scrollTop === 0 && list().querySelector('[data-message-id="u0"]') !== null);
+    // A keyboard user on the first message's Copy button.
+    const copy = list().querySelector<HTMLElement>('[data-message-id="u0"] + .actions [part~="copy-button"]')!;
+    copy.focus();
+    expect(list().activeElement).to.equal(copy);
+    await scrollTo(scroller, scroller.scrollHeight, () => atEnd(scroller) && list().querySelector('[data-message-id="u500"]') === null);
+    await stream('more ');
+    await nextFrame();
+    await nextFrame();
+    expect(copy.isConnected).to.equal(true);
+    expect(list().activeElement).to.equal(copy);
+    // Focus gone: that page goes back to a placeholder.
+    copy.blur();
+    await stream('words ');
+    await until(() => list().querySelector('[data-message-id="u0"]') === null, 3000);
+    el.remove();
+  });
+
+  it('reloads a long thread: its latest messages at the end, a bounded DOM, the older ones on scrolling up', async () => {
+    // A stored thread of 500 turns (1,000 messages), served as a Soliplex server serves its history.
+    const stored = Array.from({ length: 500 }, (_, i) => turn(i));
+    const open = async () => {
+      const engine = new RunOrchestrator({ transport: new HistoryTransport(stored) });
+      const el = await fixture<SoliplexChat>(html`<soliplex-chat style="height: 400px" .engine=${engine} server-url="http://127.0.0.1:9" room="r" thread="t1"></soliplex-chat>`);
+      const list = () => el.shadowRoot!.querySelector('soliplex-message-list')!.shadowRoot!;
+      await until(() => el.shadowRoot!.querySelector('soliplex-message-list')?.shadowRoot?.querySelector('[data-page-id="u0"]') != null, 15_000);
+      return { el, list, scroller: list().querySelector<HTMLElement>('[part~="messages"]')! };
+    };
+    const before = await open();
+    await scrollTo(before.scroller, 0, () => before.list().querySelector('[data-message-id="u0"]') !== null);
+    before.el.remove();
+
+    // The page reloads: a new chat on the same thread loads it again.
+    const { el, list, scroller } = await open();
+    await until(() => atEnd(scroller), 3000);
+    expect(list().querySelectorAll('[data-message-id]').length).to.be.within(PAGE_SIZE, BOUND);
+    expect(list().querySelector('[data-message-id="a499"]')!.textContent).to.contain('Answer 499.');
+    expect(list().querySelector('[data-message-id="u0"]')).to.equal(null);
+    await scrollTo(scroller, 0, () => scroller.scrollTop === 0 && list().querySelector('[data-message-id="u0"]') !== null);
+    expect(list().textContent).to.contain('Question 0').and.contain('Answer 0.');
+    expect(list().querySelectorAll('[data-message-id]').length).to.be.at.most(BOUND);
+    el.remove();
+  });
+
+  it('renders every message of a chat of a few pages, as always (no placeholders)', async () => {
+    // WINDOW_MIN_ITEMS questions and answers (the streaming answer is the last one's).
+    const { el, list, stream } = await chatOf(WINDOW_MIN_ITEMS);
+    await stream('Streaming now ');
+    await until(() => list().querySelectorAll('[data-message-id]').length === WINDOW_MIN_ITEMS + 1, 15_000);
+    expect(list().querySelector('.placeholder')).to.equal(null);
+    // Layout skipping stays per page (those the idle chunks added hold fewer), not per message.
+    const skippable = [...list().querySelectorAll<HTMLElement>('*')].filter((e) => getComputedStyle(e).contentVisibility === 'auto');
+    expect(skippable.length).to.be.within(WINDOW_MIN_ITEMS / PAGE_SIZE, WINDOW_MIN_ITEMS / 15);
     for (const message of list().querySelectorAll<HTMLElement>('[data-message-id]')) expect(getComputedStyle(message).contentVisibility).to.equal('visible');
+    el.remove();
   });
 });
 

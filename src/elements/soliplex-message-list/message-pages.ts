@@ -1,5 +1,10 @@
 /** How many items a page holds at most (pages that grew from the older end may hold fewer). */
 export const PAGE_SIZE = 25;
+/**
+ * Chats of this many items (user messages and answers) or fewer render every page, as they always did
+ * (find-in-page sees every message); longer ones render a window of pages (message-window-controller.ts).
+ */
+export const WINDOW_MIN_ITEMS = 100;
 
 /** A run of consecutive items, rendered (and skipped by layout while off screen) together; its id is its first item's. */
 export interface MessagePage<T extends { readonly id: string }> {

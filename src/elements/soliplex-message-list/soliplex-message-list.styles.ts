@@ -30,6 +30,11 @@ export const messageListStyles = [
     padding: 4px;
     margin: -4px;
   }
+  /* A page away from the viewport in a long chat: empty, its height the page's own (set inline). */
+  .page.placeholder {
+    content-visibility: visible;
+    box-sizing: border-box;
+  }
   .scroller:focus-visible {
     outline: ${focusOutline};
     outline-offset: -2px;

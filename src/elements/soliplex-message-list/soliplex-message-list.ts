@@ -15,7 +15,8 @@ import { groupBySubagent, renderSubagentGroup, type SubagentGroup } from './suba
 import { renderAttachments } from './user-attachments.js';
 import { ScrollFollowController } from './scroll-follow-controller.js';
 import { ProgressiveRenderController } from './progressive-render-controller.js';
-import { messagePages } from './message-pages.js';
+import { messagePages, WINDOW_MIN_ITEMS } from './message-pages.js';
+import type { MessageWindowController } from './message-window-controller.js';
 import { loadOnce } from '../shared/load-once.js';
 import { ACTIVITY_EXPORTPARTS, ANSWER_EXTRAS_EXPORTPARTS, APPROVAL_CARD_EXPORTPARTS, INTERRUPT_CARD_EXPORTPARTS, TOOL_CALL_CARD_EXPORTPARTS } from './exportparts.js';
 import { answerMessages, answerText, answerTurns, groupAnswers, type AnswerGroup, type AnswerTurn, type AnswerTurnCache } from './answer-turns.js';
@@ -82,7 +83,9 @@ export interface HiddenMessageActions {
  * boundaries stay put, so a streaming token renders one page and the browser checks one box per page
  * for being near the viewport (`content-visibility: auto`: off-screen pages skip layout and paint,
  * their text stays in the DOM for find-in-page); a long conversation shows its latest messages first
- * and the older ones in idle chunks.
+ * and the older ones in idle chunks, and past 100 items renders only the pages near the viewport, the
+ * last ones and the one holding focus (the others are empty placeholders of their height: the DOM stays
+ * bounded, find-in-page sees what is rendered).
  *
  * A user turn's output (the text of every hop, reasoning, tool calls, activities) is one answer with
  * one set of actions: Copy (the text of every hop, in order), Read aloud where the browser can speak,
@@ -186,6 +189,9 @@ export class SoliplexMessageList extends LitElement {
   readonly #progressive = new ProgressiveRenderController(this, () => this.#entries(this.#visible()));
   /** The pages the shown messages are cut into (their boundaries kept from render to render). */
   readonly #pages = messagePages();
+  /** A long conversation renders the pages near the viewport (and the last ones); the others are placeholders. Loaded with the first long one. */
+  #window?: MessageWindowController;
+  #windowLoading = false;
 
   /** Streaming messages' Markdown, by message id: only the open block is parsed again per render. */
   readonly #markdown = new Map<string, StreamingMarkdown>();
@@ -195,6 +201,22 @@ export class SoliplexMessageList extends LitElement {
   #imageOrigins?: string;
   /** The answers' objects, kept while their runs and records stay the same (see `answerTurns`). */
   readonly #answerTurns = new Map() as AnswerTurnCache;
+
+  /** Loads the window of pages, once (a failed load is tried again with the next render). */
+  #loadWindow(): void {
+    if (this.#window || this.#windowLoading) return;
+    this.#windowLoading = true;
+    import('./message-window-controller.js').then(
+      ({ MessageWindowController }) => {
+        this.#window = new MessageWindowController(this, { scroller: () => this.scroller, content: () => this.content });
+        this.requestUpdate();
+      },
+      (error: unknown) => {
+        this.#windowLoading = false;
+        console.error('[soliplex-chat] the window of a long chat could not be loaded', error);
+      },
+    );
+  }
 
   /** Scrolls to the latest message and sticks there again. */
   scrollToEnd(): void {
@@ -214,19 +236,27 @@ export class SoliplexMessageList extends LitElement {
     const visible = this.#visible();
     const entries = this.#entries(visible);
     const shown = this.#progressive.shown(entries);
+    const pages = this.#pages(shown);
+    if (shown.length > WINDOW_MIN_ITEMS) this.#loadWindow();
+    const whole = this.#window?.whole(pages);
     this.#forgetMarkdown(visible);
     const actions = { ...this.#actionTargets(entries), answers: answerTurns(this.conversation, this.busy, this.#answerTurns) };
     return html`
       <div part="messages" class="scroller" role="region" tabindex="0" aria-label=${strings.conversationLabel} @scroll=${this.#follow.onScroll}>
         <div class="content">
           ${repeat(
-            this.#pages(shown),
+            pages,
             (page) => page.id,
-            // A page whose messages (and what they show) did not change is not rendered again.
-            (page) =>
-              guard(this.#pageDeps(page.items, strings, actions), () =>
-                html`<div class="page">${repeat(page.items, (e) => e.id, (e) => this.#renderEntry(e, strings, actions))}</div>`,
-              ),
+            // A page away from the viewport is a placeholder of its height (one element for both, so the
+            // observers and scroll anchoring keep it); one whose messages (and what they show) did not
+            // change is not rendered again.
+            (page) => {
+              const shownWhole = !whole || whole.has(page.id);
+              // One element for both, so the observers and scroll anchoring keep it; the window sets a placeholder's height.
+              return html`<div class=${shownWhole ? 'page' : 'page placeholder'} data-page-id=${page.id} data-items=${page.items.length}>${shownWhole
+                ? guard(this.#pageDeps(page.items, strings, actions), () => repeat(page.items, (e) => e.id, (e) => this.#renderEntry(e, strings, actions)))
+                : nothing}</div>`;
+            },
           )}
           ${this.busy && !isAnswer(entries.at(-1)) ? this.#renderPlaceholder(strings) : nothing}
         </div>

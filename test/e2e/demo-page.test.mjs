@@ -45,6 +45,30 @@ describe('demo page', () => {
     await page.close();
   });
 
+  it('CDN: a send made before the engine has arrived runs, and the page hears its run start and finish', { timeout: 60_000 }, async () => {
+    const page = await env.browser.newPage();
+    const pageErrors = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(`${env.servers.url}/demo-config.json`); // any page of the server: no chat has loaded its parts yet
+    const result = await page.evaluate(async () => {
+      await import('/dist/cdn/soliplex-chat.js');
+      const chat = document.createElement('soliplex-chat');
+      chat.setAttribute('agent-url', '/agui');
+      chat.setAttribute('no-persist', '');
+      document.body.append(chat);
+      const seen = [];
+      chat.addEventListener('soliplex-run-started', () => seen.push('started'));
+      const finished = new Promise((resolve) => chat.addEventListener('soliplex-run-finished', (event) => resolve(event.outcome), { once: true }));
+      const engineAtSend = chat.engine;
+      const accepted = chat.send('Hello');
+      const outcome = await Promise.race([finished, new Promise((resolve) => setTimeout(() => resolve('never heard'), 30_000))]);
+      return { engineAtSend: engineAtSend === undefined, accepted, outcome, seen };
+    });
+    assert.deepEqual(result, { engineAtSend: true, accepted: true, outcome: 'success', seen: ['started'] });
+    assert.deepEqual(pageErrors, []);
+    await page.close();
+  });
+
   it('CDN: what a chat fires before its parts have loaded reaches the page, in order; extras.js has the event classes and strings', { timeout: 60_000 }, async () => {
     const page = await env.browser.newPage();
     const pageErrors = [];

@@ -79,8 +79,15 @@ export abstract class ChatApi extends DeprecatedChatNames(ChatSettings) {
   send(text: string): boolean {
     const thread = this.session.handle;
     if (thread || !text.trim()) return !!thread?.send(text);
-    // From the CDN the engine's chunk may still be on its way: send once it is there.
-    if (this.isConnected) void loadChatParts().then(() => this.session.handle?.send(text));
+    // From the CDN the engine's chunk may still be on its way: send once it is there, and once the chat
+    // has rendered with it (its update subscribes to the engine: sent earlier, the turn's events go unheard).
+    if (this.isConnected) {
+      void loadChatParts().then(async () => {
+        this.requestUpdate();
+        await this.updateComplete;
+        this.session.handle?.send(text);
+      });
+    }
     return this.isConnected;
   }
 

@@ -163,7 +163,14 @@ const SOLIPLEX_ROOM = [
 ];
 const LOCAL_THREADS = ['src/core/threads/local-thread-sync.ts', 'src/core/threads/local-thread-store.ts'];
 const ANSWER_EXTRAS = ['src/elements/soliplex-answer-extras/soliplex-answer-extras.ts', 'src/elements/soliplex-answer-extras/soliplex-answer-extras.styles.ts'];
-const SSE_READER = ['src/core/transport/sse-reader.ts', 'src/core/transport/event-frame.ts', 'src/core/transport/yield-to-page.ts'];
+const SSE_READER = [
+  'src/core/transport/sse-reader.ts',
+  'src/core/transport/event-frame.ts',
+  'src/core/transport/yield-to-page.ts',
+  // The abortable wait: the Soliplex transport's resumes, the busy wait and re-attaching use it as the
+  // tool call runner does; in tool-machinery, it made every Soliplex chat load that chunk statically.
+  'src/core/abortable-delay.ts',
+];
 
 const CONTEXT_CONSUMER = ['@lit/context/lib/controllers/context-consumer.js', '@lit/context/lib/decorators/consume.js'];
 

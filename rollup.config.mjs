@@ -134,7 +134,10 @@ const cdn = {
       if (CONTEXT_CONSUMER.some((path) => id.endsWith(path))) return 'chat-parts';
       if (firstPaint.has(id)) return 'first-paint';
       // The SSE reader too: both backends' transports read with it (only a page's `agent` does not).
-      if (chatParts.has(id) || SSE_READER.some((path) => id.endsWith(path))) return 'chat-parts';
+      // And an answer's extras (its sources, feedback and usage: soliplex-answer-extras), which every
+      // chat loads with its first answer (feedback is on by default): one request and one gzip
+      // dictionary with the message list whose styles and Markdown they share (0.9 KB gzip less).
+      if (chatParts.has(id) || SSE_READER.some((path) => id.endsWith(path)) || ANSWER_EXTRAS.some((path) => id.endsWith(path))) return 'chat-parts';
       // What runs tool calls, loaded with a page's first tools (tool-machinery.ts): one request.
       if (toolMachinery.has(id)) return 'tool-machinery';
       // A Soliplex room loads its controller, the sign-in and documents probes, the rooms API, the
@@ -159,7 +162,15 @@ const SOLIPLEX_ROOM = [
   'src/core/transport/soliplex/soliplex-run-extras.ts',
 ];
 const LOCAL_THREADS = ['src/core/threads/local-thread-sync.ts', 'src/core/threads/local-thread-store.ts'];
-const SSE_READER = ['src/core/transport/sse-reader.ts', 'src/core/transport/event-frame.ts', 'src/core/transport/yield-to-page.ts'];
+const ANSWER_EXTRAS = ['src/elements/soliplex-answer-extras/soliplex-answer-extras.ts', 'src/elements/soliplex-answer-extras/soliplex-answer-extras.styles.ts'];
+const SSE_READER = [
+  'src/core/transport/sse-reader.ts',
+  'src/core/transport/event-frame.ts',
+  'src/core/transport/yield-to-page.ts',
+  // The abortable wait: the Soliplex transport's resumes, the busy wait and re-attaching use it as the
+  // tool call runner does; in tool-machinery, it made every Soliplex chat load that chunk statically.
+  'src/core/abortable-delay.ts',
+];
 
 const CONTEXT_CONSUMER = ['@lit/context/lib/controllers/context-consumer.js', '@lit/context/lib/decorators/consume.js'];
 

@@ -4,7 +4,9 @@
  */
 export * from './conversation/conversation.js';
 export { versionPosition, branchFrom, selectVersion, validVersions, type BranchTail, type MessageVersions, type VersionPosition } from './conversation/message-versions.js';
-export { reduceConversation, reduceEvents, parseToolArguments, contentText, attachmentParts, type ReducerWarn } from './conversation/conversation-reducer.js';
+export { parseToolArguments, contentText, attachmentParts, type ReducerWarn } from './conversation/conversation-reducer.js';
+// The reducer with every path (its rare ones are a module of their own: reducer-extras.ts).
+export { reduceConversation, reduceEvents } from './conversation/reducer-extras.js';
 export { toAgUiMessages } from './conversation/message-mapper.js';
 export {
   interruptsOf,

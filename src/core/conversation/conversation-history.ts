@@ -1,6 +1,8 @@
 import { EventType } from '@ag-ui/core';
 import { ToolCallStatus, appendUserMessage, closeOpenMessages, settleOpenToolCalls, settledToolCallStatuses, updateToolCall, emptyConversation, type Conversation, type ToolCall } from './conversation.js';
-import { attachmentParts, contentText, reduceConversation } from './conversation-reducer.js';
+import { attachmentParts, contentText } from './conversation-reducer.js';
+// A stored run may hold any event: the reducer with its rare paths (reducer-extras.ts).
+import { reduceConversation } from './reducer-extras.js';
 import { eventTime, stampCreated } from './message-times.js';
 import type { HistoryRun } from '../transport/transport.js';
 import { applyHistoricResume } from './interrupts.js';

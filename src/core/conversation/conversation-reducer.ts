@@ -14,14 +14,11 @@ import {
   type UserMessage,
 } from './conversation.js';
 import { applyJsonPatch, type JsonPatchOperation } from './json-patch.js';
-import { addInterrupts } from './interrupts.js';
-import { applyActivitySnapshot } from './activities.js';
-import { reduceProtocolExtras } from './protocol-extras.js';
-import { attributeEvent } from './subagents.js';
 import { appendCapped, capText } from './text-limit.js';
 import { recordRunEnd } from './run-records.js';
-import { mergeEventMetadata } from './metadata.js';
 import { keepMetadataSources } from './metadata-sources.js';
+import type { ReducerExtras } from './reducer-extras.js';
+import { LazyModule } from '../lazy-module.js';
 
 /**
  * The pure reducer from AG-UI events to the conversation. The live stream and history replays both go
@@ -38,6 +35,49 @@ type AnyEvent = BaseEvent & Record<string, unknown>;
 export type ReducerWarn = (message: string) => void;
 
 const defaultWarn: ReducerWarn = (message) => console.warn(`[soliplex-chat] ${message}`);
+
+/*
+ * The rare paths (interrupts, activities, subagents, encrypted values, event metadata) live in
+ * reducer-extras.ts and load on demand: the engine asks `needsReducerExtras` of each event and, when
+ * it says yes, holds the run's events until `loadReducerExtras()` resolves (stream-run.ts). The
+ * reducer the core exports is reducer-extras.ts's, which has them at once.
+ */
+let extras: ReducerExtras | undefined;
+const extrasModule = new LazyModule(() => import('./reducer-extras.js'));
+
+/** Gives the reducer its rare paths (reducer-extras.ts does, when it is used). */
+export function provideReducerExtras(loaded: ReducerExtras): void {
+  extras = loaded;
+}
+
+/** Loads the reducer's rare paths (once per page; a failed load is tried again on the next call). */
+export async function loadReducerExtras(): Promise<void> {
+  provideReducerExtras((await extrasModule.load()).reducerExtras);
+}
+
+const RARE_TYPES = new Set<string>([
+  EventType.ACTIVITY_SNAPSHOT,
+  EventType.ACTIVITY_DELTA,
+  EventType.SUBAGENT_STARTED,
+  EventType.SUBAGENT_FINISHED,
+  EventType.SUBAGENT_ERROR,
+  EventType.REASONING_ENCRYPTED_VALUE,
+]);
+
+/** Whether `event` takes one of the rare paths while they are not loaded yet (see `loadReducerExtras`). */
+export function needsReducerExtras(event: BaseEvent): boolean {
+  if (extras) return false;
+  const e = event as AnyEvent;
+  if (e['subagentRunId'] !== undefined || e['metadata'] !== undefined || RARE_TYPES.has(event.type)) return true;
+  if (event.type === EventType.RUN_FINISHED) return (e['outcome'] as { type?: unknown } | null | undefined)?.type === 'interrupt';
+  return event.type === EventType.MESSAGES_SNAPSHOT && Array.isArray(e['messages']) && e['messages'].some((m: unknown) => (m as Message | null)?.role === 'activity');
+}
+
+/** The rare paths; without them (an event reduced before they were loaded) the event's rare part is dropped, with a warning. */
+function extrasFor(event: BaseEvent, warn: ReducerWarn): ReducerExtras | undefined {
+  if (!extras) warn(`${event.type}: its rare part ignored (the reducer's extras are not loaded: loadReducerExtras())`);
+  return extras;
+}
 
 /** Parses complete argument text: `""` means `{}`; `undefined` means not valid JSON. */
 export function parseToolArguments(text: string): unknown {
@@ -333,7 +373,7 @@ function reconcileSnapshot(conversation: Conversation, snapshot: readonly Messag
         break;
       }
       case 'activity':
-        next = applyActivitySnapshot(next, { messageId: message.id, activityType: message.activityType, content: message.content });
+        next = extras ? extras.applyActivitySnapshot(next, { messageId: message.id, activityType: message.activityType, content: message.content }) : next;
         break;
       default:
         break;
@@ -354,9 +394,9 @@ export function reduceConversation(
   const e = event as AnyEvent;
   let next = reduceCore(conversation, event, warn);
   // AG-UI 1.0 attribution: what a subagent's event created carries its subagentRunId.
-  if (e['subagentRunId'] !== undefined) next = attributeEvent(conversation, next, e);
+  if (e['subagentRunId'] !== undefined) next = extrasFor(event, warn)?.attributeEvent(conversation, next, e) ?? next;
   // AG-UI 1.1 metadata lands on the item the event built (metadata.ts).
-  return e['metadata'] === undefined ? next : mergeEventMetadata(next, e);
+  return e['metadata'] === undefined ? next : (extrasFor(event, warn)?.mergeEventMetadata(next, e) ?? next);
 }
 
 function reduceCore(conversation: Conversation, event: BaseEvent, warn: ReducerWarn): Conversation {
@@ -385,7 +425,7 @@ function reduceCore(conversation: Conversation, event: BaseEvent, warn: ReducerW
         : undefined;
       const runOutcome = outcome?.type === 'interrupt' || outcome?.type === 'cancelled' ? outcome.type : 'success';
       const closed = { ...recordRunEnd(closeOpenParts(conversation), e['usage']), runFinished: true, pendingToolCallIds: pending, runOutcome, steps: undefined, closedInRun: undefined } as const;
-      return runOutcome === 'interrupt' ? addInterrupts(closed, outcome?.interrupts) : closed;
+      return runOutcome === 'interrupt' ? (extrasFor(event, warn)?.addInterrupts(closed, outcome?.interrupts) ?? closed) : closed;
     }
     case EventType.RUN_ERROR:
       return {
@@ -450,8 +490,17 @@ function reduceCore(conversation: Conversation, event: BaseEvent, warn: ReducerW
       }
     case EventType.MESSAGES_SNAPSHOT:
       return Array.isArray(e['messages']) ? reconcileSnapshot(conversation, e['messages'] as Message[]) : conversation;
+    case EventType.STEP_STARTED: {
+      const name = e['stepName'];
+      if (typeof name !== 'string') return conversation;
+      return { ...conversation, steps: [...(conversation.steps ?? []).filter((s) => s !== name), name] };
+    }
+    case EventType.STEP_FINISHED: {
+      const steps = conversation.steps ?? [];
+      return steps.includes(e['stepName'] as string) ? { ...conversation, steps: steps.filter((s) => s !== e['stepName']) } : conversation;
+    }
     default:
-      return reduceProtocolExtras(conversation, event, warn);
+      return RARE_TYPES.has(event.type) ? (extrasFor(event, warn)?.reduceProtocolExtras(conversation, event, warn) ?? conversation) : conversation;
   }
 }
 
@@ -464,9 +513,4 @@ function lastOpen(conversation: Conversation, role: 'assistant' | 'reasoning'): 
 
 function lastStreamingCall(conversation: Conversation): string | undefined {
   return Object.values(conversation.toolCalls).findLast((call) => call.status === ToolCallStatus.Streaming)?.id;
-}
-
-/** Reduces a whole event list, e.g. a stored run replayed from history. */
-export function reduceEvents(conversation: Conversation, events: readonly BaseEvent[], warn?: ReducerWarn): Conversation {
-  return events.reduce((acc, event) => reduceConversation(acc, event, warn), conversation);
 }

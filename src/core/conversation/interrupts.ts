@@ -49,37 +49,6 @@ export function isExpired(message: InterruptMessage, now = Date.now()): boolean 
 }
 
 /**
- * Adds the interrupts of a `RUN_FINISHED` outcome (untrusted: entries without a string `id` and
- * `reason` are dropped, a repeated id is kept once) after the run's output. An id asked again after
- * it was resumed replaces the old one (message ids stay unique).
- */
-export function addInterrupts(conversation: Conversation, interrupts: unknown): Conversation {
-  if (!Array.isArray(interrupts)) return conversation;
-  const added: InterruptMessage[] = [];
-  // An id still waiting for its resume is a duplicate; one already resumed may be asked again.
-  const seen = new Set(interruptsOf(conversation).filter((m) => !m.resumed).map((m) => m.id));
-  for (const entry of interrupts as unknown[]) {
-    const interrupt = entry as Interrupt | null;
-    if (!interrupt || typeof interrupt !== 'object' || typeof interrupt.id !== 'string' || typeof interrupt.reason !== 'string') continue;
-    const id = interruptMessageId(interrupt.id);
-    if (seen.has(id)) continue;
-    seen.add(id);
-    added.push({
-      role: 'interrupt',
-      id,
-      interrupt,
-      status: 'open',
-      resumed: false,
-      runId: conversation.currentRunId,
-      runKey: conversation.currentRunKey,
-    });
-  }
-  if (added.length === 0) return conversation;
-  const again = new Set(added.map((m) => m.id));
-  return { ...conversation, messages: [...conversation.messages.filter((m) => !again.has(m.id)), ...added] };
-}
-
-/**
  * Settles one open interrupt: `resolved` with the user's answer, or `cancelled`. Anything else (an
  * unknown id, an interrupt already settled) leaves the conversation as it is.
  */

@@ -9,6 +9,7 @@ import { RunPhase, RunStatus, type RunFailure } from './run-state.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { RunRequest, Transport } from '../transport/transport.js';
 import { verifiedSink } from '../transport/agui-event-pipeline.js';
+import { rarePathGate } from './rare-path-gate.js';
 import type { Turn } from './turn.js';
 
 export interface StreamRunOptions {
@@ -100,11 +101,19 @@ async function stream(turn: Turn, options: StreamRunOptions): Promise<RunFailure
     signal: turn.controller.signal,
   };
   options.onRequest?.(request);
+  // The reducer's rare paths load with the first event that needs them; the events wait, in order (rare-path-gate.ts).
+  const gate = rarePathGate(onEvent);
   try {
     // Every transport's events take the same path in: verified, chunks expanded (agui-event-pipeline.ts).
-    const sink = verifiedSink(onEvent);
+    const sink = verifiedSink(gate.sink);
     await options.transport.run(request, sink);
     await sink.settled();
+  } catch (error) {
+    await gate.drained().catch(() => undefined); // what came before the failure is reduced first
+    return describeFailure(error);
+  }
+  try {
+    await gate.drained();
   } catch (error) {
     return describeFailure(error);
   }

@@ -79,18 +79,3 @@ async function base64(file: Blob): Promise<string> {
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(binary);
 }
-
-/** A URL an `<img>` may show for a part: inline image data or an http(s) URL; never anything else. */
-export function imagePreviewUrl(part: ContentPart): string | undefined {
-  if (part.type !== 'image') return undefined;
-  const { source } = part;
-  if (source.type === 'data' && /^image\/[\w.+-]+$/.test(source.mimeType)) return `data:${source.mimeType};base64,${source.value}`;
-  if (source.type === 'url' && /^https?:\/\//i.test(source.value)) return source.value;
-  return undefined;
-}
-
-/** A part's label: its file name when known, else its kind. */
-export function partLabel(part: ContentPart): string {
-  const name = (part as { metadata?: { filename?: unknown } }).metadata?.filename;
-  return typeof name === 'string' ? name : part.type;
-}

@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import type { ContentPart } from '@ag-ui/core';
-import { imagePreviewUrl, partLabel } from '../soliplex-attachments/attachment-parts.js';
+import { imagePreviewUrl, partLabel } from '../soliplex-attachments/part-preview.js';
 import type { SoliplexChatStrings } from '../shared/chat-strings.js';
 
 /** A user message's attachments: images as thumbnails (inline data or http(s) only), other files by name. */

@@ -1,0 +1,63 @@
+import type { BaseEvent, Interrupt } from '@ag-ui/core';
+import type { Conversation, InterruptMessage } from './conversation.js';
+import { interruptMessageId, interruptsOf } from './interrupts.js';
+import { applyActivitySnapshot } from './activities.js';
+import { reduceProtocolExtras } from './protocol-extras.js';
+import { attributeEvent } from './subagents.js';
+import { mergeEventMetadata } from './metadata.js';
+import { provideReducerExtras, reduceConversation as reduceLoaded, type ReducerWarn } from './conversation-reducer.js';
+
+/*
+ * The reducer's rare AG-UI paths, kept apart from it so that a chat whose agent never uses them does
+ * not load them (the CDN build makes this module a chunk of its own): the interrupts of a
+ * `RUN_FINISHED`, activities, subagents, encrypted reasoning values and the metadata of events
+ * (AG-UI 1.1). The engine loads them with the first event that needs them (`needsReducerExtras`),
+ * holding that event and every later one of its run, in order, until they are there (stream-run.ts).
+ * The reducer the core exports (`reduceConversation` below) has them at once.
+ */
+
+/**
+ * Adds the interrupts of a `RUN_FINISHED` outcome (untrusted: entries without a string `id` and
+ * `reason` are dropped, a repeated id is kept once) after the run's output. An id asked again after
+ * it was resumed replaces the old one (message ids stay unique).
+ */
+export function addInterrupts(conversation: Conversation, interrupts: unknown): Conversation {
+  if (!Array.isArray(interrupts)) return conversation;
+  const added: InterruptMessage[] = [];
+  // An id still waiting for its resume is a duplicate; one already resumed may be asked again.
+  const seen = new Set(interruptsOf(conversation).filter((m) => !m.resumed).map((m) => m.id));
+  for (const entry of interrupts as unknown[]) {
+    const interrupt = entry as Interrupt | null;
+    if (!interrupt || typeof interrupt !== 'object' || typeof interrupt.id !== 'string' || typeof interrupt.reason !== 'string') continue;
+    const id = interruptMessageId(interrupt.id);
+    if (seen.has(id)) continue;
+    seen.add(id);
+    added.push({
+      role: 'interrupt',
+      id,
+      interrupt,
+      status: 'open',
+      resumed: false,
+      runId: conversation.currentRunId,
+      runKey: conversation.currentRunKey,
+    });
+  }
+  if (added.length === 0) return conversation;
+  const again = new Set(added.map((m) => m.id));
+  return { ...conversation, messages: [...conversation.messages.filter((m) => !again.has(m.id)), ...added] };
+}
+
+/** What conversation-reducer.ts calls for the rare paths, once provided. */
+export const reducerExtras = { addInterrupts, applyActivitySnapshot, reduceProtocolExtras, attributeEvent, mergeEventMetadata };
+export type ReducerExtras = typeof reducerExtras;
+
+/** Applies one AG-UI event, every path included (the engine's reducer, as the core exports it). */
+export function reduceConversation(conversation: Conversation, event: BaseEvent, warn?: ReducerWarn): Conversation {
+  provideReducerExtras(reducerExtras);
+  return reduceLoaded(conversation, event, warn);
+}
+
+/** Reduces a whole event list, e.g. a stored run replayed from history. */
+export function reduceEvents(conversation: Conversation, events: readonly BaseEvent[], warn?: ReducerWarn): Conversation {
+  return events.reduce((acc, event) => reduceConversation(acc, event, warn), conversation);
+}

@@ -130,6 +130,29 @@ describe('conversation reducer', () => {
     expect(next.toolCalls['c0']).to.include({ name: 'alpha', status: 'pending' });
   });
 
+  it('a MESSAGES_SNAPSHOT that carries a call not yet run under another message and name makes it the snapshot\'s', () => {
+    // Found by the property suite (seed -1015058415): the call stayed as streamed (an unknown tool, broken
+    // arguments) under its first message, so the call the agent's transcript names never ran.
+    const next = reduceEvents(emptyConversation, [
+      runStarted(),
+      text('m1', 'Checking.'),
+      toolStart('c1', 'ghost', 'm1'),
+      toolArgs('c1', '{"broken'),
+      ev(EventType.TOOL_CALL_END, { toolCallId: 'c1' }),
+      ev(EventType.MESSAGES_SNAPSHOT, {
+        messages: [
+          { id: 'm1', role: 'assistant', content: 'Checking.' },
+          { id: 'm0', role: 'assistant', toolCalls: [{ id: 'c1', type: 'function', function: { name: 'alpha', arguments: '{"q":1}' } }] },
+        ],
+      }),
+    ]);
+    const byId = Object.fromEntries(next.messages.map((m) => [m.id, m as AssistantMessage]));
+    expect(byId['m1']!.toolCallIds).to.deep.equal([]);
+    expect(byId['m0']!.toolCallIds).to.deep.equal(['c1']);
+    expect(next.toolCalls['c1']).to.include({ name: 'alpha', status: 'pending' });
+    expect(next.toolCalls['c1']!.args).to.deep.equal({ q: 1 });
+  });
+
   it('merges MESSAGES_SNAPSHOT without duplicates', () => {
     const live = reduceEvents(emptyConversation, [runStarted(), ...text('a1', 'Hi')]);
     const next = reduceEvents(live, [

@@ -131,6 +131,15 @@ function removeMessage(conversation: Conversation, index: number): Conversation 
   return { ...conversation, messages: conversation.messages.filter((_, i) => i !== index), toolCalls };
 }
 
+/** Drops a call and its place in the message that carries it. */
+function removeToolCall(conversation: Conversation, id: string): Conversation {
+  const { [id]: _, ...toolCalls } = conversation.toolCalls;
+  const messages = conversation.messages.map((m) =>
+    m.role === 'assistant' && m.toolCallIds.includes(id) ? { ...m, toolCallIds: m.toolCallIds.filter((c) => c !== id) } : m,
+  );
+  return { ...conversation, messages, toolCalls };
+}
+
 function addMessage(conversation: Conversation, message: ChatMessage): Conversation {
   return { ...conversation, messages: [...conversation.messages, message] };
 }
@@ -345,7 +354,10 @@ function reconcileSnapshot(conversation: Conversation, snapshot: readonly Messag
         const { metadata: _, ...current } = next.messages[index] as AssistantMessage;
         next = replaceMessage(next, index, { ...current, text: message.content ?? current.text, complete: true, ...metadata });
         for (const toolCall of message.toolCalls ?? []) {
-          if (next.toolCalls[toolCall.id]) continue;
+          const known = next.toolCalls[toolCall.id];
+          // A call that has run (or waits on the user) stays as it is; one that has not is the snapshot's.
+          if (known && known.status !== ToolCallStatus.Streaming && known.status !== ToolCallStatus.Pending) continue;
+          if (known) next = removeToolCall(next, known.id);
           next = startToolCall(next, {
             type: EventType.TOOL_CALL_START,
             toolCallId: toolCall.id,

@@ -135,7 +135,7 @@ describe('conversation reducer', () => {
     // arguments) under its first message, so the call the agent's transcript names never ran.
     const next = reduceEvents(emptyConversation, [
       runStarted(),
-      text('m1', 'Checking.'),
+      ...text('m1', 'Checking.'),
       toolStart('c1', 'ghost', 'm1'),
       toolArgs('c1', '{"broken'),
       ev(EventType.TOOL_CALL_END, { toolCallId: 'c1' }),
@@ -151,6 +151,25 @@ describe('conversation reducer', () => {
     expect(byId['m0']!.toolCallIds).to.deep.equal(['c1']);
     expect(next.toolCalls['c1']).to.include({ name: 'alpha', status: 'pending' });
     expect(next.toolCalls['c1']!.args).to.deep.equal({ q: 1 });
+  });
+
+  it('a MESSAGES_SNAPSHOT retracts a call not yet run that it no longer names; a later START with its id is a new call', () => {
+    // Found by the property suite (seed 1938171752): the retracted call stayed, so the new START was
+    // taken for a replay and the call the agent then sent never ran.
+    const next = reduceEvents(emptyConversation, [
+      runStarted(),
+      toolStart('c2', 'kit', 'm2'),
+      toolArgs('c2', '{"broken'),
+      ev(EventType.TOOL_CALL_END, { toolCallId: 'c2' }),
+      ev(EventType.MESSAGES_SNAPSHOT, {
+        messages: [{ id: 'm2', role: 'assistant', toolCalls: [{ id: 'c0', type: 'function', function: { name: 'alpha', arguments: '{}' } }] }],
+      }),
+      toolStart('c2', 'alpha', 'm2'),
+      toolArgs('c2', '{}'),
+      ev(EventType.TOOL_CALL_END, { toolCallId: 'c2' }),
+    ]);
+    expect((next.messages[0] as AssistantMessage).toolCallIds).to.deep.equal(['c0', 'c2']);
+    expect(next.toolCalls['c2']).to.include({ name: 'alpha', status: 'pending' });
   });
 
   it('merges MESSAGES_SNAPSHOT without duplicates', () => {

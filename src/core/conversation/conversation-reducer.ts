@@ -311,6 +311,7 @@ function closeOpenParts(conversation: Conversation): Conversation {
 function reconcileSnapshot(conversation: Conversation, snapshot: readonly Message[]): Conversation {
   let next = conversation;
   const named = new Set(snapshot.filter((m) => m && typeof m.id === 'string').map((m) => m.id));
+  const namedCalls = new Set(snapshot.flatMap((m) => (m?.role === 'assistant' ? (m.toolCalls ?? []).map((c) => c?.id) : [])));
   const roles = new Set(snapshot.map((m) => m?.role));
   const omitted = conversation.messages.filter(
     (m) => !named.has(m.id) && m.role !== 'interrupt' && m.role !== 'history-gap' && !(m.role === 'activity' && !roles.has('activity')) && !(m.role === 'reasoning' && !roles.has('reasoning')),
@@ -353,6 +354,11 @@ function reconcileSnapshot(conversation: Conversation, snapshot: readonly Messag
         const index = findIndex(next, message.id);
         const { metadata: _, ...current } = next.messages[index] as AssistantMessage;
         next = replaceMessage(next, index, { ...current, text: message.content ?? current.text, complete: true, ...metadata });
+        // Its calls the snapshot no longer names are retracted, unless they ran (or wait on the user).
+        for (const id of current.toolCallIds) {
+          const status = next.toolCalls[id]?.status;
+          if (!namedCalls.has(id) && (status === ToolCallStatus.Streaming || status === ToolCallStatus.Pending)) next = removeToolCall(next, id);
+        }
         for (const toolCall of message.toolCalls ?? []) {
           const known = next.toolCalls[toolCall.id];
           // A call that has run (or waits on the user) stays as it is; one that has not is the snapshot's.

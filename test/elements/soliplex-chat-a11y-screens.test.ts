@@ -229,5 +229,26 @@ describe('<soliplex-chat> accessibility in every screenshot state, light and dar
       page.remove();
     }
   });
+
+  it("Soliplex: an answer's sources (one open, its preview), feedback with its reason, usage with its cost, Export open", async function () {
+    this.timeout(60_000);
+    const el = await fixture<SoliplexChat>(html`<soliplex-chat server-url=${server} room="demo" show-usage no-persist chat-title="Support"></soliplex-chat>`);
+    el.usagePrices = { currency: 'USD', default: { input: 3, output: 15 } };
+    ask(el, 'Search the documents for secret numbers');
+    await done(el);
+    ask(el, 'Show citations');
+    await until(() => deepQueryAll(el, '[part~="sources"]').length === 2, 20_000);
+    await done(el);
+    const first = deepQuery(el, 'soliplex-answer-extras')!;
+    deepQuery(first, '[part~="source"] summary')!.click();
+    await waitFor(first, '[part~="source-preview"]', 10_000);
+    deepQueryAll<HTMLButtonElement>(first, 'button').find((b) => b.textContent!.trim() === 'Bad response' || b.getAttribute('aria-label') === 'Bad response')!.click();
+    await waitFor(first, '[part~="feedback-reason"] input');
+    await until(() => deepQueryAll(el, '[part~="usage"]').some((u) => u.textContent!.includes('$')), 10_000);
+    await accessibleInBothThemes(el, 'answer extras');
+    deepQuery(el, '[part~="export-button"]')!.click();
+    await waitFor(el, '[part~="export-menu"]');
+    await accessibleInBothThemes(el, 'Export open');
+  });
 });
 

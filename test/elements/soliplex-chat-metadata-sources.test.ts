@@ -1,6 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { ThreadIndex, type SoliplexChat, type SoliplexRunFinishedEvent } from '../../src/index.js';
 import { deepQuery, deepQueryAll, settled, until } from './chat-fixture.js';
+import { accessibleInBothThemes } from './a11y-themes.js';
 import { finished, say, script, started } from '../helpers/agui-server.js';
 
 /**
@@ -67,7 +68,7 @@ describe('<soliplex-chat> sources from metadata (AG-UI 1.1)', () => {
     expect(chunk.textContent).to.contain('connects agents to user-facing apps');
     expect(chunk.querySelector('a')!.getAttribute('href')).to.equal('https://docs.ag-ui.com/introduction');
     expect(chunk.querySelector('.note')).to.equal(null);
-    await expect(el).to.be.accessible();
+    await accessibleInBothThemes(el, 'a source from metadata, open');
 
     // A reload: the thread kept in this browser brings the sources back under the same answer.
     const thread = el.thread;

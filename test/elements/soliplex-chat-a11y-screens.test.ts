@@ -3,7 +3,7 @@ import { emulateMedia } from '@web/test-runner-commands';
 import { ToolRegistry, type ClientTool, type SoliplexChat, type ToolGroup } from '../../src/index.js';
 import '../../src/inspector.js';
 import { deferred } from '../helpers/scripted-transport.js';
-import { server } from '../helpers/agui-server.js';
+import { finished, say, script, server, started } from '../helpers/agui-server.js';
 import { deepQuery, deepQueryAll, settled, statusLine, until, waitFor } from './chat-fixture.js';
 import { newChatButton, panelOf, untilEntry } from './thread-fixture.js';
 import { accessibleInBothThemes } from './a11y-themes.js';
@@ -99,8 +99,13 @@ async function demoChat(attributes: { threadList?: boolean; width?: number; heig
   return { el, finishSlow };
 }
 
-const ask = (el: SoliplexChat, text: string) => expect(el.send(text), `sent: ${text}`).to.equal(true);
-const done = (el: SoliplexChat) => until(() => ['success', 'failed', 'cancelled'].includes(statusLine(el)?.dataset['state'] ?? ''), 20_000);
+/** Each chat's last turn, finished (`soliplex-run-finished` fires once per turn, tool hops included). */
+const turns = new WeakMap<SoliplexChat, Promise<unknown>>();
+function ask(el: SoliplexChat, text: string): void {
+  turns.set(el, new Promise((resolve) => el.addEventListener('soliplex-run-finished', resolve, { once: true })));
+  expect(el.send(text), `sent: ${text}`).to.equal(true);
+}
+const done = (el: SoliplexChat) => turns.get(el);
 const textOf = (el: SoliplexChat) => deepQueryAll(el, '[part~="assistant-message"]').map((m) => m.textContent ?? '').join(' ');
 
 describe('<soliplex-chat> accessibility in every screenshot state, light and dark (issue 24 item 10)', () => {
@@ -249,6 +254,49 @@ describe('<soliplex-chat> accessibility in every screenshot state, light and dar
     deepQuery(el, '[part~="export-button"]')!.click();
     await waitFor(el, '[part~="export-menu"]');
     await accessibleInBothThemes(el, 'Export open');
+  });
+
+  it('an answer cut at its limit, with its notice', async function () {
+    this.timeout(30_000);
+    const { agentUrl } = await script([[started, ...say('a1', 'word '.repeat(21_000)), finished]]);
+    const el = await fixture<SoliplexChat>(html`<soliplex-chat agent-url=${agentUrl} no-persist style="display: block; height: 480px"></soliplex-chat>`);
+    ask(el, 'say a lot');
+    await waitFor(el, '[part~="truncated-notice"]', 15_000);
+    await done(el);
+    await accessibleInBothThemes(el, 'truncated notice');
+  });
+});
+
+describe('<soliplex-chat> accessibility of generative UI, light and dark (issue 24 item 10)', () => {
+  before(async function () {
+    // The A2UI renderer's chunk is hundreds of modules unbundled: loaded once, outside a test's limit.
+    this.timeout(180_000);
+    await import('../../src/a2ui.js');
+    await import('../../src/elements/soliplex-activity/a2ui-activity.js');
+  });
+
+  it('an A2UI surface with a name typed in, and an MCP App in its frame', async function () {
+    this.timeout(60_000);
+    const { el } = await demoChat();
+    ask(el, 'show a2ui');
+    await done(el);
+    const inputs = () => {
+      const surface = deepQuery(el, 'a2ui-surface');
+      return surface ? deepQueryAll<HTMLInputElement>(surface, 'input') : [];
+    };
+    await until(() => inputs().length > 0, 30_000);
+    const field = inputs()[0]!;
+    field.value = 'Ada';
+    field.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+    // The renderer's labels name nothing by themselves: the fields take their text (a2ui-labels.ts).
+    await until(() => inputs().some((i) => i.getAttribute('aria-label') === 'Guests'));
+    expect(inputs().map((i) => i.getAttribute('aria-label'))).to.include.members(['Name', 'Guests']);
+    await accessibleInBothThemes(el, 'A2UI surface');
+
+    ask(el, 'show mcp');
+    await until(() => !!deepQuery(el, 'soliplex-mcp-app-activity')?.shadowRoot?.querySelector('iframe'), 20_000);
+    await done(el);
+    await accessibleInBothThemes(el, 'MCP App');
   });
 });
 

@@ -6,6 +6,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { ThreadIndex, type SoliplexChat, type SoliplexRunFinishedEvent, type SoliplexStateChangeEvent } from '../../src/index.js';
 import { deepQuery, until, waitFor } from './chat-fixture.js';
+import { accessibleInBothThemes } from './a11y-themes.js';
 import { finished, say, script, server, started } from '../helpers/agui-server.js';
 
 function deleteDatabase(name: string): Promise<void> {
@@ -112,6 +113,7 @@ describe('<soliplex-chat> shared state (agentState, soliplex-state-change)', () 
     expect(el.agentState).to.deep.equal({ recipe: { title: 'Soup', servings: 6 } });
     await el.updateComplete;
     expect(shownRecipe(el)).to.equal('Soup for 6');
+    await accessibleInBothThemes(el, "the page's state renderer");
 
     // A reload: the thread comes back from this browser with the agent's state.
     const thread = el.thread;

@@ -7,6 +7,7 @@ import type { ActivityMessage } from '../../core/index.js';
 import type { SoliplexChatStrings } from '../shared/chat-strings.js';
 import { imageMayLoad } from '../shared/image-origins.js';
 import { a2uiOperations, a2uiStatus, withMediaRule } from './a2ui-content.js';
+import { keepFieldsNamed } from './a2ui-labels.js';
 
 /**
  * The basic catalog under the id `@ag-ui/a2ui-middleware` (and its A2UI prompt) gives surfaces it
@@ -137,6 +138,20 @@ export class SoliplexA2uiActivity extends LitElement {
       }
     }
     this.broken = broken;
+  }
+
+  /** The surfaces whose fields are kept named (see a2ui-labels.ts). */
+  readonly #named = new WeakMap<Element, MutationObserver>();
+
+  protected override updated(): void {
+    for (const surface of this.renderRoot.querySelectorAll('a2ui-surface')) {
+      if (surface.shadowRoot && !this.#named.has(surface)) this.#named.set(surface, keepFieldsNamed(surface.shadowRoot));
+    }
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    for (const surface of this.renderRoot.querySelectorAll('a2ui-surface')) this.#named.get(surface)?.disconnect();
   }
 
   override render() {

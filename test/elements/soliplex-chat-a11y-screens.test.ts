@@ -195,6 +195,9 @@ describe('<soliplex-chat> accessibility in every screenshot state, light and dar
       await accessibleInBothThemes(el, `${lang}, answered`);
       if (lang === 'ar') {
         expect(getComputedStyle(deepQuery(el, '[part~="input"]')!).direction).to.equal('rtl');
+        // English in an Arabic chat keeps its own direction: the question's "?" ends it, a call's quotes stay put.
+        expect(getComputedStyle(deepQuery(el, '[part~="user-message"] [dir="auto"]')!).direction).to.equal('ltr');
+        for (const part of ['tool-name', 'tool-arguments']) expect(getComputedStyle(deepQuery(el, `[part~="${part}"]`)!).unicodeBidi, part).to.equal('plaintext');
         const toggle = await waitFor<HTMLButtonElement>(el, '[part~="threads-toggle"]');
         toggle.click();
         await until(() => toggle.getAttribute('aria-expanded') === 'true');

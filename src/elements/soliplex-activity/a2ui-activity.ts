@@ -87,6 +87,8 @@ export class SoliplexA2uiActivity extends LitElement {
       --a2ui-font-size-2xl: calc(var(--a2ui-font-size-xl) * var(--a2ui-font-scale));
       --a2ui-line-height-headings: 1.2;
       --a2ui-line-height-body: 1.5;
+      /* The Slider is 100% wide with a margin on every side: it ran past the card's edge. */
+      --a2ui-slider-margin: var(--a2ui-spacing-s, 8px) 0;
       color: var(--_sc-foreground);
     }
     .status {

@@ -50,7 +50,8 @@ const sourcesOf = (host: Element) => deepQueryAll(host, '[part~="source"]');
 const seen = (host: Element) => sourcesOf(host).map((s) => `${s.querySelector('.number')!.textContent} ${s.querySelector('.title')!.textContent!.trim()}`);
 
 describe('<soliplex-chat> sources from metadata (AG-UI 1.1)', () => {
-  it('shows the sources a tool result’s text parts name in their metadata, numbered under the answer they belong to, again after a reload', async () => {
+  it('shows the sources a tool result’s text parts name in their metadata, numbered under the answer they belong to, again after a reload', async function () {
+    this.timeout(30_000); // axe in both themes on a shared machine
     const { agentUrl } = await script(runs);
     const el = await fixture<SoliplexChat>(html`<soliplex-chat agent-url=${agentUrl}></soliplex-chat>`);
     await turn(el, 'what is AG-UI?');

@@ -72,7 +72,8 @@ function counter() {
 }
 
 describe('<soliplex-chat> after a reload (issue 20, item 2)', () => {
-  it('shows the half-streamed answer as interrupted with Continue, which keeps it until the new run writes', async () => {
+  it('shows the half-streamed answer as interrupted with Continue, which keeps it until the new run writes', async function () {
+    this.timeout(30_000); // axe in both themes on a shared machine
     const { agentUrl } = await script([
       [started, ...partial('m1', 'Half an answer'), hang],
       [started, { $delay: 300 }, ...say('m2', 'The full answer.'), finished],
@@ -101,7 +102,8 @@ describe('<soliplex-chat> after a reload (issue 20, item 2)', () => {
     engine.dispose();
   });
 
-  it('a tool running at reload shows Run again; pressing it runs the tool once and the turn finishes', async () => {
+  it('a tool running at reload shows Run again; pressing it runs the tool once and the turn finishes', async function () {
+    this.timeout(30_000); // axe in both themes on a shared machine
     const tools = counter();
     const { agentUrl } = await script([
       [started, ...callEvents('c1', 'render_chart'), finished],

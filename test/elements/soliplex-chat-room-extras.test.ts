@@ -135,7 +135,8 @@ describe('<soliplex-chat> server-made thread titles', () => {
 });
 
 describe('<soliplex-chat> sign-in offer', () => {
-  it('offers "Sign in" where the server lists identity providers and the page gave no token; not with a token or no-sign-in', async () => {
+  it('offers "Sign in" where the server lists identity providers and the page gave no token; not with a token or no-sign-in', async function () {
+    this.timeout(30_000); // axe in both themes on a shared machine
     const { room } = await script([]);
     await setServerToken('room-secret', room);
     try {

@@ -82,7 +82,8 @@ describe('<soliplex-chat> shared state (agentState, soliplex-state-change)', () 
     expect(changes).to.have.length(0);
   });
 
-  it("fires soliplex-state-change once per change the agent makes (snapshot, delta), and agentState reads it, after a reload too", async () => {
+  it("fires soliplex-state-change once per change the agent makes (snapshot, delta), and agentState reads it, after a reload too", async function () {
+    this.timeout(30_000); // axe in both themes on a shared machine
     const snapshot = { recipe: { title: 'Soup', servings: 4 } };
     const { agentUrl, requests } = await script<{ state?: unknown }>([
       [

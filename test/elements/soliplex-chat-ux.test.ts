@@ -458,7 +458,8 @@ describe('<soliplex-chat> header', function () {
 
 describe('<soliplex-chat> restored history', function () {
   this.timeout(30_000);
-  it('asks again for an approval left pending at reload (answerable, never a failure); approving runs the tool once', async () => {
+  it('asks again for an approval left pending at reload (answerable, never a failure); approving runs the tool once', async function () {
+    this.timeout(30_000); // axe in both themes on a shared machine
     const stored: HistoryRun[] = [
       {
         runId: 'r1',

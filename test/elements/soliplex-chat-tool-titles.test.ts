@@ -100,6 +100,17 @@ describe('<soliplex-chat>: tools by their titles', () => {
     expect(deepQuery(card, '[part~="tool-name"]')!.textContent).to.equal('get_time');
   });
 
+  it('an approval of a call without arguments shows no empty arguments box', async () => {
+    const deleteNote: ClientTool = { name: 'delete_note', title: 'Delete a note', description: 'Deletes the note', requiresApproval: true, execute: () => 'deleted' };
+    const { el } = await chatWith([[runStarted(), ...toolCall('c1', 'delete_note', {}), runFinished()], [runStarted('r2'), ...text('a2', 'Gone.'), runFinished()]], [deleteNote]);
+    el.send('delete the note');
+    const card = await waitFor(el, '[part~="approval-card"]');
+    await settled(el);
+    expect(card.textContent).to.contain('Delete a note').and.not.contain('{}');
+    expect(deepQuery(el, '[part~="approval-arguments"]')).to.equal(undefined);
+    await expect(el).to.be.accessible();
+  });
+
   it("the thread list's badges name a tool by its title, as the chat does, in the entry's accessible name too", async () => {
     const gate = deferred<string>();
     const secret: ClientTool<{ name: string }> = {

@@ -43,12 +43,12 @@ async function shootThreads(theme) {
   await badge('Waiting for approval');
   await newChat.click();
   await ask('What can you do?');
-  await page.locator('soliplex-chat [part~="unread-badge"]').first().waitFor({ timeout: 15000 });
+  await page.locator('soliplex-chat [part~="unread-badge"]').first().waitFor({ timeout: 40000 });
   await page.locator('soliplex-chat [part~="assistant-message"]').first().waitFor({ timeout: 15000 });
   await newChat.click();
   await ask('Run the slow task please');
   await page.locator('soliplex-chat [part~="tool-card"]').getByText(/executing/i).first().waitFor();
-  await badge('Executing slow_task');
+  await badge('Executing Slow task');
   await chat.screenshot({ path: new URL(`${theme}-threads.png`, out).pathname });
   await page.close();
 }

@@ -4,6 +4,8 @@ import type { ClientTool } from '../../src/index.js';
 import { runFinished, runStarted, text, toolCall } from '../helpers/agui-events.js';
 import { deferred } from '../helpers/scripted-transport.js';
 import { chatWith, deepQuery, deepQueryAll, settled, statusLine, until, waitFor } from './chat-fixture.js';
+import { finished, say, script, started } from '../helpers/agui-server.js';
+import { newChatButton, threadsChat, untilEntry } from './thread-fixture.js';
 
 const confirm: ClientTool<{ what: string }> = {
   name: 'confirm_order',
@@ -99,6 +101,26 @@ describe('<soliplex-chat> accessibility', () => {
     el.newChat();
     await settled(el);
     expect(log.textContent!.trim()).to.equal('');
+  });
+
+  it("empties the live region when the thread list shows another thread, and does not read that thread's history out", async () => {
+    const { agentUrl } = await script([
+      [started, ...say('a1', 'Alpha is answered.'), finished],
+      [started, ...say('b1', 'Beta is answered.'), finished],
+    ]);
+    const { el, list } = await threadsChat(agentUrl);
+    const log = deepQuery(el, '[role="log"]')!;
+    el.send('alpha');
+    await until(() => log.textContent!.includes('Alpha is answered.'));
+    newChatButton(list).click();
+    await settled(el);
+    expect(log.textContent!.trim(), 'a new chat').to.equal('');
+    el.send('beta');
+    await until(() => log.textContent!.includes('Beta is answered.'));
+    (await untilEntry(list, 'alpha', (name) => name === 'alpha')).click();
+    await until(() => deepQueryAll(el, '[part~="assistant-message"]').some((m) => m.textContent!.includes('Alpha is answered.')));
+    await settled(el);
+    expect(log.textContent!.trim(), 'another thread picked in the list').to.equal('');
   });
 
   it('tool cards and activities are named groups, not landmarks; the title is the only heading, at the level the page sets', async () => {

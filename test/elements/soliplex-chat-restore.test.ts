@@ -14,6 +14,7 @@ import '../../src/index.js';
 import { deepQuery, deepQueryAll, settled, statusLine, until } from './chat-fixture.js';
 import { finished, say, script, started } from '../helpers/agui-server.js';
 import { nameOf, panelOf, untilEntry } from './thread-fixture.js';
+import { accessibleInBothThemes } from './a11y-themes.js';
 
 /**
  * Issue 20, item 2 in the UI (and item 5): a chat whose turn was in flight when the page went away
@@ -71,7 +72,8 @@ function counter() {
 }
 
 describe('<soliplex-chat> after a reload (issue 20, item 2)', () => {
-  it('shows the half-streamed answer as interrupted with Continue, which keeps it until the new run writes', async () => {
+  it('shows the half-streamed answer as interrupted with Continue, which keeps it until the new run writes', async function () {
+    this.timeout(30_000); // axe in both themes on a shared machine
     const { agentUrl } = await script([
       [started, ...partial('m1', 'Half an answer'), hang],
       [started, { $delay: 300 }, ...say('m2', 'The full answer.'), finished],
@@ -87,7 +89,7 @@ describe('<soliplex-chat> after a reload (issue 20, item 2)', () => {
     expect(deepQuery(el, '[role="log"]')!.textContent!.trim(), 'a restored conversation is not read out').to.equal('');
     const continueButton = button(statusLine(el), 'Continue');
     expect(continueButton, 'a Continue button in the status line').to.exist;
-    await expect(el).to.be.accessible();
+    await accessibleInBothThemes(el, 'a half-streamed answer after a reload');
 
     const done = oneEvent(el, 'soliplex-run-finished') as Promise<SoliplexRunFinishedEvent>;
     continueButton!.click();
@@ -100,7 +102,8 @@ describe('<soliplex-chat> after a reload (issue 20, item 2)', () => {
     engine.dispose();
   });
 
-  it('a tool running at reload shows Run again; pressing it runs the tool once and the turn finishes', async () => {
+  it('a tool running at reload shows Run again; pressing it runs the tool once and the turn finishes', async function () {
+    this.timeout(30_000); // axe in both themes on a shared machine
     const tools = counter();
     const { agentUrl } = await script([
       [started, ...callEvents('c1', 'render_chart'), finished],
@@ -117,7 +120,7 @@ describe('<soliplex-chat> after a reload (issue 20, item 2)', () => {
     const runAgain = button(el, 'Run again');
     expect(runAgain, 'Run again on the card').to.exist;
     expect(button(statusLine(el), 'Continue')).to.exist;
-    await expect(el).to.be.accessible();
+    await accessibleInBothThemes(el, 'a tool interrupted by a reload');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(tools.runs, 'never re-run by itself').to.deep.equal(['c1']);
 

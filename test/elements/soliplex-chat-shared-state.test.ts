@@ -6,6 +6,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { ThreadIndex, type SoliplexChat, type SoliplexRunFinishedEvent, type SoliplexStateChangeEvent } from '../../src/index.js';
 import { deepQuery, until, waitFor } from './chat-fixture.js';
+import { accessibleInBothThemes } from './a11y-themes.js';
 import { finished, say, script, server, started } from '../helpers/agui-server.js';
 
 function deleteDatabase(name: string): Promise<void> {
@@ -81,7 +82,8 @@ describe('<soliplex-chat> shared state (agentState, soliplex-state-change)', () 
     expect(changes).to.have.length(0);
   });
 
-  it("fires soliplex-state-change once per change the agent makes (snapshot, delta), and agentState reads it, after a reload too", async () => {
+  it("fires soliplex-state-change once per change the agent makes (snapshot, delta), and agentState reads it, after a reload too", async function () {
+    this.timeout(30_000); // axe in both themes on a shared machine
     const snapshot = { recipe: { title: 'Soup', servings: 4 } };
     const { agentUrl, requests } = await script<{ state?: unknown }>([
       [
@@ -112,6 +114,7 @@ describe('<soliplex-chat> shared state (agentState, soliplex-state-change)', () 
     expect(el.agentState).to.deep.equal({ recipe: { title: 'Soup', servings: 6 } });
     await el.updateComplete;
     expect(shownRecipe(el)).to.equal('Soup for 6');
+    await accessibleInBothThemes(el, "the page's state renderer");
 
     // A reload: the thread comes back from this browser with the agent's state.
     const thread = el.thread;

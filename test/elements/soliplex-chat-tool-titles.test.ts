@@ -4,6 +4,8 @@ import { ToolRegistry, type ClientTool, type ToolGroup } from '../../src/index.j
 import { runFinished, runStarted, text, toolCall } from '../helpers/agui-events.js';
 import { deferred } from '../helpers/scripted-transport.js';
 import { chatWith, deepQuery, deepQueryAll, settled, statusLine, until, waitFor } from './chat-fixture.js';
+import { server } from '../helpers/agui-server.js';
+import { entry, nameOf, newChatButton, threadsChat, untilEntry } from './thread-fixture.js';
 
 // Issue 24, item 2: tools speak people's language.
 
@@ -96,5 +98,39 @@ describe('<soliplex-chat>: tools by their titles', () => {
     await until(() => card.textContent!.includes('Result'));
     expect(card.textContent).to.not.contain('()').and.not.contain('{}').and.not.contain('Arguments');
     expect(deepQuery(card, '[part~="tool-name"]')!.textContent).to.equal('get_time');
+  });
+
+  it('an approval of a call without arguments shows no empty arguments box', async () => {
+    const deleteNote: ClientTool = { name: 'delete_note', title: 'Delete a note', description: 'Deletes the note', requiresApproval: true, execute: () => 'deleted' };
+    const { el } = await chatWith([[runStarted(), ...toolCall('c1', 'delete_note', {}), runFinished()], [runStarted('r2'), ...text('a2', 'Gone.'), runFinished()]], [deleteNote]);
+    el.send('delete the note');
+    const card = await waitFor(el, '[part~="approval-card"]');
+    await settled(el);
+    expect(card.textContent).to.contain('Delete a note').and.not.contain('{}');
+    expect(deepQuery(el, '[part~="approval-arguments"]')).to.equal(undefined);
+    await expect(el).to.be.accessible();
+  });
+
+  it("the thread list's badges name a tool by its title, as the chat does, in the entry's accessible name too", async () => {
+    const gate = deferred<string>();
+    const secret: ClientTool<{ name: string }> = {
+      name: 'get_secret_number',
+      title: 'Secret number',
+      description: 'The secret number of a person',
+      parameters: z.object({ name: z.string() }),
+      execute: () => gate.promise,
+    };
+    const { el, list } = await threadsChat(`${server}/agent`, new ToolRegistry([secret]));
+    el.send('What is the secret number for alice?');
+    const running = await untilEntry(list, 'What is the secret number for alice?', (_, badge) => badge.startsWith('Executing'));
+    expect(running.querySelector('[part~="badge"]')!.textContent!.trim()).to.equal('Executing Secret number');
+    expect(nameOf(running)).to.equal('What is the secret number for alice?, running, Executing Secret number');
+    // In the background too (another thread on screen), and nowhere the identifier.
+    newChatButton(list).click();
+    await settled(el);
+    expect(nameOf(entry(list, 'What is the secret number for alice?')!)).to.equal('What is the secret number for alice?, running, Executing Secret number');
+    expect(list.shadowRoot!.textContent).to.not.contain('get_secret_number');
+    gate.resolve('17');
+    await untilEntry(list, 'What is the secret number for alice?', (name) => name === 'What is the secret number for alice?, unread');
   });
 });

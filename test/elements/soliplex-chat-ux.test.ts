@@ -4,6 +4,7 @@ import { RunOrchestrator, ToolRegistry, TransportError, type ClientTool, type Hi
 import { runFinished, runStarted, text, toolArgs, toolCall, toolStart } from '../helpers/agui-events.js';
 import { ScriptedTransport, deferred, type ScriptedRun } from '../helpers/scripted-transport.js';
 import { chatWith, deepQuery, deepQueryAll, settled, statusLine, until, waitFor } from './chat-fixture.js';
+import { accessibleInBothThemes } from './a11y-themes.js';
 import { script, server, started, finished, say } from '../helpers/agui-server.js';
 
 const long = (label: string) => Array.from({ length: 30 }, (_, i) => `${label} line ${i + 1} of a long answer.`).join('\n\n');
@@ -457,7 +458,8 @@ describe('<soliplex-chat> header', function () {
 
 describe('<soliplex-chat> restored history', function () {
   this.timeout(30_000);
-  it('asks again for an approval left pending at reload (answerable, never a failure); approving runs the tool once', async () => {
+  it('asks again for an approval left pending at reload (answerable, never a failure); approving runs the tool once', async function () {
+    this.timeout(30_000); // axe in both themes on a shared machine
     const stored: HistoryRun[] = [
       {
         runId: 'r1',
@@ -473,6 +475,7 @@ describe('<soliplex-chat> restored history', function () {
     expect(card.dataset['status']).to.equal('awaiting-approval');
     expect(card.textContent).to.not.contain('Failed');
     expect(statusLine(el).dataset['state']).to.not.equal('failed');
+    await accessibleInBothThemes(el, 'an approval asked again after a reload');
     const done = finishedOnce(el);
     (await waitFor<HTMLButtonElement>(el, '[part~="approve-button"]')).click();
     expect((await done).outcome).to.equal('success');

@@ -7,6 +7,7 @@ import type { ActivityMessage } from '../../core/index.js';
 import type { SoliplexChatStrings } from '../shared/chat-strings.js';
 import { imageMayLoad } from '../shared/image-origins.js';
 import { a2uiOperations, a2uiStatus, withMediaRule } from './a2ui-content.js';
+import { keepFieldsNamed } from './a2ui-labels.js';
 
 /**
  * The basic catalog under the id `@ag-ui/a2ui-middleware` (and its A2UI prompt) gives surfaces it
@@ -86,6 +87,8 @@ export class SoliplexA2uiActivity extends LitElement {
       --a2ui-font-size-2xl: calc(var(--a2ui-font-size-xl) * var(--a2ui-font-scale));
       --a2ui-line-height-headings: 1.2;
       --a2ui-line-height-body: 1.5;
+      /* The Slider is 100% wide with a margin on every side: it ran past the card's edge. */
+      --a2ui-slider-margin: var(--a2ui-spacing-s, 8px) 0;
       color: var(--_sc-foreground);
     }
     .status {
@@ -137,6 +140,20 @@ export class SoliplexA2uiActivity extends LitElement {
       }
     }
     this.broken = broken;
+  }
+
+  /** The surfaces whose fields are kept named (see a2ui-labels.ts). */
+  readonly #named = new WeakMap<Element, MutationObserver>();
+
+  protected override updated(): void {
+    for (const surface of this.renderRoot.querySelectorAll('a2ui-surface')) {
+      if (surface.shadowRoot && !this.#named.has(surface)) this.#named.set(surface, keepFieldsNamed(surface.shadowRoot));
+    }
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    for (const surface of this.renderRoot.querySelectorAll('a2ui-surface')) this.#named.get(surface)?.disconnect();
   }
 
   override render() {

@@ -50,7 +50,7 @@ export class SoliplexApprovalCard extends LitElement {
     return html`
       <div part="approval-card" class="card" role="group" tabindex="-1" aria-labelledby=${promptId}>
         <p id=${promptId}>${strings.approvalPrompt(toolTitle(this.chat?.toolRegistry, call.name))}</p>
-        <pre part="approval-arguments" role="group" aria-label=${strings.arguments}>${formatArguments(call)}</pre>
+        ${noArguments(call) ? nothing : html`<pre part="approval-arguments" role="group" aria-label=${strings.arguments}>${formatArguments(call)}</pre>`}
         <div class="actions">
           <button part="approve-button" class="approve" type="button" @click=${() => this.#decide(true)}>${strings.approve}</button>
           <button part="deny-button" class="deny" type="button" @click=${() => this.#decide(false)}>${strings.deny}</button>
@@ -86,4 +86,10 @@ declare global {
     'soliplex-approval-shown': SoliplexApprovalShownEvent;
     'soliplex-approval-decided': SoliplexApprovalDecidedEvent;
   }
+}
+
+/** A call with no arguments (`{}`) shows none: no empty box, as its card shows no `()`. */
+function noArguments(call: ToolCall): boolean {
+  const args = call.args;
+  return typeof args === 'object' && args !== null && !Array.isArray(args) && Object.keys(args).length === 0;
 }

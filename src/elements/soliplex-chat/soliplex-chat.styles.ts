@@ -74,6 +74,8 @@ export const chatStyles = [
     overflow: hidden;
     text-overflow: ellipsis;
     white-space: nowrap;
+    /* The page's title in its own direction (an English title in an Arabic chat is cut at its end). */
+    unicode-bidi: plaintext;
   }
   .export {
     position: relative;

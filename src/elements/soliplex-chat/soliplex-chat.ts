@@ -219,6 +219,7 @@ export class SoliplexChat extends ChatApi {
     persist: () => !this.noPersist,
     strings: () => this.#parts.localized()?.threadList,
     lang: () => this.#parts.lang,
+    toolRegistry: () => this.toolRegistry,
   });
   #hiddenActions: HiddenMessageActions = {};
 

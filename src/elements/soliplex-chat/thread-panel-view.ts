@@ -1,5 +1,6 @@
 import { html, type ReactiveControllerHost } from 'lit';
 import type { SoliplexThreadSelectEvent } from '../../events.js';
+import type { ToolRegistry } from '../../core/index.js';
 import type { ThreadListServer } from '../soliplex-thread-list/soliplex-thread-list.js';
 import type { SoliplexThreadListStrings } from '../soliplex-thread-list/thread-list-strings.js';
 import type { ChatBackend } from './chat-backend.js';
@@ -23,6 +24,8 @@ export interface ThreadPanelConfig {
   readonly strings: () => Partial<SoliplexThreadListStrings> | undefined;
   /** The `lang` the chat was asked for: the list resolves its translation as the chat does, and formats its dates by it. */
   readonly lang: () => string;
+  /** The chat's tools: the list's badges name them by their titles, as the chat does. */
+  readonly toolRegistry: () => ToolRegistry | undefined;
 }
 
 /**
@@ -82,7 +85,7 @@ export class ThreadPanel {
   }
 
   render() {
-    const { session, persist, strings, lang } = this.#config;
+    const { session, persist, strings, lang, toolRegistry } = this.#config;
     return html`
       <soliplex-thread-list
         id="threads"
@@ -94,6 +97,7 @@ export class ThreadPanel {
         .selected=${session.threadKey}
         .noPersist=${!persist()}
         .strings=${strings()}
+        .toolRegistry=${toolRegistry()}
         lang=${lang()}
         @soliplex-thread-select=${this.#onSelect}
         @keydown=${(e: KeyboardEvent) => {

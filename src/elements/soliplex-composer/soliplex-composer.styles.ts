@@ -15,7 +15,10 @@ export const composerStyles = css`
   textarea {
     flex: 1;
     box-sizing: border-box;
-    min-height: 2.5em;
+    /* Grows with what is typed (and with a placeholder that wraps on a narrow chat: never cut off),
+       from two lines to 12em, where the browser can; elsewhere it keeps its two rows. */
+    field-sizing: content;
+    min-height: calc(2lh + 1.5 * var(--_sc-gap) + 2px);
     max-height: 12em;
     resize: vertical;
     font: inherit;

@@ -24,7 +24,8 @@ export class SoliplexInspector extends LitElement {
       padding: 0.5em;
       max-block-size: 16em;
       overflow: auto;
-      background: #f6f8fa;
+      /* Its page's colours, whatever they are (the inspector has no theme): a light or a dark page alike. */
+      background: color-mix(in srgb, currentColor 7%, transparent);
       font: 12px/1.35 ui-monospace, monospace;
       white-space: pre-wrap;
       word-break: break-word;
@@ -38,9 +39,14 @@ export class SoliplexInspector extends LitElement {
     button {
       font: inherit;
     }
+    .heading {
+      margin: 1em 0 0.25em;
+      font-weight: 600;
+    }
     .event {
       border: 0;
       background: none;
+      color: inherit;
       cursor: pointer;
       padding: 0;
       text-align: start;
@@ -54,7 +60,7 @@ export class SoliplexInspector extends LitElement {
     }
     th,
     td {
-      border-block-end: 1px solid #d0d7de;
+      border-block-end: 1px solid color-mix(in srgb, currentColor 30%, transparent);
       padding: 0.2em 0.4em;
       text-align: start;
       vertical-align: top;
@@ -66,6 +72,9 @@ export class SoliplexInspector extends LitElement {
 
   /** A `<soliplex-chat>` (or anything with an `engine`) whose engine to inspect. */
   @property({ attribute: false }) chat?: { readonly engine?: RunOrchestrator };
+
+  /** The level of its headings (Request, Events, Tool executions), 1 to 6, to fit the page's outline (default 4). */
+  @property({ type: Number, attribute: 'heading-level' }) headingLevel = 4;
 
   /** UI strings for translation: a partial object merged over the English defaults. */
   @property({ attribute: false }) strings?: Partial<SoliplexInspectorStrings>;
@@ -127,9 +136,9 @@ export class SoliplexInspector extends LitElement {
         (run, n) => html`
           <details class="run" ?open=${n === recorder.runs.length - 1}>
             <summary>${strings.run(n + 1, run.key.thread, run.events.length)}</summary>
-            <h4>${strings.request}</h4>
+            ${this.#heading(strings.request)}
             <pre tabindex="0">${prettyJson(run.request)}</pre>
-            <h4>${strings.events}</h4>
+            ${this.#heading(strings.events)}
             <ol>
               ${run.events.map(
                 (e, index) => html`<li>
@@ -148,7 +157,7 @@ export class SoliplexInspector extends LitElement {
           </details>
         `,
       )}
-      <h4>${strings.toolExecutions}</h4>
+      ${this.#heading(strings.toolExecutions)}
       <table>
         <thead><tr><th>${strings.tool}</th><th>${strings.input}</th><th>${strings.status}</th><th>${strings.output}</th><th>${strings.time}</th></tr></thead>
         <tbody>
@@ -166,11 +175,16 @@ export class SoliplexInspector extends LitElement {
     `;
   }
 
+  /** A heading at the level the page sets (`heading-level`). */
+  #heading(text: string) {
+    return html`<div class="heading" role="heading" aria-level=${this.headingLevel}>${text}</div>`;
+  }
+
   #renderState(runId: string, index: number, strings: SoliplexInspectorStrings) {
     const conversation = this.#recorder?.states.get(runId)?.[index];
     if (!conversation) return nothing;
     const { messages, toolCalls, state, runFinished, runError } = conversation;
-    return html`<h4>${strings.stateAfter(index + 1)}</h4>
+    return html`${this.#heading(strings.stateAfter(index + 1))}
       <pre class="state" tabindex="0">${prettyJson({ messages, toolCalls, state, runFinished, runError })}</pre>`;
   }
 

@@ -546,7 +546,7 @@ export class SoliplexMessageList extends LitElement {
     switch (message.role) {
       case 'user':
         // One line on purpose: the bubble keeps the user's line breaks (pre-wrap), not the template's.
-        return html`<div part="message user-message" class="message user" data-message-id=${message.id}><span class="visually-hidden">${strings.you}: </span>${message.text}${truncatedNotice(message, strings)}${message.parts?.length ? renderAttachments(message.parts, strings) : nothing}</div>`;
+        return html`<div part="message user-message" class="message user" data-message-id=${message.id}><span class="visually-hidden">${strings.you}: </span><span dir="auto">${message.text}</span>${truncatedNotice(message, strings)}${message.parts?.length ? renderAttachments(message.parts, strings) : nothing}</div>`;
       case 'assistant':
         return this.#renderAssistant(message, strings);
       case 'reasoning':

@@ -12,8 +12,10 @@ import {
   type RunOrchestrator,
   type SoliplexRoom,
   type ThreadEntry,
+  type ThreadActivity,
   type ThreadKey,
   type TokenSource,
+  type ToolRegistry,
 } from '../../core/index.js';
 import { ThreadIndexController } from '../../controllers/thread-index-controller.js';
 import { SoliplexErrorEvent, SoliplexThreadSelectEvent } from '../../events.js';
@@ -24,6 +26,7 @@ import { LocaleController } from '../shared/locale-controller.js';
 import { isEnglish } from '../shared/locale.js';
 import { threadListStyles } from './soliplex-thread-list.styles.js';
 import { RowWindowController } from './row-window.js';
+import { toolTitle } from '../shared/tool-label.js';
 
 /**
  * One backend a thread list shows: a Soliplex server (`serverUrl`, with a `room`; without one the
@@ -139,6 +142,12 @@ export class SoliplexThreadList extends LitElement {
   /** UI strings for translation: a partial object merged over the English defaults. */
   @property({ attribute: false }) strings?: Partial<SoliplexThreadListStrings>;
 
+  /**
+   * The page's tools: a badge ("Executing X") names a tool by its `title`, as the chat does, not by its
+   * identifier. A chat's built-in list gets the chat's `toolRegistry`.
+   */
+  @property({ attribute: false }) toolRegistry?: ToolRegistry;
+
   @state() private confirming?: string;
   @state() private renaming?: string;
   @state() private focusId?: string;
@@ -206,7 +215,7 @@ export class SoliplexThreadList extends LitElement {
                   (row) =>
                     typeof row === 'number'
                       ? // Hundreds of threads stream at once: an entry re-renders only when what it shows changed.
-                        guard([entries[row], row, entries.length, selectedId, focusId, this.confirming, this.renaming, this.#strings, this.#formatLocale], () =>
+                        guard([entries[row], row, entries.length, selectedId, focusId, this.confirming, this.renaming, this.#strings, this.#formatLocale, this.toolRegistry], () =>
                           this.#renderEntry(entries[row]!, selectedId, focusId, row, entries.length),
                         )
                       : html`<li class="spacer" role="presentation" aria-hidden="true" style="height: ${spacer(row.count)}px"></li>`,
@@ -258,6 +267,20 @@ export class SoliplexThreadList extends LitElement {
     `;
   }
 
+  /** The activity with its tools named by their titles (the strings say "Executing Weather forecast", not "get_forecast"). */
+  #titled(activity: ThreadActivity): ThreadActivity {
+    const title = (name: string) => toolTitle(this.toolRegistry, name);
+    switch (activity.kind) {
+      case 'calling':
+        return { ...activity, tool: title(activity.tool) };
+      case 'executing':
+      case 'waiting-for-approval':
+        return { ...activity, tools: activity.tools.map(title) };
+      default:
+        return activity;
+    }
+  }
+
   /** One thread's row: `row` is its place in its list of `count` (told to screen readers, as the list may render only some). */
   #renderEntry(entry: ThreadEntry, selectedId: string | undefined, focusId: string | undefined, row: number, count: number) {
     const strings = this.#strings;
@@ -284,7 +307,7 @@ export class SoliplexThreadList extends LitElement {
         />
       </li>`;
     }
-    const badge = strings.activity(entry.activity);
+    const badge = strings.activity(this.#titled(entry.activity));
     const words = stateWords(entry, strings);
     // The badge's detail ("Calling X") joins the state words, unless it says the same.
     const detail = badge && !words.some((w) => w === badge.toLowerCase()) ? [badge] : [];

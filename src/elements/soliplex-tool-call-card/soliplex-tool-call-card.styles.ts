@@ -40,6 +40,12 @@ export const toolCallCardStyles = [
   .args {
     color: var(--_sc-muted);
   }
+  /* A tool's title and its arguments run in their own text's direction: in a right-to-left chat,
+     "name: "alice"" keeps its quotes where they belong. */
+  .name,
+  .args {
+    unicode-bidi: plaintext;
+  }
   .titled .args {
     margin-inline-start: 0.6em;
     font-size: 0.9em;

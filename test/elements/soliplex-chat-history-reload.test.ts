@@ -100,7 +100,7 @@ for (const delivery of deliveries) describe(`<soliplex-chat> reloading a Soliple
     // The server keeps every run it streamed, so the replaced answer is not shown in this session only.
     expect(answers(el)).to.deep.equal(['One, as said.', 'Two, again.']);
 
-    button(el, 'Edit')[0]!.click();
+    button(el, 'Edit').at(-1)!.click(); // the last user message's (every user message has Edit)
     const editor = await waitFor<HTMLTextAreaElement>(el, 'textarea[aria-label="Edit your message"]');
     editor.value = 'deux';
     editor.dispatchEvent(new Event('input'));

@@ -92,7 +92,8 @@ describe('<soliplex-chat> MCP Apps (mcp-apps activities)', () => {
     await until(() => frame.style.height === '240px');
   });
 
-  it("bridges the app's tool call to the agent (a proxied tools/call) and hands it the answer", async () => {
+  it("bridges the app's tool call to the agent (a proxied tools/call) and hands it the answer", async function () {
+    this.timeout(40_000); // a sandboxed frame and two round trips: slow on a loaded machine
     const again = { content: [{ type: 'text', text: '6 = 6' }] };
     const { el, outcomes, requests } = await chatOn([appRun, resource(), answer(again)]);
     el.send('roll');
@@ -103,7 +104,7 @@ describe('<soliplex-chat> MCP Apps (mcp-apps activities)', () => {
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const box = frame.getBoundingClientRect();
     await sendMouse({ type: 'click', position: [Math.round(box.left + box.width / 2), Math.round(box.top + 30)] });
-    await until(() => reports.some((r) => r.toolResult || r.toolError));
+    await until(() => reports.some((r) => r.toolResult || r.toolError), 30_000);
     expect(reports.find((r) => r.toolResult)?.toolResult).to.deep.equal(again);
     const sent = (await requests())[2]!.body;
     expect(sent.forwardedProps?.__proxiedMCPRequest).to.deep.equal({ serverHash, serverId: 'dice', method: 'tools/call', params: { name: 'roll_dice', arguments: { sides: 6, count: 1 } } });

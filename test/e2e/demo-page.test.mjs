@@ -51,9 +51,10 @@ describe('demo page', () => {
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(`${env.servers.url}/demo-config.json`); // any page of the server: no chat has loaded its parts yet
     const result = await page.evaluate(async () => {
+      const { agentUrl } = await (await fetch('/demo-config.json')).json();
       await import('/dist/cdn/soliplex-chat.js');
       const chat = document.createElement('soliplex-chat');
-      chat.setAttribute('agent-url', '/agui');
+      chat.setAttribute('agent-url', agentUrl);
       chat.setAttribute('no-persist', '');
       document.body.append(chat);
       const seen = [];

@@ -109,11 +109,11 @@ async function stream(turn: Turn, options: StreamRunOptions): Promise<RunFailure
     await options.transport.run(request, sink);
     await sink.settled();
   } catch (error) {
-    await gate.drained().catch(() => undefined); // what came before the failure is reduced first
+    await gate.settled().catch(() => undefined); // what came before the failure is reduced first
     return describeFailure(error);
   }
   try {
-    await gate.drained();
+    await gate.settled();
   } catch (error) {
     return describeFailure(error);
   }

@@ -1,6 +1,7 @@
 import type { BaseEvent } from '@ag-ui/core';
 import { AgUiEventVerifier } from './agui-event-verifier.js';
 import { stripStageFor } from './agui-strip-stage.js';
+import { holdWhileLoading } from './hold-while-loading.js';
 import type { RunEventSink } from './transport.js';
 
 /**
@@ -31,33 +32,8 @@ export function verifiedSink(sink: RunEventSink): VerifiedSink {
   const deliver = (event: BaseEvent) => {
     for (const accepted of verifier.accept(event)) sink(accepted);
   };
-  let held: BaseEvent[] | undefined;
-  let failure: { error: unknown } | undefined;
-  let settling: Promise<void> = Promise.resolve();
-  const verified = (event: BaseEvent) => {
-    if (failure) throw failure.error;
-    if (held) {
-      held.push(event);
-      return;
-    }
-    const stage = stripStageFor(event);
-    if (!stage) return deliver(event);
-    const waiting = (held = [event]);
-    settling = stage.then(() => {
-      held = undefined;
-      try {
-        for (const e of waiting) deliver(e);
-      } catch (error) {
-        failure = { error };
-      }
-    });
-  };
-  return Object.assign(verified, {
-    settled: async () => {
-      await settling;
-      if (failure) throw failure.error;
-    },
-  });
+  const { sink: verified, settled } = holdWhileLoading(deliver, stripStageFor);
+  return Object.assign(verified, { settled });
 }
 
 /**

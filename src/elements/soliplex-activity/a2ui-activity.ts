@@ -5,6 +5,7 @@ import { basicCatalog, type LitComponentApi } from '@a2ui/lit/v0_9';
 import '@a2ui/lit/v0_9';
 import type { ActivityMessage } from '../../core/index.js';
 import type { SoliplexChatStrings } from '../shared/chat-strings.js';
+import { activityStatusStyles } from './activity-status.styles.js';
 import { imageMayLoad } from '../shared/image-origins.js';
 import { a2uiOperations, a2uiStatus, withMediaRule } from './a2ui-content.js';
 import { keepFieldsNamed } from './a2ui-labels.js';
@@ -44,61 +45,57 @@ export type A2uiActionSender = (action: A2uiClientAction) => boolean;
  * @internal Rendered by `<soliplex-activity>`; not a public tag.
  */
 export class SoliplexA2uiActivity extends LitElement {
-  static override styles = css`
-    :host {
-      display: block;
-      /* A2UI's theme variables from the chat's (they inherit into the renderer's shadow roots). */
-      --a2ui-color-background: var(--_sc-background);
-      --a2ui-color-on-background: var(--_sc-foreground);
-      --a2ui-color-surface: var(--_sc-surface);
-      --a2ui-color-on-surface: var(--_sc-foreground);
-      --a2ui-color-primary: var(--_sc-accent);
-      --a2ui-color-primary-light: color-mix(in oklab, var(--a2ui-color-primary) 85%, white);
-      --a2ui-color-primary-dark: color-mix(in oklab, var(--a2ui-color-primary) 85%, black);
-      --a2ui-color-primary-hover: light-dark(var(--a2ui-color-primary-dark), var(--a2ui-color-primary-light));
-      --a2ui-color-on-primary: var(--_sc-on-accent);
-      --a2ui-color-secondary: var(--_sc-code-background);
-      --a2ui-color-secondary-light: color-mix(in oklab, var(--a2ui-color-secondary) 85%, white);
-      --a2ui-color-secondary-dark: color-mix(in oklab, var(--a2ui-color-secondary) 95%, black);
-      --a2ui-color-secondary-hover: light-dark(var(--a2ui-color-secondary-dark), var(--a2ui-color-secondary-light));
-      --a2ui-color-on-secondary: var(--_sc-foreground);
-      --a2ui-border-radius: var(--_sc-radius);
-      --a2ui-color-border: var(--_sc-border);
-      --a2ui-border-width: 1px;
-      --a2ui-border: 1px solid var(--a2ui-color-border);
-      --a2ui-font-family-title: inherit;
-      --a2ui-font-family-monospace: var(--_sc-mono-font);
-      --a2ui-color-input: var(--_sc-input-background);
-      --a2ui-color-on-input: var(--_sc-foreground);
-      --a2ui-text-caption-color: var(--_sc-muted);
-      --a2ui-grid-base: calc(var(--_sc-gap) / 1.5);
-      --a2ui-spacing-xs: calc(var(--a2ui-spacing-s) / 2);
-      --a2ui-spacing-s: calc(var(--a2ui-spacing-m) / 2);
-      --a2ui-spacing-m: var(--a2ui-grid-base);
-      --a2ui-spacing-l: calc(var(--a2ui-spacing-m) * 2);
-      --a2ui-spacing-xl: calc(var(--a2ui-spacing-l) * 2);
-      --a2ui-font-size: 1em;
-      --a2ui-font-scale: 1.2;
-      --a2ui-font-size-xs: calc(var(--a2ui-font-size-s) / var(--a2ui-font-scale));
-      --a2ui-font-size-s: calc(var(--a2ui-font-size-m) / var(--a2ui-font-scale));
-      --a2ui-font-size-m: var(--a2ui-font-size);
-      --a2ui-font-size-l: calc(var(--a2ui-font-size-m) * var(--a2ui-font-scale));
-      --a2ui-font-size-xl: calc(var(--a2ui-font-size-l) * var(--a2ui-font-scale));
-      --a2ui-font-size-2xl: calc(var(--a2ui-font-size-xl) * var(--a2ui-font-scale));
-      --a2ui-line-height-headings: 1.2;
-      --a2ui-line-height-body: 1.5;
-      /* The Slider is 100% wide with a margin on every side: it ran past the card's edge. */
-      --a2ui-slider-margin: var(--a2ui-spacing-s, 8px) 0;
-      color: var(--_sc-foreground);
-    }
-    .status {
-      margin: 0;
-      color: var(--_sc-muted);
-    }
-    .status.failed {
-      color: var(--_sc-danger);
-    }
-  `;
+  static override styles = [
+    activityStatusStyles,
+    css`
+      :host {
+        display: block;
+        /* A2UI's theme variables from the chat's (they inherit into the renderer's shadow roots). */
+        --a2ui-color-background: var(--_sc-background);
+        --a2ui-color-on-background: var(--_sc-foreground);
+        --a2ui-color-surface: var(--_sc-surface);
+        --a2ui-color-on-surface: var(--_sc-foreground);
+        --a2ui-color-primary: var(--_sc-accent);
+        --a2ui-color-primary-light: color-mix(in oklab, var(--a2ui-color-primary) 85%, white);
+        --a2ui-color-primary-dark: color-mix(in oklab, var(--a2ui-color-primary) 85%, black);
+        --a2ui-color-primary-hover: light-dark(var(--a2ui-color-primary-dark), var(--a2ui-color-primary-light));
+        --a2ui-color-on-primary: var(--_sc-on-accent);
+        --a2ui-color-secondary: var(--_sc-code-background);
+        --a2ui-color-secondary-light: color-mix(in oklab, var(--a2ui-color-secondary) 85%, white);
+        --a2ui-color-secondary-dark: color-mix(in oklab, var(--a2ui-color-secondary) 95%, black);
+        --a2ui-color-secondary-hover: light-dark(var(--a2ui-color-secondary-dark), var(--a2ui-color-secondary-light));
+        --a2ui-color-on-secondary: var(--_sc-foreground);
+        --a2ui-border-radius: var(--_sc-radius);
+        --a2ui-color-border: var(--_sc-border);
+        --a2ui-border-width: 1px;
+        --a2ui-border: 1px solid var(--a2ui-color-border);
+        --a2ui-font-family-title: inherit;
+        --a2ui-font-family-monospace: var(--_sc-mono-font);
+        --a2ui-color-input: var(--_sc-input-background);
+        --a2ui-color-on-input: var(--_sc-foreground);
+        --a2ui-text-caption-color: var(--_sc-muted);
+        --a2ui-grid-base: calc(var(--_sc-gap) / 1.5);
+        --a2ui-spacing-xs: calc(var(--a2ui-spacing-s) / 2);
+        --a2ui-spacing-s: calc(var(--a2ui-spacing-m) / 2);
+        --a2ui-spacing-m: var(--a2ui-grid-base);
+        --a2ui-spacing-l: calc(var(--a2ui-spacing-m) * 2);
+        --a2ui-spacing-xl: calc(var(--a2ui-spacing-l) * 2);
+        --a2ui-font-size: 1em;
+        --a2ui-font-scale: 1.2;
+        --a2ui-font-size-xs: calc(var(--a2ui-font-size-s) / var(--a2ui-font-scale));
+        --a2ui-font-size-s: calc(var(--a2ui-font-size-m) / var(--a2ui-font-scale));
+        --a2ui-font-size-m: var(--a2ui-font-size);
+        --a2ui-font-size-l: calc(var(--a2ui-font-size-m) * var(--a2ui-font-scale));
+        --a2ui-font-size-xl: calc(var(--a2ui-font-size-l) * var(--a2ui-font-scale));
+        --a2ui-font-size-2xl: calc(var(--a2ui-font-size-xl) * var(--a2ui-font-scale));
+        --a2ui-line-height-headings: 1.2;
+        --a2ui-line-height-body: 1.5;
+        /* The Slider is 100% wide with a margin on every side: it ran past the card's edge. */
+        --a2ui-slider-margin: var(--a2ui-spacing-s, 8px) 0;
+        color: var(--_sc-foreground);
+      }
+    `,
+  ];
 
   /** The activity (its content: `a2ui_operations`, or a pre-paint `status`). */
   @property({ attribute: false }) message?: ActivityMessage;

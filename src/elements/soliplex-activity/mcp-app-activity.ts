@@ -3,6 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import { createRef, ref } from 'lit/directives/ref.js';
 import type { ActivityMessage } from '../../core/index.js';
 import type { SoliplexChatStrings } from '../shared/chat-strings.js';
+import { activityStatusStyles } from './activity-status.styles.js';
 import { McpAppBridge } from './mcp-app-bridge.js';
 import { frameCsp, frameDocument, framePermissions, mcpAppActivity, proxiedRequest, uiResource, type McpAppActivity, type McpUiResource } from './mcp-app-content.js';
 
@@ -35,28 +36,24 @@ const STYLE_VARIABLES: Readonly<Record<string, string>> = {
  * @internal Rendered by `<soliplex-activity>`; not a public tag.
  */
 export class SoliplexMcpAppActivity extends LitElement {
-  static override styles = css`
-    :host {
-      display: block;
-    }
-    iframe {
-      display: block;
-      width: 100%;
-      height: 160px;
-      border: 0;
-    }
-    iframe.border {
-      border: 1px solid var(--_sc-border);
-      border-radius: var(--_sc-radius);
-    }
-    .status {
-      margin: 0;
-      color: var(--_sc-muted);
-    }
-    .status.failed {
-      color: var(--_sc-danger);
-    }
-  `;
+  static override styles = [
+    activityStatusStyles,
+    css`
+      :host {
+        display: block;
+      }
+      iframe {
+        display: block;
+        width: 100%;
+        height: 160px;
+        border: 0;
+      }
+      iframe.border {
+        border: 1px solid var(--_sc-border);
+        border-radius: var(--_sc-radius);
+      }
+    `,
+  ];
 
   @property({ attribute: false }) message?: ActivityMessage;
   @property({ attribute: false }) strings?: SoliplexChatStrings;

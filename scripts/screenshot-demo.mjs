@@ -18,3 +18,12 @@ export async function startDemo() {
   });
   return { out, port, demo };
 }
+
+/** A page of the demo in `theme` at `viewport`, once its chat's composer is there; `chat` is the chat's locator. */
+export async function openDemoPage(browser, port, theme, viewport, options = {}) {
+  const page = await browser.newPage({ viewport, colorScheme: theme, ...options });
+  await page.goto(`http://localhost:${port}/demo/`);
+  const chat = page.locator('soliplex-chat');
+  await page.locator('soliplex-chat textarea').waitFor();
+  return { page, chat };
+}

@@ -6,16 +6,13 @@
 // Usage: npm run build && node scripts/screenshots-answers.mjs
 import { chromium } from 'playwright-core';
 import { findChromium } from './chromium-path.mjs';
-import { startDemo } from './screenshot-demo.mjs';
+import { openDemoPage, startDemo } from './screenshot-demo.mjs';
 
 const { out, port, demo } = await startDemo();
 
 /** The demo page, themed, its chat keeping nothing; `hold` delays the agent's answers until released. */
 async function demoPage(browser, { theme, width, height }) {
-  const page = await browser.newPage({ viewport: { width, height }, colorScheme: theme, deviceScaleFactor: 1 });
-  await page.goto(`http://localhost:${port}/demo/`);
-  const chat = page.locator('soliplex-chat');
-  await page.locator('soliplex-chat textarea').waitFor();
+  const { page, chat } = await openDemoPage(browser, port, theme, { width, height }, { deviceScaleFactor: 1 });
   await chat.evaluate((el, t) => {
     el.setAttribute('theme', t);
     el.setAttribute('no-persist', '');

@@ -4,17 +4,14 @@
 // headless Chromium. Usage: npm run build && node scripts/screenshots-export.mjs
 import { chromium } from 'playwright-core';
 import { findChromium } from './chromium-path.mjs';
-import { startDemo } from './screenshot-demo.mjs';
+import { openDemoPage, startDemo } from './screenshot-demo.mjs';
 
 const { out, port, demo } = await startDemo();
 
 const browser = await chromium.launch({ executablePath: findChromium() });
 try {
   for (const theme of ['light', 'dark']) {
-    const page = await browser.newPage({ viewport: { width: 900, height: 640 }, colorScheme: theme });
-    await page.goto(`http://localhost:${port}/demo/`);
-    const chat = page.locator('soliplex-chat');
-    await page.locator('soliplex-chat textarea').waitFor();
+    const { page, chat } = await openDemoPage(browser, port, theme, { width: 900, height: 640 });
     await page.check('input[value=soliplex]');
     await chat.evaluate((el, t) => {
       el.setAttribute('theme', t);

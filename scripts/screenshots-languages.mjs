@@ -5,16 +5,13 @@
 // Usage: npm run build && node scripts/screenshots-languages.mjs
 import { chromium } from 'playwright-core';
 import { findChromium } from './chromium-path.mjs';
-import { startDemo } from './screenshot-demo.mjs';
+import { openDemoPage, startDemo } from './screenshot-demo.mjs';
 
 const { out, port, demo } = await startDemo();
 
 /** The demo page in `lang`, after one answered question (tool calls included). */
 async function answered(browser, { lang, theme, width, height, listWidth }) {
-  const page = await browser.newPage({ viewport: { width, height }, colorScheme: theme, deviceScaleFactor: 1 });
-  await page.goto(`http://localhost:${port}/demo/`);
-  const chat = page.locator('soliplex-chat');
-  await page.locator('soliplex-chat textarea').waitFor();
+  const { page, chat } = await openDemoPage(browser, port, theme, { width, height }, { deviceScaleFactor: 1 });
   await chat.evaluate(
     (el, { lang, theme, listWidth }) => {
       // eslint-disable-next-line no-undef -- runs in the page

@@ -5,17 +5,14 @@
 // Usage: npm run build && node scripts/screenshots-long-chat.mjs
 import { chromium } from 'playwright-core';
 import { findChromium } from './chromium-path.mjs';
-import { startDemo } from './screenshot-demo.mjs';
+import { openDemoPage, startDemo } from './screenshot-demo.mjs';
 
 const { out, port, demo } = await startDemo();
 
 const browser = await chromium.launch({ executablePath: findChromium() });
 try {
   for (const theme of ['light', 'dark']) {
-    const page = await browser.newPage({ viewport: { width: 900, height: 640 }, colorScheme: theme });
-    await page.goto(`http://localhost:${port}/demo/`);
-    const chat = page.locator('soliplex-chat');
-    await page.locator('soliplex-chat textarea').waitFor();
+    const { page, chat } = await openDemoPage(browser, port, theme, { width: 900, height: 640 });
     const counts = await chat.evaluate(async (el, t) => {
       const core = await import('/dist/cdn/core.js');
       const registry = new core.RunRegistry();

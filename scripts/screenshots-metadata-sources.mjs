@@ -5,7 +5,7 @@
 // Usage: npm run build && node scripts/screenshots-metadata-sources.mjs
 import { chromium } from 'playwright-core';
 import { findChromium } from './chromium-path.mjs';
-import { startDemo } from './screenshot-demo.mjs';
+import { openDemoPage, startDemo } from './screenshot-demo.mjs';
 
 const { out, port, demo } = await startDemo();
 
@@ -33,10 +33,7 @@ try {
   for (const theme of ['light', 'dark']) {
     const response = await fetch(`http://localhost:${port + 1}/scripts`, { method: 'POST', body: JSON.stringify({ runs: [run] }) });
     const { agentUrl } = await response.json();
-    const page = await browser.newPage({ viewport: { width: 720, height: 620 }, colorScheme: theme });
-    await page.goto(`http://localhost:${port}/demo/`);
-    const chat = page.locator('soliplex-chat');
-    await page.locator('soliplex-chat textarea').waitFor();
+    const { page, chat } = await openDemoPage(browser, port, theme, { width: 720, height: 620 });
     await chat.evaluate((el, [t, url]) => {
       el.setAttribute('theme', t);
       el.setAttribute('no-persist', '');

@@ -252,7 +252,7 @@ export class SoliplexMessageList extends LitElement {
             // change is not rendered again.
             (page) => {
               const shownWhole = !whole || whole.has(page.id);
-              // One element for both, so the observers and scroll anchoring keep it; the window sets a placeholder's height.
+              // The window sets a placeholder's height.
               return html`<div class=${shownWhole ? 'page' : 'page placeholder'} data-page-id=${page.id} data-items=${page.items.length}>${shownWhole
                 ? guard(this.#pageDeps(page.items, strings, actions), () => repeat(page.items, (e) => e.id, (e) => this.#renderEntry(e, strings, actions)))
                 : nothing}</div>`;

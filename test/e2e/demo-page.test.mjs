@@ -11,13 +11,19 @@ describe('demo page', () => {
   before(async () => (env = await setUpE2e({ hosts: [] })), { timeout: 15 * 60_000 });
   after(async () => env?.close());
 
-  async function open() {
+  /** A page of the demo server, its errors collected; `path` the demo-config.json for one with no chat (its bundle not loaded yet). */
+  async function visit(path) {
     const page = await env.browser.newPage();
     const pageErrors = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`${env.servers.url}/demo/`);
-    await page.locator('soliplex-chat textarea').waitFor();
+    await page.goto(`${env.servers.url}${path}`);
     return { page, pageErrors };
+  }
+
+  async function open() {
+    const opened = await visit('/demo/');
+    await opened.page.locator('soliplex-chat textarea').waitFor();
+    return opened;
   }
 
   async function ask(page, text) {
@@ -26,10 +32,7 @@ describe('demo page', () => {
   }
 
   it('CDN: chat.engineReady gives the engine (undefined right after creation) and the README\'s engine.use works with it', { timeout: 60_000 }, async () => {
-    const page = await env.browser.newPage();
-    const pageErrors = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`${env.servers.url}/demo-config.json`);
+    const { page, pageErrors } = await visit('/demo-config.json'); // any page of the server: no chat has loaded its parts yet
     const result = await page.evaluate(async () => {
       await import('/dist/cdn/soliplex-chat.js');
       const chat = document.createElement('soliplex-chat');
@@ -46,10 +49,7 @@ describe('demo page', () => {
   });
 
   it('CDN: a send made before the engine has arrived runs, and the page hears its run start and finish', { timeout: 60_000 }, async () => {
-    const page = await env.browser.newPage();
-    const pageErrors = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`${env.servers.url}/demo-config.json`); // any page of the server: no chat has loaded its parts yet
+    const { page, pageErrors } = await visit('/demo-config.json'); // any page of the server: no chat has loaded its parts yet
     const result = await page.evaluate(async () => {
       const { agentUrl } = await (await fetch('/demo-config.json')).json();
       await import('/dist/cdn/soliplex-chat.js');
@@ -71,10 +71,7 @@ describe('demo page', () => {
   });
 
   it('CDN: what a chat fires before its parts have loaded reaches the page, in order; extras.js has the event classes and strings', { timeout: 60_000 }, async () => {
-    const page = await env.browser.newPage();
-    const pageErrors = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`${env.servers.url}/demo-config.json`); // any page of the server: no chat has loaded its parts yet
+    const { page, pageErrors } = await visit('/demo-config.json'); // any page of the server: no chat has loaded its parts yet
     const result = await page.evaluate(async () => {
       await import('/dist/cdn/soliplex-chat.js');
       const chat = document.createElement('soliplex-chat');

@@ -131,6 +131,27 @@ describe('AG-UI 1.1 processing rules, through the real HTTP transport', () => {
       ]);
     });
 
+    it('a text message role outside the closed set is stripped with one warning per run: the message takes the default role, assistant', async () => {
+      const narrated = (id: string, text: string) => [
+        { type: 'TEXT_MESSAGE_START', messageId: id, role: 'narrator' },
+        { type: 'TEXT_MESSAGE_CONTENT', messageId: id, delta: text },
+        { type: 'TEXT_MESSAGE_END', messageId: id },
+      ];
+      const { outcomes, failure, conversation, events, warnings } = await fixture([
+        [started, ...narrated('m1', 'Once upon a time.'), ...narrated('m2', 'The end.'), finished],
+        [started, ...narrated('m3', 'Again.'), finished],
+      ]);
+      expect(failure).to.equal(undefined);
+      expect(outcomes).to.deep.equal(['success', 'success']);
+      expect(texts(conversation)).to.deep.equal(['m1: Once upon a time.', 'm2: The end.', 'm3: Again.']);
+      const starts = events.filter((e) => e.type === 'TEXT_MESSAGE_START');
+      expect(starts).to.have.length(3);
+      for (const start of starts) expect(start, start['messageId'] as string).not.to.have.property('role');
+      // Three stripped roles in two runs: one warning per run, naming the path and the value.
+      expect(warnings, warnings.join('\n')).to.have.length(2);
+      for (const w of warnings) expect(w).to.contain('stripped /role ("narrator") from a TEXT_MESSAGE_START event');
+    });
+
     it('a JSON Patch operation RFC 6902 does not define is dropped, the rest of the delta applies, with a warning', async () => {
       const { outcomes, conversation, warnings } = await fixture([
         [

@@ -262,6 +262,27 @@ describe('AG-UI 1.1 processing rules, through the real HTTP transport', () => {
       expect((await requests())[1]!.body.messages.map((m) => m.id)).to.deep.equal(['snap-a', (await requests())[1]!.body.messages.at(-1)!.id]);
     });
 
+    it("a MESSAGES_SNAPSHOT's activity message becomes the activity (the reducer's rare path, loaded for the snapshot)", async () => {
+      const { outcomes, conversation } = await fixture([
+        [
+          started,
+          ...say('m1', 'Planning.'),
+          {
+            type: 'MESSAGES_SNAPSHOT',
+            messages: [
+              { id: 'm1', role: 'assistant', content: 'Planning.' },
+              { id: 'plan-1', role: 'activity', activityType: 'plan', content: { steps: ['search', 'write'] } },
+            ],
+          },
+          finished,
+        ],
+      ]);
+      expect(outcomes).to.deep.equal(['success']);
+      const activity = conversation.messages.find((m) => m.id === 'plan-1');
+      expect(activity).to.include({ role: 'activity', activityType: 'plan' });
+      expect((activity as { content: unknown }).content).to.deep.equal({ steps: ['search', 'write'] });
+    });
+
     it('text for a message closed and reopened in the same run appends', async () => {
       const { outcomes, conversation, warnings } = await fixture([
         [

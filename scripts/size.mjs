@@ -77,8 +77,9 @@ const OPTIONAL = [
   { pattern: /\/soliplex-approval-card-[^/]*\.js$/, feature: 'approval cards (a tool with `requiresApproval`)' },
   { pattern: /\/soliplex-activity-[^/]*\.js$/, feature: 'activities (an agent that sends ACTIVITY_SNAPSHOT)' },
   // The reducer's rare paths (reducer-extras.ts), loaded with the first event that takes one (the run's
-  // events wait for them, in order): an interrupt outcome, an activity, a subagent, an encrypted value, event metadata.
-  { pattern: /\/reducer-extras-[^/]*\.js$/, feature: "the reducer's rare paths (the first interrupt, activity, subagent, encrypted value or event metadata an agent sends)" },
+  // events wait for them, in order): an interrupt outcome, an activity, a subagent, an encrypted value, event
+  // metadata, a messages snapshot (its messages may carry activities and encrypted values).
+  { pattern: /\/reducer-extras-[^/]*\.js$/, feature: "the reducer's rare paths (the first interrupt, activity, subagent, encrypted value, event metadata or messages snapshot an agent sends)" },
   // The tool loop's call runner: loaded with the first run that offers the page's tools (or the first
   // call an agent makes where none are offered), never by a chat whose agent only writes text.
   { pattern: /\/tool-machinery-[^/]*\.js$/, feature: 'running tool calls (a page with tools, or the first tool call an agent makes)' },

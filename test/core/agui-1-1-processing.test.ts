@@ -131,6 +131,27 @@ describe('AG-UI 1.1 processing rules, through the real HTTP transport', () => {
       ]);
     });
 
+    it('a text message role outside the closed set is stripped with one warning per run: the message takes the default role, assistant', async () => {
+      const narrated = (id: string, text: string) => [
+        { type: 'TEXT_MESSAGE_START', messageId: id, role: 'narrator' },
+        { type: 'TEXT_MESSAGE_CONTENT', messageId: id, delta: text },
+        { type: 'TEXT_MESSAGE_END', messageId: id },
+      ];
+      const { outcomes, failure, conversation, events, warnings } = await fixture([
+        [started, ...narrated('m1', 'Once upon a time.'), ...narrated('m2', 'The end.'), finished],
+        [started, ...narrated('m3', 'Again.'), finished],
+      ]);
+      expect(failure).to.equal(undefined);
+      expect(outcomes).to.deep.equal(['success', 'success']);
+      expect(texts(conversation)).to.deep.equal(['m1: Once upon a time.', 'm2: The end.', 'm3: Again.']);
+      const starts = events.filter((e) => e.type === 'TEXT_MESSAGE_START');
+      expect(starts).to.have.length(3);
+      for (const start of starts) expect(start, start['messageId'] as string).not.to.have.property('role');
+      // Three stripped roles in two runs: one warning per run, naming the path and the value.
+      expect(warnings, warnings.join('\n')).to.have.length(2);
+      for (const w of warnings) expect(w).to.contain('stripped /role ("narrator") from a TEXT_MESSAGE_START event');
+    });
+
     it('a JSON Patch operation RFC 6902 does not define is dropped, the rest of the delta applies, with a warning', async () => {
       const { outcomes, conversation, warnings } = await fixture([
         [
@@ -239,6 +260,27 @@ describe('AG-UI 1.1 processing rules, through the real HTTP transport', () => {
       expect(texts(conversation)).to.deep.equal(['snap-a: first draft, corrected', 'm2: next']);
       // The retracted message is gone from what goes back too (and so is the user message the agent's snapshot omitted).
       expect((await requests())[1]!.body.messages.map((m) => m.id)).to.deep.equal(['snap-a', (await requests())[1]!.body.messages.at(-1)!.id]);
+    });
+
+    it("a MESSAGES_SNAPSHOT's activity message becomes the activity (the reducer's rare path, loaded for the snapshot)", async () => {
+      const { outcomes, conversation } = await fixture([
+        [
+          started,
+          ...say('m1', 'Planning.'),
+          {
+            type: 'MESSAGES_SNAPSHOT',
+            messages: [
+              { id: 'm1', role: 'assistant', content: 'Planning.' },
+              { id: 'plan-1', role: 'activity', activityType: 'plan', content: { steps: ['search', 'write'] } },
+            ],
+          },
+          finished,
+        ],
+      ]);
+      expect(outcomes).to.deep.equal(['success']);
+      const activity = conversation.messages.find((m) => m.id === 'plan-1');
+      expect(activity).to.include({ role: 'activity', activityType: 'plan' });
+      expect((activity as { content: unknown }).content).to.deep.equal({ steps: ['search', 'write'] });
     });
 
     it('text for a message closed and reopened in the same run appends', async () => {

@@ -14,6 +14,9 @@ type Body = { protocolVersion?: string; parentRunId?: string; messages: { id: st
 async function fixture(runs: object[][], inputs: (string | UserInput)[] = runs.map((_, i) => `go ${i}`), options: { maxProtocolVersion?: string } = {}) {
   const { agentUrl, requests } = await script<Body>(runs);
   const engine = new RunOrchestrator({ transport: createAgUiHttpTransport({ url: agentUrl, ...options }), toolRegistry: new ToolRegistry([]) });
+  engine.observeAgUiEvents();
+  const events: Record<string, unknown>[] = [];
+  engine.on((e) => void (e.type === 'agui-event' && events.push(e.event as unknown as Record<string, unknown>)));
   const warnings: string[][] = [];
   const { warn } = console;
   const outcomes: string[] = [];
@@ -33,6 +36,7 @@ async function fixture(runs: object[][], inputs: (string | UserInput)[] = runs.m
     outcomes,
     failure: run.status === 'failed' ? run.error.message : undefined,
     conversation,
+    events,
     warnings: warnings.map((w) => w.filter((line) => line.includes('[soliplex-chat]'))),
     requests: async () => (await requests()).map((r) => r.body),
   };
@@ -151,6 +155,73 @@ describe('AG-UI compatibility shims, through the real HTTP transport', () => {
     // Configured, so known from the first run: no version declared to it, no attribution sent.
     expect(first).not.to.have.property('protocolVersion');
     for (const m of second!.messages) expect(m, m.id).not.to.have.property('subagentRunId');
+  });
+
+  it('an endpoint configured as AG-UI 0.0.57 also loses attribution inside events: the messages of a MESSAGES_SNAPSHOT and of RUN_STARTED.input', async () => {
+    const sub = { subagentRunId: 'sub-1' };
+    const { outcomes, events, warnings } = await fixture(
+      [
+        [
+          { ...started, input: { threadId: 'compat', runId: 'srv-run-1', messages: [{ id: 'in-1', role: 'user', content: 'go 0', ...sub }], tools: [], context: [], state: {}, forwardedProps: {} } },
+          ...say('a1', 'Found it.'),
+          {
+            type: 'MESSAGES_SNAPSHOT',
+            messages: [
+              { id: 'u-1', role: 'user', content: 'go 0' },
+              { id: 'a1', role: 'assistant', content: 'Found it.', ...sub },
+            ],
+          },
+          finished,
+        ],
+      ],
+      undefined,
+      { maxProtocolVersion: '0.0.57' },
+    );
+    expect(outcomes).to.deep.equal(['success']);
+    const runStarted = events.find((e) => e['type'] === 'RUN_STARTED') as { input: { messages: object[] } };
+    expect(runStarted.input.messages).to.deep.equal([{ id: 'in-1', role: 'user', content: 'go 0' }]);
+    const snapshot = events.find((e) => e['type'] === 'MESSAGES_SNAPSHOT') as { messages: object[] };
+    expect(snapshot.messages).to.deep.equal([
+      { id: 'u-1', role: 'user', content: 'go 0' },
+      { id: 'a1', role: 'assistant', content: 'Found it.' },
+    ]);
+    // Lossless: nothing to warn about.
+    expect(warnings[0]).to.deep.equal([]);
+  });
+
+  it("a snapshot's 0.x binary content parts are upgraded to 1.0 media parts by MIME type (one warning per run), kept and sent back", async () => {
+    const png = { type: 'image', source: { type: 'data', value: 'aGVsbG8=', mimeType: 'image/png' } };
+    const legacy = [
+      { type: 'text', text: 'Look:' },
+      png,
+      { type: 'binary', mimeType: 'image/png', data: 'aGVsbG8=' }, // the same image in both shapes: kept once
+      { type: 'binary', mimeType: 'application/pdf', url: 'https://example.com/report.pdf', filename: 'report.pdf' },
+      { type: 'binary', mimeType: 'audio/wav', data: 'UklGRg==' },
+      { type: 'binary', mimeType: 'video/mp4', id: 'upload-7' }, // neither data nor url: not upgradable, stripped
+    ];
+    const snapshot = (answer: string) => raw({ type: 'MESSAGES_SNAPSHOT', messages: [{ id: 'u-legacy', role: 'user', content: legacy }, { id: 'a-legacy', role: 'assistant', content: answer }] });
+    const { outcomes, conversation, warnings, requests } = await fixture([
+      [started, snapshot('A greeting, a report and a sound.'), finished],
+      [started, snapshot('Still the same.'), finished],
+    ]);
+    expect(outcomes).to.deep.equal(['success', 'success']);
+    const upgraded = [
+      png,
+      { type: 'document', source: { type: 'url', value: 'https://example.com/report.pdf', mimeType: 'application/pdf' }, metadata: { filename: 'report.pdf' } },
+      { type: 'audio', source: { type: 'data', value: 'UklGRg==', mimeType: 'audio/wav' } },
+    ];
+    const user = conversation.messages.find((m) => m.id === 'u-legacy') as { text: string; parts?: unknown[] };
+    expect(user.text).to.equal('Look:');
+    expect(user.parts).to.deep.equal(upgraded);
+    // Sent back as the 1.0 parts they became.
+    const sent = (await requests())[1]!.messages.find((m) => m.id === 'u-legacy')!;
+    expect(sent.content).to.deep.equal([{ type: 'text', text: 'Look:' }, ...upgraded]);
+    for (const run of warnings) {
+      // Four binary parts: one warning for the upgrade, one for the part that could not be upgraded; in each run.
+      expect(run, run.join('\n')).to.have.length(2);
+      expect(run.filter((w) => w.includes('upgraded 0.x binary content parts to 1.0 media parts'))).to.have.length(1);
+      expect(run.filter((w) => /stripped \/messages\/0\/content\/\d+ from a MESSAGES_SNAPSHOT/.test(w)), run.join('\n')).to.have.length(1);
+    }
   });
 
   it('a producer declaring 1.0 or nothing is treated as current: parts and protocolVersion go as they are', async () => {

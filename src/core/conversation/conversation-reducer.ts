@@ -70,7 +70,8 @@ export function needsReducerExtras(event: BaseEvent): boolean {
   const e = event as AnyEvent;
   if (e['subagentRunId'] !== undefined || e['metadata'] !== undefined || RARE_TYPES.has(event.type)) return true;
   if (event.type === EventType.RUN_FINISHED) return (e['outcome'] as { type?: unknown } | null | undefined)?.type === 'interrupt';
-  return event.type === EventType.MESSAGES_SNAPSHOT && Array.isArray(e['messages']) && e['messages'].some((m: unknown) => (m as Message | null)?.role === 'activity');
+  // A snapshot's messages may carry what only the rare paths keep (activities, encrypted values).
+  return event.type === EventType.MESSAGES_SNAPSHOT;
 }
 
 /** The rare paths; without them (an event reduced before they were loaded) the event's rare part is dropped, with a warning. */
@@ -390,12 +391,11 @@ function reconcileSnapshot(conversation: Conversation, snapshot: readonly Messag
         if (call && metadata.metadata) next = { ...next, toolCalls: { ...next.toolCalls, [call.id]: { ...call, resultMetadata: metadata.metadata } } };
         break;
       }
-      case 'activity':
-        next = extras ? extras.applyActivitySnapshot(next, { messageId: message.id, activityType: message.activityType, content: message.content }) : next;
-        break;
       default:
         break;
     }
+    // An activity, and encrypted values (reducer-extras.ts: `needsReducerExtras` loads them for a snapshot).
+    if (extras) next = extras.reconcileSnapshotExtras(next, message);
   }
   // The snapshot is authoritative for order; messages it does not name keep their place after it.
   const order = new Map(snapshot.map((message, index) => [message.id, index]));

@@ -1,4 +1,4 @@
-import { EventType, type BaseEvent } from '@ag-ui/core';
+import { EventType, type BaseEvent, type Message } from '@ag-ui/core';
 import type { Conversation } from './conversation.js';
 import { applyActivityDelta, applyActivitySnapshot } from './activities.js';
 import { reduceSubagent } from './subagents.js';
@@ -52,6 +52,23 @@ function keepEncryptedValue(conversation: Conversation, e: Record<string, unknow
   const messages = [...conversation.messages];
   messages[index] = kept(message);
   return { ...conversation, messages };
+}
+
+/**
+ * The encrypted values a `MESSAGES_SNAPSHOT` message carries (on itself, and on its tool calls), kept
+ * as a `REASONING_ENCRYPTED_VALUE` naming each keeps them (AG-UI 1.1: `encryptedValueType` with its
+ * value). Where `REASONING_ENCRYPTED_VALUE` can store one: user, assistant and reasoning messages and
+ * tool calls. Nothing is removed here: one the snapshot carries without a value is as reconciled.
+ */
+export function keepSnapshotEncryptedValues(conversation: Conversation, message: Message): Conversation {
+  let next = conversation;
+  const keep = (subtype: string, entityId: unknown, item: { encryptedValue?: unknown; encryptedValueType?: unknown }) => {
+    if (typeof item.encryptedValue !== 'string') return;
+    next = keepEncryptedValue(next, { subtype, entityId, encryptedValue: item.encryptedValue, encryptedValueType: item.encryptedValueType }, (text) => console.warn(`[soliplex-chat] ${text}`));
+  };
+  if (message.role === 'user' || message.role === 'assistant' || message.role === 'reasoning') keep('message', message.id, message);
+  if (message.role === 'assistant') for (const call of message.toolCalls ?? []) keep('tool-call', call.id, call);
+  return next;
 }
 
 function warnUnknown(conversation: Conversation, warn: (message: string) => void, id: string): Conversation {

@@ -9,8 +9,9 @@ import type { AgUiRunInput } from './transport.js';
  * up to 0.0.39 message content is a string (parts are flattened to their text, a lossy downgrade that
  * warns naming what it dropped; `parentRunId` is left out); up to 0.0.57 there are no subagents
  * (`subagentRunId` leaves the input, silently: lossless; `SUBAGENT_*` events are dropped with a
- * warning, attribution stripped from the rest); before 1.0 the input declares no version. A
- * downgrade reshapes, never invents: a flattened list with no text part becomes the empty string.
+ * warning, attribution stripped from the rest and from the messages and interrupts they carry);
+ * before 1.0 the input declares no version. A downgrade reshapes, never invents: a flattened list
+ * with no text part becomes the empty string.
  * Loaded only for such a peer.
  */
 
@@ -33,16 +34,20 @@ function flatten(message: Message, warn: DowngradeWarn): Message {
   return { ...message, content: content.filter(text).map((part) => part.text).join('') } as Message;
 }
 
+/** `item` without its subagent attribution (the same object when it has none). */
+function unattributed<T>(item: T): T {
+  if (typeof item !== 'object' || item === null || !('subagentRunId' in item)) return item;
+  const { subagentRunId: _, ...rest } = item as T & { subagentRunId?: unknown };
+  return rest as T;
+}
+
+/** `list` (when it is one) with each element unattributed. */
+const unattributedAll = (list: unknown) => (Array.isArray(list) ? list.map(unattributed) : list);
+
 /** The run input as a peer speaking `peer` takes it. */
 export function downgradeRunInput(input: AgUiRunInput, peer: string, warn: DowngradeWarn): AgUiRunInput {
   let messages: readonly Message[] = input.messages;
-  if (atMost(peer, '0.0.57')) {
-    messages = messages.map((m) => {
-      if (!('subagentRunId' in m)) return m;
-      const { subagentRunId: _, ...rest } = m as Message & { subagentRunId?: string };
-      return rest as Message;
-    });
-  }
+  if (atMost(peer, '0.0.57')) messages = messages.map(unattributed);
   if (atMost(peer, '0.0.39')) messages = messages.map((m) => flatten(m, warn));
   const { protocolVersion: _version, parentRunId: _parent, ...rest } = input;
   return {
@@ -62,9 +67,15 @@ export function downgradeEvent(event: Record<string, unknown>, peer: string, war
     warn(type, `dropped ${type}: the agent is configured as AG-UI 0.0.57 or older, which has no subagents (upgrade it, or its configured version, to see them)`);
     return undefined;
   }
-  if (!('subagentRunId' in event)) return event;
-  const { subagentRunId: _, ...rest } = event;
-  return rest;
+  // Attribution goes from the event and from what it carries (as `@ag-ui/client`'s 0.0.57 shim does):
+  // a snapshot's messages, the messages of the input a run declares, the interrupts of an outcome.
+  const out = unattributed(event);
+  const input = out['input'] as Record<string, unknown> | undefined;
+  const outcome = out['outcome'] as Record<string, unknown> | undefined;
+  if (type === 'MESSAGES_SNAPSHOT' && Array.isArray(out['messages'])) return { ...out, messages: unattributedAll(out['messages']) };
+  if (type === 'RUN_STARTED' && Array.isArray(input?.['messages'])) return { ...out, input: { ...input, messages: unattributedAll(input['messages']) } };
+  if (type === 'RUN_FINISHED' && Array.isArray(outcome?.['interrupts'])) return { ...out, outcome: { ...outcome, interrupts: unattributedAll(outcome['interrupts']) } };
+  return out;
 }
 
 /** The downgrades for one run to a peer speaking `peer`, warning once per kind of downgrade in the run. */

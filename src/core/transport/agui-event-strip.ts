@@ -28,8 +28,9 @@ const LEGACY_NULLS: Readonly<Record<string, string>> = { rawEvent: '*', parentMe
 /**
  * The compatibility boundary (spec 1.1, versioning: retired shapes are translated before enforcement,
  * not dropped): a retired `THINKING_*` event becomes its `REASONING_*` replacement — the ids it
- * lacks taken from the span or message it continues (`state`), the role `reasoning` — and an optional
- * field sent as `null` (pre-1.0 producers did) becomes absent. Each kind of translation warns once
+ * lacks taken from the span or message it continues (`state`), the role `reasoning` —, an optional
+ * field sent as `null` (pre-1.0 producers did) becomes absent, and a 0.x binary content part in a
+ * messages snapshot becomes its 1.0 media part. Each kind of translation warns once
  * per run (every `THINKING_*` event is one kind); one that loses content (`THINKING_START`'s `title`,
  * which `REASONING_START` has no place for) says what was lost. Anything else comes back as it is.
  */
@@ -41,6 +42,10 @@ export function translateRetired(event: Json, state: RetiredState, warn: CompatW
     const { [field]: _, ...rest } = out;
     out = rest;
     warn(`${type}.${field}: null`, `read ${type}.${field}: null as absent: AG-UI 1.0 retired null for optional fields (upgrade the agent's AG-UI integration to remove this)`);
+  }
+  if (type === 'MESSAGES_SNAPSHOT' && Array.isArray(out['messages'])) {
+    const messages = stripList(out['messages'], '', (message) => upgradeBinaryParts(message, warn));
+    if (messages !== out['messages']) out = { ...out, messages };
   }
   const replacement = THINKING[type];
   if (!replacement) return out;
@@ -64,6 +69,44 @@ export function translateRetired(event: Json, state: RetiredState, warn: CompatW
       return { ...rest, type: replacement, messageId };
     }
   }
+}
+
+/** A 0.x binary content part (`{type: "binary", mimeType, data | url | id, filename?}`), retired in 1.0. */
+const isBinary = (part: unknown): part is Json => isObject(part) && part['type'] === 'binary' && typeof part['mimeType'] === 'string';
+
+/**
+ * A 0.x binary part as the 1.0 media part `@ag-ui/client`'s compatibility boundary makes of it: the
+ * kind by MIME type (`image/`, `audio/`, `video/`, else a document), inline `data` or a `url` as its
+ * source, a `filename` as its metadata. One with neither (an id only) cannot be upgraded: it stays,
+ * and enforcement strips it as an unknown part.
+ */
+function upgradeBinary(part: Json): Json {
+  const { mimeType, data, url, filename } = part as { mimeType: string; data?: unknown; url?: unknown; filename?: unknown };
+  const source = typeof data === 'string' && data ? { type: 'data', value: data } : typeof url === 'string' && url ? { type: 'url', value: url } : undefined;
+  if (!source) return part;
+  const kind = /^(image|audio|video)\//.exec(mimeType)?.[1] ?? 'document';
+  return { type: kind, source: { ...source, mimeType }, ...(typeof filename === 'string' && filename ? { metadata: { filename } } : {}) };
+}
+
+/** Whether `part` is already the media part `upgraded` (the boundary keeps one copy when a message carries both shapes). */
+function sameMedia(part: unknown, upgraded: Json): boolean {
+  if (!isObject(part) || part['type'] !== upgraded['type'] || !isObject(part['source'])) return false;
+  const [a, b] = [part['source'], upgraded['source'] as Json];
+  const filename = (upgraded['metadata'] as Json | undefined)?.['filename'];
+  return a['type'] === b['type'] && a['value'] === b['value'] && a['mimeType'] === b['mimeType'] && (filename === undefined || (part['metadata'] as Json | undefined)?.['filename'] === filename);
+}
+
+/** A message whose content holds 0.x binary parts, with each upgraded to its media part (one warning per run). */
+function upgradeBinaryParts(message: unknown, warn: CompatWarn): unknown {
+  const content = isObject(message) ? message['content'] : undefined;
+  if (!Array.isArray(content) || !content.some(isBinary)) return message;
+  warn('binary', 'upgraded 0.x binary content parts to 1.0 media parts (image, audio, video or document by their MIME type): the agent speaks AG-UI from before 1.0 (upgrade its AG-UI integration to remove this)');
+  const upgraded = content.flatMap((part: unknown) => {
+    if (!isBinary(part)) return [part];
+    const media = upgradeBinary(part);
+    return media !== part && content.some((other: unknown) => sameMedia(other, media)) ? [] : [media];
+  });
+  return { ...(message as Json), content: upgraded };
 }
 
 /** Reports one stripped path: `kind` is the path without indices (one warning per kind per run). */
@@ -105,6 +148,8 @@ const MEDIA = keys('image,audio,video,document');
 const SOURCES: Readonly<Record<string, Set<string>>> = { data: keys('type,value,mimeType'), url: keys('type,value,mimeType'), file: keys('type,value,provider,mimeType') };
 
 const PATCH_OPS = keys('add,remove,replace,move,copy,test');
+/** The roles a text message may take (`TEXT_MESSAGE_START` / `_CHUNK`): a closed set. */
+const TEXT_ROLES = keys('developer,system,assistant,user');
 
 /** The value to drop from a list. */
 const DROP = Symbol('drop');
@@ -235,6 +280,16 @@ export function stripEvent(event: Json, fields: Readonly<Record<string, unknown>
     case 'MESSAGES_SNAPSHOT': {
       const messages = Array.isArray(next['messages']) ? stripList(next['messages'], '/messages', (m, at) => stripMessage(m, at, warn)) : next['messages'];
       return messages === next['messages'] ? next : { ...next, messages };
+    }
+    case 'TEXT_MESSAGE_START':
+    case 'TEXT_MESSAGE_CHUNK': {
+      // A role outside the closed set is an unrecognised member in an optional position: it goes
+      // (spec 1.1, processing), and the message takes the default role, `assistant`.
+      const role = next['role'];
+      if (typeof role !== 'string' || TEXT_ROLES.has(role)) return next;
+      warn('/role', `/role (${JSON.stringify(role)})`);
+      const { role: _, ...rest } = next;
+      return rest;
     }
     case 'STATE_DELTA':
     case 'ACTIVITY_DELTA': {

@@ -19,9 +19,10 @@ export interface AgUiHttpTransportOptions {
    * The AG-UI version the endpoint speaks, when it is known to be older than the chat's and declares
    * none (as `@ag-ui/client`'s `maxProtocolVersion`): what is sent to it, and what is read from it, is
    * downgraded for it (agui-downgrade.ts). Unset, the version the endpoint declared on its last
-   * `RUN_STARTED` is used; no declaration means a current peer.
+   * `RUN_STARTED` is used; no declaration means a current peer. A function is read on every run
+   * (the chat's `max-protocol-version`).
    */
-  maxProtocolVersion?: string;
+  maxProtocolVersion?: string | (() => string | undefined);
 }
 
 /**
@@ -44,7 +45,8 @@ export class AgUiHttpTransport implements Transport {
     const { headers } = this.options;
     const extraHeaders = typeof headers === 'function' ? await headers() : (headers ?? {});
     if (signal.aborted) return { runId };
-    const peer = this.options.maxProtocolVersion ?? this.#declared;
+    const { maxProtocolVersion: max } = this.options;
+    const peer = (typeof max === 'function' ? max() : max) ?? this.#declared;
     // A peer known to be older gets what it understands (loaded only for one).
     const downgrade = needsDowngrade(peer) ? (await import('./agui-downgrade.js')).downgrader(peer) : undefined;
     if (signal.aborted) return { runId };

@@ -39,12 +39,15 @@ const NESTED: Readonly<Record<string, string>> = {
 };
 /** Optional fields pre-1.0 producers sent as `null`: translated to absent (with a warning). */
 const LEGACY_NULLS = new Set(['rawEvent', 'parentMessageId', 'result', 'outcome']);
+/** A text message's roles (a closed set: another one is stripped, with a warning). */
+const TEXT_ROLES = new Set(['developer', 'system', 'assistant', 'user']);
 
 /**
  * Whether `event` (a frame as received) needs the strip stage: a retired `THINKING_*` event, a
- * legacy `null`, a property its type does not describe, or nested material of its own (an outcome,
- * content parts, a messages snapshot's messages, a patch) that may hold what the protocol does not
- * describe. An unknown event type does not (it is dropped without it), nor does anything not an event.
+ * legacy `null`, a property its type does not describe, a text message role outside the closed set,
+ * or nested material of its own (an outcome, content parts, a messages snapshot's messages, a patch)
+ * that may hold what the protocol does not describe. An unknown event type does not (it is dropped
+ * without it), nor does anything not an event.
  */
 export function needsStripStage(event: unknown): boolean {
   if (typeof event !== 'object' || event === null) return false;
@@ -59,6 +62,7 @@ export function needsStripStage(event: unknown): boolean {
     const value = e[nested];
     if (Array.isArray(value) ? value.length > 0 : value !== undefined && type.endsWith('FINISHED')) return true;
   }
+  if (type.startsWith('TEXT_MESSAGE_') && typeof e['role'] === 'string' && !TEXT_ROLES.has(e['role'])) return true;
   for (const key in e) {
     if (e[key] === null && LEGACY_NULLS.has(key)) return true;
     if (!(key in fields) && !BASE.has(key) && !(key === 'subagentRunId' && !UNATTRIBUTED.has(type))) return true;

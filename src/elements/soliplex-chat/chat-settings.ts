@@ -23,6 +23,7 @@ import type { UsagePrices } from '../../core/conversation/usage-cost.js';
  * @attr thread-list - Shows the built-in thread list beside the messages (a drawer when the chat is narrow).
  * @attr no-persist - Keeps conversations out of IndexedDB: generic endpoints' threads (kept by default, turns in flight included, so a reload reopens the `thread`) and Soliplex runs cached for reloads.
  * @attr headers - Request headers as a JSON object (the `headers` property takes an object).
+ * @attr max-protocol-version - The AG-UI version the `agent-url` endpoint speaks, when it is known to be older than 1.0 and does not say so (e.g. `0.0.57`): what is sent and read is downgraded for it.
  * @attr theme - `light`, `dark` or `auto` (follows `prefers-color-scheme`).
  * @attr chat-title - A title shown in the chat's header bar (none when absent).
  * @attr heading-level - The title's heading level, 1 to 6 (default 2), to fit the page's outline.
@@ -130,6 +131,16 @@ export class ChatSettings extends LitElement {
 
   /** Request headers for the element's own engine; read on every run. */
   @property({ converter: headersConverter }) headers?: Record<string, string>;
+
+  /**
+   * The AG-UI version the `agent-url` endpoint speaks, when it is known to be older than 1.0 and
+   * does not declare it (as `@ag-ui/client`'s `maxProtocolVersion`): the chat's own engine then
+   * downgrades what it sends and reads — up to `0.0.39` content as text, up to `0.0.57` no subagents,
+   * below `1.0` no `protocolVersion`. Unset, the version the endpoint declares on its `RUN_STARTED`
+   * is used (from the next run on), and an endpoint that declares none is taken as current. Read on
+   * every run; not used with an `engine`, an `agent` (set its own) or a Soliplex room.
+   */
+  @property({ attribute: 'max-protocol-version' }) maxProtocolVersion?: string;
 
   /** Colour theme; `auto` (or no theme) follows `prefers-color-scheme`. */
   @property({ reflect: true }) theme?: 'light' | 'dark' | 'auto';

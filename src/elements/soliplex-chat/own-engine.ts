@@ -25,6 +25,8 @@ export interface OwnEngineOptions {
   persist?: () => boolean;
   /** What the agent declares it supports (the chat's `capabilities`, else the `agent`'s `getCapabilities()`). */
   capabilities?: () => AgentCapabilities | undefined;
+  /** The AG-UI version a generic endpoint is known to speak (`max-protocol-version`), read on every run. */
+  maxProtocolVersion?: () => string | undefined;
 }
 
 /**
@@ -44,7 +46,7 @@ const historyCache: HistoryRunStore = {
  * else one transport per backend, picked by the thread key (a room means a Soliplex server, otherwise
  * `server` is an AG-UI endpoint). Headers, tokens and the agent are read afresh on every run.
  */
-export function createOwnEngine({ headers, token, toolRegistry, agent, persist, capabilities }: OwnEngineOptions): RunOrchestrator {
+export function createOwnEngine({ headers, token, toolRegistry, agent, persist, capabilities, maxProtocolVersion }: OwnEngineOptions): RunOrchestrator {
   const transports = new Map<string, Transport>();
   const agentTransports = new WeakMap<AbstractAgent, Transport>();
   return new RunOrchestrator({
@@ -64,7 +66,7 @@ export function createOwnEngine({ headers, token, toolRegistry, agent, persist, 
       if (!transport) {
         transport = room
           ? createSoliplexTransport({ serverUrl: server, room, token, ...(cached ? { historyCache } : {}) })
-          : createAgUiHttpTransport({ url: server, headers });
+          : createAgUiHttpTransport({ url: server, headers, maxProtocolVersion });
         transports.set(id, transport);
       }
       return transport;

@@ -169,7 +169,7 @@ export class SoliplexChat extends ChatApi {
   // Made in the constructor, after the controllers above it (controllers run in the order they were added).
   readonly #events: PageEvents;
   readonly #session = new ChatSession(this, {
-    ownEngine: { headers: () => this.headers ?? {}, token: this.#token, agent: () => this.agent, persist: () => !this.noPersist, capabilities: () => this.#attachments.capabilities },
+    ownEngine: { headers: () => this.headers ?? {}, token: this.#token, agent: () => this.agent, persist: () => !this.noPersist, capabilities: () => this.#attachments.capabilities, maxProtocolVersion: () => this.maxProtocolVersion },
     beforeToolCall: (call, key) => this.#events.askPage(call, key),
     onThreadChange: (key, previous) => this.#events.threadChanged(key, previous),
     onStorageProblem: (problem) => this.#events.error(new Error(problem.technical), (rt) => this.#parts.strings(rt).storageFailed(problem.kind)),

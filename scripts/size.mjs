@@ -79,6 +79,9 @@ const OPTIONAL = [
   // The reducer's rare paths (reducer-extras.ts), loaded with the first event that takes one (the run's
   // events wait for them, in order): an interrupt outcome, an activity, a subagent, an encrypted value, event metadata.
   { pattern: /\/reducer-extras-[^/]*\.js$/, feature: "the reducer's rare paths (the first interrupt, activity, subagent, encrypted value or event metadata an agent sends)" },
+  // Making and switching versions of a turn (message-branches.ts): with the first regenerate or edit, or a
+  // thread restored with versions (the engine's restore reads them back once it has loaded).
+  { pattern: /\/message-branches-[^/]*\.js$/, feature: 'versions of a turn (the first regenerate or edit, or a thread restored with versions)' },
   // The tool loop's call runner: loaded with the first run that offers the page's tools (or the first
   // call an agent makes where none are offered), never by a chat whose agent only writes text.
   { pattern: /\/tool-machinery-[^/]*\.js$/, feature: 'running tool calls (a page with tools, or the first tool call an agent makes)' },

@@ -15,6 +15,9 @@
  * 6. A thread kept from an earlier page comes back with `restore`; a turn that was in flight then is
  *    `interrupted` and goes on in a new turn (`continue`, `runAgain`, an approval, an interrupt's
  *    answer) that first finishes the restored hop (`#runRestoredHop`), then loops as usual.
+ * 7. `regenerate` / `edit` keep what they replace as a version (`#rerunFrom`, `switchVersion`); that
+ *    code (message-branches.ts) loads with the first of them, whose turn runs at once and is announced
+ *    once it is there, or with a thread restored with versions (read back a moment later).
  */
 import { EventType, type AgentCapabilities, type BaseEvent, type ContentPart, type Context } from '@ag-ui/core';
 import {
@@ -28,7 +31,6 @@ import {
   type ToolCall,
 } from '../conversation/conversation.js';
 import { LazyModule } from '../lazy-module.js';
-import { branchFrom, selectVersion, validVersions } from '../conversation/message-versions.js';
 import { notifyEach } from '../notify-each.js';
 import {
   interruptedCallIds,
@@ -84,6 +86,9 @@ import type { HistoryHost } from './history-load.js';
 
 /** History loads and replay, loaded with the first: a chat that only starts new threads never needs them. */
 const historyLoad = new LazyModule(() => import('./history-load.js'));
+// Making and switching versions of a turn (message-branches.ts): with the first regenerate or edit, or
+// a thread restored with versions; a chat that never runs a turn again never needs it.
+const messageBranches = new LazyModule(() => import('../conversation/message-branches.js'));
 // What runs the calls (tool-machinery.ts): started with the first run that offers tools; `loaded`
 // from then on, so a hop takes its calls up without a wait (not even a task).
 const toolMachinery = new LazyModule(() => import('./tool-machinery.js'));
@@ -418,7 +423,11 @@ export class RunOrchestrator {
     // An older or partial save lacks some fields: the empty conversation's fill them. A state the page
     // set on the still empty thread (`setState`) is newer than the kept one: it stays.
     const pageState = current.conversation.state !== emptyConversation.state ? { state: current.conversation.state } : {};
-    const kept: Conversation = { ...emptyConversation, ...saved.conversation, ...pageState, versions: validVersions(saved.conversation.versions) };
+    // Kept versions are read back by message-branches.ts: at once when it is loaded, else once it is.
+    const stored = saved.conversation.versions;
+    const versions = stored === undefined ? undefined : messageBranches.loaded?.validVersions(stored);
+    const kept: Conversation = { ...emptyConversation, ...saved.conversation, ...pageState, versions };
+    if (stored !== undefined && !messageBranches.loaded) this.#restoreVersions(key, stored);
     // The engine's own record that these calls ran (invariant 2), as for calls it ran itself; the
     // conversation's statuses already keep them from running again (its reducer never re-opens a call).
     const executed = this.#executedSet(key);
@@ -437,6 +446,22 @@ export class RunOrchestrator {
     };
     this.registry.set({ key, conversation: restored.conversation, run, unread: false });
     return true;
+  }
+
+  /**
+   * The versions of a thread restored before message-branches.ts was loaded, read back once it is (the
+   * switch shows a frame later). A regenerate or edit meanwhile waits for the same load, after this.
+   */
+  #restoreVersions(key: ThreadKey, stored: unknown): void {
+    messageBranches.load().then(
+      ({ validVersions }) => {
+        const versions = validVersions(stored);
+        // Keyed by user message: a turn sent meanwhile leaves them valid; a thread deleted meanwhile gets none.
+        if (!versions || this.#disposed || this.registry.get(key).conversation.messages.length === 0) return;
+        this.registry.update(key, (snapshot) => (snapshot.conversation.versions ? snapshot : { ...snapshot, conversation: { ...snapshot.conversation, versions } }));
+      },
+      () => {},
+    );
   }
 
   /**
@@ -532,7 +557,15 @@ export class RunOrchestrator {
     if (this.#disposing || this.#activeTurn(key) || this.hasUnfinishedServerRun(key)) return false;
     const { conversation, run } = this.registry.get(key);
     if (isRunning(run)) return false;
-    const switched = selectVersion(conversation, messageId, index);
+    const branches = messageBranches.loaded;
+    if (!branches) {
+      // Versions are made (or read back) by message-branches.ts, so it is loaded wherever a thread has
+      // some; but a page may put a conversation with versions in the registry itself: switched once loaded.
+      if (!conversation.versions?.[messageId]) return false;
+      messageBranches.load().then(() => this.switchVersion(key, messageId, index), () => {});
+      return true;
+    }
+    const switched = branches.selectVersion(conversation, messageId, index);
     if (switched === conversation) return false;
     // The executed set follows the screen, as for a regenerate: a server that numbers its calls may
     // reuse the ids of the calls that left it. The calls that came back have all run (or are settled).
@@ -547,6 +580,19 @@ export class RunOrchestrator {
     if (this.hasUnfinishedServerRun(key)) return Promise.reject(new Error(ATTACHED_REFUSAL));
     const turn = this.#startTurn(key, options);
     if (!turn) return Promise.reject(new Error('The orchestrator was disposed'));
+    if (messageBranches.loaded) return this.#branchAndDrive(turn, messageBranches.loaded.branchFrom, messageId, text);
+    // The first regenerate or edit: the thread runs at once (a send or stop meanwhile supersedes this
+    // turn as usual); the turn is announced and branched once the versions' code is there.
+    turn.commit((snapshot) => ({ ...snapshot, run: startingState }));
+    messageBranches.load().then(
+      ({ branchFrom }) => void (turn.current && this.#branchAndDrive(turn, branchFrom, messageId, text).catch(() => {})),
+      (error: unknown) => void (turn.current && this.#fail(turn, describeFailure(error))),
+    );
+    return turn.settled;
+  }
+
+  #branchAndDrive(turn: Turn, branchFrom: BranchFrom, messageId: string, text: string | undefined): Promise<TurnOutcome> {
+    const { key } = turn;
     turn.commit((snapshot) => {
       // The branch on screen from that message on becomes an earlier version; the run sends the new one.
       const conversation = branchFrom(snapshot.conversation, messageId, text);
@@ -1109,6 +1155,7 @@ export class RunOrchestrator {
   }
 }
 
+type BranchFrom = typeof import('../conversation/message-branches.js').branchFrom;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** The turn's `state` option for its next run; a throwing callback adds nothing (it must not break the loop). */

@@ -79,6 +79,9 @@ const OPTIONAL = [
   // The reducer's rare paths (reducer-extras.ts), loaded with the first event that takes one (the run's
   // events wait for them, in order): an interrupt outcome, an activity, a subagent, an encrypted value, event metadata.
   { pattern: /\/reducer-extras-[^/]*\.js$/, feature: "the reducer's rare paths (the first interrupt, activity, subagent, encrypted value or event metadata an agent sends)" },
+  // Answering AG-UI interrupts (tool-loop/interrupts.ts, with conversation/interrupt-answers.ts): loaded with
+  // the first interrupt a thread holds (a run's outcome, or a thread restored with one).
+  { pattern: /\/interrupts-[^/]*\.js$/, feature: 'answering AG-UI interrupts (the first interrupt an agent asks, or a thread kept with one)' },
   // Making and switching versions of a turn (message-branches.ts): with the first regenerate or edit, or a
   // thread restored with versions (the engine's restore reads them back once it has loaded).
   { pattern: /\/message-branches-[^/]*\.js$/, feature: 'versions of a turn (the first regenerate or edit, or a thread restored with versions)' },

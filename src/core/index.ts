@@ -15,8 +15,8 @@ export {
   findInterrupt,
   isExpired as isInterruptExpired,
   expiryTime as interruptExpiryTime,
-  resumeEntries,
 } from './conversation/interrupts.js';
+export { resumeEntries } from './conversation/interrupt-answers.js';
 export { applyJsonPatch, type JsonPatchOperation } from './conversation/json-patch.js';
 export { ToolRegistry, type ClientTool, type ToolExecutionContext, type JsonSchema, type RegisteredTool, type ArgumentCheck, type ArgumentIssue, type ZodLikeSchema } from './tools/tool-registry.js';
 export {

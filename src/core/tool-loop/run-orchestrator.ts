@@ -39,16 +39,7 @@ import {
   restoreInFlight,
   resumableCallIds,
 } from '../conversation/restored-turn.js';
-import {
-  cancelOpenInterrupts,
-  findInterrupt,
-  interruptHeldCallIds,
-  isExpired,
-  openInterrupts,
-  resumeEntries,
-  settleInterrupt,
-} from '../conversation/interrupts.js';
-import { awaitInterrupts, commitResumed } from './interrupts.js';
+import { findInterrupt, interruptHeldCallIds, isExpired, isInterrupt, openInterrupts } from '../conversation/interrupts.js';
 import type { BeforeToolCall, EngineEvent, EngineListener, TurnEndReason, TurnOutcome } from './engine-events.js';
 import { describeFailure } from './run-failure.js';
 import { RunRegistry } from './run-registry.js';
@@ -86,6 +77,9 @@ import type { HistoryHost } from './history-load.js';
 
 /** History loads and replay, loaded with the first: a chat that only starts new threads never needs them. */
 const historyLoad = new LazyModule(() => import('./history-load.js'));
+// Answering AG-UI interrupts, and a turn waiting for the answers (interrupts.ts): loaded with the first
+// interrupt a thread holds (`interruptCodeFor`); a chat whose agent never interrupts never needs it.
+const interruptCode = new LazyModule(() => import('./interrupts.js'));
 // Making and switching versions of a turn (message-branches.ts): with the first regenerate or edit, or
 // a thread restored with versions; a chat that never runs a turn again never needs it.
 const messageBranches = new LazyModule(() => import('../conversation/message-branches.js'));
@@ -349,6 +343,14 @@ export class RunOrchestrator {
     const message = findInterrupt(this.registry.get(key).conversation, id);
     if (!message || message.status !== 'open') return false;
     const expired = isExpired(message);
+    const code = interruptCode.loaded;
+    if (!code) {
+      // Shown before its code is there (it loads as the run that asked ends, or a thread holding one is
+      // restored): answered as soon as it is, with what is known now (the same result).
+      interruptCode.load().then(() => this.#settleInterrupt(key, id, status, payload, options), () => {});
+      return !(expired && status === 'resolved');
+    }
+    const { settleInterrupt, resumeEntries } = code;
     if (expired && status === 'resolved') {
       this.registry.update(key, (s) => ({ ...s, conversation: settleInterrupt(s.conversation, id, 'cancelled', undefined, true) }));
     } else {
@@ -428,6 +430,8 @@ export class RunOrchestrator {
     const versions = stored === undefined ? undefined : messageBranches.loaded?.validVersions(stored);
     const kept: Conversation = { ...emptyConversation, ...saved.conversation, ...pageState, versions };
     if (stored !== undefined && !messageBranches.loaded) this.#restoreVersions(key, stored);
+    // An interrupt kept open may be answered at once: its code loads now.
+    if (kept.messages.some(isInterrupt)) interruptCode.load().catch(() => {});
     // The engine's own record that these calls ran (invariant 2), as for calls it ran itself; the
     // conversation's statuses already keep them from running again (its reducer never re-opens a call).
     const executed = this.#executedSet(key);
@@ -859,12 +863,17 @@ export class RunOrchestrator {
       }
 
       const previousRunId = turn.conversation.currentRunId;
+      // Synchronous unless the thread holds an interrupt and its code is still to load.
+      let interrupts = interruptCodeFor(turn.conversation);
+      if (interrupts instanceof Promise) interrupts = await interrupts;
+      if (!turn.current) return;
       // No run starts with an interrupt open (a send or retry moved on from it): each is answered as
       // cancelled, so the run's `resume` has an entry for every one (AG-UI allows no partial resume).
-      if (openInterrupts(turn.conversation).length > 0) {
+      if (interrupts && openInterrupts(turn.conversation).length > 0) {
+        const { cancelOpenInterrupts } = interrupts;
         turn.commit((snapshot) => ({ ...snapshot, conversation: cancelOpenInterrupts(snapshot.conversation) }));
       }
-      const resume = resumeEntries(turn.conversation);
+      const resume = interrupts?.resumeEntries(turn.conversation) ?? [];
       const toolset = resolveToolset(this.toolRegistry, threadToolState(turn.conversation, this.toolRegistry));
       const context = [...(this.#options.context ?? []), ...toolset.context];
       // Offered tools may be called: their runner loads while the run streams (a failed load is tried again by the hop).
@@ -902,13 +911,17 @@ export class RunOrchestrator {
       if (attached && turn.current && (!failure || failure.kind === 'stream-ended')) this.#unfinished.delete(threadKeyId(turn.key));
       if (!turn.current) return;
       if (failure) return void this.#fail(turn, failure, true);
+      // The run may have asked (its outcome's interrupts): the code that answers them is loaded first.
+      interrupts = interruptCodeFor(turn.conversation);
+      if (interrupts instanceof Promise) interrupts = await interrupts;
+      if (!turn.current) return;
       // A run that finished without output still replaces the output of the run it was to replace.
       if (turn.replaces !== undefined) {
         const replaced = turn.replaces;
         turn.replaces = undefined;
         turn.commit((snapshot) => ({ ...snapshot, conversation: dropRunOutput(snapshot.conversation, replaced) }));
       }
-      commitResumed(turn, resume.map((entry) => entry.interruptId));
+      if (resume.length > 0) interrupts?.commitResumed(turn, resume.map((entry) => entry.interruptId));
       if (turn.conversation.runOutcome === 'cancelled') {
         return void this.#end(turn, {
           outcome: 'cancelled',
@@ -922,11 +935,11 @@ export class RunOrchestrator {
       // Calls an interrupt holds are the server's, after the user answers.
       const held = interruptHeldCallIds(turn.conversation);
       const pending = pendingToolCallIds(turn.conversation, executed).filter((id) => !held.has(id));
-      const interrupts = openInterrupts(turn.conversation);
-      if (interrupts.length > 0) this.#emit(turn, { type: 'interrupt', interrupts: interrupts.map((m) => m.interrupt) });
+      const open = openInterrupts(turn.conversation);
+      if (open.length > 0) this.#emit(turn, { type: 'interrupt', interrupts: open.map((m) => m.interrupt) });
       // An interrupt of this run may be answered already (its card shows while the run's end is still
       // being read): then the run resumes at once rather than the turn ending with the answer unsent.
-      if (pending.length === 0 && interrupts.length === 0 && resumeEntries(turn.conversation).length === 0) {
+      if (pending.length === 0 && open.length === 0 && (interrupts?.resumeEntries(turn.conversation).length ?? 0) === 0) {
         this.#emitMessages(turn, runId);
         this.#end(turn, {
           outcome: 'success',
@@ -1019,7 +1032,9 @@ export class RunOrchestrator {
     const waiting = openInterrupts(turn.conversation);
     if (waiting.length === 0) return;
     this.#setRun(turn, { status: RunStatus.Running, phase: RunPhase.AwaitingInput, hop, interruptIds: waiting.map((m) => m.interrupt.id) });
-    await awaitInterrupts(turn);
+    const code = await interruptCodeFor(turn.conversation);
+    if (!turn.current || !code) return;
+    await code.awaitInterrupts(turn);
   }
 
   /** Relays what the engine passes on as events: `CUSTOM`, `RAW`, and the agent's state changes (a producer's version is the verifier's to judge). */
@@ -1155,6 +1170,15 @@ export class RunOrchestrator {
   }
 }
 
+type InterruptCode = typeof import('./interrupts.js');
+
+/**
+ * The interrupt code (interrupts.ts): at once when loaded; its load when the conversation holds an
+ * interrupt; undefined otherwise (the usual case: nothing to answer, resume or wait for).
+ */
+function interruptCodeFor(conversation: Conversation): InterruptCode | Promise<InterruptCode> | undefined {
+  return interruptCode.loaded ?? (conversation.messages.some(isInterrupt) ? interruptCode.load() : undefined);
+}
 type BranchFrom = typeof import('../conversation/message-branches.js').branchFrom;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 

@@ -8,7 +8,9 @@
  *    (`streamRun`: the full transcript and the tools, every time).
  * 4. When a run has finished, its pending client calls are chosen (`pendingToolCallIds`), marked as
  *    executed, and run in parallel, each isolated (`runToolCall`); then all results go back in one
- *    continuation, until a run leaves no calls (success) or the depth limit is hit (failed).
+ *    continuation, until a run leaves no calls (success) or the depth limit is hit (failed). A run may
+ *    also leave AG-UI interrupts: the turn waits for their answers (`#awaitAnswers`) and the next run
+ *    sends them as `resume`; that code (interrupts.ts) loads with the first interrupt a thread holds.
  * 5. After every await the turn checks it still owns its thread (`Turn.current`); a cancelled,
  *    superseded or disposed turn drops out silently, since its end was already reported.
  * History loads (`loadThread`) are turns too, unannounced, so the run state has one owner.

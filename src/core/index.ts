@@ -3,7 +3,8 @@
  * orchestration and transports. No Lit, no rendering.
  */
 export * from './conversation/conversation.js';
-export { versionPosition, branchFrom, selectVersion, validVersions, type BranchTail, type MessageVersions, type VersionPosition } from './conversation/message-versions.js';
+export { versionPosition, type BranchTail, type MessageVersions, type VersionPosition } from './conversation/message-versions.js';
+export { branchFrom, selectVersion, validVersions } from './conversation/message-branches.js';
 export { parseToolArguments, contentText, attachmentParts, type ReducerWarn } from './conversation/conversation-reducer.js';
 // The reducer with every path (its rare ones are a module of their own: reducer-extras.ts).
 export { reduceConversation, reduceEvents } from './conversation/reducer-extras.js';
@@ -14,8 +15,8 @@ export {
   findInterrupt,
   isExpired as isInterruptExpired,
   expiryTime as interruptExpiryTime,
-  resumeEntries,
 } from './conversation/interrupts.js';
+export { resumeEntries } from './conversation/interrupt-answers.js';
 export { applyJsonPatch, type JsonPatchOperation } from './conversation/json-patch.js';
 export { ToolRegistry, type ClientTool, type ToolExecutionContext, type JsonSchema, type RegisteredTool, type ArgumentCheck, type ArgumentIssue, type ZodLikeSchema } from './tools/tool-registry.js';
 export {

@@ -5,7 +5,7 @@ import { attachmentParts, contentText } from './conversation-reducer.js';
 import { reduceConversation } from './reducer-extras.js';
 import { eventTime, stampCreated } from './message-times.js';
 import type { HistoryRun } from '../transport/transport.js';
-import { applyHistoricResume } from './interrupts.js';
+import { applyHistoricResume } from './interrupt-answers.js';
 import { resumableCallIds } from './restored-turn.js';
 
 export interface ReplayOptions {

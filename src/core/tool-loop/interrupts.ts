@@ -1,10 +1,5 @@
-import {
-  expiryTime,
-  isExpired,
-  markResumed,
-  openInterrupts,
-  settleInterrupt,
-} from '../conversation/interrupts.js';
+import { expiryTime, isExpired, openInterrupts } from '../conversation/interrupts.js';
+import { markResumed, settleInterrupt } from '../conversation/interrupt-answers.js';
 import type { Turn } from './turn.js';
 
 /**
@@ -12,7 +7,11 @@ import type { Turn } from './turn.js';
  * each is answered, cancelled or expired (an interrupt past its `expiresAt` is cancelled, marked
  * `expired`), or the turn stops. Answers are written to the thread's conversation by the engine's
  * `answerInterrupt` / `cancelInterrupt`; this only watches the conversation.
+ *
+ * The orchestrator loads this module (and the answering of interrupt-answers.ts with it) with the
+ * first interrupt a thread holds: a chat whose agent never interrupts never needs it.
  */
+export { cancelOpenInterrupts, resumeEntries, settleInterrupt } from '../conversation/interrupt-answers.js';
 
 /** setTimeout's limit (about 24.8 days): a later expiry is checked again when this fires. */
 const MAX_TIMER_MS = 2 ** 31 - 1;

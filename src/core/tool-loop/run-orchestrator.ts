@@ -8,13 +8,18 @@
  *    (`streamRun`: the full transcript and the tools, every time).
  * 4. When a run has finished, its pending client calls are chosen (`pendingToolCallIds`), marked as
  *    executed, and run in parallel, each isolated (`runToolCall`); then all results go back in one
- *    continuation, until a run leaves no calls (success) or the depth limit is hit (failed).
+ *    continuation, until a run leaves no calls (success) or the depth limit is hit (failed). A run may
+ *    also leave AG-UI interrupts: the turn waits for their answers (`#awaitAnswers`) and the next run
+ *    sends them as `resume`; that code (interrupts.ts) loads with the first interrupt a thread holds.
  * 5. After every await the turn checks it still owns its thread (`Turn.current`); a cancelled,
  *    superseded or disposed turn drops out silently, since its end was already reported.
  * History loads (`loadThread`) are turns too, unannounced, so the run state has one owner.
  * 6. A thread kept from an earlier page comes back with `restore`; a turn that was in flight then is
  *    `interrupted` and goes on in a new turn (`continue`, `runAgain`, an approval, an interrupt's
  *    answer) that first finishes the restored hop (`#runRestoredHop`), then loops as usual.
+ * 7. `regenerate` / `edit` keep what they replace as a version (`#rerunFrom`, `switchVersion`); that
+ *    code (message-branches.ts) loads with the first of them, whose turn runs at once and is announced
+ *    once it is there, or with a thread restored with versions (read back a moment later).
  */
 import { EventType, type AgentCapabilities, type BaseEvent, type ContentPart, type Context } from '@ag-ui/core';
 import {
@@ -28,7 +33,6 @@ import {
   type ToolCall,
 } from '../conversation/conversation.js';
 import { LazyModule } from '../lazy-module.js';
-import { branchFrom, selectVersion, validVersions } from '../conversation/message-versions.js';
 import { notifyEach } from '../notify-each.js';
 import {
   interruptedCallIds,
@@ -37,16 +41,7 @@ import {
   restoreInFlight,
   resumableCallIds,
 } from '../conversation/restored-turn.js';
-import {
-  cancelOpenInterrupts,
-  findInterrupt,
-  interruptHeldCallIds,
-  isExpired,
-  openInterrupts,
-  resumeEntries,
-  settleInterrupt,
-} from '../conversation/interrupts.js';
-import { awaitInterrupts, commitResumed } from './interrupts.js';
+import { findInterrupt, interruptHeldCallIds, isExpired, isInterrupt, openInterrupts } from '../conversation/interrupts.js';
 import type { BeforeToolCall, EngineEvent, EngineListener, TurnEndReason, TurnOutcome } from './engine-events.js';
 import { describeFailure } from './run-failure.js';
 import { RunRegistry } from './run-registry.js';
@@ -84,6 +79,12 @@ import type { HistoryHost } from './history-load.js';
 
 /** History loads and replay, loaded with the first: a chat that only starts new threads never needs them. */
 const historyLoad = new LazyModule(() => import('./history-load.js'));
+// Answering AG-UI interrupts, and a turn waiting for the answers (interrupts.ts): loaded with the first
+// interrupt a thread holds (`interruptCodeFor`); a chat whose agent never interrupts never needs it.
+const interruptCode = new LazyModule(() => import('./interrupts.js'));
+// Making and switching versions of a turn (message-branches.ts): with the first regenerate or edit, or
+// a thread restored with versions; a chat that never runs a turn again never needs it.
+const messageBranches = new LazyModule(() => import('../conversation/message-branches.js'));
 // What runs the calls (tool-machinery.ts): started with the first run that offers tools; `loaded`
 // from then on, so a hop takes its calls up without a wait (not even a task).
 const toolMachinery = new LazyModule(() => import('./tool-machinery.js'));
@@ -344,6 +345,14 @@ export class RunOrchestrator {
     const message = findInterrupt(this.registry.get(key).conversation, id);
     if (!message || message.status !== 'open') return false;
     const expired = isExpired(message);
+    const code = interruptCode.loaded;
+    if (!code) {
+      // Shown before its code is there (it loads as the run that asked ends, or a thread holding one is
+      // restored): answered as soon as it is, with what is known now (the same result).
+      interruptCode.load().then(() => this.#settleInterrupt(key, id, status, payload, options), () => {});
+      return !(expired && status === 'resolved');
+    }
+    const { settleInterrupt, resumeEntries } = code;
     if (expired && status === 'resolved') {
       this.registry.update(key, (s) => ({ ...s, conversation: settleInterrupt(s.conversation, id, 'cancelled', undefined, true) }));
     } else {
@@ -418,7 +427,13 @@ export class RunOrchestrator {
     // An older or partial save lacks some fields: the empty conversation's fill them. A state the page
     // set on the still empty thread (`setState`) is newer than the kept one: it stays.
     const pageState = current.conversation.state !== emptyConversation.state ? { state: current.conversation.state } : {};
-    const kept: Conversation = { ...emptyConversation, ...saved.conversation, ...pageState, versions: validVersions(saved.conversation.versions) };
+    // Kept versions are read back by message-branches.ts: at once when it is loaded, else once it is.
+    const stored = saved.conversation.versions;
+    const versions = stored === undefined ? undefined : messageBranches.loaded?.validVersions(stored);
+    const kept: Conversation = { ...emptyConversation, ...saved.conversation, ...pageState, versions };
+    if (stored !== undefined && !messageBranches.loaded) this.#restoreVersions(key, stored);
+    // An interrupt kept open may be answered at once: its code loads now.
+    if (kept.messages.some(isInterrupt)) interruptCode.load().catch(() => {});
     // The engine's own record that these calls ran (invariant 2), as for calls it ran itself; the
     // conversation's statuses already keep them from running again (its reducer never re-opens a call).
     const executed = this.#executedSet(key);
@@ -437,6 +452,22 @@ export class RunOrchestrator {
     };
     this.registry.set({ key, conversation: restored.conversation, run, unread: false });
     return true;
+  }
+
+  /**
+   * The versions of a thread restored before message-branches.ts was loaded, read back once it is (the
+   * switch shows a frame later). A regenerate or edit meanwhile waits for the same load, after this.
+   */
+  #restoreVersions(key: ThreadKey, stored: unknown): void {
+    messageBranches.load().then(
+      ({ validVersions }) => {
+        const versions = validVersions(stored);
+        // Keyed by user message: a turn sent meanwhile leaves them valid; a thread deleted meanwhile gets none.
+        if (!versions || this.#disposed || this.registry.get(key).conversation.messages.length === 0) return;
+        this.registry.update(key, (snapshot) => (snapshot.conversation.versions ? snapshot : { ...snapshot, conversation: { ...snapshot.conversation, versions } }));
+      },
+      () => {},
+    );
   }
 
   /**
@@ -532,7 +563,15 @@ export class RunOrchestrator {
     if (this.#disposing || this.#activeTurn(key) || this.hasUnfinishedServerRun(key)) return false;
     const { conversation, run } = this.registry.get(key);
     if (isRunning(run)) return false;
-    const switched = selectVersion(conversation, messageId, index);
+    const branches = messageBranches.loaded;
+    if (!branches) {
+      // Versions are made (or read back) by message-branches.ts, so it is loaded wherever a thread has
+      // some; but a page may put a conversation with versions in the registry itself: switched once loaded.
+      if (!conversation.versions?.[messageId]) return false;
+      messageBranches.load().then(() => this.switchVersion(key, messageId, index), () => {});
+      return true;
+    }
+    const switched = branches.selectVersion(conversation, messageId, index);
     if (switched === conversation) return false;
     // The executed set follows the screen, as for a regenerate: a server that numbers its calls may
     // reuse the ids of the calls that left it. The calls that came back have all run (or are settled).
@@ -547,6 +586,19 @@ export class RunOrchestrator {
     if (this.hasUnfinishedServerRun(key)) return Promise.reject(new Error(ATTACHED_REFUSAL));
     const turn = this.#startTurn(key, options);
     if (!turn) return Promise.reject(new Error('The orchestrator was disposed'));
+    if (messageBranches.loaded) return this.#branchAndDrive(turn, messageBranches.loaded.branchFrom, messageId, text);
+    // The first regenerate or edit: the thread runs at once (a send or stop meanwhile supersedes this
+    // turn as usual); the turn is announced and branched once the versions' code is there.
+    turn.commit((snapshot) => ({ ...snapshot, run: startingState }));
+    messageBranches.load().then(
+      ({ branchFrom }) => void (turn.current && this.#branchAndDrive(turn, branchFrom, messageId, text).catch(() => {})),
+      (error: unknown) => void (turn.current && this.#fail(turn, describeFailure(error))),
+    );
+    return turn.settled;
+  }
+
+  #branchAndDrive(turn: Turn, branchFrom: BranchFrom, messageId: string, text: string | undefined): Promise<TurnOutcome> {
+    const { key } = turn;
     turn.commit((snapshot) => {
       // The branch on screen from that message on becomes an earlier version; the run sends the new one.
       const conversation = branchFrom(snapshot.conversation, messageId, text);
@@ -813,12 +865,17 @@ export class RunOrchestrator {
       }
 
       const previousRunId = turn.conversation.currentRunId;
+      // Synchronous unless the thread holds an interrupt and its code is still to load.
+      let interrupts = interruptCodeFor(turn.conversation);
+      if (interrupts instanceof Promise) interrupts = await interrupts;
+      if (!turn.current) return;
       // No run starts with an interrupt open (a send or retry moved on from it): each is answered as
       // cancelled, so the run's `resume` has an entry for every one (AG-UI allows no partial resume).
-      if (openInterrupts(turn.conversation).length > 0) {
+      if (interrupts && openInterrupts(turn.conversation).length > 0) {
+        const { cancelOpenInterrupts } = interrupts;
         turn.commit((snapshot) => ({ ...snapshot, conversation: cancelOpenInterrupts(snapshot.conversation) }));
       }
-      const resume = resumeEntries(turn.conversation);
+      const resume = interrupts?.resumeEntries(turn.conversation) ?? [];
       const toolset = resolveToolset(this.toolRegistry, threadToolState(turn.conversation, this.toolRegistry));
       const context = [...(this.#options.context ?? []), ...toolset.context];
       // Offered tools may be called: their runner loads while the run streams (a failed load is tried again by the hop).
@@ -856,13 +913,17 @@ export class RunOrchestrator {
       if (attached && turn.current && (!failure || failure.kind === 'stream-ended')) this.#unfinished.delete(threadKeyId(turn.key));
       if (!turn.current) return;
       if (failure) return void this.#fail(turn, failure, true);
+      // The run may have asked (its outcome's interrupts): the code that answers them is loaded first.
+      interrupts = interruptCodeFor(turn.conversation);
+      if (interrupts instanceof Promise) interrupts = await interrupts;
+      if (!turn.current) return;
       // A run that finished without output still replaces the output of the run it was to replace.
       if (turn.replaces !== undefined) {
         const replaced = turn.replaces;
         turn.replaces = undefined;
         turn.commit((snapshot) => ({ ...snapshot, conversation: dropRunOutput(snapshot.conversation, replaced) }));
       }
-      commitResumed(turn, resume.map((entry) => entry.interruptId));
+      if (resume.length > 0) interrupts?.commitResumed(turn, resume.map((entry) => entry.interruptId));
       if (turn.conversation.runOutcome === 'cancelled') {
         return void this.#end(turn, {
           outcome: 'cancelled',
@@ -876,11 +937,11 @@ export class RunOrchestrator {
       // Calls an interrupt holds are the server's, after the user answers.
       const held = interruptHeldCallIds(turn.conversation);
       const pending = pendingToolCallIds(turn.conversation, executed).filter((id) => !held.has(id));
-      const interrupts = openInterrupts(turn.conversation);
-      if (interrupts.length > 0) this.#emit(turn, { type: 'interrupt', interrupts: interrupts.map((m) => m.interrupt) });
+      const open = openInterrupts(turn.conversation);
+      if (open.length > 0) this.#emit(turn, { type: 'interrupt', interrupts: open.map((m) => m.interrupt) });
       // An interrupt of this run may be answered already (its card shows while the run's end is still
       // being read): then the run resumes at once rather than the turn ending with the answer unsent.
-      if (pending.length === 0 && interrupts.length === 0 && resumeEntries(turn.conversation).length === 0) {
+      if (pending.length === 0 && open.length === 0 && (interrupts?.resumeEntries(turn.conversation).length ?? 0) === 0) {
         this.#emitMessages(turn, runId);
         this.#end(turn, {
           outcome: 'success',
@@ -973,7 +1034,9 @@ export class RunOrchestrator {
     const waiting = openInterrupts(turn.conversation);
     if (waiting.length === 0) return;
     this.#setRun(turn, { status: RunStatus.Running, phase: RunPhase.AwaitingInput, hop, interruptIds: waiting.map((m) => m.interrupt.id) });
-    await awaitInterrupts(turn);
+    const code = await interruptCodeFor(turn.conversation);
+    if (!turn.current || !code) return;
+    await code.awaitInterrupts(turn);
   }
 
   /** Relays what the engine passes on as events: `CUSTOM`, `RAW`, and the agent's state changes (a producer's version is the verifier's to judge). */
@@ -1109,6 +1172,16 @@ export class RunOrchestrator {
   }
 }
 
+type InterruptCode = typeof import('./interrupts.js');
+
+/**
+ * The interrupt code (interrupts.ts): at once when loaded; its load when the conversation holds an
+ * interrupt; undefined otherwise (the usual case: nothing to answer, resume or wait for).
+ */
+function interruptCodeFor(conversation: Conversation): InterruptCode | Promise<InterruptCode> | undefined {
+  return interruptCode.loaded ?? (conversation.messages.some(isInterrupt) ? interruptCode.load() : undefined);
+}
+type BranchFrom = typeof import('../conversation/message-branches.js').branchFrom;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** The turn's `state` option for its next run; a throwing callback adds nothing (it must not break the loop). */

@@ -1,26 +1,13 @@
 import { EventType, type BaseEvent } from '@ag-ui/core';
 import { TransportError } from './transport.js';
 import { REQUIRED, type FieldRule } from './agui-event-fields.js';
-import { needsStripStage, stripStage, type RetiredState } from './agui-strip-stage.js';
+import { needsRareRules, needsStripStage, stripStage, type RetiredState } from './agui-strip-stage.js';
+import type { RareState } from './agui-verifier-rare.js';
 import { AGUI_PROTOCOL_VERSION, protocolVersionWarning } from './protocol-version.js';
 
 const RULE_TEXT: Record<FieldRule, string> = { s: 'a string', 's?': 'a string', a: 'an array', o: 'an object', v: 'a value', x: '' };
 
-type Fields = Record<string, unknown> & { type: string; subagentRunId?: string };
-/** A chunk stream being expanded: what its first chunk established (a text message's role, a call's name). */
-type Lane = { kind: 'text' | 'tool' | 'reasoning'; id: string; role?: unknown; name?: unknown };
-
-/** Events that close the open chunk stream of their own producer (`subagentRunId`). */
-const CLOSES_OWN_LANE = new Set<string>([
-  EventType.TEXT_MESSAGE_START, EventType.TEXT_MESSAGE_CONTENT, EventType.TEXT_MESSAGE_END,
-  EventType.TOOL_CALL_START, EventType.TOOL_CALL_ARGS, EventType.TOOL_CALL_END, EventType.TOOL_CALL_RESULT,
-  EventType.STATE_SNAPSHOT, EventType.STATE_DELTA, EventType.CUSTOM, EventType.STEP_STARTED, EventType.STEP_FINISHED,
-  EventType.REASONING_START, EventType.REASONING_MESSAGE_START, EventType.REASONING_MESSAGE_CONTENT,
-  EventType.REASONING_MESSAGE_END, EventType.REASONING_END, EventType.SUBAGENT_FINISHED, EventType.SUBAGENT_ERROR,
-]);
-/** Events that close every open chunk stream. */
-const CHUNKS = new Set<string>([EventType.TEXT_MESSAGE_CHUNK, EventType.REASONING_MESSAGE_CHUNK, EventType.TOOL_CALL_CHUNK]);
-const CLOSES_ALL_LANES = new Set<string>([EventType.RUN_STARTED, EventType.RUN_FINISHED, EventType.RUN_ERROR, EventType.MESSAGES_SNAPSHOT]);
+export type Fields = Record<string, unknown> & { type: string; subagentRunId?: string };
 
 /**
  * Checks one AG-UI event stream by AG-UI 1.1's processing model, without zod, rxjs or a copy per
@@ -46,16 +33,13 @@ export class AgUiEventVerifier {
   /** Open entities by id, each with the producer that opened it (`subagentRunId`, undefined for the agent). */
   readonly #messages = new Map<string, string | undefined>();
   readonly #toolCalls = new Map<string, string | undefined>();
-  readonly #reasoningMessages = new Map<string, string | undefined>();
-  readonly #reasoningSpans = new Map<string, string | undefined>();
-  /** Activity messages by id, with the producer whose snapshot opened them. */
-  readonly #activities = new Map<string, string | undefined>();
   /** Open steps by producer (`subagentRunId`, undefined for the agent itself): a subagent may reuse a step name. */
   readonly #steps = new Map<string | undefined, Set<string>>();
-  readonly #subagents = new Set<string>();
-  readonly #closedSubagents = new Set<string>();
-  /** Chunk streams being expanded, by producer. */
-  readonly #lanes = new Map<string | undefined, Lane>();
+  /**
+   * What the rare rules keep (chunk streams, reasoning, activities, subagents: agui-verifier-rare.ts,
+   * in the strip stage's chunk), made with the first event that takes one; the stage is loaded then.
+   */
+  #rare?: RareState;
   readonly #warned = new Set<string>();
   /** The retired `THINKING_*` spans being translated (agui-event-strip.ts). */
   readonly #retired: RetiredState = {};
@@ -63,8 +47,9 @@ export class AgUiEventVerifier {
   /**
    * Checks one parsed frame and returns the events to deliver, in order: none (an unknown type), the
    * event itself (the usual case, the same object), or the events a chunk expands to. An event that
-   * needs the strip stage (`needsStripStage`) needs it loaded first (`loadStripStage`): the
-   * transports load it in their frame loops before they hand such an event on.
+   * needs the strip stage (`needsStripStage`), or a rare rule (`needsRareRules`: a chunk, reasoning,
+   * an activity, a subagent), needs it loaded first (`loadStripStage`): the transports load it in
+   * their frame loops before they hand such an event on.
    */
   accept(json: unknown): BaseEvent[] {
     if (typeof json !== 'object' || json === null || Array.isArray(json)) fail('a frame is not a JSON object');
@@ -72,7 +57,7 @@ export class AgUiEventVerifier {
     if (typeof event.type !== 'string' || !event.type) fail('a frame carries no event type');
     const needed = needsStripStage(event);
     const stage = needed ? stripStage : undefined;
-    if (needed && !stage) throw new Error('soliplex-chat: the AG-UI strip stage was not loaded before an event that needs it');
+    if ((needed || needsRareRules(event)) && !stripStage) throw new Error('soliplex-chat: the AG-UI strip stage was not loaded before an event that needs it');
     // Compatibility first (retired shapes translated), then enforcement (spec 1.1, versioning).
     if (stage) event = stage.translateRetired(event, this.#retired, (kind, message) => this.#warn(kind, message)) as Fields;
     const rules = (REQUIRED as Record<string, Record<string, FieldRule>>)[event.type];
@@ -87,8 +72,11 @@ export class AgUiEventVerifier {
       ) as Fields;
     }
     checkFields(event, rules);
+    // The usual case (every streamed token): no rare rule in this run yet, the event itself.
+    if (!this.#rare && needsRareRules(event)) this.#rare = stripStage!.rareState();
     const out: Fields[] = [];
-    this.#expand(event, out);
+    if (this.#rare) stripStage!.expandEvent(this.#rare, event, out);
+    else out.push(event);
     for (const e of out) this.#verify(e);
     return out as unknown as BaseEvent[];
   }
@@ -98,102 +86,6 @@ export class AgUiEventVerifier {
     if (this.#warned.has(kind)) return;
     this.#warned.add(kind);
     console.warn(`[soliplex-chat] ${message} (further ones in this run are not reported)`);
-  }
-
-  /** Expands `*_CHUNK` events (as `@ag-ui/client`'s transformChunks does) and closes chunk streams other events end. */
-  #expand(event: Fields, out: Fields[]): void {
-    const owner = event.subagentRunId;
-    if (!CHUNKS.has(event.type)) {
-      // The usual case (every streamed token): no chunk stream to continue, nothing to build.
-      if (this.#lanes.size > 0) {
-        if (CLOSES_ALL_LANES.has(event.type)) for (const lane of [...this.#lanes.keys()]) this.#closeLane(lane, out);
-        else if (CLOSES_OWN_LANE.has(event.type)) this.#closeLane(owner, out);
-      }
-      out.push(event);
-      return;
-    }
-    // What expansion carries to the events it makes: attribution, metadata and the raw event.
-    const tag = {
-      ...(owner !== undefined ? { subagentRunId: owner } : {}),
-      ...(event['metadata'] !== undefined ? { metadata: event['metadata'] } : {}),
-      ...(event['rawEvent'] !== undefined ? { rawEvent: event['rawEvent'] } : {}),
-    };
-    const chunk = (kind: Lane['kind'], id: unknown, start: () => Fields, content: (id: string) => Fields | undefined, role?: unknown, name?: unknown) => {
-      const lane = this.#laneFor(kind, id as string | undefined, owner);
-      const open = this.#lanes.get(lane);
-      let laneId: string;
-      if (open?.kind === kind && (id === undefined || id === open.id)) {
-        laneId = open.id;
-        // A continuation may repeat what its first chunk said, never say something else.
-        if (role !== undefined && role !== open.role) fail(`a ${event.type}'s role '${String(role)}' does not match the open stream's role '${String(open.role)}'`);
-        if (name !== undefined && name !== open.name) fail(`a ${event.type}'s toolCallName '${String(name)}' does not match the open stream's toolCallName '${String(open.name)}'`);
-      } else {
-        this.#closeLane(lane, out);
-        if (id === undefined) fail(`the first ${event.type} has no ${kind === 'tool' ? 'toolCallId' : 'messageId'}`);
-        laneId = id as string;
-        const opener = start();
-        this.#lanes.set(lane, { kind, id: laneId, role: opener['role'], name: opener['toolCallName'] });
-        out.push(opener);
-      }
-      const next = content(laneId);
-      if (next) out.push(next);
-    };
-    switch (event.type) {
-      case EventType.TEXT_MESSAGE_CHUNK:
-        return chunk(
-          'text',
-          event['messageId'],
-          () => ({ type: EventType.TEXT_MESSAGE_START, messageId: event['messageId'], role: event['role'] ?? 'assistant', ...(event['name'] !== undefined ? { name: event['name'] } : {}), ...tag }),
-          (messageId) => (event['delta'] !== undefined ? { type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta: event['delta'], ...tag } : undefined),
-          event['role'],
-        );
-      case EventType.REASONING_MESSAGE_CHUNK:
-        return chunk(
-          'reasoning',
-          event['messageId'],
-          () => ({ type: EventType.REASONING_MESSAGE_START, messageId: event['messageId'], role: 'reasoning', ...tag }),
-          (messageId) => (event['delta'] !== undefined ? { type: EventType.REASONING_MESSAGE_CONTENT, messageId, delta: event['delta'], ...tag } : undefined),
-        );
-      case EventType.TOOL_CALL_CHUNK:
-        return chunk(
-          'tool',
-          event['toolCallId'],
-          () => {
-            if (event['toolCallName'] === undefined) fail('the first TOOL_CALL_CHUNK has no toolCallName');
-            return {
-              type: EventType.TOOL_CALL_START,
-              toolCallId: event['toolCallId'],
-              toolCallName: event['toolCallName'],
-              ...(event['parentMessageId'] !== undefined ? { parentMessageId: event['parentMessageId'] } : {}),
-              ...tag,
-            };
-          },
-          (toolCallId) => (event['delta'] !== undefined ? { type: EventType.TOOL_CALL_ARGS, toolCallId, delta: event['delta'], ...tag } : undefined),
-          undefined,
-          event['toolCallName'],
-        );
-    }
-  }
-
-  /** Which producer's chunk stream a chunk continues: the one holding its id, else its own tag, else the only open one of its kind. */
-  #laneFor(kind: Lane['kind'], id: string | undefined, owner: string | undefined): string | undefined {
-    if (id !== undefined) {
-      for (const [lane, open] of this.#lanes) if (open.kind === kind && open.id === id) return lane;
-      return owner;
-    }
-    if (owner !== undefined || this.#lanes.get(undefined)?.kind === kind) return owner;
-    const open = [...this.#lanes].filter(([, l]) => l.kind === kind);
-    if (open.length > 1) fail(`a ${kind} chunk names no id while ${open.length} producers have one open`);
-    return open[0]?.[0];
-  }
-
-  #closeLane(lane: string | undefined, out: Fields[]): void {
-    const open = this.#lanes.get(lane);
-    if (!open) return;
-    this.#lanes.delete(lane);
-    const tag = lane !== undefined ? { subagentRunId: lane } : {};
-    if (open.kind === 'tool') out.push({ type: EventType.TOOL_CALL_END, toolCallId: open.id, ...tag });
-    else out.push({ type: open.kind === 'text' ? EventType.TEXT_MESSAGE_END : EventType.REASONING_MESSAGE_END, messageId: open.id, ...tag });
   }
 
   #verify(event: Fields): void {
@@ -229,10 +121,11 @@ export class AgUiEventVerifier {
         };
         open('steps are', [...this.#steps.values()].flatMap((names) => [...names]));
         open('text messages are', this.#messages.keys());
-        open('reasoning messages are', this.#reasoningMessages.keys());
-        open('reasoning spans are', this.#reasoningSpans.keys());
+        const rare = this.#rare;
+        open('reasoning messages are', rare?.reasoningMessages.keys() ?? []);
+        open('reasoning spans are', rare?.reasoningSpans.keys() ?? []);
         open('tool calls are', this.#toolCalls.keys());
-        open('subagents are', this.#subagents);
+        open('subagents are', rare?.subagents ?? []);
         checkOutcome(event['outcome']);
         this.#runFinished = true;
         return;
@@ -247,24 +140,6 @@ export class AgUiEventVerifier {
       case EventType.TOOL_CALL_ARGS:
       case EventType.TOOL_CALL_END:
         return continues(this.#toolCalls, id, owner, type, 'tool call', 'TOOL_CALL_START', type === EventType.TOOL_CALL_END);
-      case EventType.REASONING_START:
-        return opens(this.#reasoningSpans, id, owner, type, 'reasoning span', 'REASONING_END');
-      case EventType.REASONING_END:
-        return continues(this.#reasoningSpans, id, owner, type, 'reasoning span', 'REASONING_START', true);
-      case EventType.REASONING_MESSAGE_START:
-        // The schema pins the role: anything else is a malformed known value, not a newer one.
-        if (event['role'] !== 'reasoning') fail(`REASONING_MESSAGE_START needs role to be "reasoning" (expected "reasoning", got ${JSON.stringify(event['role'])})`);
-        return opens(this.#reasoningMessages, id, owner, type, 'reasoning message', 'REASONING_MESSAGE_END');
-      case EventType.REASONING_MESSAGE_CONTENT:
-      case EventType.REASONING_MESSAGE_END:
-        return continues(this.#reasoningMessages, id, owner, type, 'reasoning message', 'REASONING_MESSAGE_START', type === EventType.REASONING_MESSAGE_END);
-      case EventType.ACTIVITY_SNAPSHOT:
-        if (!this.#activities.has(id)) this.#activities.set(id, owner);
-        else agrees(this.#activities.get(id), owner, type, 'activity', id);
-        return;
-      case EventType.ACTIVITY_DELTA:
-        if (this.#activities.has(id)) agrees(this.#activities.get(id), owner, type, 'activity', id);
-        return;
       case EventType.STEP_STARTED:
       case EventType.STEP_FINISHED: {
         const name = event['stepName'] as string;
@@ -276,36 +151,23 @@ export class AgUiEventVerifier {
         } else if (!steps.delete(name)) fail(`STEP_FINISHED for step "${name}", which was not started`);
         return;
       }
-      case EventType.SUBAGENT_STARTED: {
-        const sub = owner!;
-        if (this.#subagents.has(sub) || this.#closedSubagents.has(sub)) fail(`subagent '${sub}' was already started in this run`);
-        const parent = event['parentSubagentRunId'] as string | undefined;
-        if (parent !== undefined && !this.#subagents.has(parent) && !this.#closedSubagents.has(parent)) {
-          fail(`subagent '${sub}' names parent '${parent}', which does not match a subagent announced in this run`);
-        }
-        this.#subagents.add(sub);
-        return;
-      }
-      case EventType.SUBAGENT_FINISHED:
-      case EventType.SUBAGENT_ERROR: {
-        const sub = owner!;
-        if (!this.#subagents.delete(sub)) fail(`'${type}' for subagent '${sub}', which is not active`);
-        this.#closedSubagents.add(sub);
-        return;
-      }
+      default:
+        // Reasoning, activities, subagents: the rare rules (their events made the state and loaded them).
+        if (this.#rare) stripStage!.verifyRare(this.#rare, event);
     }
   }
 
   #reset(): void {
     this.#runFinished = this.#runError = false;
-    for (const map of [this.#messages, this.#toolCalls, this.#reasoningMessages, this.#reasoningSpans, this.#activities]) map.clear();
-    this.#subagents.clear();
-    this.#closedSubagents.clear();
+    this.#messages.clear();
+    this.#toolCalls.clear();
+    // Chunk streams were closed by the RUN_STARTED before it came here; the rest is per run.
+    this.#rare = undefined;
     this.#steps.clear();
   }
 }
 
-function fail(reason: string): never {
+export function fail(reason: string): never {
   throw new TransportError('protocol', `The agent sent a stream this client cannot follow: ${reason}.`);
 }
 
@@ -337,19 +199,19 @@ function checkOutcome(outcome: unknown): void {
   if (o.pendingToolCallIds !== undefined && !Array.isArray(o.pendingToolCallIds)) fail('pendingToolCallIds is not an array');
 }
 
-function opens(open: Map<string, string | undefined>, id: string, owner: string | undefined, type: string, what: string, closer: string): void {
+export function opens(open: Map<string, string | undefined>, id: string, owner: string | undefined, type: string, what: string, closer: string): void {
   if (open.has(id)) fail(`'${type}' for ${what} '${id}', which is already in progress (no ${closer} yet)`);
   open.set(id, owner);
 }
 
-function continues(open: Map<string, string | undefined>, id: string, owner: string | undefined, type: string, what: string, opener: string, closes: boolean): void {
+export function continues(open: Map<string, string | undefined>, id: string, owner: string | undefined, type: string, what: string, opener: string, closes: boolean): void {
   if (!open.has(id)) fail(`'${type}' for ${what} '${id}', which no ${opener} opened`);
   agrees(open.get(id), owner, type, what, id);
   if (closes) open.delete(id);
 }
 
 /** A continuation's producer must be its opener's; an untagged continuation continues whatever the opener owns. */
-function agrees(opener: string | undefined, owner: string | undefined, type: string, what: string, id: string): void {
+export function agrees(opener: string | undefined, owner: string | undefined, type: string, what: string, id: string): void {
   if (owner !== undefined && owner !== opener) {
     fail(`'${type}' for ${what} '${id}' is attributed to subagent '${owner}', which does not match its opener's (${opener === undefined ? 'the agent itself' : `subagent '${opener}'`})`);
   }

@@ -3,7 +3,8 @@ import { REQUIRED } from './agui-event-fields.js';
 /**
  * The strip stage of AG-UI 1.1's processing (agui-event-strip.ts: the compatibility shims for retired
  * shapes, and the stripping of what the protocol does not describe) is its own chunk: an ordinary
- * stream never needs it, so it loads with the first event that does. Which event does is decided here,
+ * stream never needs it, so it loads with the first event that does; the verifier's rare rules
+ * (agui-verifier-rare.ts: chunks, reasoning, activities, subagents) come with it. Which event does is decided here,
  * cheaply and exactly (`needsStripStage`); the transports load the stage in their frame loops before
  * they hand such an event on, so events keep their order and the verifier stays synchronous.
  */
@@ -70,7 +71,20 @@ export function needsStripStage(event: unknown): boolean {
   return false;
 }
 
+/** Event types the verifier's rare rules take (agui-verifier-rare.ts, in the stage's chunk). */
+const RARE = /^(?:REASONING_|ACTIVITY_|SUBAGENT_)|_CHUNK$/;
+
+/**
+ * Whether `event` (a frame as received) takes one of the verifier's rare rules, which load with the
+ * stage: a `*_CHUNK` to expand, reasoning, an activity or a subagent. A stream of plain text and
+ * tool calls never does.
+ */
+export function needsRareRules(event: unknown): boolean {
+  const type = typeof event === 'object' && event !== null ? (event as Record<string, unknown>)['type'] : undefined;
+  return typeof type === 'string' && RARE.test(type);
+}
+
 /** A promise for the stage when `event` needs it and it has not loaded yet; undefined otherwise (the usual case). */
 export function stripStageFor(event: unknown): Promise<StripStage> | undefined {
-  return !stripStage && needsStripStage(event) ? loadStripStage() : undefined;
+  return !stripStage && (needsStripStage(event) || needsRareRules(event)) ? loadStripStage() : undefined;
 }

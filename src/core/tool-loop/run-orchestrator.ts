@@ -72,8 +72,8 @@ import { pendingToolCallIds } from './pending-tool-calls.js';
 import { randomId } from '../random-id.js';
 import { ToolRegistry } from '../tools/tool-registry.js';
 // Tool groups, skills, augmentation, middleware, caching (issue 11): the thread's toolset is resolved
-// before each run and before its calls execute; the logic lives in src/core/tools/.
-import { resolveToolset, threadToolState } from '../tools/tool-groups.js';
+// before each run and before its calls execute; the logic lives in src/core/tools/ and loads with the
+// tool machinery (a thread with no tools, groups or tool state is offered nothing without it).
 import type { ToolMiddleware } from '../tools/tool-middleware.js';
 import type { ToolResultCache } from '../tools/tool-cache.js';
 import type { StoredThreadInfo, Transport } from '../transport/transport.js';
@@ -87,6 +87,9 @@ const historyLoad = new LazyModule(() => import('./history-load.js'));
 // What runs the calls (tool-machinery.ts): started with the first run that offers tools; `loaded`
 // from then on, so a hop takes its calls up without a wait (not even a task).
 const toolMachinery = new LazyModule(() => import('./tool-machinery.js'));
+
+/** What a thread is offered when the page has no tools and the thread no tool state: nothing. */
+const NO_TOOLS: Toolset = Object.freeze({ definitions: [], context: [], offeredTools: [], resolve: () => undefined });
 
 const DEFAULT_MAX_DEPTH = 10;
 const DEFAULT_STREAMS_PER_HOST = 5;
@@ -819,7 +822,12 @@ export class RunOrchestrator {
         turn.commit((snapshot) => ({ ...snapshot, conversation: cancelOpenInterrupts(snapshot.conversation) }));
       }
       const resume = resumeEntries(turn.conversation);
-      const toolset = resolveToolset(this.toolRegistry, threadToolState(turn.conversation, this.toolRegistry));
+      let toolset = this.#toolset(turn);
+      // Only a page with tools waits, once, for the code that resolves them.
+      if (toolset instanceof Promise) {
+        toolset = await toolset;
+        if (!turn.current) return;
+      }
       const context = [...(this.#options.context ?? []), ...toolset.context];
       // Offered tools may be called: their runner loads while the run streams (a failed load is tried again by the hop).
       if (toolset.definitions.length > 0) toolMachinery.load().catch(() => {});
@@ -909,6 +917,18 @@ export class RunOrchestrator {
     }
   }
 
+  /**
+   * The thread's toolset from the page's registry and the thread's tool state (tool-groups.ts, in the
+   * tool machinery's chunk): nothing to resolve, and no wait, for a page without tools.
+   */
+  #toolset(turn: Turn): Toolset | Promise<Toolset> {
+    const registry = this.toolRegistry;
+    if (!turn.conversation.tools && registry.tools.length === 0 && registry.groups.length === 0 && !registry.settings.instructions) return NO_TOOLS;
+    const resolve = ({ resolveToolset, threadToolState }: typeof import('./tool-machinery.js')) =>
+      resolveToolset(registry, threadToolState(turn.conversation, registry));
+    return toolMachinery.loaded ? resolve(toolMachinery.loaded) : toolMachinery.load().then(resolve);
+  }
+
   /** Runs a hop's calls in parallel, each isolated; a call that breaks the loop itself fails the turn (the abort stops its siblings). */
   async #runCalls(turn: Turn, ids: readonly string[], toolset: Toolset): Promise<void> {
     const { runToolCall, ToolResultCache, DEFAULT_TOOL_TIMEOUT_MS } = toolMachinery.loaded ?? (await toolMachinery.load());
@@ -946,7 +966,13 @@ export class RunOrchestrator {
         const call = turn.conversation.toolCalls[id]!;
         if (call.status === ToolCallStatus.Pending) this.#emit(turn, { type: 'tool-planned', call });
       }
-      await this.#runCalls(turn, ids, resolveToolset(this.toolRegistry, threadToolState(turn.conversation, this.toolRegistry)));
+      let toolset = this.#toolset(turn);
+      // Only a page with tools waits, once, for the code that resolves them.
+      if (toolset instanceof Promise) {
+        toolset = await toolset;
+        if (!turn.current) return;
+      }
+      await this.#runCalls(turn, ids, toolset);
       if (!turn.current) return;
       const runKey = currentRunKey ?? currentRunId;
       if (runKey !== undefined) this.#emitMessages(turn, runKey);

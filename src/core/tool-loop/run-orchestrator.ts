@@ -70,7 +70,7 @@ import { isRecord, streamRun, withStateOverlay } from './stream-run.js';
 import { retryNow, sendWhileBusy, type BusyRetryOptions } from './busy-retry.js';
 import { pendingToolCallIds } from './pending-tool-calls.js';
 import { randomId } from '../random-id.js';
-import { ToolRegistry } from '../tools/tool-registry.js';
+import { ToolRegistry, toolRefusal } from '../tools/tool-registry.js';
 // Tool groups, skills, augmentation, middleware, caching (issue 11): the thread's toolset is resolved
 // before each run and before its calls execute; the logic lives in src/core/tools/ and loads with the
 // tool machinery (a thread with no tools, groups or tool state is offered nothing without it).
@@ -828,6 +828,7 @@ export class RunOrchestrator {
         toolset = await toolset;
         if (!turn.current) return;
       }
+      if (toolset instanceof TypeError) return void this.#fail(turn, { kind: 'tool', message: toolset.message });
       const context = [...(this.#options.context ?? []), ...toolset.context];
       // Offered tools may be called: their runner loads while the run streams (a failed load is tried again by the hop).
       if (toolset.definitions.length > 0) toolMachinery.load().catch(() => {});
@@ -921,12 +922,16 @@ export class RunOrchestrator {
    * The thread's toolset from the page's registry and the thread's tool state (tool-groups.ts, in the
    * tool machinery's chunk): nothing to resolve, and no wait, for a page without tools.
    */
-  #toolset(turn: Turn): Toolset | Promise<Toolset> {
+  #toolset(turn: Turn): Toolset | TypeError | Promise<Toolset | TypeError> {
     const registry = this.toolRegistry;
     if (!turn.conversation.tools && registry.tools.length === 0 && registry.groups.length === 0 && !registry.settings.instructions) return NO_TOOLS;
-    const resolve = ({ resolveToolset, threadToolState }: typeof import('./tool-machinery.js')) =>
-      resolveToolset(registry, threadToolState(turn.conversation, registry));
-    return toolMachinery.loaded ? resolve(toolMachinery.loaded) : toolMachinery.load().then(resolve);
+    // A tool registered before the CDN's JSON Schema check arrived, and refused by it, is never offered: the turn fails.
+    const refusal = toolRefusal(registry);
+    const resolve = ({ resolveToolset, threadToolState }: typeof import('./tool-machinery.js'), refused: TypeError | undefined) =>
+      refused ?? resolveToolset(registry, threadToolState(turn.conversation, registry));
+    return toolMachinery.loaded && !(refusal instanceof Promise)
+      ? resolve(toolMachinery.loaded, refusal)
+      : Promise.all([toolMachinery.load(), refusal]).then(([machinery, refused]) => resolve(machinery, refused));
   }
 
   /** Runs a hop's calls in parallel, each isolated; a call that breaks the loop itself fails the turn (the abort stops its siblings). */
@@ -972,6 +977,7 @@ export class RunOrchestrator {
         toolset = await toolset;
         if (!turn.current) return;
       }
+      if (toolset instanceof TypeError) return void this.#fail(turn, { kind: 'tool', message: toolset.message });
       await this.#runCalls(turn, ids, toolset);
       if (!turn.current) return;
       const runKey = currentRunKey ?? currentRunId;

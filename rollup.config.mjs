@@ -138,8 +138,9 @@ const cdn = {
       // chat loads with its first answer (feedback is on by default): one request and one gzip
       // dictionary with the message list whose styles and Markdown they share (0.9 KB gzip less).
       if (chatParts.has(id) || SSE_READER.some((path) => id.endsWith(path)) || ANSWER_EXTRAS.some((path) => id.endsWith(path))) return 'chat-parts';
-      // What runs tool calls, loaded with a page's first tools (tool-machinery.ts): one request.
-      if (toolMachinery.has(id)) return 'tool-machinery';
+      // What resolves a page's tools (groups, skills) and runs their calls, loaded with a page's first tools (tool-machinery.ts): one request.
+      // The JSON Schema check of a page's tools too: it loads with the first tool declared with JSON Schema.
+      if (toolMachinery.has(id) || id.endsWith('src/core/tools/json-schema-check.ts')) return 'tool-machinery';
       // A Soliplex room loads its controller, the sign-in and documents probes, the rooms API, the
       // transport and the feedback and usage routes together: one request, one gzip dictionary.
       if (SOLIPLEX_ROOM.some((path) => id.endsWith(path))) return 'soliplex-room';

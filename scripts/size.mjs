@@ -88,7 +88,7 @@ const OPTIONAL = [
   { pattern: /\/message-branches-[^/]*\.js$/, feature: 'versions of a turn (the first regenerate or edit, or a thread restored with versions)' },
   // The tool loop's call runner: loaded with the first run that offers the page's tools (or the first
   // call an agent makes where none are offered), never by a chat whose agent only writes text.
-  { pattern: /\/tool-machinery-[^/]*\.js$/, feature: 'running tool calls (a page with tools, or the first tool call an agent makes)' },
+  { pattern: /\/tool-machinery-[^/]*\.js$/, feature: 'tools: resolving groups and skills, running calls (a page with tools, or the first tool call an agent makes)' },
   // Loaded with the first `a2ui-surface` activity (@ag-ui/a2ui-middleware): @a2ui/lit and its web_core, zod's v3 API.
   { pattern: /\/a2ui-activity-[^/]*\.js$/, feature: 'A2UI surfaces (an `a2ui-surface` activity, drawn by @a2ui/lit)' },
   // Loaded with the first `mcp-apps` activity (@ag-ui/mcp-apps-middleware): the sandboxed frame and its JSON-RPC host bridge.

@@ -1,7 +1,8 @@
 /**
  * The CDN entry (`dist/cdn/soliplex-chat.js`): defines `<soliplex-chat>` and exports what a page needs
  * at once. It holds only what the first paint of an empty chat needs (the element, its composer,
- * the tool registry, Lit); the engine, the message list with its Markdown and cards, and
+ * the tool registry without its JSON Schema check and groups' resolution, which load with the first
+ * tools, Lit); the engine, the message list with its Markdown and cards, and
  * the transports load when a chat connects (see elements/soliplex-chat/chat-parts.ts). The whole
  * engine API (`RunOrchestrator`, the transports, the reducer …) is the second CDN entry,
  * `dist/cdn/core.js`, sharing its chunks with this one.

@@ -18,6 +18,11 @@ export {
 } from './conversation/interrupts.js';
 export { resumeEntries } from './conversation/interrupt-answers.js';
 export { applyJsonPatch, type JsonPatchOperation } from './conversation/json-patch.js';
+// With the engine's API (the npm build, the CDN's core.js), register() checks a tool's JSON Schema
+// itself; the CDN element alone loads the check with its first such tool (tool-registry.ts).
+import { provideSchemaCheck } from './tools/tool-registry.js';
+import { checkJsonSchema } from './tools/json-schema-check.js';
+provideSchemaCheck(checkJsonSchema);
 export { ToolRegistry, type ClientTool, type ToolExecutionContext, type JsonSchema, type RegisteredTool, type ArgumentCheck, type ArgumentIssue, type ZodLikeSchema } from './tools/tool-registry.js';
 export {
   DEFAULT_TOOL_TIMEOUT_MS,

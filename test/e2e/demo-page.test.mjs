@@ -150,6 +150,91 @@ describe('demo page', () => {
     await page.close();
   });
 
+  it('CDN: a tool registered as the module loads (before the chat\'s parts and the JSON Schema check) runs', { timeout: 60_000 }, async () => {
+    const { page, pageErrors } = await visit('/demo-config.json'); // any page of the server: no chat has loaded its parts yet
+    const result = await page.evaluate(async () => {
+      const { agentUrl } = await (await fetch('/demo-config.json')).json();
+      await import('/dist/cdn/soliplex-chat.js');
+      const chat = document.createElement('soliplex-chat');
+      chat.setAttribute('agent-url', agentUrl);
+      chat.setAttribute('no-persist', '');
+      document.body.append(chat);
+      const calls = [];
+      // As the README's CDN example does, at once: nothing of the tools' code is there yet.
+      chat.toolRegistry = chat.toolRegistry.register({
+        name: 'get_secret_number',
+        description: 'The secret number of a person',
+        parameters: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+        execute: ({ name }) => (calls.push(name), name === 'alice' ? 42 : 7),
+      });
+      const engineAtRegister = chat.engine;
+      const checked = await chat.toolRegistry.checked().then((registry) => registry === chat.toolRegistry);
+      const finished = new Promise((resolve) => chat.addEventListener('soliplex-run-finished', (event) => resolve(event.outcome), { once: true }));
+      chat.send('What is the secret number for alice?');
+      return { engineAtRegister: engineAtRegister === undefined, checked, outcome: await finished, calls };
+    });
+    assert.deepEqual(result, { engineAtRegister: true, checked: true, outcome: 'success', calls: ['alice'] });
+    assert.deepEqual(pageErrors, []);
+    await page.close();
+  });
+
+  it('CDN: a JSON Schema the validator cannot use is still refused, with register()\'s message, and never offered', { timeout: 60_000 }, async () => {
+    const { page, pageErrors } = await visit('/demo-config.json'); // any page of the server: no chat has loaded its parts yet
+    const logged = [];
+    page.on('console', (message) => message.type() === 'error' && logged.push(message.text()));
+    const offered = [];
+    page.on('request', (request) => request.method() === 'POST' && request.postData()?.includes('"lookup_order"') && offered.push(request.url()));
+    const message = 'Tool "lookup_order" has an invalid JSON Schema in its parameters: $ref "#/definitions/missing" at "#/properties/id" points to nothing in this schema';
+    const result = await page.evaluate(async () => {
+      const { agentUrl } = await (await fetch('/demo-config.json')).json();
+      await import('/dist/cdn/soliplex-chat.js');
+      const chat = document.createElement('soliplex-chat');
+      chat.setAttribute('agent-url', agentUrl);
+      chat.setAttribute('no-persist', '');
+      document.body.append(chat);
+      const bad = {
+        name: 'lookup_order',
+        description: 'An order by its id',
+        parameters: { type: 'object', properties: { id: { $ref: '#/definitions/missing' } } },
+        execute: () => 'shipped',
+      };
+      const attempt = (register) => {
+        try {
+          register();
+          return 'accepted';
+        } catch (error) {
+          return `${error.name}: ${error.message}`;
+        }
+      };
+      // Before the check's code is there register() cannot tell: it returns, and checked() says.
+      let registry;
+      const atOnce = attempt(() => (registry = chat.toolRegistry.register(bad)));
+      const checked = await registry.checked().then(() => 'accepted', (error) => `${error.name}: ${error.message}`);
+      // Once it is there, register() throws again, for this tool as for any other.
+      const again = attempt(() => chat.toolRegistry.register(bad));
+      const other = attempt(() => chat.toolRegistry.register({ ...bad, name: 'lookup_parcel', parameters: { type: 'object', properties: { id: { type: 'text' } } } }));
+      // A chat given the registry anyway never offers the tool: its turn fails with the same words.
+      chat.toolRegistry = registry;
+      const errors = [];
+      chat.addEventListener('soliplex-error', (event) => errors.push(event.technical));
+      const finished = new Promise((resolve) => chat.addEventListener('soliplex-run-finished', (event) => resolve(event.outcome), { once: true }));
+      chat.send('Where is order 7?');
+      return { atOnce, checked, again, other, outcome: await finished, errors };
+    });
+    assert.deepEqual(result, {
+      atOnce: 'accepted',
+      checked: `TypeError: ${message}`,
+      again: `TypeError: ${message}`,
+      other: 'TypeError: Tool "lookup_parcel" has an invalid JSON Schema in its parameters: "#/properties/id": unknown type "text"',
+      outcome: 'failed',
+      errors: [message],
+    });
+    assert.deepEqual(offered, [], 'the model was never offered the refused tool');
+    assert.ok(logged.some((text) => text.includes('a tool was refused') && text.includes('lookup_order')), logged.join('\n'));
+    assert.deepEqual(pageErrors, []);
+    await page.close();
+  });
+
   it('takes two tool hops in one turn: reads the form, then fills it', { timeout: 60_000 }, async () => {
     const { page, pageErrors } = await open();
     await ask(page, 'Read the form, then fill the form with name "Ada"');

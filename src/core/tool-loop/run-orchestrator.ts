@@ -65,10 +65,10 @@ import { isRecord, streamRun, withStateOverlay } from './stream-run.js';
 import { retryNow, sendWhileBusy, type BusyRetryOptions } from './busy-retry.js';
 import { pendingToolCallIds } from './pending-tool-calls.js';
 import { randomId } from '../random-id.js';
-import { ToolRegistry } from '../tools/tool-registry.js';
+import { ToolRegistry, toolRefusal } from '../tools/tool-registry.js';
 // Tool groups, skills, augmentation, middleware, caching (issue 11): the thread's toolset is resolved
-// before each run and before its calls execute; the logic lives in src/core/tools/.
-import { resolveToolset, threadToolState } from '../tools/tool-groups.js';
+// before each run and before its calls execute; the logic lives in src/core/tools/ and loads with the
+// tool machinery (a thread with no tools, groups or tool state is offered nothing without it).
 import type { ToolMiddleware } from '../tools/tool-middleware.js';
 import type { ToolResultCache } from '../tools/tool-cache.js';
 import type { StoredThreadInfo, Transport } from '../transport/transport.js';
@@ -88,6 +88,9 @@ const messageBranches = new LazyModule(() => import('../conversation/message-bra
 // What runs the calls (tool-machinery.ts): started with the first run that offers tools; `loaded`
 // from then on, so a hop takes its calls up without a wait (not even a task).
 const toolMachinery = new LazyModule(() => import('./tool-machinery.js'));
+
+/** What a thread is offered when the page has no tools and the thread no tool state: nothing. */
+const NO_TOOLS: Toolset = Object.freeze({ definitions: [], context: [], offeredTools: [], resolve: () => undefined });
 
 const DEFAULT_MAX_DEPTH = 10;
 const DEFAULT_STREAMS_PER_HOST = 5;
@@ -876,7 +879,13 @@ export class RunOrchestrator {
         turn.commit((snapshot) => ({ ...snapshot, conversation: cancelOpenInterrupts(snapshot.conversation) }));
       }
       const resume = interrupts?.resumeEntries(turn.conversation) ?? [];
-      const toolset = resolveToolset(this.toolRegistry, threadToolState(turn.conversation, this.toolRegistry));
+      let toolset = this.#toolset(turn);
+      // Only a page with tools waits, once, for the code that resolves them.
+      if (toolset instanceof Promise) {
+        toolset = await toolset;
+        if (!turn.current) return;
+      }
+      if (toolset instanceof TypeError) return void this.#fail(turn, { kind: 'tool', message: toolset.message });
       const context = [...(this.#options.context ?? []), ...toolset.context];
       // Offered tools may be called: their runner loads while the run streams (a failed load is tried again by the hop).
       if (toolset.definitions.length > 0) toolMachinery.load().catch(() => {});
@@ -970,6 +979,22 @@ export class RunOrchestrator {
     }
   }
 
+  /**
+   * The thread's toolset from the page's registry and the thread's tool state (tool-groups.ts, in the
+   * tool machinery's chunk): nothing to resolve, and no wait, for a page without tools.
+   */
+  #toolset(turn: Turn): Toolset | TypeError | Promise<Toolset | TypeError> {
+    const registry = this.toolRegistry;
+    if (!turn.conversation.tools && registry.tools.length === 0 && registry.groups.length === 0 && !registry.settings.instructions) return NO_TOOLS;
+    // A tool registered before the CDN's JSON Schema check arrived, and refused by it, is never offered: the turn fails.
+    const refusal = toolRefusal(registry);
+    const resolve = ({ resolveToolset, threadToolState }: typeof import('./tool-machinery.js'), refused: TypeError | undefined) =>
+      refused ?? resolveToolset(registry, threadToolState(turn.conversation, registry));
+    return toolMachinery.loaded && !(refusal instanceof Promise)
+      ? resolve(toolMachinery.loaded, refusal)
+      : Promise.all([toolMachinery.load(), refusal]).then(([machinery, refused]) => resolve(machinery, refused));
+  }
+
   /** Runs a hop's calls in parallel, each isolated; a call that breaks the loop itself fails the turn (the abort stops its siblings). */
   async #runCalls(turn: Turn, ids: readonly string[], toolset: Toolset): Promise<void> {
     const { runToolCall, ToolResultCache, DEFAULT_TOOL_TIMEOUT_MS } = toolMachinery.loaded ?? (await toolMachinery.load());
@@ -1007,7 +1032,14 @@ export class RunOrchestrator {
         const call = turn.conversation.toolCalls[id]!;
         if (call.status === ToolCallStatus.Pending) this.#emit(turn, { type: 'tool-planned', call });
       }
-      await this.#runCalls(turn, ids, resolveToolset(this.toolRegistry, threadToolState(turn.conversation, this.toolRegistry)));
+      let toolset = this.#toolset(turn);
+      // Only a page with tools waits, once, for the code that resolves them.
+      if (toolset instanceof Promise) {
+        toolset = await toolset;
+        if (!turn.current) return;
+      }
+      if (toolset instanceof TypeError) return void this.#fail(turn, { kind: 'tool', message: toolset.message });
+      await this.#runCalls(turn, ids, toolset);
       if (!turn.current) return;
       const runKey = currentRunKey ?? currentRunId;
       if (runKey !== undefined) this.#emitMessages(turn, runKey);

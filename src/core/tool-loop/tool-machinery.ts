@@ -6,6 +6,8 @@
  * answer that the tool is not there). A chat whose agent only writes text never loads it.
  */
 export { runToolCall } from './tool-call-runner.js';
+// The thread's toolset (groups, skills, augmentation): resolved before a run of a page with tools.
+export { resolveToolset, threadToolState } from '../tools/tool-groups.js';
 export { ToolResultCache } from '../tools/tool-cache.js';
 export { ToolFailFastError } from '../tools/tool-failure.js';
 export { DEFAULT_TOOL_TIMEOUT_MS } from '../tools/tool-executor.js';

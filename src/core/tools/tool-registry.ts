@@ -1,6 +1,6 @@
 import type { Tool as AgUiTool } from '@ag-ui/core';
 import type { ToolCall } from '../conversation/conversation.js';
-import { checkJsonSchema } from './json-schema-check.js';
+import type { checkJsonSchema } from './json-schema-check.js';
 import type { FailureStrategy } from './tool-failure.js';
 import type { ToolGroup, ToolSettings } from './tool-groups.js';
 import { LazyModule } from '../lazy-module.js';
@@ -95,6 +95,9 @@ export function prepareTool(tool: ClientTool): RegisteredTool {
 function prepare(tool: ClientTool): RegisteredTool {
   if (tool && typeof tool === 'object') {
     const cached = prepared.get(tool);
+    // A tool registered before the check's code arrived, and refused since, is refused from then on.
+    const refusal = cached && refusalOf(cached);
+    if (refusal) throw refusal;
     if (cached) return cached;
   }
   const entry = prepareUncached(tool);
@@ -131,11 +134,9 @@ function prepareUncached(tool: ClientTool): RegisteredTool {
   if (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters)) {
     throw new TypeError(`Tool "${tool.name}" needs parameters as a zod schema or a JSON Schema object`);
   }
-  // A schema the validator could not use fails here, not on every call.
-  checkJsonSchema(parameters as JsonSchema, tool.name);
   // The validator loads on first use (not with the page), and compiles once per tool.
   let validator: ((args: unknown) => ArgumentCheck) | undefined;
-  return {
+  const entry: RegisteredTool = {
     tool,
     definition: { name: tool.name, description: tool.description ?? '', parameters },
     validate: async (args) => {
@@ -143,6 +144,81 @@ function prepareUncached(tool: ClientTool): RegisteredTool {
       return validator(args);
     },
   };
+  // A schema the validator could not use fails here, not on every call: at once when the check's code
+  // is there, else when it arrives (see `ToolRegistry.checked`). Our own empty parameters need none.
+  if (parameters !== EMPTY_PARAMETERS) {
+    if (schemaCheck) schemaCheck(parameters as JsonSchema, tool.name);
+    else {
+      unchecked.set(entry, { schema: parameters as JsonSchema, name: tool.name });
+      pendingEntries.push(entry);
+      void loadSchemaCheck().catch(() => {}); // a failed load is tried again by `checked()`
+    }
+  }
+  return entry;
+}
+
+/*
+ * The JSON Schema check (json-schema-check.ts, 3 KB) is not in the CDN's first paint: it loads with the
+ * first tool declared with JSON Schema (in the tool machinery's chunk, which that page's first run needs
+ * anyway). Until it is there, such a tool is registered unchecked; its check runs when it arrives, and
+ * a refusal is what `checked()` rejects with and what fails the turns of an engine holding the tool.
+ * The core's index (the npm build, and core.js) provides it at once: there, register() throws as ever.
+ */
+let schemaCheck: typeof checkJsonSchema | undefined;
+/** Makes the JSON Schema check synchronous from now on (the core's index calls it on import). */
+export function provideSchemaCheck(check: typeof checkJsonSchema): void {
+  schemaCheck = check;
+}
+let schemaCheckLoading: Promise<unknown> | undefined;
+function loadSchemaCheck(): Promise<unknown> {
+  schemaCheckLoading ??= import('./json-schema-check.js').then(
+    ({ checkJsonSchema }) => {
+      schemaCheck ??= checkJsonSchema;
+      // Said once per tool even if nobody asks: a sync register() would have thrown in the page's script.
+      for (const entry of pendingEntries.splice(0)) {
+        const refusal = refusalOf(entry);
+        if (refusal) console.error('[soliplex-chat] a tool was refused:', refusal);
+      }
+    },
+    (error: unknown) => {
+      schemaCheckLoading = undefined;
+      throw error;
+    },
+  );
+  return schemaCheckLoading;
+}
+/** Entries registered before the check's code arrived, with what to check (and, once checked, the verdict). */
+const unchecked = new WeakMap<RegisteredTool, { schema: JsonSchema; name: string; refusal?: TypeError | null }>();
+const pendingEntries: RegisteredTool[] = [];
+
+/** The TypeError register() would have thrown for this entry (its check's code must be there). */
+function refusalOf(entry: RegisteredTool): TypeError | undefined {
+  const pending = unchecked.get(entry);
+  if (!pending || !schemaCheck) return undefined;
+  if (pending.refusal === undefined) {
+    try {
+      schemaCheck(pending.schema, pending.name);
+      pending.refusal = null;
+    } catch (error) {
+      pending.refusal = error as TypeError;
+    }
+  }
+  return pending.refusal ?? undefined;
+}
+
+/**
+ * For the engine before a run: undefined when every tool of `registry` passed its check, the refusal
+ * of the first that failed, or a promise of either while the check's code loads.
+ */
+export function toolRefusal(registry: ToolRegistry): TypeError | undefined | Promise<TypeError | undefined> {
+  const first = () => {
+    for (const tool of registry.tools) {
+      const refusal = refusalOf(registry.entry(tool.name)!);
+      if (refusal) return refusal;
+    }
+    return undefined;
+  };
+  return schemaCheck || !registry.tools.some((tool) => unchecked.has(registry.entry(tool.name)!)) ? first() : loadSchemaCheck().then(first);
 }
 
 /** The JSON Schema validator's module, kept once loaded: a tool hop must not wait a task for it. */
@@ -256,6 +332,19 @@ export class ToolRegistry {
   groupOf(toolName: string): ToolGroup | undefined {
     const group = this.#groupOf.get(toolName);
     return group === undefined ? undefined : this.#groups.get(group);
+  }
+
+  /**
+   * Resolves with this registry once every tool's JSON Schema has been checked; rejects with the
+   * `TypeError` `register()` throws for a schema the validator could not use. Only the CDN build needs
+   * it: there the check's code loads with the first tool declared with JSON Schema, and a tool
+   * registered before it arrived is checked then (its refusal is also logged, and fails the turns of
+   * an engine holding it). Everywhere else the check has run in `register()` already.
+   */
+  async checked(): Promise<this> {
+    const refusal = await toolRefusal(this);
+    if (refusal) throw refusal;
+    return this;
   }
 
   /** AG-UI declarations (JSON Schema parameters) of every tool, grouped ones included. */

@@ -77,7 +77,9 @@ export abstract class ChatApi extends DeprecatedChatNames(ChatSettings) {
    * when it arrives.
    */
   send(text: string): boolean {
-    const thread = this.session.handle;
+    // Not `handle` alone: with the engine's code there but the chat not yet rendered since, it would make
+    // the engine here, before the chat's update subscribed to it (the turn's events would go unheard).
+    const thread = this.session.engine && this.session.handle;
     if (thread || !text.trim()) return !!thread?.send(text);
     // From the CDN the engine's chunk may still be on its way: send once it is there, and once the chat
     // has rendered with it (its update subscribes to the engine: sent earlier, the turn's events go unheard).

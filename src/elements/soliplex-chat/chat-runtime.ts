@@ -13,6 +13,7 @@ import type { ThreadKey, ThreadSnapshot, ToolRegistry } from '../../core/index.j
 import { emptyConversation } from '../../core/conversation/empty-conversation.js';
 import { idleState, isRunning, threadKeyId } from '../../core/tool-loop/run-state.js';
 import { FocusController } from '../../controllers/focus-controller.js';
+import { ThreadController } from '../../controllers/thread-controller.js';
 import { LocaleController } from '../shared/locale-controller.js';
 import { provideChatRuntime } from './chat-parts.js';
 import { AnswerExtrasController, type AnswerExtrasConfig } from '../../controllers/answer-extras-controller.js';
@@ -60,6 +61,8 @@ const chatRuntime = {
   describeChanges,
   /** Where focus goes once there are cards to answer (nothing at first paint needs it). */
   FocusController,
+  /** Follows the thread on screen (its snapshots render the chat again): there is none to follow before an engine. */
+  ThreadController,
   /** The header's Export (shown only once there is a conversation) and `exportTranscript()`. */
   LazyExport,
   headerButtons,

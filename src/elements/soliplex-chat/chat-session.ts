@@ -3,13 +3,13 @@ import type { ReactiveControllerHost } from 'lit';
 import { ToolRegistry } from '../../core/tools/tool-registry.js';
 import { isRunning, threadKeyId } from '../../core/tool-loop/run-state.js';
 import { randomId } from '../../core/random-id.js';
-import type { EngineEvent, LocalThreadProblem, RunFailure, RunOrchestrator, ThreadHandle, ThreadKey, ToolCall, TurnOptions } from '../../core/index.js';
+import type { EngineEvent, LocalThreadProblem, RunFailure, RunOrchestrator, ThreadHandle, ThreadKey, ThreadSnapshot, ToolCall, TurnOptions } from '../../core/index.js';
 import { EngineController } from '../../controllers/engine-controller.js';
-import { ThreadController } from '../../controllers/thread-controller.js';
+import type { ThreadController } from '../../controllers/thread-controller.js';
 import type { SoliplexRoomController } from '../../controllers/soliplex-room-controller.js';
 import { LocalThreadsController } from './local-threads.js';
 import type { OwnEngineOptions } from './own-engine.js';
-import { createOwnEngineIfLoaded } from './chat-parts.js';
+import { chatRuntimeIfLoaded, createOwnEngineIfLoaded } from './chat-parts.js';
 import type { RoomExtras, RoomExtrasConfig } from './room-extras.js';
 import { chooseBackend, threadKeyOf, type BackendInputs, type ChatBackend } from './chat-backend.js';
 
@@ -64,8 +64,11 @@ export class ChatSession {
   readonly turnOptions: TurnOptions;
   /** The chat's own engine keeps its generic threads in this browser (unless `no-persist`), and reopens the one on screen. */
   readonly local: LocalThreadsController;
-  /** The thread on screen as the engine has it (its snapshot); the chat renders again when it changes. */
-  readonly shown: ThreadController;
+  /**
+   * Renders the chat again when the thread on screen changes: made with the chat's runtime (chat-parts),
+   * as there is no thread to follow before an engine (a page's `engine` is followed once it is there).
+   */
+  #shown?: ThreadController;
   /**
    * The Soliplex room (welcome, suggestions), and the history of a stored thread the page names: made
    * when the backend first is a Soliplex room (its code is not part of a generic chat's first paint).
@@ -94,7 +97,6 @@ export class ChatSession {
       pageThread: () => this.pageThread,
       onProblem: config.onStorageProblem,
     });
-    this.shown = new ThreadController(host, { engine: () => this.current(), threadKey: () => this.threadKey });
   }
 
   /** Loads and adds the Soliplex room's controller, once; the host renders again when it is there. */
@@ -162,6 +164,11 @@ export class ChatSession {
     const key = this.threadKey;
     if (engine && (this.#handle?.engine !== engine || this.#handle.key !== key)) this.#handle = engine.thread(key, this.turnOptions);
     return engine && this.#handle;
+  }
+
+  /** The thread on screen as the engine has it, or undefined without an engine. */
+  get snapshot(): ThreadSnapshot | undefined {
+    return this.current()?.registry.get(this.threadKey);
   }
 
   /** The agent state of the thread on screen: the engine's, or what the page set before the engine was there. */
@@ -243,6 +250,8 @@ export class ChatSession {
     } else if (!host.thread) {
       host.thread = this.#generatedThread = randomId();
     }
+    const rt = chatRuntimeIfLoaded();
+    if (rt && !this.#shown) this.#shown = new rt.ThreadController(host, { engine: () => this.current(), threadKey: () => this.threadKey });
     const engine = this.current();
     if (engine) for (const ready of this.#engineWaiters.splice(0)) ready(engine);
     if (engine && this.#pendingState) {

@@ -189,7 +189,7 @@ export class SoliplexChat extends ChatApi {
   #exportContext = () => ({
     engine: this.#session.current(),
     threadKey: this.#session.threadKey,
-    conversation: this.#session.shown.snapshot?.conversation ?? emptyConversation,
+    conversation: this.#session.snapshot?.conversation ?? emptyConversation,
     chatTitle: this.chatTitle,
     toolRegistry: this.toolRegistry,
     prices: this.usagePrices,
@@ -203,7 +203,7 @@ export class SoliplexChat extends ChatApi {
   @query('soliplex-attachments') private attachmentBar?: SoliplexAttachments;
 
   /** The thread on screen, as the parts the runtime makes read it. */
-  readonly #view: ChatView = { snapshot: () => this.#session.shown.snapshot, threadKey: () => this.#session.threadKey };
+  readonly #view: ChatView = { snapshot: () => this.#session.snapshot, threadKey: () => this.#session.threadKey };
   readonly #attachments = new ChatAttachments(this, { bar: () => this.attachmentBar, strings: async (): Promise<SoliplexChatStrings> => this.#parts.strings(await whenChatRuntime()) });
   /** Focus, translation, live region, suggestions, answer extras and the parts' context: made with the runtime. */
   readonly #parts = new RuntimeParts(this, {
@@ -274,7 +274,7 @@ export class SoliplexChat extends ChatApi {
   }
 
   override render() {
-    const snapshot = this.#session.shown.snapshot;
+    const snapshot = this.#session.snapshot;
     const conversation = snapshot?.conversation ?? emptyConversation;
     const run = snapshot?.run ?? idleState;
     const context = this.#parts.context;

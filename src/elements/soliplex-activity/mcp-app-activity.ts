@@ -2,7 +2,8 @@ import { LitElement, css, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { createRef, ref } from 'lit/directives/ref.js';
 import type { ActivityMessage } from '../../core/index.js';
-import type { SoliplexChatStrings } from '../shared/chat-strings.js';
+import type { ChatStrings } from '../shared/chat-strings.js';
+import type { activityStrings } from './activity-strings.js';
 import { activityStatusStyles } from './activity-status.styles.js';
 import { McpAppBridge } from './mcp-app-bridge.js';
 import { frameCsp, frameDocument, framePermissions, mcpAppActivity, proxiedRequest, uiResource, type McpAppActivity, type McpUiResource } from './mcp-app-content.js';
@@ -56,7 +57,7 @@ export class SoliplexMcpAppActivity extends LitElement {
   ];
 
   @property({ attribute: false }) message?: ActivityMessage;
-  @property({ attribute: false }) strings?: SoliplexChatStrings;
+  @property({ attribute: false }) strings?: ChatStrings & typeof activityStrings;
   /** Runs a request the agent's middleware answers itself (the thread's `proxy`). */
   @property({ attribute: false }) proxy?: (forwardedProps: Record<string, unknown>) => Promise<unknown>;
   /** Sends a user message in the chat (an app's `ui/message`); false when refused. */

@@ -5,7 +5,8 @@ import type { SoliplexCitation } from '../../core/transport/soliplex/soliplex-ci
 import type { SoliplexChunk } from '../../core/transport/soliplex/soliplex-documents.js';
 import type { TokenCount } from '../../controllers/answer-extras-controller.js';
 import type { AnswerTurn } from '../soliplex-message-list/answer-turns.js';
-import { defaultChatStrings, type SoliplexChatStrings } from '../shared/chat-strings.js';
+import { baseChatStrings, partStrings, type ChatStrings } from '../shared/chat-strings.js';
+import { answerDetailsStrings } from './answer-details-strings.js';
 import { renderMarkdown } from '../soliplex-message-list/markdown.js';
 import { markdownStyles } from '../soliplex-message-list/markdown.styles.js';
 import { answerDetailsStyles } from './answer-extras-view.styles.js';
@@ -36,7 +37,8 @@ export class AnswerSources {
     this.#host = host;
   }
 
-  render(citations: readonly SoliplexCitation[], strings: SoliplexChatStrings) {
+  render(citations: readonly SoliplexCitation[], chatStrings: ChatStrings) {
+    const strings = partStrings(chatStrings, answerDetailsStrings);
     return html`<ol part="sources" class="sources" aria-label=${strings.sourcesLabel}>
       ${repeat(
         citations,
@@ -59,10 +61,10 @@ export class AnswerSources {
     </ol>`;
   }
 
-  #renderChunk(citation: SoliplexCitation, preview: Preview, strings: SoliplexChatStrings) {
+  #renderChunk(citation: SoliplexCitation, preview: Preview, strings: ChatStrings & typeof answerDetailsStrings) {
     const images = preview.state === 'done' ? (preview.chunk?.images_base_64 ?? []).filter((b) => typeof b === 'string' && BASE64.test(b)) : [];
     return html`<div part="source-chunk" class="chunk">
-      <div class="text">${renderMarkdown(citation.content, { images: false, strings: this.#host.chat?.strings ?? defaultChatStrings })}</div>
+      <div class="text">${renderMarkdown(citation.content, { images: false, strings: this.#host.chat?.strings ?? baseChatStrings })}</div>
       ${citation.sourceUrl ? html`<a class="link" href=${citation.sourceUrl} target="_blank" rel="noopener noreferrer">${citation.sourceUrl}</a>` : nothing}
       ${citation.origin === 'metadata'
         ? nothing // a source named in metadata has no pages to preview
@@ -104,7 +106,8 @@ export interface ReasonField {
 }
 
 /** The optional reason after a rating, with its Send button. */
-export function renderReason(field: ReasonField, strings: SoliplexChatStrings) {
+export function renderReason(field: ReasonField, chatStrings: ChatStrings) {
+  const strings = partStrings(chatStrings, answerDetailsStrings);
   return html`<form
     part="feedback-reason"
     class="reason"
@@ -131,8 +134,10 @@ export function renderReason(field: ReasonField, strings: SoliplexChatStrings) {
 }
 
 /** How the last sending of a rating went. */
-export const renderSent = (sent: 'thanks' | 'failed', strings: SoliplexChatStrings) =>
-  html`<span class="sent" role="status">${sent === 'thanks' ? strings.feedbackThanks : strings.feedbackFailed}</span>`;
+export function renderSent(sent: 'thanks' | 'failed', chatStrings: ChatStrings) {
+  const strings = partStrings(chatStrings, answerDetailsStrings);
+  return html`<span class="sent" role="status">${sent === 'thanks' ? strings.feedbackThanks : strings.feedbackFailed}</span>`;
+}
 
 type Pricing = typeof import('../../core/conversation/usage-cost.js');
 /** The price table's code: loaded only for a chat that sets `usagePrices`. */
@@ -151,7 +156,8 @@ const loadPricing = () =>
  * The tokens `answer` used, and the thread's (on the last answer): on Soliplex from its runs' usage
  * routes (asked once `seen`), elsewhere from the conversation's run records; priced by `usagePrices`.
  */
-export function renderUsage(host: ReactiveControllerHost & { readonly chat?: ChatContextValue }, answer: AnswerTurn, seen: boolean, strings: SoliplexChatStrings) {
+export function renderUsage(host: ReactiveControllerHost & { readonly chat?: ChatContextValue }, answer: AnswerTurn, seen: boolean, chatStrings: ChatStrings) {
+  const strings = partStrings(chatStrings, answerDetailsStrings);
   const answers = host.chat?.answers;
   const soliplex = !!answers?.soliplex;
   const own: TokenCount | undefined = soliplex ? answers!.usage(answer.runIds, seen) : answer.usage;
@@ -163,7 +169,7 @@ export function renderUsage(host: ReactiveControllerHost & { readonly chat?: Cha
 }
 
 /** A usage line with its cost, by the page's price table (`usagePrices`), once the pricing code has loaded. */
-function withCost(host: ReactiveControllerHost & { readonly chat?: ChatContextValue }, count: TokenCount, line: string, strings: SoliplexChatStrings): string {
+function withCost(host: ReactiveControllerHost & { readonly chat?: ChatContextValue }, count: TokenCount, line: string, strings: typeof answerDetailsStrings): string {
   const prices = host.chat?.usagePrices;
   if (!prices) return line;
   if (!pricing) {

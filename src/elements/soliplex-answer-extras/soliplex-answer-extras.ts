@@ -3,7 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { chatContext, type ChatContextValue } from '../../context.js';
 import type { AnswerTurn } from '../soliplex-message-list/answer-turns.js';
-import { defaultChatStrings, type SoliplexChatStrings } from '../shared/chat-strings.js';
+import { baseChatStrings, type ChatStrings } from '../shared/chat-strings.js';
 import { LazyModule } from '../../core/lazy-module.js';
 import { answerExtrasStyles } from './soliplex-answer-extras.styles.js';
 import type { AnswerSources } from './answer-extras-view.js';
@@ -119,7 +119,7 @@ export class SoliplexAnswerExtras extends LitElement {
     const answer = this.answer;
     const chat = this.chat;
     if (!answer || !chat) return nothing;
-    const strings = chat.strings ?? defaultChatStrings;
+    const strings = chat.strings ?? baseChatStrings;
     const more = answer.citations.length || chat.showUsage || this.reason !== undefined || this.sent ? this.#view() : undefined;
     if (more) this.#sources ??= new more.AnswerSources(this);
     return html`${answer.citations.length && this.#sources ? this.#sources.render(answer.citations, strings) : nothing}
@@ -129,7 +129,7 @@ export class SoliplexAnswerExtras extends LitElement {
       </div>`;
   }
 
-  #renderFeedback(runId: string, strings: SoliplexChatStrings, more: typeof view.loaded) {
+  #renderFeedback(runId: string, strings: ChatStrings, more: typeof view.loaded) {
     const current = this.chat?.answers?.feedback(runId, this.seen);
     const button = (rating: 'up' | 'down', label: string) =>
       html`<button

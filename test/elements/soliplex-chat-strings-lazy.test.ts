@@ -63,4 +63,23 @@ describe('<soliplex-chat> strings of lazily loaded parts', function () {
     await until(() => deepQueryAll(again, '[part~="attachment"] button').length === 1);
     expect(deepQueryAll(again, '[part~="attachment"] button')[0]!.getAttribute('aria-label')).to.equal('notiz.txt entfernen');
   });
+
+  it('words a tool call card (its own chunk) in German, with a page’s word over the translation', async () => {
+    const { agentUrl } = await script([
+      [
+        started,
+        { type: 'TOOL_CALL_START', toolCallId: 't1', toolCallName: 'search_docs', parentMessageId: 'm1' },
+        { type: 'TOOL_CALL_ARGS', toolCallId: 't1', delta: '{"query":"AG-UI"}' },
+        { type: 'TOOL_CALL_END', toolCallId: 't1' },
+        { type: 'TOOL_CALL_RESULT', messageId: 'r1', toolCallId: 't1', content: 'found' },
+        ...say('a1', 'Gefunden.'),
+        finished,
+      ],
+    ]);
+    const el = await chat(agentUrl, 'de', { toolDetails: 'Mehr dazu' });
+    await turn(el, 'Suche');
+    const card = await waitFor(el, '[part~="tool-card"]');
+    await until(() => /^Werkzeugaufruf /.test(card.getAttribute('aria-label') ?? ''));
+    expect(text(deepQuery(el, '[part~="tool-details"] summary'))).to.equal('Mehr dazu');
+  });
 });

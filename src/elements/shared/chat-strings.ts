@@ -240,7 +240,8 @@ export type OptionalPartStringKey =
   | 'signInPrompt' | 'signInWith' | 'signOut' | 'documentsChosen' | 'documentsLegend'
   | 'attach' | 'removeAttachment' | 'attachmentRefused'
   | 'microphoneBlocked' | 'dictationFailed'
-  | 'exportMarkdown' | 'exportJson' | 'transcriptArguments' | 'transcriptResult' | 'transcriptApproved';
+  | 'exportMarkdown' | 'exportJson' | 'transcriptArguments' | 'transcriptResult' | 'transcriptApproved'
+  | 'runAgain' | 'toolNotAnswered' | 'toolApproved' | 'toolCallLabel' | 'toolDetails' | 'toolChanges' | 'toolsReady' | 'cachedResult';
 
 /** The chat's strings as its parts get them: every string the chat's own code uses; an optional part's only where the page or a translation set it. */
 export type ChatStrings = Omit<SoliplexChatStrings, OptionalPartStringKey> & Partial<Pick<SoliplexChatStrings, OptionalPartStringKey>>;
@@ -290,7 +291,6 @@ export const baseChatStrings: Readonly<Omit<SoliplexChatStrings, OptionalPartStr
   interruptedTools: (names: readonly string[]) =>
     `The page was reloaded while ${and(names)} ran. Run ${names.length > 1 ? 'them' : 'it'} again, or continue without ${names.length > 1 ? 'them' : 'it'}.`,
   continue: 'Continue',
-  runAgain: 'Run again',
   toolStatus: {
     streaming: 'Receiving arguments',
     pending: 'Pending',
@@ -302,23 +302,9 @@ export const baseChatStrings: Readonly<Omit<SoliplexChatStrings, OptionalPartStr
     cancelled: 'Stopped',
     interrupted: 'Interrupted by a reload',
   },
-  toolNotAnswered: 'Not answered — the conversation moved on',
-  toolApproved: 'Approved',
-  toolCallLabel: (name: string, status: string) => `Tool call ${name}: ${status}`,
-  toolDetails: 'Details',
   arguments: 'Arguments',
   result: 'Result',
   error: 'Error',
-  toolChanges: ({ addedTools, removedTools, addedContext }: { addedTools: readonly string[]; removedTools: readonly string[]; addedContext: readonly string[] }) =>
-    [
-      addedTools.length ? `Added tools: ${addedTools.join(', ')}` : '',
-      removedTools.length ? `Removed tools: ${removedTools.join(', ')}` : '',
-      addedContext.length ? `Added context: ${addedContext.join(', ')}` : '',
-    ]
-      .filter(Boolean)
-      .join('. '),
-  toolsReady: (title: string) => `${title} ready`,
-  cachedResult: 'Cached result',
   download: (filename: string) => `Download ${filename}`,
   renderFailed: 'This result could not be displayed.',
   announceToolStatus: (name: string, status: string) => `${name}: ${status}`,

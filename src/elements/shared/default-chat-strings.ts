@@ -7,6 +7,7 @@ import { roomExtrasStrings } from '../soliplex-chat/room-extras-strings.js';
 import { attachmentStrings } from '../soliplex-attachments/attachment-strings.js';
 import { dictationStrings } from '../soliplex-composer/dictation-strings.js';
 import { exportStrings } from '../soliplex-chat/export-strings.js';
+import { toolCardStrings } from '../soliplex-tool-call-card/tool-card-strings.js';
 
 /**
  * Every English UI string of the chat, what a page translates from (the npm entry and the CDN's
@@ -22,6 +23,7 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
   ...attachmentStrings,
   ...dictationStrings,
   ...exportStrings,
+  ...toolCardStrings,
 });
 
 /** Merges a page's partial strings over the defaults (the nested `toolStatus` too). */

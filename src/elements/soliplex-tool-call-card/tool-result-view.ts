@@ -2,6 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { asStructuredResult, resultParts } from '../../core/tools/tool-result-content.js';
 import type { BinaryResultPart, ToolCall } from '../../core/index.js';
 import type { ChatStrings } from '../shared/chat-strings.js';
+import type { toolCardStrings } from './tool-card-strings.js';
 import { prettyJson } from '../shared/format.js';
 import { safeHref } from '../soliplex-message-list/markdown-inline.js';
 import { imageMayLoad } from '../shared/image-origins.js';
@@ -14,7 +15,7 @@ import { imageMayLoad } from '../shared/image-origins.js';
  */
 export function renderToolResultView(
   call: ToolCall,
-  strings: ChatStrings,
+  strings: ChatStrings & typeof toolCardStrings,
   hasRenderer: boolean,
   /** `image-origins`: where a server tool's image results may load from (the page's own tools' load). */
   imageOrigins?: string,

@@ -4,8 +4,7 @@ import { Catalog, MessageProcessor, injectBasicCatalogStyles, type A2uiClientAct
 import { basicCatalog, type LitComponentApi } from '@a2ui/lit/v0_9';
 import '@a2ui/lit/v0_9';
 import type { ActivityMessage } from '../../core/index.js';
-import type { ChatStrings } from '../shared/chat-strings.js';
-import type { activityStrings } from './activity-strings.js';
+import type { SoliplexChatStrings } from '../shared/chat-strings.js';
 import { activityStatusStyles } from './activity-status.styles.js';
 import { imageMayLoad } from '../shared/image-origins.js';
 import { a2uiOperations, a2uiStatus, withMediaRule } from './a2ui-content.js';
@@ -100,7 +99,8 @@ export class SoliplexA2uiActivity extends LitElement {
 
   /** The activity (its content: `a2ui_operations`, or a pre-paint `status`). */
   @property({ attribute: false }) message?: ActivityMessage;
-  @property({ attribute: false }) strings?: ChatStrings & typeof activityStrings;
+  /** Its strings (the chat's, over the activities' English). */
+  @property({ attribute: false }) strings?: Pick<SoliplexChatStrings, 'a2uiBuilding' | 'a2uiFailed'>;
   /** Where media in agent output may load from by themselves (the chat's `image-origins`). */
   @property({ attribute: false }) imageOrigins?: string;
   /** Sends a user action to the agent; returns whether it was sent. */

@@ -2,8 +2,7 @@ import { LitElement, css, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { createRef, ref } from 'lit/directives/ref.js';
 import type { ActivityMessage } from '../../core/index.js';
-import type { ChatStrings } from '../shared/chat-strings.js';
-import type { activityStrings } from './activity-strings.js';
+import type { SoliplexChatStrings } from '../shared/chat-strings.js';
 import { activityStatusStyles } from './activity-status.styles.js';
 import { McpAppBridge } from './mcp-app-bridge.js';
 import { frameCsp, frameDocument, framePermissions, mcpAppActivity, proxiedRequest, uiResource, type McpAppActivity, type McpUiResource } from './mcp-app-content.js';
@@ -57,7 +56,8 @@ export class SoliplexMcpAppActivity extends LitElement {
   ];
 
   @property({ attribute: false }) message?: ActivityMessage;
-  @property({ attribute: false }) strings?: ChatStrings & typeof activityStrings;
+  /** Its strings (the chat's, over the activities' English). */
+  @property({ attribute: false }) strings?: Pick<SoliplexChatStrings, 'mcpAppTitle' | 'mcpAppLoading' | 'mcpAppFailed'>;
   /** Runs a request the agent's middleware answers itself (the thread's `proxy`). */
   @property({ attribute: false }) proxy?: (forwardedProps: Record<string, unknown>) => Promise<unknown>;
   /** Sends a user message in the chat (an app's `ui/message`); false when refused. */

@@ -134,9 +134,10 @@ const cdn = {
       if (CONTEXT_CONSUMER.some((path) => id.endsWith(path))) return 'chat-parts';
       if (firstPaint.has(id)) return 'first-paint';
       // The SSE reader too: both backends' transports read with it (only a page's `agent` does not).
-      // And an answer's extras (its sources, feedback and usage: soliplex-answer-extras), which every
-      // chat loads with its first answer (feedback is on by default): one request and one gzip
-      // dictionary with the message list whose styles and Markdown they share (0.9 KB gzip less).
+      // And an answer's feedback buttons (soliplex-answer-extras), which every chat loads with its
+      // first answer (feedback is on by default): one request and one gzip dictionary with the message
+      // list. Its sources, usage line and reason field (answer-extras-view) load on their own, with
+      // the first answer that shows one.
       if (chatParts.has(id) || SSE_READER.some((path) => id.endsWith(path)) || ANSWER_EXTRAS.some((path) => id.endsWith(path))) return 'chat-parts';
       // What resolves a page's tools (groups, skills) and runs their calls, loaded with a page's first tools (tool-machinery.ts): one request.
       // The JSON Schema check of a page's tools too: it loads with the first tool declared with JSON Schema.
@@ -161,6 +162,8 @@ const SOLIPLEX_ROOM = [
   'src/core/transport/soliplex/soliplex-resume.ts',
   'src/core/transport/soliplex/soliplex-time.ts',
   'src/core/transport/soliplex/soliplex-run-extras.ts',
+  // The answers' feedback, usage and chunk routes (asked with the first answer of a Soliplex thread).
+  'src/controllers/answer-extras-soliplex.ts',
 ];
 const LOCAL_THREADS = ['src/core/threads/local-thread-sync.ts', 'src/core/threads/local-thread-store.ts'];
 const ANSWER_EXTRAS = ['src/elements/soliplex-answer-extras/soliplex-answer-extras.ts', 'src/elements/soliplex-answer-extras/soliplex-answer-extras.styles.ts'];

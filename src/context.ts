@@ -1,7 +1,7 @@
 import { createContext } from '@lit/context';
 import type { AgentCapabilities } from '@ag-ui/core';
 import type { RunOrchestrator, ThreadHandle, ThreadKey, ToolRegistry } from './core/index.js';
-import type { SoliplexChatStrings } from './elements/shared/chat-strings.js';
+import type { ChatStrings } from './elements/shared/chat-strings.js';
 import type { AnswerExtrasController } from './controllers/answer-extras-controller.js';
 import type { ActivityRenderers, InterruptRenderers, ToolCallRenderers } from './elements/shared/renderers.js';
 import type { UsagePrices } from './core/conversation/usage-cost.js';
@@ -22,7 +22,7 @@ export interface ChatContextValue {
   readonly threadKey: ThreadKey;
   /** The page's tools, for their result renderers. */
   readonly toolRegistry: ToolRegistry;
-  readonly strings: SoliplexChatStrings;
+  readonly strings: ChatStrings;
   /** The page's interrupt renderers, by `reason`. */
   readonly interruptRenderers?: InterruptRenderers;
   /** The page's activity renderers, by `activityType`. */

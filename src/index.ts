@@ -33,7 +33,8 @@ export { SoliplexComposer } from './elements/soliplex-composer/soliplex-composer
 export { SoliplexThreadList, type ThreadListServer } from './elements/soliplex-thread-list/soliplex-thread-list.js';
 export { defaultThreadListStrings, type SoliplexThreadListStrings } from './elements/soliplex-thread-list/thread-list-strings.js';
 export { renderMarkdown, safeHref, type MarkdownOptions } from './elements/soliplex-message-list/markdown.js';
-export { defaultChatStrings, mergeChatStrings, type SoliplexChatStrings, type SoliplexChatStringsOverrides } from './elements/shared/chat-strings.js';
+export { defaultChatStrings, mergeChatStrings } from './elements/shared/default-chat-strings.js';
+export type { SoliplexChatStrings, SoliplexChatStringsOverrides } from './elements/shared/chat-strings.js';
 export type { ChatSuggestions } from './elements/soliplex-chat/suggestion-chips.js';
 export type { SpeechToText, SpeechToTextSession } from './elements/soliplex-composer/speech-to-text.js';
 export * from './events.js';

@@ -2,10 +2,11 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { TokenUsage } from '@ag-ui/core';
 import type { ThreadKey } from '../core/index.js';
 import { threadKeyId } from '../core/tool-loop/run-state.js';
-import type { SoliplexApi, TokenSource } from '../core/transport/soliplex/soliplex-api.js';
+import type { TokenSource } from '../core/transport/soliplex/soliplex-api.js';
 import type { SoliplexCitation } from '../core/transport/soliplex/soliplex-citations.js';
 import type { SoliplexChunk } from '../core/transport/soliplex/soliplex-documents.js';
 import type { SoliplexUsage } from '../core/transport/soliplex/soliplex-run-extras.js';
+import type { RoomThread, SoliplexAnswerRoutes } from './answer-extras-soliplex.js';
 
 /** A user's rating of an answer. */
 export interface AnswerRating {
@@ -36,10 +37,9 @@ export interface AnswerExtrasConfig {
   readonly onFeedback: (feedback: AnswerFeedback) => void;
 }
 
-/** Waits before asking again for a usage the server had not saved yet (it saves it as the run ends). */
-const USAGE_RETRIES_MS = [400, 1200, 3600];
-
 type Loaded<T> = { readonly state: 'loading' } | { readonly state: 'done'; readonly value: T };
+
+const inRoom = (thread: ThreadKey): thread is RoomThread => !!thread.room && !!thread.thread;
 
 /**
  * The per-answer data of the chat's thread on screen, beside what the conversation holds (citations
@@ -48,15 +48,16 @@ type Loaded<T> = { readonly state: 'loading' } | { readonly state: 'done'; reado
  * the run's routes (`…/{run}/feedback`, `…/{run}/usage`, `…/rooms/{room}/chunk/{chunk}`). Off
  * Soliplex a rating is only reported (`onFeedback`) and remembered for this page.
  *
- * What it loads is cached by thread and run (a finished run's usage never changes), and each change
- * is told to the subscribers (the answers on screen), which render again.
+ * The routes' code (answer-extras-soliplex.ts) loads with the first Soliplex answer that needs it: a
+ * generic chat never loads it. What it loads is cached by thread and run (a finished run's usage never
+ * changes), and each change is told to the subscribers (the answers on screen), which render again.
  */
 export class AnswerExtrasController implements ReactiveController {
   readonly #config: AnswerExtrasConfig;
   readonly #listeners = new Set<() => void>();
   readonly #feedback = new Map<string, Loaded<AnswerRating | null>>();
   readonly #usage = new Map<string, Loaded<SoliplexUsage | null>>();
-  #api?: { readonly server: string; readonly api: Promise<SoliplexApi> };
+  #routes?: Promise<SoliplexAnswerRoutes>;
   #abort = new AbortController();
 
   constructor(host: ReactiveControllerHost, config: AnswerExtrasConfig) {
@@ -95,13 +96,9 @@ export class AnswerExtrasController implements ReactiveController {
     const entry = this.#feedback.get(key);
     if (entry) return entry.state === 'done' ? (entry.value ?? undefined) : undefined;
     const thread = this.#config.threadKey();
-    if (!load || !thread.room || !thread.thread) return undefined;
+    if (!load || !inRoom(thread)) return undefined;
     this.#feedback.set(key, { state: 'loading' });
-    void this.#load(this.#feedback, key, thread.server, async (api, signal) => {
-      const { getRunFeedback, ratingFromFeedback } = await import('../core/transport/soliplex/soliplex-run-extras.js');
-      const stored = await getRunFeedback(api, thread.room, thread.thread, runId, signal);
-      return stored ? { rating: ratingFromFeedback(stored.feedback), ...(stored.reason ? { reason: stored.reason } : {}) } : null;
-    });
+    void this.#load(this.#feedback, key, (routes, signal) => routes.feedback(thread, runId, signal));
     return undefined;
   }
 
@@ -119,11 +116,9 @@ export class AnswerExtrasController implements ReactiveController {
     this.#feedback.set(key, { state: 'done', value: next });
     this.#changed();
     this.#config.onFeedback({ threadKey, messageId, runId, ...next });
-    if (!threadKey.room || !threadKey.thread) return true;
+    if (!inRoom(threadKey)) return true;
     try {
-      const api = await this.#apiFor(threadKey.server);
-      const { feedbackFromRating, sendRunFeedback } = await import('../core/transport/soliplex/soliplex-run-extras.js');
-      await sendRunFeedback(api, threadKey.room, threadKey.thread, runId, { feedback: feedbackFromRating(next.rating), reason: next.reason ?? null }, this.#abort.signal);
+      await (await this.#loadRoutes()).rate(threadKey, runId, next, this.#abort.signal);
       return true;
     } catch (error) {
       console.error('[soliplex-chat] the feedback could not be sent', error);
@@ -142,7 +137,7 @@ export class AnswerExtrasController implements ReactiveController {
    */
   usage(runIds: readonly string[], load = true): TokenCount | undefined {
     const thread = this.#config.threadKey();
-    if (!load || !thread.room || !thread.thread || runIds.length === 0) return undefined;
+    if (!load || !inRoom(thread) || runIds.length === 0) return undefined;
     let input = 0;
     let output = 0;
     let complete = true;
@@ -157,18 +152,7 @@ export class AnswerExtrasController implements ReactiveController {
       complete = false;
       if (!entry) {
         this.#usage.set(key, { state: 'loading' });
-        void this.#load(this.#usage, key, thread.server, async (api, signal) => {
-          const { getRunUsage } = await import('../core/transport/soliplex/soliplex-run-extras.js');
-          let usage = await getRunUsage(api, thread.room, thread.thread, runId, signal);
-          // A run that just finished: the server may not have saved its usage yet.
-          for (const wait of USAGE_RETRIES_MS) {
-            if (usage) break;
-            await new Promise((resolve) => setTimeout(resolve, wait));
-            if (signal.aborted) throw signal.reason;
-            usage = await getRunUsage(api, thread.room, thread.thread, runId, signal);
-          }
-          return usage;
-        });
+        void this.#load(this.#usage, key, (routes, signal) => routes.usage(thread, runId, signal));
       }
     }
     return complete ? { input, output } : undefined;
@@ -178,14 +162,7 @@ export class AnswerExtrasController implements ReactiveController {
   async chunk(citation: SoliplexCitation): Promise<SoliplexChunk | null> {
     const thread = this.#config.threadKey();
     if (!thread.room) return null;
-    const api = await this.#apiFor(thread.server);
-    const { getChunk } = await import('../core/transport/soliplex/soliplex-documents.js');
-    try {
-      return await getChunk(api, thread.room, citation.chunkId, { refs: citation.docItemRefs, signal: this.#abort.signal });
-    } catch (error) {
-      if ((error as { status?: number }).status === 404) return null;
-      throw error;
-    }
+    return (await this.#loadRoutes()).chunk({ ...thread, room: thread.room }, citation, this.#abort.signal);
   }
 
   #key(runId: string): string {
@@ -196,20 +173,23 @@ export class AnswerExtrasController implements ReactiveController {
     for (const listener of this.#listeners) listener();
   }
 
-  /** One server's API (the chat shows one at a time). Loaded here: a generic chat never needs its code. */
-  #apiFor(server: string): Promise<SoliplexApi> {
-    if (this.#api?.server !== server) {
-      const api = import('../core/transport/soliplex/soliplex-api.js').then(({ SoliplexApi }) => new SoliplexApi({ serverUrl: server, token: this.#config.token }));
-      this.#api = { server, api };
-    }
-    return this.#api.api;
+  /** The Soliplex routes' code, loaded on first use (a failed load is tried again next time). */
+  #loadRoutes(): Promise<SoliplexAnswerRoutes> {
+    this.#routes ??= import('./answer-extras-soliplex.js').then(
+      ({ SoliplexAnswerRoutes }) => new SoliplexAnswerRoutes(this.#config.token),
+      (error: unknown) => {
+        this.#routes = undefined;
+        throw error;
+      },
+    );
+    return this.#routes;
   }
 
   /** Loads one cache entry; a failure is logged and reads as none (the answer shows without it). */
-  async #load<T>(cache: Map<string, Loaded<T>>, key: string, server: string, load: (api: SoliplexApi, signal: AbortSignal) => Promise<T>): Promise<void> {
+  async #load<T>(cache: Map<string, Loaded<T>>, key: string, load: (routes: SoliplexAnswerRoutes, signal: AbortSignal) => Promise<T>): Promise<void> {
     const signal = this.#abort.signal;
     try {
-      const value = await load(await this.#apiFor(server), signal);
+      const value = await load(await this.#loadRoutes(), signal);
       if (signal.aborted || cache.get(key)?.state !== 'loading') return;
       cache.set(key, { state: 'done', value });
     } catch (error) {

@@ -48,6 +48,7 @@ async function reopen(thread: string, persist: boolean): Promise<SoliplexChat> {
   // The whole history, not its preview: the run status line is empty once it is in.
   await until(() => extras(el).length === 2 && statusLine(el)?.textContent?.trim() === '');
   await shown(el);
+  await until(() => extras(el).every((e) => sourcesOf(e).length > 0));
   return el;
 }
 
@@ -61,6 +62,8 @@ describe('<soliplex-chat> answers on Soliplex: sources, feedback, usage', functi
 
     // Sources: per turn, numbered across the thread as the backend numbers them.
     const [first, second] = extras(el);
+    // The sources' code loads with the first answer that has some: they show a moment after the answer.
+    await until(() => sourcesOf(first!).length > 0 && sourcesOf(second!).length > 0);
     expect(titlesOf(first!)).to.deep.equal(['Secret Numbers Handbook', 'Tools and Approvals', 'Release Notes']);
     expect(sourcesOf(first!).map((s) => s.querySelector('.number')!.textContent)).to.deep.equal(['1', '2', '3']);
     expect(titlesOf(second!).length).to.be.greaterThan(0);
@@ -196,6 +199,7 @@ describe('<soliplex-chat> answers on a generic endpoint: feedback and usage', ()
     await turn(el, 'one');
     await turn(el, 'two');
     const [first, second] = extras(el);
+    await until(() => text(deepQuery(second!, '[part~="usage"]')) !== ''); // the usage line's code loads with the first answer
     expect(text(deepQuery(first!, '[part~="usage"]'))).to.equal('This answer: 120 tokens in, 30 out');
     expect(text(deepQuery(second!, '[part~="usage"]'))).to.equal('This answer: 200 tokens in, 40 out · Thread: 320 in, 70 out');
     expect(sourcesOf(first!)).to.have.length(0);
@@ -221,6 +225,7 @@ describe('<soliplex-chat> answers on a generic endpoint: feedback and usage', ()
     const again = await fixture<SoliplexChat>(html`<soliplex-chat agent-url=${agentUrl} thread=${thread} show-usage></soliplex-chat>`);
     await until(() => extras(again).length === 2);
     await shown(again);
+    await until(() => extras(again).every((x) => text(deepQuery(x, '[part~="usage"]')) !== ''));
     expect(extras(again).map((x) => text(deepQuery(x, '[part~="usage"]')))).to.deep.equal([
       'This answer: 120 tokens in, 30 out',
       'This answer: 200 tokens in, 40 out · Thread: 320 in, 70 out',

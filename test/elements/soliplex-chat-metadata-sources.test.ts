@@ -58,6 +58,7 @@ describe('<soliplex-chat> sources from metadata (AG-UI 1.1)', () => {
     await turn(el, 'thanks');
     const [first, second] = extras(el);
     expect(first!.getAttribute('data-answer-for')).to.equal('a2');
+    await until(() => sourcesOf(first!).length > 0); // the sources' code loads with the first answer that has some
     expect(seen(first!)).to.deep.equal(['1 Introduction', '2 Processing Model']);
     expect(sourcesOf(second!)).to.have.length(0); // the next answer cited nothing
     expect(deepQuery(first!, '[part~="sources"]')!.getAttribute('aria-label')).to.equal('Sources');
@@ -81,6 +82,7 @@ describe('<soliplex-chat> sources from metadata (AG-UI 1.1)', () => {
     await until(() => extras(again).length === 2);
     await shown(again);
     expect(extras(again)[0]!.getAttribute('data-answer-for')).to.equal('a2');
+    await until(() => sourcesOf(extras(again)[0]!).length > 0);
     expect(seen(extras(again)[0]!)).to.deep.equal(['1 Introduction', '2 Processing Model']);
   });
 });

@@ -226,12 +226,28 @@ function duration(seconds: number): string {
   return seconds < 90 ? `${seconds} s` : seconds < 5400 ? `${Math.round(seconds / 60)} min` : `${Math.round(seconds / 3600)} h`;
 }
 
-/** A token count as people read it (1,234). */
-const count = (n: number) => n.toLocaleString('en');
-
 const and = (names: readonly string[]) => (names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
 
-export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
+/**
+ * The strings only optional parts use (their English is in those parts' modules: `partStrings`). A page's
+ * `strings` and the shipped translations still carry them; the public `defaultChatStrings` has them all.
+ */
+export type OptionalPartStringKey =
+  | 'feedbackReason' | 'feedbackSend' | 'feedbackThanks' | 'feedbackFailed' | 'sourcesLabel' | 'sourcePages' | 'sourceUntitled' | 'sourceLoading' | 'sourcePreview' | 'sourceNoPreview' | 'usageAnswer' | 'usageThread' | 'usageCost'
+  | 'interruptSubmit' | 'interruptCancel' | 'interruptExpired' | 'interruptAnswered' | 'interruptAnsweredWith' | 'interruptApproved' | 'interruptDenied' | 'interruptCancelled' | 'editArguments' | 'invalidArguments' | 'requiredField' | 'addItem' | 'removeItem'
+  | 'approvalPrompt' | 'approve' | 'deny' | 'alwaysAllow'
+  | 'activityLabel' | 'a2uiBuilding' | 'a2uiFailed' | 'mcpAppTitle' | 'mcpAppLoading' | 'mcpAppFailed'
+  | 'signInPrompt' | 'signInWith' | 'signOut' | 'documentsChosen' | 'documentsLegend'
+  | 'attach' | 'removeAttachment' | 'attachmentRefused'
+  | 'microphoneBlocked' | 'dictationFailed'
+  | 'exportMarkdown' | 'exportJson' | 'transcriptArguments' | 'transcriptResult' | 'transcriptApproved'
+  | 'runAgain' | 'toolNotAnswered' | 'toolApproved' | 'toolCallLabel' | 'toolDetails' | 'toolChanges' | 'toolsReady' | 'cachedResult';
+
+/** The chat's strings as its parts get them: every string the chat's own code uses; an optional part's only where the page or a translation set it. */
+export type ChatStrings = Omit<SoliplexChatStrings, OptionalPartStringKey> & Partial<Pick<SoliplexChatStrings, OptionalPartStringKey>>;
+
+/** The English of every string but the optional parts' (the public `defaultChatStrings` in default-chat-strings.ts adds theirs). */
+export const baseChatStrings: Readonly<Omit<SoliplexChatStrings, OptionalPartStringKey>> = Object.freeze({
   ...firstPaintStrings,
   retry: 'Retry',
   conversationLabel: 'Conversation',
@@ -275,7 +291,6 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
   interruptedTools: (names: readonly string[]) =>
     `The page was reloaded while ${and(names)} ran. Run ${names.length > 1 ? 'them' : 'it'} again, or continue without ${names.length > 1 ? 'them' : 'it'}.`,
   continue: 'Continue',
-  runAgain: 'Run again',
   toolStatus: {
     streaming: 'Receiving arguments',
     pending: 'Pending',
@@ -287,29 +302,9 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
     cancelled: 'Stopped',
     interrupted: 'Interrupted by a reload',
   },
-  toolNotAnswered: 'Not answered — the conversation moved on',
-  toolApproved: 'Approved',
-  toolCallLabel: (name: string, status: string) => `Tool call ${name}: ${status}`,
-  toolDetails: 'Details',
   arguments: 'Arguments',
   result: 'Result',
   error: 'Error',
-  approvalPrompt: (name: string) => `The assistant wants to run ${name}. Allow it?`,
-  approve: 'Approve',
-  deny: 'Deny',
-  alwaysAllow: 'Always allow this tool in this thread',
-  toolChanges: ({ addedTools, removedTools, addedContext }: { addedTools: readonly string[]; removedTools: readonly string[]; addedContext: readonly string[] }) =>
-    [
-      addedTools.length ? `Added tools: ${addedTools.join(', ')}` : '',
-      removedTools.length ? `Removed tools: ${removedTools.join(', ')}` : '',
-      addedContext.length ? `Added context: ${addedContext.join(', ')}` : '',
-    ]
-      .filter(Boolean)
-      .join('. '),
-  toolsReady: (title: string) => `${title} ready`,
-  microphoneBlocked: 'The microphone is blocked for this page. Allow it in the browser (the icon in the address bar, or the site settings) to dictate.',
-  dictationFailed: (reason: string) => `Dictation stopped: ${reason}`,
-  cachedResult: 'Cached result',
   download: (filename: string) => `Download ${filename}`,
   renderFailed: 'This result could not be displayed.',
   announceToolStatus: (name: string, status: string) => `${name}: ${status}`,
@@ -335,42 +330,10 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
   waitingForAnswer: 'Waiting for your answer',
   step: (name: string) => `Step: ${name}`,
   interruptLabel: 'The agent needs your input',
-  interruptSubmit: 'Send answer',
-  interruptCancel: 'Cancel',
-  interruptExpired: 'This request expired and can no longer be answered.',
-  interruptAnswered: 'Answered.',
-  interruptAnsweredWith: (summary: string) => `Answered: ${summary}`,
-  interruptApproved: 'Approved.',
-  interruptDenied: 'Denied.',
-  interruptCancelled: 'Cancelled.',
-  editArguments: 'Arguments (you can edit them)',
-  invalidArguments: 'Write the arguments as a JSON object.',
-  requiredField: 'required',
-  addItem: 'Add',
-  removeItem: 'Remove',
-  signInPrompt: 'Sign in to chat with this room.',
   signIn: 'Sign in',
-  signInWith: (title: string) => `Sign in: ${title}`,
-  signOut: 'Sign out',
   documents: 'Documents',
-  documentsChosen: (count: number) => `Documents (${count})`,
-  documentsLegend: 'The agent searches only the ticked documents (all of them when none is ticked).',
-  activityLabel: (type: string) => `Activity: ${type}`,
-  a2uiBuilding: 'Building the interface…',
-  a2uiFailed: 'The interface could not be built.',
-  mcpAppTitle: (name: string) => `App: ${name}`,
-  mcpAppLoading: 'Loading the app…',
-  mcpAppFailed: 'The app could not be loaded.',
   subagentStatus: { running: 'Running', completed: 'Done', suspended: 'Waiting', failed: 'Failed' },
   subagentLabel: (name: string, status: string) => `${name}: ${status}`,
-  attach: 'Attach files',
-  removeAttachment: (name: string) => `Remove ${name}`,
-  attachmentRefused: (name: string, why: 'type' | 'size' | 'count', maxBytes: number) =>
-    why === 'type'
-      ? `${name}: this kind of file cannot be attached.`
-      : why === 'size'
-        ? `${name} is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`
-        : `${name}: no more files can be attached to one message.`,
   attachmentFailed: (reason: string) => `The attachments could not be sent: ${reason}`,
   attachmentLabel: (name: string) => `Attachment: ${name}`,
   announceInterrupt: (message: string) => `The agent asks: ${message}`,
@@ -385,25 +348,7 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
   goodResponse: 'Good response',
   badResponse: 'Bad response',
   feedbackLabel: 'Feedback',
-  feedbackReason: 'What was good or bad about it? (optional)',
-  feedbackSend: 'Send feedback',
-  feedbackThanks: 'Thanks for your feedback.',
-  feedbackFailed: 'Your feedback could not be sent. Try again.',
-  sourcesLabel: 'Sources',
-  sourcePages: (pages: readonly number[]) => (pages.length === 1 ? `p. ${pages[0]}` : `pp. ${pages.join(', ')}`),
-  sourceUntitled: 'Untitled document',
-  sourceLoading: 'Loading the page preview…',
-  sourcePreview: (page: number) => `Page ${page}, the cited passage highlighted`,
-  sourceNoPreview: 'No page preview for this source.',
-  usageAnswer: (input: number, output: number) => `This answer: ${count(input)} tokens in, ${count(output)} out`,
-  usageThread: (input: number, output: number) => `Thread: ${count(input)} in, ${count(output)} out`,
-  usageCost: (usage: string, cost: string) => `${usage} (≈ ${cost})`,
   exportButton: 'Export',
-  exportMarkdown: 'Markdown (.md)',
-  exportJson: 'JSON (.json)',
-  transcriptArguments: 'Arguments',
-  transcriptResult: 'Result',
-  transcriptApproved: 'approved by the user',
 });
 
 /**
@@ -417,14 +362,32 @@ export type SoliplexChatStringsOverrides = {
       : SoliplexChatStrings[K];
 };
 
-/** Merges a page's partial strings over the defaults (the nested `toolStatus` too). */
-export function mergeChatStrings(partial: SoliplexChatStringsOverrides | undefined): SoliplexChatStrings {
-  if (!partial) return defaultChatStrings;
+/** Merges a page's partial strings over the base strings (the nested `toolStatus` too). */
+export function mergeBaseStrings(partial: SoliplexChatStringsOverrides | undefined): ChatStrings {
+  if (!partial) return baseChatStrings;
   return {
-    ...defaultChatStrings,
+    ...baseChatStrings,
     ...partial,
-    toolStatus: { ...defaultChatStrings.toolStatus, ...partial.toolStatus },
-    errors: { ...defaultChatStrings.errors, ...partial.errors },
-    subagentStatus: { ...defaultChatStrings.subagentStatus, ...partial.subagentStatus },
+    toolStatus: { ...baseChatStrings.toolStatus, ...partial.toolStatus },
+    errors: { ...baseChatStrings.errors, ...partial.errors },
+    subagentStatus: { ...baseChatStrings.subagentStatus, ...partial.subagentStatus },
   };
+}
+
+const withParts = new WeakMap<object, Map<object, object>>();
+/**
+ * The chat's strings (else the base English) with an optional part's English under what the page or a
+ * translation set for it: what the part renders with. The same object for the same two (cached).
+ */
+export function partStrings<P extends Partial<SoliplexChatStrings>>(strings: ChatStrings | undefined, part: Readonly<P>): ChatStrings & P {
+  const base = strings ?? baseChatStrings;
+  let byPart = withParts.get(base);
+  if (!byPart) withParts.set(base, (byPart = new Map()));
+  let merged = byPart.get(part);
+  if (!merged) {
+    merged = { ...part };
+    for (const [key, value] of Object.entries(base)) if (value !== undefined) (merged as Record<string, unknown>)[key] = value;
+    byPart.set(part, merged);
+  }
+  return merged as ChatStrings & P;
 }

@@ -5,7 +5,7 @@ export type FirstPaintStrings = Pick<SoliplexChatStrings, 'welcome' | 'inputLabe
 
 /**
  * The English defaults of `FirstPaintStrings`. They ship with the first paint; the rest of
- * `defaultChatStrings` loads with the chat's other parts (chat-runtime.ts).
+ * `baseChatStrings` loads with the chat's other parts (chat-runtime.ts), the optional parts' with them.
  */
 export const firstPaintStrings: Readonly<FirstPaintStrings> = Object.freeze({
   welcome: 'How can I help you today?',

@@ -99,7 +99,8 @@ export class SoliplexA2uiActivity extends LitElement {
 
   /** The activity (its content: `a2ui_operations`, or a pre-paint `status`). */
   @property({ attribute: false }) message?: ActivityMessage;
-  @property({ attribute: false }) strings?: SoliplexChatStrings;
+  /** Its strings (the chat's, over the activities' English). */
+  @property({ attribute: false }) strings?: Pick<SoliplexChatStrings, 'a2uiBuilding' | 'a2uiFailed'>;
   /** Where media in agent output may load from by themselves (the chat's `image-origins`). */
   @property({ attribute: false }) imageOrigins?: string;
   /** Sends a user action to the agent; returns whether it was sent. */

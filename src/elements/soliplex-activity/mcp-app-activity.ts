@@ -56,7 +56,8 @@ export class SoliplexMcpAppActivity extends LitElement {
   ];
 
   @property({ attribute: false }) message?: ActivityMessage;
-  @property({ attribute: false }) strings?: SoliplexChatStrings;
+  /** Its strings (the chat's, over the activities' English). */
+  @property({ attribute: false }) strings?: Pick<SoliplexChatStrings, 'mcpAppTitle' | 'mcpAppLoading' | 'mcpAppFailed'>;
   /** Runs a request the agent's middleware answers itself (the thread's `proxy`). */
   @property({ attribute: false }) proxy?: (forwardedProps: Record<string, unknown>) => Promise<unknown>;
   /** Sends a user message in the chat (an app's `ui/message`); false when refused. */

@@ -3,7 +3,8 @@ import { property } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import type { ActivityMessage } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
-import { defaultChatStrings } from '../shared/chat-strings.js';
+import { partStrings } from '../shared/chat-strings.js';
+import { activityStrings } from './activity-strings.js';
 import { prettyJson } from '../shared/format.js';
 import { loadOnce } from '../shared/load-once.js';
 import { proxyRun } from '../../core/transport/proxy-run.js';
@@ -81,7 +82,7 @@ export class SoliplexActivity extends LitElement {
   override render() {
     const message = this.message;
     if (!message) return nothing;
-    const strings = this.chat?.strings ?? defaultChatStrings;
+    const strings = partStrings(this.chat?.strings, activityStrings);
     const label = strings.activityLabel(message.activityType);
     const renderers = this.chat?.activityRenderers;
     const renderer = renderers?.[message.activityType];
@@ -112,7 +113,7 @@ export class SoliplexActivity extends LitElement {
    */
   #renderBuiltIn(message: ActivityMessage, label: string) {
     builtIn(message.activityType)?.load();
-    const strings = this.chat?.strings ?? defaultChatStrings;
+    const strings = partStrings(this.chat?.strings, activityStrings);
     const thread = this.chat?.thread;
     // Only the thread's commands act: an action starts a run of this thread (refused while one runs).
     const sendAction = (action: unknown) => thread?.forward({ a2uiAction: { userAction: action } }) ?? false;

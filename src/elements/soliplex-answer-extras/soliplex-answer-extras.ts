@@ -1,19 +1,12 @@
-import { LitElement, html, nothing, svg, type PropertyValues } from 'lit';
+import { LitElement, adoptStyles, html, nothing, svg, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { repeat } from 'lit/directives/repeat.js';
 import { consume } from '@lit/context';
 import { chatContext, type ChatContextValue } from '../../context.js';
-import type { SoliplexCitation } from '../../core/transport/soliplex/soliplex-citations.js';
-import type { SoliplexChunk } from '../../core/transport/soliplex/soliplex-documents.js';
-import type { TokenCount } from '../../controllers/answer-extras-controller.js';
 import type { AnswerTurn } from '../soliplex-message-list/answer-turns.js';
-import { defaultChatStrings, type SoliplexChatStrings } from '../shared/chat-strings.js';
-import { renderMarkdown } from '../soliplex-message-list/markdown.js';
-import { markdownStyles } from '../soliplex-message-list/markdown.styles.js';
+import { baseChatStrings, type ChatStrings } from '../shared/chat-strings.js';
+import { LazyModule } from '../../core/lazy-module.js';
 import { answerExtrasStyles } from './soliplex-answer-extras.styles.js';
-
-/** A chunk's preview, as the element holds it while the source is open. */
-type Preview = { readonly state: 'loading' } | { readonly state: 'done'; readonly chunk: SoliplexChunk | null } | { readonly state: 'failed' };
+import type { AnswerSources } from './answer-extras-view.js';
 
 /** One observer for every answer of the page (a long thread has hundreds): marks each seen once on screen. */
 const onScreen = new IntersectionObserver((entries) => {
@@ -24,21 +17,8 @@ const onScreen = new IntersectionObserver((entries) => {
   }
 });
 
-type Pricing = typeof import('../../core/conversation/usage-cost.js');
-/** The price table's code: loaded only for a chat that sets `usagePrices`. */
-let pricing: Pricing | undefined;
-let pricingLoad: Promise<Pricing> | undefined;
-const loadPricing = () =>
-  (pricingLoad ??= import('../../core/conversation/usage-cost.js').then(
-    (module) => (pricing = module),
-    (error: unknown) => {
-      pricingLoad = undefined;
-      throw error;
-    },
-  ));
-
-/** Base64 only: a preview's data URL is built from it, never from other text the server sent. */
-const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+/** The sources, the usage line and the reason field: loaded with the first answer that shows one. */
+const view = new LazyModule(() => import('./answer-extras-view.js'));
 
 const thumb = (down: boolean) =>
   html`<svg class=${down ? 'down' : 'up'} viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
@@ -50,7 +30,8 @@ const thumb = (down: boolean) =>
  * line of token usage, and "Good response" / "Bad response" with an optional reason. A source opens
  * to show its cited text and, on Soliplex, the page previews the server makes for it. The data comes
  * from the chat's context (`answers`, the conversation's `runRecords` through the `answer`); the
- * protocol calls are the controller's.
+ * protocol calls are the controller's. The buttons are this element's own; the sources, the usage line
+ * and the reason field render from answer-extras-view.ts, loaded with the first answer that shows one.
  * @summary An answer's sources, token usage and feedback.
  * @internal A part of `<soliplex-chat>`, defined by it; not a public tag.
  * @csspart sources - An answer's numbered sources (RAG citations on Soliplex), under the answer.
@@ -63,7 +44,7 @@ const thumb = (down: boolean) =>
  * @csspart feedback-reason - The optional reason field after a rating, with its Send button.
  */
 export class SoliplexAnswerExtras extends LitElement {
-  static override styles = [markdownStyles, answerExtrasStyles];
+  static override styles = answerExtrasStyles;
 
   /** The answer this is under. */
   @property({ attribute: false }) answer?: AnswerTurn;
@@ -76,13 +57,15 @@ export class SoliplexAnswerExtras extends LitElement {
   @state() private reason?: string;
   /** How the last sending went: sent (with a reason), or failed. */
   @state() private sent?: 'thanks' | 'failed';
-  /** The open sources' previews, by chunk id. */
-  @state() private previews: ReadonlyMap<string, Preview> = new Map();
 
   /** Set once the answer has been on screen: only then are its rating and usage asked of the server. */
   @state() private seen = false;
 
   #unsubscribe?: () => void;
+  /** The sources (with their open previews), once the view's code is in. */
+  #sources?: AnswerSources;
+  /** The view's styles are adopted (once its code is in and this answer shows some of it). */
+  #adopted = false;
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -112,19 +95,41 @@ export class SoliplexAnswerExtras extends LitElement {
     this.#unsubscribe = this.isConnected ? this.chat?.answers?.subscribe(() => this.requestUpdate()) : undefined;
   }
 
+  /**
+   * The view's code when this answer shows more than its buttons: there already, else loading (this
+   * renders again once it is in, its styles adopted; until then the answer shows its buttons alone).
+   */
+  #view(): typeof view.loaded {
+    const loaded = view.loaded;
+    if (!loaded) {
+      view.load().then(
+        () => this.requestUpdate(),
+        (error: unknown) => console.error('[soliplex-chat] an answer’s sources, usage or feedback form could not be loaded', error),
+      );
+      return undefined;
+    }
+    if (!this.#adopted) {
+      this.#adopted = true;
+      adoptStyles(this.renderRoot as ShadowRoot, [...SoliplexAnswerExtras.elementStyles, ...loaded.detailsStyles]);
+    }
+    return loaded;
+  }
+
   override render() {
     const answer = this.answer;
     const chat = this.chat;
     if (!answer || !chat) return nothing;
-    const strings = chat.strings ?? defaultChatStrings;
-    return html`${answer.citations.length ? this.#renderSources(answer.citations, strings) : nothing}
+    const strings = chat.strings ?? baseChatStrings;
+    const more = answer.citations.length || chat.showUsage || this.reason !== undefined || this.sent ? this.#view() : undefined;
+    if (more) this.#sources ??= new more.AnswerSources(this);
+    return html`${answer.citations.length && this.#sources ? this.#sources.render(answer.citations, strings) : nothing}
       <div class="row">
-        ${chat.noFeedback || !answer.runId ? nothing : this.#renderFeedback(answer.runId, strings)}
-        ${chat.showUsage ? this.#renderUsage(answer, strings) : nothing}
+        ${chat.noFeedback || !answer.runId ? nothing : this.#renderFeedback(answer.runId, strings, more)}
+        ${chat.showUsage && more ? more.renderUsage(this, answer, this.seen, strings) : nothing}
       </div>`;
   }
 
-  #renderFeedback(runId: string, strings: SoliplexChatStrings) {
+  #renderFeedback(runId: string, strings: ChatStrings, more: typeof view.loaded) {
     const current = this.chat?.answers?.feedback(runId, this.seen);
     const button = (rating: 'up' | 'down', label: string) =>
       html`<button
@@ -138,27 +143,23 @@ export class SoliplexAnswerExtras extends LitElement {
         ${thumb(rating === 'down')}
       </button>`;
     const open = this.reason !== undefined && !!current;
+    const reason = open && current && more
+      ? more.renderReason(
+          {
+            draft: this.reason ?? '',
+            input: (draft) => (this.reason = draft),
+            send: () => void this.#sendReason(runId, current.rating),
+            close: () => (this.reason = undefined),
+          },
+          strings,
+        )
+      : nothing;
     return html`<div part="feedback" class="feedback ${open ? 'open' : ''}" role="group" aria-label=${strings.feedbackLabel}>
-      ${button('up', strings.goodResponse)}${button('down', strings.badResponse)}
-      ${open && current
-        ? html`<form part="feedback-reason" class="reason" @submit=${(e: Event) => this.#sendReason(e, runId, current.rating)}>
-            <input
-              type="text"
-              aria-label=${strings.feedbackReason}
-              placeholder=${strings.feedbackReason}
-              maxlength="2000"
-              .value=${this.reason ?? ''}
-              @input=${(e: Event) => (this.reason = (e.target as HTMLInputElement).value)}
-              @keydown=${this.#onReasonKeydown}
-            />
-            <button type="submit">${strings.feedbackSend}</button>
-          </form>`
-        : nothing}
-      ${this.sent ? html`<span class="sent" role="status">${this.sent === 'thanks' ? strings.feedbackThanks : strings.feedbackFailed}</span>` : nothing}
+      ${button('up', strings.goodResponse)}${button('down', strings.badResponse)} ${reason} ${this.sent && more ? more.renderSent(this.sent, strings) : nothing}
     </div>`;
   }
 
-  /** A rating is sent at once; the reason field opens for those who want to say more. */
+  /** A rating is sent at once; the reason field opens for those who want to say more (a frame later the first time: its code loads). */
   async #rate(runId: string, rating: 'up' | 'down'): Promise<void> {
     const answers = this.chat?.answers;
     if (!answers || !this.answer) return;
@@ -167,12 +168,12 @@ export class SoliplexAnswerExtras extends LitElement {
     this.sent = undefined;
     const ok = await answers.rate(this.answer.messageId, runId, { rating });
     if (!ok) this.sent = 'failed';
+    await view.load().catch(() => undefined);
     await this.updateComplete;
     this.renderRoot.querySelector<HTMLInputElement>('.reason input')?.focus();
   }
 
-  async #sendReason(event: Event, runId: string, rating: 'up' | 'down'): Promise<void> {
-    event.preventDefault();
+  async #sendReason(runId: string, rating: 'up' | 'down'): Promise<void> {
     const answers = this.chat?.answers;
     if (!answers || !this.answer) return;
     const reason = this.reason ?? '';
@@ -181,93 +182,7 @@ export class SoliplexAnswerExtras extends LitElement {
     this.sent = ok ? 'thanks' : 'failed';
     if (!ok) this.reason = reason; // kept, to send again
   }
-
-  #onReasonKeydown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape') return;
-    event.stopPropagation(); // not the chat's Stop
-    this.reason = undefined;
-  };
-
-  #renderUsage(answer: AnswerTurn, strings: SoliplexChatStrings) {
-    const answers = this.chat?.answers;
-    const soliplex = !!answers?.soliplex;
-    const own: TokenCount | undefined = soliplex ? answers!.usage(answer.runIds, this.seen) : answer.usage;
-    const thread: TokenCount | undefined = answer.thread ? (soliplex ? answers!.usage(answer.thread.runIds, this.seen) : answer.thread.usage) : undefined;
-    if (!own && !thread) return nothing;
-    const parts = [own ? this.#priced(own, strings.usageAnswer(own.input, own.output), strings) : '', thread ? this.#priced(thread, strings.usageThread(thread.input, thread.output), strings) : ''].filter(Boolean);
-    return html`<p part="usage" class="usage">${parts.join(' · ')}</p>`;
-  }
-
-  /** A usage line with its cost, by the page's price table (`usagePrices`), once the pricing code has loaded. */
-  #priced(count: TokenCount, line: string, strings: SoliplexChatStrings): string {
-    const prices = this.chat?.usagePrices;
-    if (!prices) return line;
-    if (!pricing) {
-      void loadPricing().then(() => this.requestUpdate(), (error: unknown) => console.error('[soliplex-chat] the usage prices could not be loaded', error));
-      return line;
-    }
-    // A count without entries (a Soliplex run's usage route names no model) is priced by the table's default.
-    const amount = pricing.usageCost(count.entries ?? [{ inputTokens: count.input, outputTokens: count.output }], prices);
-    const cost = amount === undefined ? undefined : pricing.formatCost(amount, prices.currency, this.chat?.lang);
-    return cost ? strings.usageCost(line, cost) : line;
-  }
-
-  #renderSources(citations: readonly SoliplexCitation[], strings: SoliplexChatStrings) {
-    return html`<ol part="sources" class="sources" aria-label=${strings.sourcesLabel}>
-      ${repeat(
-        citations,
-        (c) => c.chunkId,
-        (c, i) => {
-          const preview = this.previews.get(c.chunkId);
-          const meta = [c.headings.join(' › '), c.pageNumbers.length ? strings.sourcePages(c.pageNumbers) : ''].filter(Boolean).join(' · ');
-          return html`<li part="source" class="source" data-chunk-id=${c.chunkId}>
-            <details @toggle=${(e: Event) => this.#onToggle(e, c)}>
-              <summary>
-                <span class="number">${c.index ?? i + 1}</span>
-                <span class="title">${c.documentTitle || c.documentUri || strings.sourceUntitled}</span>
-                ${meta ? html`<span class="meta">${meta}</span>` : nothing}
-              </summary>
-              ${preview ? this.#renderChunk(c, preview, strings) : nothing}
-            </details>
-          </li>`;
-        },
-      )}
-    </ol>`;
-  }
-
-  #renderChunk(citation: SoliplexCitation, preview: Preview, strings: SoliplexChatStrings) {
-    const images = preview.state === 'done' ? (preview.chunk?.images_base_64 ?? []).filter((b) => typeof b === 'string' && BASE64.test(b)) : [];
-    return html`<div part="source-chunk" class="chunk">
-      <div class="text">${renderMarkdown(citation.content, { images: false, strings: this.chat?.strings ?? defaultChatStrings })}</div>
-      ${citation.sourceUrl ? html`<a class="link" href=${citation.sourceUrl} target="_blank" rel="noopener noreferrer">${citation.sourceUrl}</a>` : nothing}
-      ${citation.origin === 'metadata'
-        ? nothing // a source named in metadata has no pages to preview
-        : preview.state === 'loading'
-        ? html`<p class="note" role="status">${strings.sourceLoading}</p>`
-        : images.length
-          ? images.map(
-              (b, i) => html`<img part="source-preview" class="preview" src=${`data:image/png;base64,${b}`} alt=${strings.sourcePreview(citation.pageNumbers[i] ?? i + 1)} />`,
-            )
-          : html`<p class="note">${strings.sourceNoPreview}</p>`}
-    </div>`;
-  }
-
-  /** Opening a source loads its page previews (once). */
-  async #onToggle(event: Event, citation: SoliplexCitation): Promise<void> {
-    if (!(event.target as HTMLDetailsElement).open || this.previews.has(citation.chunkId)) return;
-    const answers = this.chat?.answers;
-    const set = (preview: Preview) => (this.previews = new Map(this.previews).set(citation.chunkId, preview));
-    if (!answers?.soliplex || citation.origin === 'metadata') return void set({ state: 'done', chunk: null });
-    set({ state: 'loading' });
-    try {
-      set({ state: 'done', chunk: await answers.chunk(citation) });
-    } catch (error) {
-      console.error('[soliplex-chat] a source’s preview could not be loaded', error);
-      set({ state: 'failed' });
-    }
-  }
 }
-
 if (!customElements.get('soliplex-answer-extras')) customElements.define('soliplex-answer-extras', SoliplexAnswerExtras);
 
 declare global {

@@ -3,7 +3,8 @@ import { property, query } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import type { ToolCall } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
-import { defaultChatStrings } from '../shared/chat-strings.js';
+import { partStrings } from '../shared/chat-strings.js';
+import { approvalStrings } from './approval-strings.js';
 import { formatArguments } from '../shared/format.js';
 import { toolTitle } from '../shared/tool-label.js';
 import { approvalCardStyles } from './soliplex-approval-card.styles.js';
@@ -45,7 +46,7 @@ export class SoliplexApprovalCard extends LitElement {
   override render() {
     const call = this.call;
     if (!call) return nothing;
-    const strings = this.chat?.strings ?? defaultChatStrings;
+    const strings = partStrings(this.chat?.strings, approvalStrings);
     const promptId = `prompt-${call.id}`;
     return html`
       <div part="approval-card" class="card" role="group" tabindex="-1" aria-labelledby=${promptId}>

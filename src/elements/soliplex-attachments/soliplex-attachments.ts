@@ -5,7 +5,8 @@ import { repeat } from 'lit/directives/repeat.js';
 import { consume } from '@lit/context';
 import type { ContentPart } from '@ag-ui/core';
 import { chatContext, type ChatContextValue } from '../../context.js';
-import { defaultChatStrings } from '../shared/chat-strings.js';
+import { partStrings } from '../shared/chat-strings.js';
+import { attachmentStrings } from './attachment-strings.js';
 import type { AgentCapabilities } from '@ag-ui/core';
 import { DEFAULT_MAX_BYTES, attachmentOptions, fileToPart, rejection, type AttachmentOptions } from './attachment-parts.js';
 
@@ -107,7 +108,7 @@ export class SoliplexAttachments extends LitElement {
 
   /** Adds files (from the picker, a paste or a drop); those refused are named in the error line. */
   add(files: Iterable<File>): void {
-    const strings = this.chat?.strings ?? defaultChatStrings;
+    const strings = partStrings(this.chat?.strings, attachmentStrings);
     const next = [...this.pending];
     const refused: string[] = [];
     for (const file of files) {
@@ -147,7 +148,7 @@ export class SoliplexAttachments extends LitElement {
   }
 
   override render() {
-    const strings = this.chat?.strings ?? defaultChatStrings;
+    const strings = partStrings(this.chat?.strings, attachmentStrings);
     return html`<div part="attachments" class="bar">
       <input type="file" multiple .accept=${this.options.accept?.join(',') ?? ''} @change=${this.#onPicked} tabindex="-1" aria-hidden="true" />
       <button part="attach-button" type="button" @click=${() => this.picker?.click()}>${strings.attach}</button>

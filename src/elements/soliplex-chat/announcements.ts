@@ -1,5 +1,5 @@
 import type { Conversation } from '../../core/index.js';
-import type { SoliplexChatStrings } from '../shared/chat-strings.js';
+import type { ChatStrings } from '../shared/chat-strings.js';
 import type { ToolRegistry } from '../../core/tools/tool-registry.js';
 import { toolTitle } from '../shared/tool-label.js';
 
@@ -13,7 +13,7 @@ const ANNOUNCED_TOOL_STATUSES = new Set(['awaiting-approval', 'executing', 'comp
 export function describeChanges(
   previous: Conversation,
   next: Conversation,
-  strings: SoliplexChatStrings,
+  strings: ChatStrings,
   /** The page's tools: a call is named by its tool's `title`. */
   tools?: ToolRegistry,
 ): string[] {

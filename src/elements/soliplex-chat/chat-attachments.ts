@@ -4,7 +4,7 @@ import type { AgentCapabilities } from '@ag-ui/core';
 import type { AttachmentOptions } from '../soliplex-attachments/attachment-parts.js';
 import type { SoliplexAttachments } from '../soliplex-attachments/soliplex-attachments.js';
 import type { ThreadHandle } from '../../core/index.js';
-import type { SoliplexChatStrings } from '../shared/chat-strings.js';
+import type { ChatStrings } from '../shared/chat-strings.js';
 import { loadOnce } from '../shared/load-once.js';
 import { ATTACHMENTS_EXPORTPARTS } from './exportparts.js';
 
@@ -21,7 +21,7 @@ export interface ChatAttachmentsConfig {
   /** The attachment bar in the chat's shadow root, when it shows. */
   readonly bar: () => SoliplexAttachments | null | undefined;
   /** The chat's strings (their code may still be loading). */
-  readonly strings: () => Promise<SoliplexChatStrings>;
+  readonly strings: () => Promise<ChatStrings>;
 }
 
 /**
@@ -32,7 +32,7 @@ export interface ChatAttachmentsConfig {
 export class ChatAttachments {
   readonly #host: AttachmentsHost;
   readonly #bar: () => SoliplexAttachments | null | undefined;
-  readonly #strings: () => Promise<SoliplexChatStrings>;
+  readonly #strings: () => Promise<ChatStrings>;
   /** What `agent.getCapabilities()` answered, for the agent it was asked of. */
   #asked?: { readonly agent: AbstractAgent; readonly capabilities: AgentCapabilities };
 

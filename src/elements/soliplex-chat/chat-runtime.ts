@@ -1,14 +1,14 @@
 import { html, type ReactiveControllerHost } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { SoliplexErrorEvent, SoliplexFeedbackEvent, SoliplexThreadChangeEvent, SoliplexToolCallEvent, domEventsFor } from '../../events.js';
-import { mergeChatStrings, type SoliplexChatStringsOverrides } from '../shared/chat-strings.js';
+import { mergeBaseStrings, type SoliplexChatStringsOverrides } from '../shared/chat-strings.js';
 import type { ChatContextValue } from '../../context.js';
 import { failureText } from '../shared/failure-text.js';
 import { describeChanges } from './announcements.js';
 import { AnnouncementController } from '../../controllers/announcement-controller.js';
 import { ChatSuggestionsController } from './chat-suggestions.js';
 import type { ChatSuggestions } from './suggestion-chips.js';
-import type { SoliplexChatStrings } from '../shared/chat-strings.js';
+import type { ChatStrings } from '../shared/chat-strings.js';
 import type { ThreadKey, ThreadSnapshot, ToolRegistry } from '../../core/index.js';
 import { emptyConversation } from '../../core/conversation/empty-conversation.js';
 import { idleState, isRunning, threadKeyId } from '../../core/tool-loop/run-state.js';
@@ -46,7 +46,7 @@ function chatContextFor(
   stringsChanged: boolean,
 ): ChatContextValue {
   if (previous && !stringsChanged && CONTEXT_INPUTS.every((key) => previous[key] === next[key])) return previous;
-  const merged = previous && !stringsChanged ? previous.strings : mergeChatStrings(strings);
+  const merged = previous && !stringsChanged ? previous.strings : mergeBaseStrings(strings);
   return { ...next, engine: next.thread.engine, threadKey: next.thread.key, strings: merged };
 }
 
@@ -56,7 +56,7 @@ const chatRuntime = {
   SoliplexThreadChangeEvent,
   SoliplexToolCallEvent,
   domEventsFor,
-  mergeChatStrings,
+  mergeBaseStrings,
   failureText,
   describeChanges,
   /** Where focus goes once there are cards to answer (nothing at first paint needs it). */
@@ -73,7 +73,7 @@ const chatRuntime = {
   /** The suggestion chips: the page's `suggestions` (asked of its function at rest), else the room's. */
   suggestions: (host: ReactiveControllerHost, view: ChatView, source: () => ChatSuggestions | undefined) => new ChatSuggestionsController(host, view, source),
   /** The live region's lines: what a turn changed that a screen reader should hear. */
-  announcer: (host: ReactiveControllerHost, view: ChatView, strings: () => SoliplexChatStrings, tools: () => ToolRegistry) =>
+  announcer: (host: ReactiveControllerHost, view: ChatView, strings: () => ChatStrings, tools: () => ToolRegistry) =>
     new AnnouncementController(host, {
       conversation: () => view.snapshot()?.conversation ?? emptyConversation,
       threadId: () => threadKeyId(view.threadKey()),

@@ -10,8 +10,14 @@ import { ThreadIndex } from '../../core/threads/thread-index.js';
 import { threadKeyId } from '../../core/tool-loop/run-state.js';
 import { transcriptJson, type TranscriptSource } from '../../core/transcript/transcript-json.js';
 import { transcriptMarkdown } from '../../core/transcript/transcript-markdown.js';
-import { defaultChatStrings, type SoliplexChatStrings } from '../shared/chat-strings.js';
+import { partStrings, type ChatStrings } from '../shared/chat-strings.js';
+import { exportStrings } from './export-strings.js';
+import { interruptStrings } from '../soliplex-interrupt-card/interrupt-strings.js';
+import { answerDetailsStrings } from '../soliplex-answer-extras/answer-details-strings.js';
 import { toolLabel } from '../shared/tool-label.js';
+
+/** The English of the strings Export's menu and a transcript use that the chat's own code does not (an answered interrupt's, the usage line's). */
+const transcriptStrings = Object.freeze({ ...interruptStrings, ...answerDetailsStrings, ...exportStrings });
 
 /** What `exportTranscript()` gives: Markdown to read, or JSON with everything. */
 export type ExportFormat = 'markdown' | 'json';
@@ -27,7 +33,7 @@ export interface ExportContext {
   readonly prices?: UsagePrices;
   /** The chat's language (dates and numbers of the Markdown). */
   readonly lang: string;
-  readonly strings?: SoliplexChatStrings;
+  readonly strings?: ChatStrings;
   /** The Soliplex server's token (its runs' usage is read from their usage routes). */
   readonly token?: TokenSource;
 }
@@ -104,7 +110,7 @@ export class ExportView {
       runUsage,
       prices: context.prices,
     };
-    const strings = context.strings ?? defaultChatStrings;
+    const strings = partStrings(context.strings, transcriptStrings);
     return format === 'json' ? `${JSON.stringify(transcriptJson(source), null, 2)}\n` : transcriptMarkdown(source, strings, context.lang);
   }
 
@@ -133,7 +139,7 @@ export class ExportView {
   /** The choices under Export, while open (with their look: only a chat that exports needs it). */
   renderMenu() {
     if (!this.#open) return nothing;
-    const strings = this.#context().strings ?? defaultChatStrings;
+    const strings = partStrings(this.#context().strings, transcriptStrings);
     const choose = (format: ExportFormat) => (event: Event) => {
       this.#close(event, true);
       void this.download(format).catch((error: unknown) => console.error('[soliplex-chat] the export failed', error));

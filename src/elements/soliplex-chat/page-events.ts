@@ -1,7 +1,7 @@
 import type { ReactiveControllerHost } from 'lit';
 import type { EngineEvent, RunFailure, RunOrchestrator, ThreadKey, ToolCall } from '../../core/index.js';
 import { TurnEventsController } from '../../controllers/turn-events-controller.js';
-import type { SoliplexChatStrings } from '../shared/chat-strings.js';
+import type { ChatStrings } from '../shared/chat-strings.js';
 import { chatRuntimeIfLoaded, whenChatRuntime } from './chat-parts.js';
 import type { ChatRuntime } from './chat-runtime.js';
 
@@ -11,7 +11,7 @@ export interface PageEventsConfig {
   readonly engine: () => RunOrchestrator | undefined;
   readonly threadKey: () => ThreadKey;
   /** The chat's strings (translations merged in), once the runtime is there. */
-  readonly strings: (rt: ChatRuntime) => SoliplexChatStrings;
+  readonly strings: (rt: ChatRuntime) => ChatStrings;
   /** The chat is on a Soliplex room (a missing thread reads differently). */
   readonly soliplex: () => boolean;
   /** `agui-events`: relay raw AG-UI events too. */

@@ -1,7 +1,8 @@
 import { html, nothing, type ReactiveControllerHost } from 'lit';
 import type { SoliplexSignInController } from '../../controllers/soliplex-sign-in-controller.js';
 import type { SoliplexDocumentsController } from '../../controllers/soliplex-documents-controller.js';
-import type { SoliplexChatStrings } from '../shared/chat-strings.js';
+import { partStrings, type ChatStrings } from '../shared/chat-strings.js';
+import { roomExtrasStrings } from './room-extras-strings.js';
 import { roomExtrasStyles } from './room-extras.styles.js';
 
 /** The parts of `RoomExtras` loaded so far (each only where the server has it). */
@@ -23,7 +24,8 @@ export class RoomExtrasView {
   }
 
   /** The header's buttons: Documents (when the room has some) and Sign out (when signed in here). */
-  header({ signIn, documents }: RoomExtrasParts, strings: SoliplexChatStrings) {
+  header({ signIn, documents }: RoomExtrasParts, chatStrings: ChatStrings) {
+    const strings = partStrings(chatStrings, roomExtrasStrings);
     const count = documents?.selected.size ?? 0;
     const hasDocuments = !!documents?.documents.length;
     const signedIn = !!signIn?.signedIn;
@@ -42,7 +44,8 @@ export class RoomExtrasView {
   }
 
   /** Under the header: the sign-in offer (one button per provider), or the open documents picker. */
-  panels({ signIn, documents }: RoomExtrasParts, strings: SoliplexChatStrings) {
+  panels({ signIn, documents }: RoomExtrasParts, chatStrings: ChatStrings) {
+    const strings = partStrings(chatStrings, roomExtrasStrings);
     const offer = signIn?.offer ?? [];
     return html`${offer.length
       ? html`${roomExtrasStyles}<div part="sign-in" class="sign-in" role="group" aria-label=${strings.signInPrompt}>
@@ -57,7 +60,7 @@ export class RoomExtrasView {
       : nothing}${this.#pickerOpen && documents?.documents.length ? this.#renderPicker(documents, strings) : nothing}`;
   }
 
-  #renderPicker(controller: SoliplexDocumentsController, strings: SoliplexChatStrings) {
+  #renderPicker(controller: SoliplexDocumentsController, strings: ChatStrings & typeof roomExtrasStrings) {
     const { documents, selected } = controller;
     return html`${roomExtrasStyles}<fieldset part="documents" class="documents" @keydown=${this.#onPickerKey}>
       <legend>${strings.documentsLegend}</legend>

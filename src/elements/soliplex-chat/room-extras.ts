@@ -3,7 +3,7 @@ import type { ThreadKey } from '../../core/index.js';
 import type { SoliplexSignInController, SignInStorage } from '../../controllers/soliplex-sign-in-controller.js';
 import type { SoliplexDocumentsConfig, SoliplexDocumentsController } from '../../controllers/soliplex-documents-controller.js';
 import { hasSignInState } from '../../controllers/soliplex-sign-in-keys.js';
-import type { SoliplexChatStrings } from '../shared/chat-strings.js';
+import type { ChatStrings } from '../shared/chat-strings.js';
 import { SoliplexSignInChangeEvent } from '../../events.js';
 import type { RoomExtrasView } from './room-extras-view.js';
 
@@ -58,12 +58,12 @@ export class RoomExtras implements ReactiveController {
   }
 
   /** The header's buttons: Documents (when the room has some) and Sign out (when signed in here). */
-  renderHeaderButtons(strings: SoliplexChatStrings) {
+  renderHeaderButtons(strings: ChatStrings) {
     return this.#view?.header(this, strings) ?? nothing;
   }
 
   /** Under the header: the sign-in offer (one button per provider), or the open documents picker. */
-  renderPanels(strings: SoliplexChatStrings) {
+  renderPanels(strings: ChatStrings) {
     return this.#view?.panels(this, strings) ?? nothing;
   }
 

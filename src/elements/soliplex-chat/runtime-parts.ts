@@ -5,7 +5,7 @@ import type { ThreadHandle, ToolRegistry } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
 import type { AnnouncementController } from '../../controllers/announcement-controller.js';
 import type { AnswerExtrasController } from '../../controllers/answer-extras-controller.js';
-import type { SoliplexChatStrings, SoliplexChatStringsOverrides } from '../shared/chat-strings.js';
+import type { ChatStrings, SoliplexChatStringsOverrides } from '../shared/chat-strings.js';
 import type { LocaleController } from '../shared/locale-controller.js';
 import type { ChatSettings } from './chat-settings.js';
 import type { ChatSuggestionsController } from './chat-suggestions.js';
@@ -101,8 +101,8 @@ export class RuntimeParts {
   }
 
   /** The chat's strings, the page's translations merged in. */
-  strings(rt: ChatRuntime): SoliplexChatStrings {
-    return this.context?.strings ?? rt.mergeChatStrings(this.localized());
+  strings(rt: ChatRuntime): ChatStrings {
+    return this.context?.strings ?? rt.mergeBaseStrings(this.localized());
   }
 
   /** The suggestion chips: `starters` in the empty state, follow-ups after an answer. */

@@ -7,7 +7,7 @@ import type { SoliplexAttachments } from '../soliplex-attachments/soliplex-attac
 import { ToolRegistrationController } from '../../controllers/tool-registration-controller.js';
 import { AgUiEventsController } from '../../controllers/agui-events-controller.js';
 import { adoptPreUpgradeProperties } from '../shared/upgrade-properties.js';
-import type { SoliplexChatStrings } from '../shared/chat-strings.js';
+import type { ChatStrings } from '../shared/chat-strings.js';
 import { mergeFirstPaintStrings } from '../shared/first-paint-strings.js';
 import type { SoliplexComposer } from '../soliplex-composer/soliplex-composer.js';
 import type { HiddenMessageActions, SoliplexMessageList } from '../soliplex-message-list/soliplex-message-list.js';
@@ -204,7 +204,7 @@ export class SoliplexChat extends ChatApi {
 
   /** The thread on screen, as the parts the runtime makes read it. */
   readonly #view: ChatView = { snapshot: () => this.#session.snapshot, threadKey: () => this.#session.threadKey };
-  readonly #attachments = new ChatAttachments(this, { bar: () => this.attachmentBar, strings: async (): Promise<SoliplexChatStrings> => this.#parts.strings(await whenChatRuntime()) });
+  readonly #attachments = new ChatAttachments(this, { bar: () => this.attachmentBar, strings: async (): Promise<ChatStrings> => this.#parts.strings(await whenChatRuntime()) });
   /** Focus, translation, live region, suggestions, answer extras and the parts' context: made with the runtime. */
   readonly #parts = new RuntimeParts(this, {
     view: this.#view,

@@ -1,4 +1,5 @@
-import { defaultChatStrings, type SoliplexChatStrings } from '../shared/chat-strings.js';
+import type { ChatStrings } from '../shared/chat-strings.js';
+import { dictationStrings } from './dictation-strings.js';
 import type { SpeechToText, SpeechToTextSession } from './speech-to-text.js';
 import type { SoliplexComposer } from './soliplex-composer.js';
 import { webSpeech } from './web-speech.js';
@@ -8,16 +9,16 @@ import { webSpeech } from './web-speech.js';
  * aborts. Resolves to what to tell the person ('' when all went well): a refused microphone is
  * explained, any other failure named. Loaded on the first press of Dictate.
  */
-export async function dictate(adapter: SpeechToText | undefined, session: SpeechToTextSession, strings: Partial<SoliplexChatStrings>): Promise<string> {
+export async function dictate(adapter: SpeechToText | undefined, session: SpeechToTextSession, strings: Partial<ChatStrings>): Promise<string> {
   try {
     await (adapter ?? webSpeech).listen(session);
     return '';
   } catch (error) {
     const refused = (error as { name?: unknown } | null)?.name === 'NotAllowedError';
-    if (refused) return strings.microphoneBlocked ?? defaultChatStrings.microphoneBlocked;
+    if (refused) return strings.microphoneBlocked ?? dictationStrings.microphoneBlocked;
     // Stopped by the person (or a send): whatever the recogniser says about it is not news.
     if (session.signal.aborted) return '';
-    return (strings.dictationFailed ?? defaultChatStrings.dictationFailed)((error as Error)?.message ?? String(error));
+    return (strings.dictationFailed ?? dictationStrings.dictationFailed)((error as Error)?.message ?? String(error));
   }
 }
 

@@ -1,6 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import type { SoliplexChatStrings } from '../shared/chat-strings.js';
+import type { ChatStrings } from '../shared/chat-strings.js';
+import type { interruptStrings } from './interrupt-strings.js';
 
 /**
  * A form generated from an interrupt's `responseSchema` (JSON Schema): strings, numbers, integers,
@@ -116,7 +117,7 @@ function getAt(root: unknown, path: Path): unknown {
 
 export interface SchemaFormContext {
   readonly value: unknown;
-  readonly strings: SoliplexChatStrings;
+  readonly strings: ChatStrings & typeof interruptStrings;
   /** A prefix that makes the ids unique within the card. */
   readonly idPrefix: string;
   readonly disabled: boolean;

@@ -4,12 +4,18 @@ import { consume } from '@lit/context';
 import { expiryTime as interruptExpiryTime, isExpired as isInterruptExpired } from '../../core/conversation/interrupts.js';
 import type { InterruptMessage, ToolCall } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
-import { defaultChatStrings, type SoliplexChatStrings } from '../shared/chat-strings.js';
+import { partStrings, type ChatStrings } from '../shared/chat-strings.js';
+import { interruptStrings } from './interrupt-strings.js';
+import { approvalStrings } from '../soliplex-approval-card/approval-strings.js';
 import { formatArguments } from '../shared/format.js';
 import type { InterruptControls } from '../shared/renderers.js';
 import { toolTitle } from '../shared/tool-label.js';
 import { initialValue, payloadOf, renderSchemaForm, setAt, type Schema } from './schema-form.js';
 import { interruptCardStyles } from './soliplex-interrupt-card.styles.js';
+
+/** The English of the card's own strings (an interrupt that asks to approve a call words it as an approval card). */
+const cardStrings = Object.freeze({ ...approvalStrings, ...interruptStrings });
+type CardStrings = ChatStrings & typeof cardStrings;
 
 /**
  * Internal: an open interrupt card appeared. The chat decides whether focus moves to it (as for an
@@ -119,7 +125,7 @@ export class SoliplexInterruptCard extends LitElement {
   override render() {
     const message = this.message;
     if (!message) return nothing;
-    const strings = this.chat?.strings ?? defaultChatStrings;
+    const strings = partStrings(this.chat?.strings, cardStrings);
     const { interrupt } = message;
     const expired = isInterruptExpired(message);
     const open = message.status === 'open';
@@ -133,7 +139,7 @@ export class SoliplexInterruptCard extends LitElement {
     `;
   }
 
-  #renderCustom(renderer: NonNullable<ChatContextValue['interruptRenderers']>[string], message: InterruptMessage, strings: SoliplexChatStrings) {
+  #renderCustom(renderer: NonNullable<ChatContextValue['interruptRenderers']>[string], message: InterruptMessage, strings: CardStrings) {
     const controls: InterruptControls = {
       answer: (payload?: unknown) => this.#send('resolved', payload),
       cancel: () => this.#send('cancelled'),
@@ -148,7 +154,7 @@ export class SoliplexInterruptCard extends LitElement {
     return html`<div part="interrupt-custom">${output}</div>`;
   }
 
-  #renderDefault(message: InterruptMessage, strings: SoliplexChatStrings, open: boolean, expired: boolean) {
+  #renderDefault(message: InterruptMessage, strings: CardStrings, open: boolean, expired: boolean) {
     const { interrupt } = message;
     const prompt = html`<p part="interrupt-message" class="message">${interrupt.message ?? strings.interruptLabel}</p>`;
     if (!open) return prompt;
@@ -192,7 +198,7 @@ export class SoliplexInterruptCard extends LitElement {
       </form>`;
   }
 
-  #renderStatus(message: InterruptMessage, strings: SoliplexChatStrings, expired: boolean) {
+  #renderStatus(message: InterruptMessage, strings: CardStrings, expired: boolean) {
     const text =
       message.status === 'resolved' ? answeredText(message, strings)
       : expired ? strings.interruptExpired
@@ -210,7 +216,7 @@ export class SoliplexInterruptCard extends LitElement {
   }
 
   /** Approve; with editable arguments that were changed, the answer carries them as `editedArgs`. */
-  #approve(shown: string | undefined, strings: SoliplexChatStrings): void {
+  #approve(shown: string | undefined, strings: CardStrings): void {
     const field = this.renderRoot.querySelector<HTMLTextAreaElement>('.edit-arguments');
     if (shown === undefined || !field || field.value === shown) {
       this.#send('resolved', { approved: true });
@@ -243,7 +249,7 @@ export class SoliplexInterruptCard extends LitElement {
 }
 
 /** What an answered interrupt says: the decision on a call it held, or a short summary of the answer. */
-function answeredText({ interrupt, payload }: InterruptMessage, strings: SoliplexChatStrings): string {
+function answeredText({ interrupt, payload }: InterruptMessage, strings: CardStrings): string {
   if (typeof interrupt.toolCallId === 'string') {
     return (payload as { approved?: unknown } | undefined)?.approved === false ? strings.interruptDenied : strings.interruptApproved;
   }

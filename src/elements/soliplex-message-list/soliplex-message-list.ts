@@ -6,7 +6,7 @@ import { consume } from '@lit/context';
 import { emptyConversation } from '../../core/conversation/empty-conversation.js';
 import type { AssistantMessage, ChatMessage, Conversation, InstructionMessage, ReasoningMessage, ToolCall } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
-import { defaultChatStrings, type SoliplexChatStrings } from '../shared/chat-strings.js';
+import { baseChatStrings, type ChatStrings } from '../shared/chat-strings.js';
 import { StreamingMarkdown, renderMarkdown } from './markdown.js';
 import { messageListStyles } from './soliplex-message-list.styles.js';
 import { markdownStyles } from './markdown.styles.js';
@@ -196,7 +196,7 @@ export class SoliplexMessageList extends LitElement {
   /** Streaming messages' Markdown, by message id: only the open block is parsed again per render. */
   readonly #markdown = new Map<string, StreamingMarkdown>();
   /** The strings the cached Markdown was rendered with (its code blocks' copy buttons). */
-  #markdownStrings?: SoliplexChatStrings;
+  #markdownStrings?: ChatStrings;
   /** The image origins the cached Markdown was rendered with. */
   #imageOrigins?: string;
   /** The answers' objects, kept while their runs and records stay the same (see `answerTurns`). */
@@ -232,7 +232,7 @@ export class SoliplexMessageList extends LitElement {
   }
 
   override render() {
-    const strings = this.chat?.strings ?? defaultChatStrings;
+    const strings = this.chat?.strings ?? baseChatStrings;
     const visible = this.#visible();
     const entries = this.#entries(visible);
     const shown = this.#progressive.shown(entries);
@@ -296,14 +296,14 @@ export class SoliplexMessageList extends LitElement {
     return { regenerate: answer?.id, edit: true, last };
   }
 
-  #copyButton(key: string, text: string, strings: SoliplexChatStrings) {
+  #copyButton(key: string, text: string, strings: ChatStrings) {
     const copied = this.copied === key;
     return html`<button part="copy-button" type="button" data-copied=${copied} @click=${() => this.#copy(key, text)}>
       ${copied ? html`<span aria-hidden="true">✓ </span>` : nothing}${strings.copy}
     </button>`;
   }
 
-  #renderUserActions(message: Visible & { role: 'user' }, targets: ActionTargets, strings: SoliplexChatStrings) {
+  #renderUserActions(message: Visible & { role: 'user' }, targets: ActionTargets, strings: ChatStrings) {
     const hidden = this.hiddenActions;
     const copy = !hidden.copy && message.text.trim() !== '';
     const edit = !hidden.edit && !!targets.edit;
@@ -320,7 +320,7 @@ export class SoliplexMessageList extends LitElement {
    * One set of actions for the whole answer: Copy and Read aloud once it is written (half an answer
    * is not what anyone wants to paste), Regenerate on the last one.
    */
-  #renderAnswerActions(group: AnswerGroup<Item>, targets: ActionTargets, strings: SoliplexChatStrings) {
+  #renderAnswerActions(group: AnswerGroup<Item>, targets: ActionTargets, strings: ChatStrings) {
     const hidden = this.hiddenActions;
     const done = group.id !== targets.writing && answerMessages(group).every((m) => m.complete);
     const text = done ? answerText(group) : '';
@@ -367,7 +367,7 @@ export class SoliplexMessageList extends LitElement {
   }
 
   /** Where the answer will appear, from Send until its first output. */
-  #renderPlaceholder(strings: SoliplexChatStrings) {
+  #renderPlaceholder(strings: ChatStrings) {
     // Not a live region: the status line announces "Thinking…"; this names the dots for a reader browsing the list.
     return html`<div class="turn from-assistant last">
       <div part="answer answer-placeholder" class="answer placeholder">
@@ -376,7 +376,7 @@ export class SoliplexMessageList extends LitElement {
     </div>`;
   }
 
-  #renderEditor(edit: { readonly id: string; readonly draft: string }, strings: SoliplexChatStrings) {
+  #renderEditor(edit: { readonly id: string; readonly draft: string }, strings: ChatStrings) {
     return html`<form class="editor" data-message-id=${edit.id} @submit=${this.#sendEdit} @keydown=${this.#onEditorKeydown}>
       <textarea
         aria-label=${strings.editLabel}
@@ -467,25 +467,25 @@ export class SoliplexMessageList extends LitElement {
     this.scroller?.focus({ preventScroll: true });
   };
 
-  #renderEntry(e: Entry, strings: SoliplexChatStrings, actions: ActionTargets) {
+  #renderEntry(e: Entry, strings: ChatStrings, actions: ActionTargets) {
     if (isAnswer(e)) return this.#renderAnswer(e, strings, actions);
     if (!('kind' in e) && e.role === 'user') return this.#renderUser(e, strings, actions);
     return this.#renderItem(e, strings);
   }
 
-  #renderItem(m: Item, strings: SoliplexChatStrings) {
+  #renderItem(m: Item, strings: ChatStrings) {
     return 'kind' in m ? renderSubagentGroup(m, strings, (messages) => repeat(messages, (x) => x.id, (x) => this.#renderMessage(x, strings))) : this.#renderMessage(m, strings);
   }
 
   /** A user message (or its editor) with its actions, together: hovering or focusing either shows the actions. */
-  #renderUser(m: Visible & { role: 'user' }, strings: SoliplexChatStrings, actions: ActionTargets) {
+  #renderUser(m: Visible & { role: 'user' }, strings: ChatStrings, actions: ActionTargets) {
     const edit = actions.edit && this.editing?.id === m.id ? this.editing : undefined;
     // The actions follow the message: a message stays next to its actions (`[data-message-id] + .actions`).
     return html`<div class="turn from-user">${edit ? this.#renderEditor(edit, strings) : html`${this.#renderMessage(m, strings)}${this.#renderUserActions(m, actions, strings)}`}</div>`;
   }
 
   /** One answer: everything the turn's hops showed in one bubble, then its actions and extras (sources, usage, feedback). */
-  #renderAnswer(group: AnswerGroup<Item>, strings: SoliplexChatStrings, actions: ActionTargets) {
+  #renderAnswer(group: AnswerGroup<Item>, strings: ChatStrings, actions: ActionTargets) {
     const turn = this.#turnOf(group, actions.answers);
     return html`<div class="turn from-assistant ${group.id === actions.last ? 'last' : ''}" data-answer-id=${group.id}>
       <div part="answer" class="answer"><span class="visually-hidden">${strings.assistant}: </span>${repeat(group.items, (m) => m.id, (m) => this.#renderItem(m, strings))}</div>
@@ -512,7 +512,7 @@ export class SoliplexMessageList extends LitElement {
    * "copied", which change rarely and then render every page once), and each item with its calls. A
    * subagent group is built anew by every render: its page renders with each.
    */
-  #pageDeps(entries: readonly Entry[], strings: SoliplexChatStrings, actions: ActionTargets): unknown[] {
+  #pageDeps(entries: readonly Entry[], strings: ChatStrings, actions: ActionTargets): unknown[] {
     const deps: unknown[] = [strings, this.busy, this.noImages, this.chat?.imageOrigins, this.hiddenActions, actions.regenerate, actions.edit, actions.last, actions.writing, this.editing, this.copied, this.reading, this.chat?.answers, this.chat?.noFeedback, this.chat?.showUsage];
     // An answer is built anew by every render: its messages are what it shows.
     const push = (m: Item) => {
@@ -542,7 +542,7 @@ export class SoliplexMessageList extends LitElement {
     if (changed.has('conversation') && this.#refocus !== undefined) this.#keepVersionFocus();
   }
 
-  #renderMessage(message: ChatMessage, strings: SoliplexChatStrings) {
+  #renderMessage(message: ChatMessage, strings: ChatStrings) {
     switch (message.role) {
       case 'user':
         // One line on purpose: the bubble keeps the user's line breaks (pre-wrap), not the template's.
@@ -580,7 +580,7 @@ export class SoliplexMessageList extends LitElement {
     return message.toolCallIds.map((id) => this.conversation.toolCalls[id]).filter((c) => c !== undefined);
   }
 
-  #renderAssistant(message: AssistantMessage, strings: SoliplexChatStrings) {
+  #renderAssistant(message: AssistantMessage, strings: ChatStrings) {
     const calls = this.#callsOf(message);
     if (!message.text && calls.length === 0) return nothing;
     // `writing`: text is streaming in, shown with a caret after the last block.
@@ -613,7 +613,7 @@ export class SoliplexMessageList extends LitElement {
    * render drops the cache). Called under a guard on the text: a message rendered again for another
    * reason (its actions, a tool call) keeps its Markdown DOM rather than parse and build it anew.
    */
-  #markdownOf(message: AssistantMessage, strings: SoliplexChatStrings) {
+  #markdownOf(message: AssistantMessage, strings: ChatStrings) {
     const options = { images: !this.noImages, imageOrigins: this.chat?.imageOrigins, strings };
     // Streaming messages' parsed blocks were rendered with the old strings or origins.
     if (strings !== this.#markdownStrings || options.imageOrigins !== this.#imageOrigins) this.#markdown.clear();
@@ -635,7 +635,7 @@ export class SoliplexMessageList extends LitElement {
     for (const id of this.#markdown.keys()) if (!open.has(id)) this.#markdown.delete(id);
   }
 
-  #renderReasoning(message: ReasoningMessage, strings: SoliplexChatStrings) {
+  #renderReasoning(message: ReasoningMessage, strings: ChatStrings) {
     return html`<details part="message reasoning" class="message reasoning" data-message-id=${message.id}>
       <summary>${strings.reasoning}</summary>
       <div class="text" dir="auto">${message.text}</div>${truncatedNotice(message, strings)}
@@ -644,7 +644,7 @@ export class SoliplexMessageList extends LitElement {
 }
 
 /** Under a text cut at MAX_TEXT_CHARS: says so (as a note, so a screen reader hears it with the message). */
-function truncatedNotice(message: { truncated?: true }, strings: SoliplexChatStrings) {
+function truncatedNotice(message: { truncated?: true }, strings: ChatStrings) {
   return message.truncated ? html`<p part="truncated-notice" class="truncated-notice" role="note">${strings.truncated}</p>` : nothing;
 }
 

@@ -1,6 +1,6 @@
 import { html, type TemplateResult } from 'lit';
 import type { ChatMessage, Conversation, Subagent } from '../../core/index.js';
-import type { SoliplexChatStrings } from '../shared/chat-strings.js';
+import type { ChatStrings } from '../shared/chat-strings.js';
 
 /** A run of consecutive messages one subagent produced, shown together under its name. */
 export interface SubagentGroup<M extends ChatMessage> {
@@ -37,7 +37,7 @@ export function groupBySubagent<M extends ChatMessage>(messages: readonly M[], c
 /** A collapsible group: the subagent's name and status as its summary, its messages inside. */
 export function renderSubagentGroup<M extends ChatMessage>(
   group: SubagentGroup<M>,
-  strings: SoliplexChatStrings,
+  strings: ChatStrings,
   renderMessages: (messages: readonly M[]) => unknown,
 ): TemplateResult {
   const { subagent } = group;

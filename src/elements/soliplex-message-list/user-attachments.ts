@@ -1,10 +1,10 @@
 import { html, nothing } from 'lit';
 import type { ContentPart } from '@ag-ui/core';
 import { imagePreviewUrl, partLabel } from '../soliplex-attachments/part-preview.js';
-import type { SoliplexChatStrings } from '../shared/chat-strings.js';
+import type { ChatStrings } from '../shared/chat-strings.js';
 
 /** A user message's attachments: images as thumbnails (inline data or http(s) only), other files by name. */
-export function renderAttachments(parts: readonly ContentPart[], strings: SoliplexChatStrings) {
+export function renderAttachments(parts: readonly ContentPart[], strings: ChatStrings) {
   return html`<span class="attachments">${parts.map((part) => {
     const label = strings.attachmentLabel(partLabel(part));
     const src = imagePreviewUrl(part);

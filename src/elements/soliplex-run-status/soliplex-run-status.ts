@@ -6,7 +6,7 @@ import { isOfCurrentRun } from '../../core/conversation/conversation.js';
 import { idleState } from '../../core/tool-loop/run-state.js';
 import type { Conversation, RunState, WaitingToRetryState } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
-import { defaultChatStrings, type SoliplexChatStrings } from '../shared/chat-strings.js';
+import { baseChatStrings, type ChatStrings } from '../shared/chat-strings.js';
 import { failureText, isMissingThread } from '../shared/failure-text.js';
 import { toolTitle } from '../shared/tool-label.js';
 import { runStatusStyles } from './soliplex-run-status.styles.js';
@@ -54,7 +54,7 @@ export class SoliplexRunStatus extends LitElement {
   chat?: ChatContextValue;
 
   override render() {
-    const strings = this.chat?.strings ?? defaultChatStrings;
+    const strings = this.chat?.strings ?? baseChatStrings;
     return html`<div part="status" class="status" role="status" data-state=${this.run.status}>${this.#content(strings)}</div>`;
   }
 
@@ -63,7 +63,7 @@ export class SoliplexRunStatus extends LitElement {
 
   #requestContinue = () => this.chat?.thread.continue();
 
-  #continueButton(strings: SoliplexChatStrings) {
+  #continueButton(strings: ChatStrings) {
     return html`<button part="continue-button" class="continue" type="button" @click=${this.#requestContinue}>${strings.continue}</button>`;
   }
 
@@ -78,7 +78,7 @@ export class SoliplexRunStatus extends LitElement {
   #announced?: { readonly until: number; readonly text: string };
 
   /** A busy server: that it is, when the chat tries again (ticking), and Retry now. */
-  #busy(run: WaitingToRetryState, strings: SoliplexChatStrings) {
+  #busy(run: WaitingToRetryState, strings: ChatStrings) {
     const seconds = Math.max(0, Math.ceil((run.until - Date.now()) / 1000));
     if (this.#announced?.until !== run.until) this.#announced = { until: run.until, text: strings.retryingIn(seconds) };
     return html`<span class="reason">${strings.busy(run.error.status ?? 503)}</span>
@@ -107,13 +107,13 @@ export class SoliplexRunStatus extends LitElement {
   }
 
   /** Thinking until the current run's answer has text, writing while it streams in. */
-  #streamingText(strings: SoliplexChatStrings): string {
+  #streamingText(strings: ChatStrings): string {
     const last = this.conversation.messages.at(-1);
     const writing = last?.role === 'assistant' && !last.complete && !!last.text && isOfCurrentRun(this.conversation, last);
     return writing ? strings.writing : strings.thinking;
   }
 
-  #content(strings: SoliplexChatStrings) {
+  #content(strings: ChatStrings) {
     const run = this.run;
     const calls = this.conversation.toolCalls;
     switch (run.status) {

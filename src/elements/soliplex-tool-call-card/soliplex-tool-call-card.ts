@@ -3,7 +3,8 @@ import { property } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import type { ToolCall, ToolCallStatus } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
-import { defaultChatStrings, type SoliplexChatStrings } from '../shared/chat-strings.js';
+import { baseChatStrings, partStrings, type ChatStrings } from '../shared/chat-strings.js';
+import { toolCardStrings } from './tool-card-strings.js';
 import { formatArguments, prettyJson } from '../shared/format.js';
 import { callSignatureArgs, parsePartialJson } from '../shared/partial-json.js';
 import { toolCallCardStyles } from './soliplex-tool-call-card.styles.js';
@@ -57,7 +58,7 @@ export class SoliplexToolCallCard extends LitElement {
   override render() {
     const call = this.call;
     if (!call) return nothing;
-    const strings = this.chat?.strings ?? defaultChatStrings;
+    const strings = partStrings(this.chat?.strings, toolCardStrings);
     // A call held for the user's approval shows their decision (a denied one even if the agent answered it).
     const status = call.decision === 'denied' ? 'denied' : call.status;
     const statusText =
@@ -123,7 +124,7 @@ export class SoliplexToolCallCard extends LitElement {
   }
 
   /** A completed call that only changed the agent's tools: what it made ready, the full list on hover (and in the inspector). */
-  #renderChangesLine(call: ToolCall, label: ToolLabel, strings: SoliplexChatStrings): TemplateResult {
+  #renderChangesLine(call: ToolCall, label: ToolLabel, strings: ChatStrings & typeof toolCardStrings): TemplateResult {
     return html`<p part="tool-changes" class="changes-line" title=${strings.toolChanges(call.changes!)}>
       ${label.icon ? html`<span class="icon" aria-hidden="true">${label.icon}</span>` : nothing}${strings.toolsReady(label.title)}
     </p>`;
@@ -134,7 +135,7 @@ export class SoliplexToolCallCard extends LitElement {
     return !!this.chat?.toolRenderers?.[call.name] || !!this.chat?.toolRegistry.get(call.name)?.render;
   }
 
-  #renderDetails(call: ToolCall, strings: SoliplexChatStrings): TemplateResult {
+  #renderDetails(call: ToolCall, strings: ChatStrings & typeof toolCardStrings): TemplateResult {
     // Labels, not headings: a card is not a section of the page's outline (headings follow the host's).
     return html`
       ${hasArguments(call) ? html`<p class="label">${strings.arguments}</p><pre>${formatArguments(call)}</pre>` : nothing}
@@ -155,7 +156,7 @@ export class SoliplexToolCallCard extends LitElement {
       output = renderer(call, args);
     } catch (error) {
       console.error(`[soliplex-chat] the tool renderer of "${call.name}" threw`, error);
-      output = (this.chat?.strings ?? defaultChatStrings).renderFailed;
+      output = (this.chat?.strings ?? baseChatStrings).renderFailed;
     }
     return html`<div part="tool-view" class="rendered">${output}</div>`;
   }
@@ -169,7 +170,7 @@ export class SoliplexToolCallCard extends LitElement {
 }
 
 /** Page code's output; a renderer that throws shows a notice instead of breaking the card. */
-function guarded(render: () => unknown, call: ToolCall, notice = defaultChatStrings.renderFailed): unknown {
+function guarded(render: () => unknown, call: ToolCall, notice = baseChatStrings.renderFailed): unknown {
   try {
     return render();
   } catch (error) {

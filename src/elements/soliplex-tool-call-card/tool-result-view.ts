@@ -1,7 +1,8 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { asStructuredResult, resultParts } from '../../core/tools/tool-result-content.js';
 import type { BinaryResultPart, ToolCall } from '../../core/index.js';
-import type { SoliplexChatStrings } from '../shared/chat-strings.js';
+import type { ChatStrings } from '../shared/chat-strings.js';
+import type { toolCardStrings } from './tool-card-strings.js';
 import { prettyJson } from '../shared/format.js';
 import { safeHref } from '../soliplex-message-list/markdown-inline.js';
 import { imageMayLoad } from '../shared/image-origins.js';
@@ -14,7 +15,7 @@ import { imageMayLoad } from '../shared/image-origins.js';
  */
 export function renderToolResultView(
   call: ToolCall,
-  strings: SoliplexChatStrings,
+  strings: ChatStrings & typeof toolCardStrings,
   hasRenderer: boolean,
   /** `image-origins`: where a server tool's image results may load from (the page's own tools' load). */
   imageOrigins?: string,
@@ -29,14 +30,14 @@ export function renderToolResultView(
   `;
 }
 
-function renderPart(part: ReturnType<typeof resultParts>[number], strings: SoliplexChatStrings, imageOrigins: string | undefined): TemplateResult {
+function renderPart(part: ReturnType<typeof resultParts>[number], strings: ChatStrings, imageOrigins: string | undefined): TemplateResult {
   if (part.type === 'text') return html`<p class="text">${part.text}</p>`;
   if (part.type === 'json') return html`<pre class="json">${prettyJson(part.value)}</pre>`;
   return renderFile(part, strings, imageOrigins);
 }
 
 /** `imageOrigins` undefined: a file of the page's own tool, which may load from anywhere. */
-function renderFile(part: BinaryResultPart, strings: SoliplexChatStrings, imageOrigins: string | undefined): TemplateResult {
+function renderFile(part: BinaryResultPart, strings: ChatStrings, imageOrigins: string | undefined): TemplateResult {
   const href = fileUrl(part);
   const name = part.filename ?? part.mimeType;
   if (!href) return html`<p class="text">${name}</p>`;

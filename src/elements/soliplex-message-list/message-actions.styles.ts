@@ -82,7 +82,7 @@ export const messageActionsStyles = css`
     color: var(--_sc-on-accent);
     background: var(--_sc-accent);
   }
-  .writing > .text > :is(p, ul, ol, blockquote, div, hr, h1, h2, h3, h4, h5, h6):last-child::after {
+  .writing > .text > :is(p, ul, ol, blockquote, div, hr, h1, h2, h3, h4, h5, h6, pre, soliplex-code-block):last-child::after {
     content: '▍';
     margin-inline-start: 0.1em;
     animation: caret 1s steps(1) infinite;
@@ -93,7 +93,7 @@ export const messageActionsStyles = css`
     }
   }
   @media (prefers-reduced-motion: reduce) {
-    .writing > .text > :is(p, ul, ol, blockquote, div, hr, h1, h2, h3, h4, h5, h6):last-child::after {
+    .writing > .text > :is(p, ul, ol, blockquote, div, hr, h1, h2, h3, h4, h5, h6, pre, soliplex-code-block):last-child::after {
       animation: none;
     }
   }

@@ -188,38 +188,5 @@ export const messageListStyles = [
   a:focus-visible {
     outline: 2px solid var(--_sc-accent);
   }
-  .attachments {
-    display: flex;
-    flex-wrap: wrap;
-    gap: calc(var(--_sc-gap) / 2);
-    margin-block-start: calc(var(--_sc-gap) / 2);
-  }
-  .attachment-image {
-    max-width: 8em;
-    max-height: 8em;
-    border-radius: calc(var(--_sc-radius) / 2);
-  }
-  .attachment-file {
-    border: 1px solid var(--_sc-border);
-    border-radius: var(--_sc-radius);
-    padding: 0 calc(var(--_sc-gap) / 2);
-  }
-  .subagent {
-    border-inline-start: 3px solid var(--_sc-border);
-    padding-inline-start: var(--_sc-gap);
-  }
-  .subagent > summary {
-    cursor: pointer;
-    color: var(--_sc-muted);
-  }
-  .subagent-messages {
-    display: flex;
-    flex-direction: column;
-    gap: var(--_sc-gap);
-  }
-  .subagent-error {
-    color: var(--_sc-danger);
-    margin: 0;
-  }
   `,
 ];

@@ -2,10 +2,35 @@ import { css } from 'lit';
 import { focusOutline } from '../shared/shared-rules.styles.js';
 
 /**
- * The styles of what only some conversations show (message-list-extras.ts): a turn's versions, the
- * inline editor, subagent groups, attachments. Added to the list's shadow root when they load.
+ * The styles of what only some conversations show (message-list-extras.ts): tool calls, reasoning, a subagent's summary, a turn's
+ * versions, the inline editor, subagent groups, attachments. Added to the list's shadow root when they load.
  */
 export const messageListExtrasStyles = css`
+  .reasoning {
+    color: var(--_sc-muted);
+    font-size: 0.9em;
+  }
+  .reasoning summary {
+    cursor: pointer;
+  }
+  summary:focus-visible {
+    outline: ${focusOutline};
+    outline-offset: 2px;
+  }
+  .reasoning .text {
+    white-space: pre-wrap;
+    padding-inline-start: var(--_sc-gap);
+    border-inline-start: 2px solid var(--_sc-border);
+  }
+  .calls {
+    display: flex;
+    flex-direction: column;
+    gap: var(--_sc-gap);
+    margin-block-start: var(--_sc-gap);
+  }
+  .calls:first-child {
+    margin-block-start: 0;
+  }
   .versions {
     display: inline-flex;
     align-items: center;

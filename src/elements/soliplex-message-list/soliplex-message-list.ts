@@ -4,7 +4,7 @@ import { repeat } from 'lit/directives/repeat.js';
 import { guard } from 'lit/directives/guard.js';
 import { consume } from '@lit/context';
 import { emptyConversation } from '../../core/conversation/empty-conversation.js';
-import type { AssistantMessage, ChatMessage, Conversation, InstructionMessage, ReasoningMessage, ToolCall } from '../../core/index.js';
+import type { AssistantMessage, ChatMessage, Conversation, InstructionMessage } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
 import { defaultChatStrings, type SoliplexChatStrings } from '../shared/chat-strings.js';
 import { StreamingMarkdown, renderMarkdown } from './markdown.js';
@@ -17,7 +17,7 @@ import { ProgressiveRenderController } from './progressive-render-controller.js'
 import { messagePages, WINDOW_MIN_ITEMS } from './message-pages.js';
 import type { MessageWindowController } from './message-window-controller.js';
 import { loadOnce } from '../shared/load-once.js';
-import { ACTIVITY_EXPORTPARTS, ANSWER_EXTRAS_EXPORTPARTS, APPROVAL_CARD_EXPORTPARTS, INTERRUPT_CARD_EXPORTPARTS, TOOL_CALL_CARD_EXPORTPARTS } from './exportparts.js';
+import { ANSWER_EXTRAS_EXPORTPARTS } from './exportparts.js';
 import { answerMessages, answerText, answerTurns, groupAnswers, type AnswerGroup, type AnswerTurn, type AnswerTurnCache } from './answer-turns.js';
 import { requestedLang } from '../shared/locale.js';
 import type { ReadAloud } from './read-aloud.js';
@@ -25,21 +25,12 @@ import { LazyModule } from '../../core/lazy-module.js';
 import { adoptStyles } from './adopt-styles.js';
 import type { EditorHost } from './message-editor.js';
 
-/** What only some conversations show (versions, the editor, subagent groups, attachments): loaded with the first. */
+/** What only some conversations show (tool calls, interrupts, activities, versions, the editor, subagent groups, attachments): loaded with the first. */
 const listExtras = new LazyModule(() => import('./message-list-extras.js'));
 type ListExtras = NonNullable<typeof listExtras.loaded>;
 
-// Tool cards, interrupt cards and activities come only from agents that use them: each loads with the
-// first one shown (the element upgrades then, keeping the properties already set on it).
-const loadToolCallCard = loadOnce(() => import('../soliplex-tool-call-card/soliplex-tool-call-card.js'));
-const loadApprovalCard = loadOnce(() => import('../soliplex-approval-card/soliplex-approval-card.js'));
-/** An approval card, its module loaded with the first call that awaits approval. */
-function renderApprovalCard(call: ToolCall) {
-  loadApprovalCard();
-  return html`<soliplex-approval-card exportparts=${APPROVAL_CARD_EXPORTPARTS} data-call-id=${call.id} .call=${call}></soliplex-approval-card>`;
-}
-const loadInterruptCard = loadOnce(() => import('../soliplex-interrupt-card/soliplex-interrupt-card.js'));
-const loadActivity = loadOnce(() => import('../soliplex-activity/soliplex-activity.js'));
+// Tool cards, interrupt cards and activities come only from agents that use them: they render from the
+// list's extras (agent-cards.ts), each card's element loaded with the first one shown.
 // An answer's feedback, sources and usage: loaded with the first finished answer.
 const loadAnswerExtras = loadOnce(() => import('../soliplex-answer-extras/soliplex-answer-extras.js'));
 /** Read aloud: where the browser can speak (its code loads on the first press). */
@@ -560,12 +551,11 @@ export class SoliplexMessageList extends LitElement {
       case 'assistant':
         return this.#renderAssistant(message, strings);
       case 'reasoning':
-        return this.#renderReasoning(message, strings);
+        // Collapsed reasoning, from the extras (a model that shows its reasoning is not the common case).
+        return this.#extras()?.renderReasoning(message, strings, truncatedNotice(message, strings));
       case 'interrupt': {
         const callId = message.interrupt.toolCallId;
-        const call = typeof callId === 'string' ? this.conversation.toolCalls[callId] : undefined;
-        loadInterruptCard();
-        return html`<soliplex-interrupt-card exportparts=${INTERRUPT_CARD_EXPORTPARTS} data-message-id=${message.id} .message=${message} .call=${call}></soliplex-interrupt-card>`;
+        return this.#extras()?.renderInterrupt(message, typeof callId === 'string' ? this.conversation.toolCalls[callId] : undefined);
       }
       case 'system':
       case 'developer':
@@ -578,8 +568,7 @@ export class SoliplexMessageList extends LitElement {
           <button part="history-gap-retry" type="button" ?disabled=${this.busy} @click=${this.#retryHistory}>${strings.retry}</button>
         </div>`;
       case 'activity':
-        loadActivity();
-        return html`<soliplex-activity exportparts=${ACTIVITY_EXPORTPARTS} data-message-id=${message.id} .message=${message}></soliplex-activity>`;
+        return this.#extras()?.renderActivity(message);
       default:
         return nothing;
     }
@@ -595,26 +584,9 @@ export class SoliplexMessageList extends LitElement {
     if (!message.text && calls.length === 0) return nothing;
     // `writing`: text is streaming in, shown with a caret after the last block.
     const writing = !message.complete && !!message.text;
-    if (calls.length) loadToolCallCard();
     return html`<div part="message assistant-message" class="message assistant ${writing ? 'writing' : ''}" data-message-id=${message.id} aria-busy=${message.complete ? 'false' : 'true'}>
       ${message.text ? html`<div class="text" dir="auto">${guard([message.text, message.complete, this.noImages, strings, this.chat?.imageOrigins], () => this.#markdownOf(message, strings))}</div>${truncatedNotice(message, strings)}` : nothing}
-      ${calls.length
-        ? html`<div class="calls">
-            ${repeat(
-              calls,
-              (call) => call.id,
-              (call) => html`
-                <soliplex-tool-call-card
-                  exportparts=${TOOL_CALL_CARD_EXPORTPARTS}
-                  data-call-id=${call.id}
-                  .call=${call}
-                  
-                ></soliplex-tool-call-card>
-                ${call.status === 'awaiting-approval' ? renderApprovalCard(call) : nothing}
-              `,
-            )}
-          </div>`
-        : nothing}
+      ${calls.length ? this.#extras()?.renderCalls(calls) : nothing}
     </div>`;
   }
 
@@ -645,12 +617,6 @@ export class SoliplexMessageList extends LitElement {
     for (const id of this.#markdown.keys()) if (!open.has(id)) this.#markdown.delete(id);
   }
 
-  #renderReasoning(message: ReasoningMessage, strings: SoliplexChatStrings) {
-    return html`<details part="message reasoning" class="message reasoning" data-message-id=${message.id}>
-      <summary>${strings.reasoning}</summary>
-      <div class="text" dir="auto">${message.text}</div>${truncatedNotice(message, strings)}
-    </details>`;
-  }
 }
 
 /** Under a text cut at MAX_TEXT_CHARS: says so (as a note, so a screen reader hears it with the message). */

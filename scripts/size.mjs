@@ -71,8 +71,6 @@ const OPTIONAL = [
   // Loaded with the first fenced code block (its code shows plain until then): the label, Copy code, the styles.
   { pattern: /\/code-block-[^/]*\.js$/, feature: 'code blocks (the first fenced code block in an answer)' },
   // What only some conversations show: a turn's versions, the inline editor, subagent groups, attachments.
-  // The status line's tool hops and busy-server waits (loaded with the first such turn).
-  { pattern: /\/run-status-extras-[^/]*\.js$/, feature: "the status line's tool hops and busy-server countdown (the first turn that runs tools or waits for a busy server)" },
   { pattern: /\/message-list-extras-[^/]*\.js$/, feature: "the message list's rare pieces (tool calls, interrupts, activities, a turn's versions, Edit's editor, a subagent's group, a message's attachments)" },
   // Opt-in features: loaded only when the page turns them on.
   { pattern: /\/(soliplex-thread-list|thread-panel-view)-[^/]*\.js$/, feature: 'the thread list (`thread-list`, or loadThreadList())' },

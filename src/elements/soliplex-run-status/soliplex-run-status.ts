@@ -4,17 +4,12 @@ import { consume } from '@lit/context';
 import { emptyConversation } from '../../core/conversation/empty-conversation.js';
 import { isOfCurrentRun } from '../../core/conversation/conversation.js';
 import { idleState } from '../../core/tool-loop/run-state.js';
-import type { Conversation, RunState } from '../../core/index.js';
+import type { Conversation, RunState, WaitingToRetryState } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
 import { defaultChatStrings, type SoliplexChatStrings } from '../shared/chat-strings.js';
 import { failureText, isMissingThread } from '../shared/failure-text.js';
 import { toolTitle } from '../shared/tool-label.js';
 import { runStatusStyles } from './soliplex-run-status.styles.js';
-import { LazyModule } from '../../core/lazy-module.js';
-import type { BusyAnnouncement } from './run-status-extras.js';
-
-/** What the line says only while tools run or a busy server is waited for: loaded with the first such turn. */
-const statusExtras = new LazyModule(() => import('./run-status-extras.js'));
 
 /** Internal: the user pressed New chat (the thread is gone from the server). */
 export class SoliplexNewChatRequestEvent extends Event {
@@ -80,17 +75,16 @@ export class SoliplexRunStatus extends LitElement {
   /** The countdown's next tick while a busy server is waited for. */
   #tick?: ReturnType<typeof setTimeout>;
   /** What a screen reader hears of the wait: said once per wait, not every second. */
-  #announced?: BusyAnnouncement;
+  #announced?: { readonly until: number; readonly text: string };
 
-  /** The extras, or undefined while they load (the line renders again when they are there). */
-  #extras() {
-    const loaded = statusExtras.loaded;
-    if (!loaded)
-      statusExtras.load().then(
-        () => this.requestUpdate(),
-        (error: unknown) => console.error('[soliplex-chat] a part of the status line could not be loaded', error),
-      );
-    return loaded;
+  /** A busy server: that it is, when the chat tries again (ticking), and Retry now. */
+  #busy(run: WaitingToRetryState, strings: SoliplexChatStrings) {
+    const seconds = Math.max(0, Math.ceil((run.until - Date.now()) / 1000));
+    if (this.#announced?.until !== run.until) this.#announced = { until: run.until, text: strings.retryingIn(seconds) };
+    return html`<span class="reason">${strings.busy(run.error.status ?? 503)}</span>
+      <span class="countdown" aria-hidden="true">${strings.retryingIn(seconds)}</span
+      ><span class="visually-hidden">${this.#announced.text}</span>
+      <button part="retry-button" type="button" @click=${this.#requestRetry}>${strings.retryNow}</button>`;
   }
 
   protected override updated(): void {
@@ -132,17 +126,17 @@ export class SoliplexRunStatus extends LitElement {
         }
         if (run.phase === 'awaiting-input') return strings.waitingForAnswer;
         if (run.phase === 'waiting-for-connection') return strings.waitingForConnection;
-        if (run.phase === 'waiting-to-retry') {
-          const extras = this.#extras();
-          // The reason at once; the countdown and Retry now with their code.
-          if (!extras) return html`<span class="reason">${strings.busy(run.error.status ?? 503)}</span>`;
-          const { line, announced } = extras.busyLine(run, strings, this.#announced, this.#requestRetry);
-          this.#announced = announced;
-          return line;
-        }
+        if (run.phase === 'waiting-to-retry') return this.#busy(run, strings);
         if (run.phase === 'loading-history') return run.progress?.total ? strings.loadingHistoryProgress(run.progress.loaded, run.progress.total) : strings.loadingHistory;
         if (run.phase !== 'executing-tools') return strings.creatingThread;
-        return this.#extras()?.toolsLine(run, calls, strings, (name) => this.#title(name), () => this.#continueButton(strings)) ?? nothing;
+        const inHop = run.toolCallIds.map((id) => calls[id]).filter((c) => c !== undefined);
+        const waiting = inHop.filter((c) => c.status === 'awaiting-approval').map((c) => this.#title(c.name));
+        if (waiting.length) return strings.awaitingApproval(waiting);
+        // Taken up after a reload: calls it interrupted wait for Run again, or Continue without them.
+        const interrupted = inHop.filter((c) => c.status === 'interrupted').map((c) => this.#title(c.name));
+        if (interrupted.length) return html`<span class="reason">${strings.interruptedTools(interrupted)}</span> ${this.#continueButton(strings)}`;
+        const executing = inHop.filter((c) => c.status !== 'completed' && c.status !== 'failed' && c.status !== 'denied');
+        return strings.executing((executing.length ? executing : inHop).map((c) => this.#title(c.name)));
       }
       case 'failed': {
         const missing = isMissingThread(run.error, this.soliplex);

@@ -71,7 +71,7 @@ const OPTIONAL = [
   // Loaded with the first fenced code block (its code shows plain until then): the label, Copy code, the styles.
   { pattern: /\/code-block-[^/]*\.js$/, feature: 'code blocks (the first fenced code block in an answer)' },
   // What only some conversations show: a turn's versions, the inline editor, subagent groups, attachments.
-  { pattern: /\/message-list-extras-[^/]*\.js$/, feature: "the message list's rare pieces (tool calls, interrupts, activities, a turn's versions, Edit's editor, a subagent's group, a message's attachments)" },
+  { pattern: /\/message-list-extras-[^/]*\.js$/, feature: "the message list's rare pieces (tool calls, interrupts, activities, reasoning, a turn's versions, Edit's editor, a subagent's group, a message's attachments)" },
   // Opt-in features: loaded only when the page turns them on.
   { pattern: /\/(soliplex-thread-list|thread-panel-view)-[^/]*\.js$/, feature: 'the thread list (`thread-list`, or loadThreadList())' },
   { pattern: /\/soliplex-attachments-[^/]*\.js$/, feature: 'attachments (`attachments`, or an agent that accepts files)' },

@@ -68,6 +68,10 @@ const OPTIONAL = [
   { pattern: /\/json-schema-validator-[^/]*\.js$/, feature: 'JSON-Schema tool validation (@cfworker/json-schema)' },
   // Its grammars (one chunk each, imported by it) load with the first code block in their language.
   { pattern: /\/code-highlighter-[^/]*\.js$/, feature: 'syntax highlighting (with the first code block in a bundled language)' },
+  // Loaded with the first fenced code block (its code shows plain until then): the label, Copy code, the styles.
+  { pattern: /\/code-block-[^/]*\.js$/, feature: 'code blocks (the first fenced code block in an answer)' },
+  // What only some conversations show: a turn's versions, the inline editor, subagent groups, attachments.
+  { pattern: /\/message-list-extras-[^/]*\.js$/, feature: "the message list's rare pieces (tool calls, interrupts, activities, reasoning, a turn's versions, Edit's editor, a subagent's group, a message's attachments)" },
   // Opt-in features: loaded only when the page turns them on.
   { pattern: /\/(soliplex-thread-list|thread-panel-view)-[^/]*\.js$/, feature: 'the thread list (`thread-list`, or loadThreadList())' },
   { pattern: /\/soliplex-attachments-[^/]*\.js$/, feature: 'attachments (`attachments`, or an agent that accepts files)' },

@@ -17,6 +17,8 @@ describe('<soliplex-chat> Markdown: code blocks', () => {
   // First in this file: the page has loaded no highlighter yet.
   it('loads no highlighter for an answer without code, nor for a block in a language it has no grammar for', async () => {
     const { message } = await chatAnswering('Plain **text**, a table:\n\n| a |\n| - |\n| b |\n\n```text\nnot highlighted\n```\n\n```\nno language\n```');
+    // The blocks' own chunk loads with the first one (their code shows plain until then).
+    await until(() => message.querySelectorAll('.code-block').length === 2);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(fetched('code-highlighter'), 'highlighter').to.have.length(0);
     expect(fetched('highlight.js'), 'grammars').to.have.length(0);

@@ -113,10 +113,12 @@ describe('Markdown streamed in pieces', () => {
     expect(dom(host)).to.equal(oneShot('other paragraph\n\nmore'));
   });
 
-  it('keeps a streaming code block\'s "Copy code" button from one delta to the next', () => {
+  it('keeps a streaming code block\'s "Copy code" button from one delta to the next', async () => {
     const stream = new StreamingMarkdown();
     const host = document.createElement('div');
     render(stream.render('Intro\n\n```js\nconst a = 1;\n'), host);
+    // The block's chunk loads with the first one (the code shows plain until then).
+    await until(() => host.querySelector('button.copy-code') !== null);
     const button = host.querySelector('button.copy-code');
     render(stream.render('Intro\n\n```js\nconst a = 1;\nconst b = 2;\n'), host);
     expect(host.querySelector('code')!.textContent).to.equal('const a = 1;\nconst b = 2;\n');

@@ -283,8 +283,10 @@ describe('<soliplex-chat> AG-UI 1.0 against the real server', () => {
     el.send('research');
     await until(() => outcomes.length === 1);
     await settled(el);
+    // The groups' code loads with the first one: its messages show ungrouped until then.
+    expect(deepQuery(el, '[data-message-id="s1"]')!.textContent).to.contain('Found three sources.');
+    await until(() => deepQueryAll(el, '[part~="subagent"]').length === 2);
     const groups = deepQueryAll<HTMLDetailsElement>(el, '[part~="subagent"]');
-    expect(groups).to.have.length(2);
     expect(groups[0]!.querySelector('summary')!.textContent).to.equal('researcher: Done');
     expect(groups[0]!.textContent).to.contain('Found three sources.');
     expect(groups[0]!.textContent).not.to.contain('Summary.');

@@ -48,7 +48,8 @@ describe('<soliplex-chat> attachments', () => {
     expect(content[1]).to.deep.include({ type: 'image' });
     expect((content[1] as { source: unknown }).source).to.deep.equal({ type: 'data', mimeType: 'image/png', value: btoa(String.fromCharCode(...PNG)) });
     await settled(el);
-    const shown = deepQuery<HTMLImageElement>(el, '[part~="message-attachment"]')!;
+    // The message list's attachments load with the first message that has some (a frame later).
+    const shown = await waitFor<HTMLImageElement>(el, '[part~="message-attachment"]');
     expect(shown.alt).to.equal('Attachment: dot.png');
     expect(shown.src).to.match(/^data:image\/png;base64,/);
     expect(deepQueryAll(el, '[part~="attachment"]')).to.have.length(0); // the bar emptied

@@ -63,6 +63,8 @@ describe('<soliplex-chat> secret-number loop', () => {
     await settled(el);
     observer.disconnect();
 
+    // The cards render from the list's extras and their own chunk, each loaded with the first call.
+    await until(() => toolCardStatuses(el).length === 2);
     expect(toolCardStatuses(el)).to.deep.equal(['completed', 'completed']);
     const assistants = deepQueryAll(el, '[part~="assistant-message"]');
     const last = assistants.at(-1)!;

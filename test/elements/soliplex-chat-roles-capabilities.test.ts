@@ -75,7 +75,8 @@ describe('<soliplex-chat> adapts to the agent\'s capabilities', () => {
     const runs = () => [[runStarted(), ...reasoning('think', 'Let me think.'), ...text('a1', 'Done.'), runFinished()]];
     const shown = await chatWith(runs());
     await finishedTurn(shown.el, 'go');
-    expect(deepQuery(shown.el, '[part~="reasoning"]')!.textContent).to.contain('Let me think.');
+    // Reasoning renders from the list's extras, loaded with the first (a frame later).
+    expect((await waitFor(shown.el, '[part~="reasoning"]')).textContent).to.contain('Let me think.');
 
     const hidden = await chatWith(runs());
     hidden.el.capabilities = { reasoning: { supported: false } };

@@ -33,7 +33,7 @@ describe('<soliplex-chat> tool groups and rich results', () => {
     expect(transport.requests[0]!.tools.map((t) => t.name)).to.deep.equal(['maps']);
     expect(transport.requests[1]!.tools.map((t) => t.name)).to.deep.equal(['find_place', 'route']);
     // One muted line for the expansion (issue 24): the full list on hover.
-    const line = deepQuery(el, '[part~="tool-changes"]')!;
+    const line = await waitFor(el, '[part~="tool-changes"]'); // the card loads with the first call
     expect(line.textContent!.trim()).to.equal('maps ready');
     expect(line.getAttribute('title')).to.equal('Added tools: find_place, route');
   });

@@ -2,13 +2,17 @@
  * A fenced code block: its language as a label, a "Copy code" button, and syntax highlighting that
  * loads lazily (code-highlighter.ts is a chunk of its own, imported with the first block in a bundled
  * language). The highlighter's token tree becomes Lit templates: model text only ever lands in text
- * bindings, never in HTML.
+ * bindings, never in HTML. This module is a chunk of its own too, loaded with the first code block
+ * (lazy-code-block.ts shows the code plain until then); it brings its styles, added to the shadow root
+ * a block connects in.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { AsyncDirective, directive } from 'lit/async-directive.js';
 import { grammarFor, type GrammarName } from './code-languages.js';
 import { LazyModule } from '../../core/lazy-module.js';
 import type { CodeBlockStrings } from './markdown-inline.js';
+import { adoptStyles } from './adopt-styles.js';
+import { codeBlockStyles } from './code-block.styles.js';
 
 type Highlighter = typeof import('./code-highlighter.js');
 type CodeToken = import('./code-highlighter.js').CodeToken;
@@ -30,14 +34,33 @@ const highlighter = new LazyModule<Highlighter>(() => import('./code-highlighter
 const ENGLISH: CodeBlockStrings = { copyCode: 'Copy code', codeCopied: 'Copied', codeCopyFailed: 'Copy failed' };
 
 export function renderCodeBlock(code: string, language: string, closed: boolean, strings: CodeBlockStrings = ENGLISH): TemplateResult {
-  return html`<div class="code-block">
+  return html`<soliplex-code-block class="code-block">
     <div class="code-header">
       ${language ? html`<span class="code-language">${language}</span>` : nothing}
       <span class="copy-status" role="status"></span>
       <button type="button" class="copy-code" @click=${(event: Event) => copyCode(event, strings)}>${strings.copyCode}</button>
     </div>
     <pre tabindex="0"><code data-language=${language}>${closed ? highlighted(code, language) : code}</code></pre>
-  </div>`;
+  </soliplex-code-block>`;
+}
+
+/**
+ * The block's element (light DOM: its code stays in the list's root, for find-in-page and selection):
+ * it brings the blocks' styles to the shadow root it connects in.
+ * @internal Rendered by the Markdown of `<soliplex-chat>`; not a public tag.
+ */
+export class SoliplexCodeBlock extends HTMLElement {
+  connectedCallback(): void {
+    adoptStyles(this.getRootNode(), codeBlockStyles);
+  }
+}
+
+if (!customElements.get('soliplex-code-block')) customElements.define('soliplex-code-block', SoliplexCodeBlock);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'soliplex-code-block': SoliplexCodeBlock;
+  }
 }
 
 /** Copies the block's code (its text, so highlighting spans do not matter) and says so next to the button. */

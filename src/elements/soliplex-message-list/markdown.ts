@@ -2,7 +2,7 @@
  * A small Markdown renderer that builds Lit templates, never HTML strings: every piece of model text
  * lands in a text binding, so raw HTML in it shows as text. Covers what chat answers use: paragraphs,
  * headings, tight and loose lists, blockquotes, rules, GFM tables, fenced code (with a language label,
- * "Copy code" and lazy highlighting: code-block.ts), and the inline marks of markdown-inline.ts.
+ * "Copy code" and lazy highlighting: code-block.ts, loaded with the first block), and the inline marks of markdown-inline.ts.
  *
  * Model text is untrusted, so the parser is built to stay linear in its input: no regex that can
  * backtrack over a line, no rescan of the rest of a line per opening mark, nesting capped.
@@ -10,7 +10,7 @@
 import { html, type TemplateResult } from 'lit';
 import { MAX_DEPTH, markdownSteps, renderInline, safeHref, work, type Inline, type MarkdownOptions } from './markdown-inline.js';
 import { renderTable, startsTable } from './markdown-table.js';
-import { renderCodeBlock } from './code-block.js';
+import { codeBlock } from './lazy-code-block.js';
 import { isMdElement, markdownDom, mdElement, type MdNode } from './markdown-dom.js';
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})\s*([\w+#.-]*)/;
@@ -156,7 +156,7 @@ class Blocks {
         while (i < lines.length && !lines[i]!.trimStart().startsWith(marker)) code.push(lines[i++]!);
         const closed = i < lines.length;
         i++;
-        blocks.push(renderCodeBlock(code.join('\n'), fence[2] ?? '', closed, this.options.strings));
+        blocks.push(codeBlock(code.join('\n'), fence[2] ?? '', closed, this.options.strings));
         continue;
       }
       const heading = HEADING.exec(line);

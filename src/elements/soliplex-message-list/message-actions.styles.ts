@@ -1,7 +1,7 @@
 import { css } from 'lit';
 import { focusOutline } from '../shared/shared-rules.styles.js';
 
-/** Message actions, the inline editor, the streaming caret and "Jump to latest". */
+/** Message actions (and the inline editor's buttons), the streaming caret and "Jump to latest". */
 export const messageActionsStyles = css`
   :host {
     position: relative;
@@ -46,43 +46,12 @@ export const messageActionsStyles = css`
     opacity: 0.45;
     border-color: transparent;
   }
-  .versions {
-    display: inline-flex;
-    align-items: center;
-    color: var(--_sc-muted);
-    font-variant-numeric: tabular-nums;
-  }
-  .versions button {
-    padding-inline: 0.4em;
-    font-size: 1.15em;
-    line-height: 1;
-  }
   .actions button:focus-visible,
-  .editor :focus-visible,
   .jump:focus-visible {
     outline: ${focusOutline};
     outline-offset: 1px;
   }
-  .editor {
-    align-self: stretch;
-    display: flex;
-    flex-direction: column;
-    gap: calc(var(--_sc-gap) / 2);
-  }
-  .editor textarea {
-    font: inherit;
-    color: var(--_sc-foreground);
-    background: var(--_sc-input-background);
-    border: 1px solid var(--_sc-border);
-    border-radius: var(--_sc-radius);
-    padding: var(--_sc-gap);
-    resize: vertical;
-  }
-  .editor button.primary {
-    color: var(--_sc-on-accent);
-    background: var(--_sc-accent);
-  }
-  .writing > .text > :is(p, ul, ol, blockquote, div, hr, h1, h2, h3, h4, h5, h6):last-child::after {
+  .writing > .text > :is(p, ul, ol, blockquote, div, hr, h1, h2, h3, h4, h5, h6, pre, soliplex-code-block):last-child::after {
     content: '▍';
     margin-inline-start: 0.1em;
     animation: caret 1s steps(1) infinite;
@@ -93,7 +62,7 @@ export const messageActionsStyles = css`
     }
   }
   @media (prefers-reduced-motion: reduce) {
-    .writing > .text > :is(p, ul, ol, blockquote, div, hr, h1, h2, h3, h4, h5, h6):last-child::after {
+    .writing > .text > :is(p, ul, ol, blockquote, div, hr, h1, h2, h3, h4, h5, h6, pre, soliplex-code-block):last-child::after {
       animation: none;
     }
   }

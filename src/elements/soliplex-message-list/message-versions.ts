@@ -16,3 +16,13 @@ export function renderVersions(position: VersionPosition, strings: ChatStrings, 
     <button type="button" aria-label=${strings.nextVersion} title=${strings.nextVersion} ?disabled=${!enabled || index === count - 1} @click=${go(index + 1)}>›</button>
   </span>`;
 }
+
+/**
+ * After a switch, the arrow pressed may now be at its end (disabled): focus goes to the other arrow of
+ * the turn's switcher rather than to the page.
+ */
+export function keepVersionFocus(root: ShadowRoot, messageId: string): void {
+  const versions = root.querySelector(`[data-message-id="${CSS.escape(messageId)}"] + .actions .versions`);
+  const active = root.activeElement;
+  if (versions && (!active || (active instanceof HTMLButtonElement && active.disabled))) versions.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus();
+}

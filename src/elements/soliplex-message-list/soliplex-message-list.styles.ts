@@ -122,15 +122,6 @@ export const messageListStyles = [
   .assistant > .text > :last-child {
     margin-block-end: 0;
   }
-  .calls {
-    display: flex;
-    flex-direction: column;
-    gap: var(--_sc-gap);
-    margin-block-start: var(--_sc-gap);
-  }
-  .calls:first-child {
-    margin-block-start: 0;
-  }
   .truncated-notice {
     margin: 0.5em 0 0;
     color: var(--_sc-muted);
@@ -144,22 +135,6 @@ export const messageListStyles = [
     font-size: 0.9em;
     white-space: pre-wrap;
     text-align: center;
-  }
-  .reasoning {
-    color: var(--_sc-muted);
-    font-size: 0.9em;
-  }
-  .reasoning summary {
-    cursor: pointer;
-  }
-  summary:focus-visible {
-    outline: ${focusOutline};
-    outline-offset: 2px;
-  }
-  .reasoning .text {
-    white-space: pre-wrap;
-    padding-inline-start: var(--_sc-gap);
-    border-inline-start: 2px solid var(--_sc-border);
   }
   pre {
     overflow: auto;
@@ -187,39 +162,6 @@ export const messageListStyles = [
   }
   a:focus-visible {
     outline: 2px solid var(--_sc-accent);
-  }
-  .attachments {
-    display: flex;
-    flex-wrap: wrap;
-    gap: calc(var(--_sc-gap) / 2);
-    margin-block-start: calc(var(--_sc-gap) / 2);
-  }
-  .attachment-image {
-    max-width: 8em;
-    max-height: 8em;
-    border-radius: calc(var(--_sc-radius) / 2);
-  }
-  .attachment-file {
-    border: 1px solid var(--_sc-border);
-    border-radius: var(--_sc-radius);
-    padding: 0 calc(var(--_sc-gap) / 2);
-  }
-  .subagent {
-    border-inline-start: 3px solid var(--_sc-border);
-    padding-inline-start: var(--_sc-gap);
-  }
-  .subagent > summary {
-    cursor: pointer;
-    color: var(--_sc-muted);
-  }
-  .subagent-messages {
-    display: flex;
-    flex-direction: column;
-    gap: var(--_sc-gap);
-  }
-  .subagent-error {
-    color: var(--_sc-danger);
-    margin: 0;
   }
   `,
 ];

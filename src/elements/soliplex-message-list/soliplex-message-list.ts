@@ -4,38 +4,33 @@ import { repeat } from 'lit/directives/repeat.js';
 import { guard } from 'lit/directives/guard.js';
 import { consume } from '@lit/context';
 import { emptyConversation } from '../../core/conversation/empty-conversation.js';
-import type { AssistantMessage, ChatMessage, Conversation, InstructionMessage, ReasoningMessage, ToolCall } from '../../core/index.js';
+import type { AssistantMessage, ChatMessage, Conversation, InstructionMessage } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
 import { baseChatStrings, type ChatStrings } from '../shared/chat-strings.js';
 import { StreamingMarkdown, renderMarkdown } from './markdown.js';
 import { messageListStyles } from './soliplex-message-list.styles.js';
 import { markdownStyles } from './markdown.styles.js';
 import { messageActionsStyles } from './message-actions.styles.js';
-import { groupBySubagent, renderSubagentGroup, type SubagentGroup } from './subagent-group.js';
-import { renderAttachments } from './user-attachments.js';
+import { groupBySubagent, type SubagentGroup } from './subagent-group.js';
 import { ScrollFollowController } from './scroll-follow-controller.js';
 import { ProgressiveRenderController } from './progressive-render-controller.js';
 import { messagePages, WINDOW_MIN_ITEMS } from './message-pages.js';
 import type { MessageWindowController } from './message-window-controller.js';
 import { loadOnce } from '../shared/load-once.js';
-import { ACTIVITY_EXPORTPARTS, ANSWER_EXTRAS_EXPORTPARTS, APPROVAL_CARD_EXPORTPARTS, INTERRUPT_CARD_EXPORTPARTS, TOOL_CALL_CARD_EXPORTPARTS } from './exportparts.js';
+import { ANSWER_EXTRAS_EXPORTPARTS } from './exportparts.js';
 import { answerMessages, answerText, answerTurns, groupAnswers, type AnswerGroup, type AnswerTurn, type AnswerTurnCache } from './answer-turns.js';
 import { requestedLang } from '../shared/locale.js';
 import type { ReadAloud } from './read-aloud.js';
-import { versionPosition } from '../../core/conversation/message-versions.js';
-import { renderVersions } from './message-versions.js';
+import { LazyModule } from '../../core/lazy-module.js';
+import { adoptStyles } from './adopt-styles.js';
+import type { EditorHost } from './message-editor.js';
 
-// Tool cards, interrupt cards and activities come only from agents that use them: each loads with the
-// first one shown (the element upgrades then, keeping the properties already set on it).
-const loadToolCallCard = loadOnce(() => import('../soliplex-tool-call-card/soliplex-tool-call-card.js'));
-const loadApprovalCard = loadOnce(() => import('../soliplex-approval-card/soliplex-approval-card.js'));
-/** An approval card, its module loaded with the first call that awaits approval. */
-function renderApprovalCard(call: ToolCall) {
-  loadApprovalCard();
-  return html`<soliplex-approval-card exportparts=${APPROVAL_CARD_EXPORTPARTS} data-call-id=${call.id} .call=${call}></soliplex-approval-card>`;
-}
-const loadInterruptCard = loadOnce(() => import('../soliplex-interrupt-card/soliplex-interrupt-card.js'));
-const loadActivity = loadOnce(() => import('../soliplex-activity/soliplex-activity.js'));
+/** What only some conversations show (tool calls, interrupts, activities, versions, the editor, subagent groups, attachments): loaded with the first. */
+const listExtras = new LazyModule(() => import('./message-list-extras.js'));
+type ListExtras = NonNullable<typeof listExtras.loaded>;
+
+// Tool cards, interrupt cards and activities come only from agents that use them: they render from the
+// list's extras (agent-cards.ts), each card's element loaded with the first one shown.
 // An answer's feedback, sources and usage: loaded with the first finished answer.
 const loadAnswerExtras = loadOnce(() => import('../soliplex-answer-extras/soliplex-answer-extras.js'));
 /** Read aloud: where the browser can speak (its code loads on the first press). */
@@ -218,6 +213,23 @@ export class SoliplexMessageList extends LitElement {
     );
   }
 
+  /**
+   * The rare pieces' module with its styles in this list's root, or undefined while it loads (the list
+   * renders again when it is there).
+   */
+  #extras(): ListExtras | undefined {
+    const loaded = listExtras.loaded;
+    if (loaded) {
+      adoptStyles(this.renderRoot, loaded.messageListExtrasStyles);
+      return loaded;
+    }
+    listExtras.load().then(
+      () => this.requestUpdate(),
+      (error: unknown) => console.error('[soliplex-chat] a part of the message list could not be loaded', error),
+    );
+    return undefined;
+  }
+
   /** Scrolls to the latest message and sticks there again. */
   scrollToEnd(): void {
     this.#follow.scrollToEnd();
@@ -307,10 +319,12 @@ export class SoliplexMessageList extends LitElement {
     const hidden = this.hiddenActions;
     const copy = !hidden.copy && message.text.trim() !== '';
     const edit = !hidden.edit && !!targets.edit;
-    const versions = versionPosition(this.conversation, message.id);
-    if (!copy && !edit && !versions) return nothing;
+    // "‹ 2 / 3 ›" on a turn that has versions (its code loads with the first).
+    const versions = this.conversation.versions?.[message.id] && this.#extras();
+    const position = versions && versions.versionPosition(this.conversation, message.id);
+    if (!copy && !edit && !position) return nothing;
     return html`<div part="message-actions" class="actions from-user">
-      ${versions ? renderVersions(versions, strings, !this.busy, (index) => this.#switchVersion(message.id, index)) : nothing}
+      ${position ? versions.renderVersions(position, strings, !this.busy, (index) => this.#switchVersion(message.id, index)) : nothing}
       ${copy ? this.#copyButton(message.id, message.text, strings) : nothing}
       ${edit ? html`<button part="edit-button" type="button" @click=${() => this.#startEdit(message)}>${strings.edit}</button>` : nothing}
     </div>`;
@@ -376,20 +390,12 @@ export class SoliplexMessageList extends LitElement {
     </div>`;
   }
 
-  #renderEditor(edit: { readonly id: string; readonly draft: string }, strings: ChatStrings) {
-    return html`<form class="editor" data-message-id=${edit.id} @submit=${this.#sendEdit} @keydown=${this.#onEditorKeydown}>
-      <textarea
-        aria-label=${strings.editLabel}
-        rows="3"
-        .value=${edit.draft}
-        @input=${(e: Event) => (this.editing = { id: edit.id, draft: (e.target as HTMLTextAreaElement).value })}
-      ></textarea>
-      <div class="actions from-user">
-        <button type="button" @click=${this.#cancelEdit}>${strings.editCancel}</button>
-        <button class="primary" type="submit">${strings.editSend}</button>
-      </div>
-    </form>`;
-  }
+  /** The inline editor's hold on the draft and the thread. */
+  readonly #editorHost: EditorHost = {
+    input: (draft) => this.editing && (this.editing = { id: this.editing.id, draft }),
+    send: () => this.#sendEdit(),
+    cancel: () => void this.#cancelEdit(),
+  };
 
   #copiedTimer?: ReturnType<typeof setTimeout>;
 
@@ -418,21 +424,18 @@ export class SoliplexMessageList extends LitElement {
     if (this.chat?.thread.switchVersion(messageId, index)) this.#refocus = messageId;
   }
 
-  /** The arrow pressed is now at its end (disabled): focus goes to the other one rather than the page. */
-  #keepVersionFocus(): void {
-    const id = this.#refocus;
-    this.#refocus = undefined;
-    const versions = this.renderRoot.querySelector(`[data-message-id="${CSS.escape(id ?? '')}"] + .actions .versions`);
-    const active = (this.renderRoot as ShadowRoot).activeElement;
-    if (versions && (!active || (active instanceof HTMLButtonElement && active.disabled))) versions.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus();
-  }
-
+  /** Opens the editor on a user message (its code loads with the first Edit), the caret at the end of its text. */
   async #startEdit(message: { readonly id: string; readonly text: string }): Promise<void> {
+    let extras: ListExtras;
+    try {
+      extras = await listExtras.load();
+    } catch (error) {
+      console.error('[soliplex-chat] the editor could not be loaded', error);
+      return;
+    }
     this.editing = { id: message.id, draft: message.text };
     await this.updateComplete;
-    const input = this.renderRoot.querySelector<HTMLTextAreaElement>('.editor textarea');
-    input?.focus();
-    input?.setSelectionRange(input.value.length, input.value.length);
+    extras.focusEditor(this.renderRoot);
   }
 
   #cancelEdit = async () => {
@@ -443,22 +446,12 @@ export class SoliplexMessageList extends LitElement {
     this.renderRoot.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(id ?? '')}"] + .actions [part~="edit-button"]`)?.focus();
   };
 
-  #sendEdit = (event: Event) => {
-    event.preventDefault();
+  #sendEdit = () => {
     const edit = this.editing;
     if (!edit || !edit.draft.trim()) return;
     this.editing = undefined;
     this.chat?.thread.edit(edit.id, edit.draft);
     this.scrollToEnd();
-  };
-
-  #onEditorKeydown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      void this.#cancelEdit();
-    } else if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
-      this.#sendEdit(event);
-    }
   };
 
   #jumpToLatest = () => {
@@ -474,14 +467,19 @@ export class SoliplexMessageList extends LitElement {
   }
 
   #renderItem(m: Item, strings: ChatStrings) {
-    return 'kind' in m ? renderSubagentGroup(m, strings, (messages) => repeat(messages, (x) => x.id, (x) => this.#renderMessage(x, strings))) : this.#renderMessage(m, strings);
+    if (!('kind' in m)) return this.#renderMessage(m, strings);
+    // Until the group's code is there, its messages show ungrouped.
+    const messages = (list: readonly Visible[]) => repeat(list, (x) => x.id, (x) => this.#renderMessage(x, strings));
+    return this.#extras()?.renderSubagentGroup(m, strings, messages) ?? messages(m.messages);
   }
 
   /** A user message (or its editor) with its actions, together: hovering or focusing either shows the actions. */
   #renderUser(m: Visible & { role: 'user' }, strings: ChatStrings, actions: ActionTargets) {
     const edit = actions.edit && this.editing?.id === m.id ? this.editing : undefined;
+    // Editing: the editor's code has loaded (see #startEdit).
+    const editor = edit && this.#extras()?.renderEditor(edit, strings, this.#editorHost);
     // The actions follow the message: a message stays next to its actions (`[data-message-id] + .actions`).
-    return html`<div class="turn from-user">${edit ? this.#renderEditor(edit, strings) : html`${this.#renderMessage(m, strings)}${this.#renderUserActions(m, actions, strings)}`}</div>`;
+    return html`<div class="turn from-user">${editor ?? html`${this.#renderMessage(m, strings)}${this.#renderUserActions(m, actions, strings)}`}</div>`;
   }
 
   /** One answer: everything the turn's hops showed in one bubble, then its actions and extras (sources, usage, feedback). */
@@ -513,7 +511,7 @@ export class SoliplexMessageList extends LitElement {
    * subagent group is built anew by every render: its page renders with each.
    */
   #pageDeps(entries: readonly Entry[], strings: ChatStrings, actions: ActionTargets): unknown[] {
-    const deps: unknown[] = [strings, this.busy, this.noImages, this.chat?.imageOrigins, this.hiddenActions, actions.regenerate, actions.edit, actions.last, actions.writing, this.editing, this.copied, this.reading, this.chat?.answers, this.chat?.noFeedback, this.chat?.showUsage];
+    const deps: unknown[] = [listExtras.loaded, strings, this.busy, this.noImages, this.chat?.imageOrigins, this.hiddenActions, actions.regenerate, actions.edit, actions.last, actions.writing, this.editing, this.copied, this.reading, this.chat?.answers, this.chat?.noFeedback, this.chat?.showUsage];
     // An answer is built anew by every render: its messages are what it shows.
     const push = (m: Item) => {
       deps.push(m, actions.answers?.get(m.id), this.conversation.versions?.[m.id]);
@@ -539,23 +537,25 @@ export class SoliplexMessageList extends LitElement {
   protected override updated(changed: PropertyValues<this>): void {
     // A conversation that shrank (another thread, an edit) may leave nothing below: back at the end.
     if (changed.has('conversation') && this.conversation.messages.length === 0) this.scrollToEnd();
-    if (changed.has('conversation') && this.#refocus !== undefined) this.#keepVersionFocus();
+    if (changed.has('conversation') && this.#refocus !== undefined) {
+      listExtras.loaded?.keepVersionFocus(this.renderRoot as ShadowRoot, this.#refocus);
+      this.#refocus = undefined;
+    }
   }
 
   #renderMessage(message: ChatMessage, strings: ChatStrings) {
     switch (message.role) {
       case 'user':
         // One line on purpose: the bubble keeps the user's line breaks (pre-wrap), not the template's.
-        return html`<div part="message user-message" class="message user" data-message-id=${message.id}><span class="visually-hidden">${strings.you}: </span><span dir="auto">${message.text}</span>${truncatedNotice(message, strings)}${message.parts?.length ? renderAttachments(message.parts, strings) : nothing}</div>`;
+        return html`<div part="message user-message" class="message user" data-message-id=${message.id}><span class="visually-hidden">${strings.you}: </span><span dir="auto">${message.text}</span>${truncatedNotice(message, strings)}${message.parts?.length ? this.#extras()?.renderAttachments(message.parts, strings) : nothing}</div>`;
       case 'assistant':
         return this.#renderAssistant(message, strings);
       case 'reasoning':
-        return this.#renderReasoning(message, strings);
+        // Collapsed reasoning, from the extras (a model that shows its reasoning is not the common case).
+        return this.#extras()?.renderReasoning(message, strings, truncatedNotice(message, strings));
       case 'interrupt': {
         const callId = message.interrupt.toolCallId;
-        const call = typeof callId === 'string' ? this.conversation.toolCalls[callId] : undefined;
-        loadInterruptCard();
-        return html`<soliplex-interrupt-card exportparts=${INTERRUPT_CARD_EXPORTPARTS} data-message-id=${message.id} .message=${message} .call=${call}></soliplex-interrupt-card>`;
+        return this.#extras()?.renderInterrupt(message, typeof callId === 'string' ? this.conversation.toolCalls[callId] : undefined);
       }
       case 'system':
       case 'developer':
@@ -568,8 +568,7 @@ export class SoliplexMessageList extends LitElement {
           <button part="history-gap-retry" type="button" ?disabled=${this.busy} @click=${this.#retryHistory}>${strings.retry}</button>
         </div>`;
       case 'activity':
-        loadActivity();
-        return html`<soliplex-activity exportparts=${ACTIVITY_EXPORTPARTS} data-message-id=${message.id} .message=${message}></soliplex-activity>`;
+        return this.#extras()?.renderActivity(message);
       default:
         return nothing;
     }
@@ -585,26 +584,9 @@ export class SoliplexMessageList extends LitElement {
     if (!message.text && calls.length === 0) return nothing;
     // `writing`: text is streaming in, shown with a caret after the last block.
     const writing = !message.complete && !!message.text;
-    if (calls.length) loadToolCallCard();
     return html`<div part="message assistant-message" class="message assistant ${writing ? 'writing' : ''}" data-message-id=${message.id} aria-busy=${message.complete ? 'false' : 'true'}>
       ${message.text ? html`<div class="text" dir="auto">${guard([message.text, message.complete, this.noImages, strings, this.chat?.imageOrigins], () => this.#markdownOf(message, strings))}</div>${truncatedNotice(message, strings)}` : nothing}
-      ${calls.length
-        ? html`<div class="calls">
-            ${repeat(
-              calls,
-              (call) => call.id,
-              (call) => html`
-                <soliplex-tool-call-card
-                  exportparts=${TOOL_CALL_CARD_EXPORTPARTS}
-                  data-call-id=${call.id}
-                  .call=${call}
-                  
-                ></soliplex-tool-call-card>
-                ${call.status === 'awaiting-approval' ? renderApprovalCard(call) : nothing}
-              `,
-            )}
-          </div>`
-        : nothing}
+      ${calls.length ? this.#extras()?.renderCalls(calls) : nothing}
     </div>`;
   }
 
@@ -635,12 +617,6 @@ export class SoliplexMessageList extends LitElement {
     for (const id of this.#markdown.keys()) if (!open.has(id)) this.#markdown.delete(id);
   }
 
-  #renderReasoning(message: ReasoningMessage, strings: ChatStrings) {
-    return html`<details part="message reasoning" class="message reasoning" data-message-id=${message.id}>
-      <summary>${strings.reasoning}</summary>
-      <div class="text" dir="auto">${message.text}</div>${truncatedNotice(message, strings)}
-    </details>`;
-  }
 }
 
 /** Under a text cut at MAX_TEXT_CHARS: says so (as a note, so a screen reader hears it with the message). */

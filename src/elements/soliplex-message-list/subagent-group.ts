@@ -1,6 +1,4 @@
-import { html, type TemplateResult } from 'lit';
 import type { ChatMessage, Conversation, Subagent } from '../../core/index.js';
-import type { ChatStrings } from '../shared/chat-strings.js';
 
 /** A run of consecutive messages one subagent produced, shown together under its name. */
 export interface SubagentGroup<M extends ChatMessage> {
@@ -32,19 +30,4 @@ export function groupBySubagent<M extends ChatMessage>(messages: readonly M[], c
     out.push({ kind: 'subagent', id: `subagent-${id}-${message.id}`, subagent, messages: [message] });
   }
   return out;
-}
-
-/** A collapsible group: the subagent's name and status as its summary, its messages inside. */
-export function renderSubagentGroup<M extends ChatMessage>(
-  group: SubagentGroup<M>,
-  strings: ChatStrings,
-  renderMessages: (messages: readonly M[]) => unknown,
-): TemplateResult {
-  const { subagent } = group;
-  const status = strings.subagentStatus[subagent.status];
-  return html`<details part="subagent" class="subagent" open data-subagent-status=${subagent.status}>
-    <summary part="subagent-summary">${strings.subagentLabel(subagent.name, status)}</summary>
-    ${subagent.error ? html`<p class="subagent-error">${subagent.error}</p>` : ''}
-    <div class="subagent-messages">${renderMessages(group.messages)}</div>
-  </details>`;
 }

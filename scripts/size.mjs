@@ -128,6 +128,8 @@ const OPTIONAL = [
   // The Soliplex transport's rarer paths: joining a run still under way (after the reload of a stored
   // thread, itself optional) and uploading a message's attachments.
   { pattern: /\/soliplex-attach-[^/]*\.js$/, feature: 'joining a Soliplex run still under way (a reloaded thread whose last run had not finished)' },
+  // Resuming a dropped stream (retries, backoff, giving up): loaded with a run's first failed request.
+  { pattern: /\/soliplex-resume-[^/]*\.js$/, feature: 'resuming a dropped Soliplex stream (`Last-Event-ID`, as Soliplex\'s own client)' },
   { pattern: /\/soliplex-uploads-[^/]*\.js$/, feature: 'uploading attachments to a Soliplex room (a message with files)' },
   { pattern: /\/room-extras-view-[^/]*\.js$/, feature: 'the sign-in and documents buttons (with sign-in or the documents picker)' },
 ];

@@ -17,7 +17,7 @@ import {
   followRun,
   type FollowPolicy,
   type ResumePolicy,
-} from './soliplex-resume.js';
+} from './soliplex-follow.js';
 import { hasAttachments, soliplexRunInput } from './soliplex-run-input.js';
 import { parseSoliplexTime } from './soliplex-time.js';
 

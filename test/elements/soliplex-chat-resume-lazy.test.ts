@@ -14,6 +14,7 @@ const loaded = (name: string) =>
 performance.setResourceTimingBufferSize(100_000);
 
 const RESUME = '/transport/soliplex/soliplex-resume';
+const RUN_INPUT = '/transport/soliplex/soliplex-run-input';
 
 const messages = (el: SoliplexChat) =>
   deepQueryAll(el, '[part~="message"]').map((m) => (m.textContent ?? '').replace(/\s+/g, ' ').trim().replace(/^(You|Assistant): /, ''));
@@ -37,17 +38,27 @@ describe('<soliplex-chat> resuming a dropped stream (its code loaded on the firs
     await turn(el, 'hello');
     expect(messages(el)).to.deep.equal(['hello', 'A plain answer.']);
     expect(loaded(RESUME), 'resume code after a plain answer').to.equal(false);
+    // A run of text messages only: its input needs no reshaping for the Python models (soliplex-plain-input.ts).
+    expect(loaded(RUN_INPUT), 'run input reshaping for a text run').to.equal(false);
 
     await turn(el, 'go on');
     expect(loaded(RESUME), 'resume code after a drop').to.equal(true);
     expect(messages(el)).to.deep.equal(['hello', 'A plain answer.', 'go on', 'First part.', 'Second part.']);
     expect(statusLine(el).textContent?.trim()).to.equal('');
+    expect(loaded(RUN_INPUT), 'run input reshaping for text runs').to.equal(false);
     const recorded = await requests(); // the run POSTs
     // The resume asks for the same run after the last event seen (`{run}:{index}`).
     expect(recorded.map((r) => r.headers['last-event-id'] ?? null).slice(0, 2)).to.deep.equal([null, null]);
     expect(recorded).to.have.length(3);
     expect(recorded[2]!.path).to.equal(recorded[1]!.path!);
     expect(recorded[2]!.headers['last-event-id']).to.match(/:\d+$/);
+    // The second run sent the whole transcript, each message as the Python models take it (id, role, text).
+    const sent = (recorded[1]!.body as { messages: Record<string, unknown>[] }).messages;
+    expect(sent.map(({ id, ...rest }) => [typeof id, rest])).to.deep.equal([
+      ['string', { role: 'user', content: 'hello' }],
+      ['string', { role: 'assistant', content: 'A plain answer.' }],
+      ['string', { role: 'user', content: 'go on' }],
+    ]);
 
     const thread = el.thread;
     el.remove();

@@ -158,8 +158,8 @@ const SOLIPLEX_ROOM = [
   'src/controllers/soliplex-sign-in-keys.ts',
   'src/core/transport/soliplex/soliplex-api.ts',
   'src/core/transport/soliplex/soliplex-transport.ts',
-  'src/core/transport/soliplex/soliplex-run-input.ts',
-  'src/core/transport/soliplex/soliplex-resume.ts',
+  'src/core/transport/soliplex/soliplex-plain-input.ts',
+  'src/core/transport/soliplex/soliplex-follow.ts',
   'src/core/transport/soliplex/soliplex-time.ts',
   'src/core/transport/soliplex/soliplex-run-extras.ts',
   // The answers' feedback, usage and chunk routes (asked with the first answer of a Soliplex thread).

@@ -141,6 +141,10 @@ const OPTIONAL = [
   // The Soliplex transport's rarer paths: joining a run still under way (after the reload of a stored
   // thread, itself optional) and uploading a message's attachments.
   { pattern: /\/soliplex-attach-[^/]*\.js$/, feature: 'joining a Soliplex run still under way (a reloaded thread whose last run had not finished)' },
+  // Resuming a dropped stream (retries, backoff, giving up): loaded with a run's first failed request.
+  { pattern: /\/soliplex-resume-[^/]*\.js$/, feature: 'resuming a dropped Soliplex stream (`Last-Event-ID`, as Soliplex\'s own client)' },
+  // A run's input reshaped for the AG-UI Python models: loaded with the first run that is more than text.
+  { pattern: /\/soliplex-run-input-[^/]*\.js$/, feature: 'a Soliplex run with tools, context, attachments, tool calls or a resume (its input reshaped for the Python models)' },
   { pattern: /\/soliplex-uploads-[^/]*\.js$/, feature: 'uploading attachments to a Soliplex room (a message with files)' },
   { pattern: /\/room-extras-view-[^/]*\.js$/, feature: 'the sign-in and documents buttons (with sign-in or the documents picker)' },
 ];

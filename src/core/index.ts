@@ -108,6 +108,7 @@ export * from './transport/soliplex/soliplex-sign-in.js';
 export * from './transport/soliplex/soliplex-documents.js';
 export * from './transport/soliplex/soliplex-citations.js';
 export * from './transport/soliplex/soliplex-run-extras.js';
+export * from './transport/soliplex/soliplex-installation.js';
 export { createAgUiHttpTransport, preloadAgUiHttpTransport } from './transport/lazy-agui-http-transport.js';
 export type { AgUiHttpTransportOptions, HeadersSource } from './transport/agui-http-transport.js';
 export { createAgentTransport } from './transport/agent-transport.js';

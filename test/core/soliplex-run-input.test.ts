@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import type { Message, Tool } from '@ag-ui/core';
 import { RunOrchestrator, ToolRegistry, type ClientTool, type RunRequest, type ThreadKey } from '../../src/core/index.js';
 import { attachmentKey, hasAttachments, soliplexRunInput, soliplexToolContent } from '../../src/core/transport/soliplex/soliplex-run-input.js';
+import { isPlainRun, plainSoliplexRunInput } from '../../src/core/transport/soliplex/soliplex-plain-input.js';
 import { ScriptedTransport } from '../helpers/scripted-transport.js';
 import { runFinished, runStarted, text, toolCall } from '../helpers/agui-events.js';
 
@@ -167,6 +168,35 @@ describe('soliplexRunInput: what the AG-UI Python models accept', () => {
     expect(JSON.stringify(body)).not.to.contain('subagentRunId');
     expect(sent[3]!['encryptedValue']).to.equal('{"signature":"abc"}');
     expect(sent[4]!['toolCalls'][0].encryptedValue).to.equal('tk');
+  });
+
+  it('a run of text messages only takes the short path, with the same body; anything more takes the full one', () => {
+    const plain = [
+      { id: 's1', role: 'system', content: 'Be brief.' },
+      { id: 'd1', role: 'developer', content: 'Plain.' },
+      { id: 'u1', role: 'user', content: 'Hi', subagentRunId: 'sub-1', name: 'me' },
+      { id: 'a0', role: 'assistant', content: '' },
+      { id: 'a1', role: 'assistant', content: 'Hello', subagentRunId: 'sub-1', toolCalls: [] },
+      { id: 'act1', role: 'activity', activityType: 'progress', content: { step: 1 } },
+      { id: 'u2', role: 'user', content: 'More' },
+    ] as unknown as Message[];
+    for (const source of [request(plain), request([]), request(plain, { parentRunId: 'p-1', forwardedProps: { x: 1 }, context: [], state: undefined })]) {
+      expect(isPlainRun(source)).to.equal(true);
+      expect(plainSoliplexRunInput(source, 'run-1')).to.deep.equal(soliplexRunInput(source, 'run-1'));
+      expect(pythonModelProblems(plainSoliplexRunInput(source, 'run-1'))).to.deep.equal([]);
+    }
+    const more: Partial<RunRequest>[] = [
+      { tools: [{ name: 't', description: 'd', parameters: {} }] },
+      { context: [{ description: 'page', value: '/x' }] },
+      { resume: [{ interruptId: 'i1', status: 'resolved' }] },
+      { messages: [{ id: 'u', role: 'user', content: [{ type: 'text', text: 'parts' }] }] as Message[] },
+      { messages: [{ id: 'a', role: 'assistant', toolCalls: [{ id: 'c', type: 'function', function: { name: 'x', arguments: '{}' } }] }] as Message[] },
+      { messages: [{ id: 'a', role: 'assistant', content: 'x', encryptedValue: 'e' }] as unknown as Message[] },
+      { messages: [{ id: 'r', role: 'reasoning', content: 'x' }] as unknown as Message[] },
+      { messages: [{ id: 't', role: 'tool', toolCallId: 'c', content: 'ok' }] as Message[] },
+      { messages: [{ id: 'z', role: 'mystery', content: 'x' }] as unknown as Message[] },
+    ];
+    for (const extra of more) expect(isPlainRun(request(plain, extra)), JSON.stringify(extra)).to.equal(false);
   });
 
   it('ids are the URL\'s, and every required envelope field is present', () => {

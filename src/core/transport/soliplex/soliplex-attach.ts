@@ -5,7 +5,8 @@
 import type { BaseEvent } from '@ag-ui/core';
 import { TransportError, type RunEventSink } from '../transport.js';
 import type { SoliplexApi } from './soliplex-api.js';
-import { followRun, resumeDelay, retryableFailure, type FollowPolicy } from './soliplex-resume.js';
+import { followRun, type FollowPolicy } from './soliplex-follow.js';
+import { resumeDelay, retryableFailure } from './soliplex-resume.js';
 import { emptySoliplexRunInput } from './soliplex-run-input.js';
 import { delay } from '../../abortable-delay.js';
 import { stripStageFor } from '../agui-strip-stage.js';

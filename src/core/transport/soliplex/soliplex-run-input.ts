@@ -16,6 +16,9 @@
  * - Unknown fields are allowed (`extra="allow"`) but carry nothing for the server: client-only
  *   attribution (`subagentRunId`) is left out; `protocolVersion` and `encryptedValue` are kept.
  * - `threadId` and `runId` must be the URL's (Soliplex answers 400 otherwise).
+ *
+ * A run of text messages only takes the short path of `soliplex-plain-input.ts` (same body); this
+ * module loads with the first run that has tools, context, attachments, tool calls or a resume.
  */
 import type { ContentPart, Context, Message, ResumeEntry, Tool } from '@ag-ui/core';
 import { runAgentInput, type RunRequest } from '../transport.js';
@@ -54,10 +57,7 @@ export function emptySoliplexRunInput(threadId: string, runId: string): Record<s
   return { threadId, runId, state: {}, messages: [], tools: [], context: [], forwardedProps: {} };
 }
 
-/** Whether any user message carries something besides text (an attachment). */
-export function hasAttachments(messages: readonly Message[]): boolean {
-  return messages.some((message) => message.role === 'user' && Array.isArray(message.content) && message.content.some((part) => part.type !== 'text'));
-}
+export { hasAttachments } from './soliplex-plain-input.js';
 
 /**
  * A user attachment that goes to the thread's uploads rather than inline: every file that is not an

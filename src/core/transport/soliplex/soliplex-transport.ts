@@ -17,8 +17,8 @@ import {
   followRun,
   type FollowPolicy,
   type ResumePolicy,
-} from './soliplex-resume.js';
-import { hasAttachments, soliplexRunInput } from './soliplex-run-input.js';
+} from './soliplex-follow.js';
+import { hasAttachments, isPlainRun, plainSoliplexRunInput } from './soliplex-plain-input.js';
 import { parseSoliplexTime } from './soliplex-time.js';
 
 export interface SoliplexTransportOptions extends SoliplexConnection {
@@ -157,13 +157,15 @@ export class SoliplexTransport implements Transport {
         throw error;
       }
     }
+    // Loaded with the first run that is more than text (tools, context, attachments, tool calls, a resume).
+    const reshape = isPlainRun(request) ? undefined : await import('./soliplex-run-input.js');
     let runId = this.#initialRuns.get(thread);
     if (runId) this.#initialRuns.delete(thread);
     else runId = (await this.api.createRun(room, thread, request.parentRunId, request.signal)).run_id;
     // Soliplex stores the input without `resume`: the widget keeps its own record, for reloads.
     if (request.resume?.length) void this.#recordResume(thread, runId, request.resume);
     // The ids in the body are the URL's: Soliplex answers 400 when they differ.
-    const body = soliplexRunInput(request, runId, uploads);
+    const body = reshape ? reshape.soliplexRunInput(request, runId, uploads) : plainSoliplexRunInput(request, runId);
     await followRun(this.api, this.api.runPath(room, thread, runId), onEvent, { ...this.#followOptions(), body, signal: request.signal });
     return { runId };
   }

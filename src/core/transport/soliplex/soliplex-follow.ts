@@ -9,6 +9,7 @@ import { forEachSseFrame } from '../sse-reader.js';
 import { parseFrameJson } from '../event-frame.js';
 import { stripStageFor } from '../agui-strip-stage.js';
 import { TransportError, type RunEventSink } from '../transport.js';
+import { delay } from '../../abortable-delay.js';
 import type { SoliplexApi } from './soliplex-api.js';
 
 /** When and how often a dropped stream is resumed. */
@@ -129,17 +130,31 @@ export async function followRun(api: SoliplexApi, path: string, onEvent: RunEven
     if (!failed) return;
     if (run.listenerFailed) throw failed.failure; // the engine's own error: not a dropped connection
     if (signal.aborted) return;
-    let resume: typeof import('./soliplex-resume.js');
-    try {
-      resume = await import('./soliplex-resume.js');
-    } catch {
-      throw asTransportError(failed.failure); // the resume's code is out of reach: the drop ends the run
-    }
+    const resume = await resumeCode(signal);
+    if (signal.aborted) return;
+    if (!resume) throw asTransportError(failed.failure); // the resume's code stayed out of reach: the drop ends the run
     await resume.resumeRun(run, failed);
   } finally {
     run.eventWait.stop();
     signal.removeEventListener('abort', onAbort);
   }
+}
+
+/**
+ * The resume's code, loaded with a stream's first drop. A drop often means the network is away for a
+ * moment, so its fetch is tried again over a few seconds before the run gives up (undefined).
+ */
+async function resumeCode(signal: AbortSignal): Promise<typeof import('./soliplex-resume.js') | undefined> {
+  for (const wait of [0, 1_000, 3_000]) {
+    await delay(wait, signal);
+    if (signal.aborted) return undefined;
+    try {
+      return await import('./soliplex-resume.js');
+    } catch {
+      // out of reach for now
+    }
+  }
+  return undefined;
 }
 
 /**

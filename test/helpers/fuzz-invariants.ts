@@ -496,8 +496,8 @@ export const pendingCallsRun: Invariant = {
             for (const id of [...started.keys()]) if (!named.has(id)) started.delete(id);
             for (const m of (event['messages'] as { id: string; role: string; toolCallId?: string; toolCalls?: { id: string; function: { name: string; arguments: string } }[] }[]) ?? []) {
               for (const c of m.toolCalls ?? []) {
-                // A call whose host message the snapshot omitted went with it: the snapshot's own definition stands.
-                if (!seen.has(c.id) && started.get(c.id)?.parent !== m.id) started.set(c.id, { name: c.function.name, args: c.function.arguments, parent: m.id });
+                // A call that has not run is the snapshot's (moved, renamed or given other arguments: 1.1 reconcile).
+                if (!seen.has(c.id)) started.set(c.id, { name: c.function.name, args: c.function.arguments, parent: m.id });
               }
               if (m.role === 'tool' && m.toolCallId) answered.add(m.toolCallId);
             }

@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { HttpAgent } from '@ag-ui/client';
 import { z } from 'zod';
 import { ToolRegistry, type SoliplexChat, type SoliplexRunFinishedEvent } from '../../src/index.js';
-import { deepQueryAll, settled } from '../elements/chat-fixture.js';
+import { deepQueryAll, settled, waitFor } from '../elements/chat-fixture.js';
 
 /**
  * Interop with a real agent framework, offline: a Mastra agent (`@mastra/core`) whose model is the AI
@@ -69,6 +69,8 @@ describe('interop: a Mastra agent through @ag-ui/mastra', () => {
 
     // The model's call reached the page's tool with its arguments, once.
     expect(seen).to.deep.equal([{ user: 'alice' }]);
+    // The card renders from the list's extras and its own chunk, loaded with the first call.
+    await waitFor(el, '[part~="tool-card"]');
     expect(deepQueryAll(el, '[part~="tool-card"]')).to.have.length(1);
     expect(answers(el).at(-1)).to.contain('The secret number is 42.');
     // Two model calls: the first offered the page's tool; the second got the call and its result.

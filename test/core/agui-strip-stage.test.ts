@@ -1,24 +1,15 @@
 import { expect } from '@open-wc/testing';
 import type { BaseEvent } from '@ag-ui/core';
-import { RunOrchestrator, ToolRegistry, createAgUiHttpTransport, type ThreadKey, type Transport } from '../../src/core/index.js';
+import { createAgUiHttpTransport, type ThreadKey, type Transport } from '../../src/core/index.js';
 import { stripStage } from '../../src/core/transport/agui-strip-stage.js';
 import { finished, say, script, started } from '../helpers/agui-server.js';
+import { engineOn } from '../helpers/observed-engine.js';
 
 /**
  * The strip stage (agui-event-strip.ts) is a chunk of its own: an ordinary run never loads it, and the
  * first event that needs it waits for it without the events losing their order, whichever transport
  * hands them over. The tests run in order, in a page of their own (module state is this file's).
  */
-
-type Delivered = Record<string, unknown> & { type: string };
-
-function engineOn(transport: Transport) {
-  const engine = new RunOrchestrator({ transport, toolRegistry: new ToolRegistry([]) });
-  engine.observeAgUiEvents();
-  const events: Delivered[] = [];
-  engine.on((e) => void (e.type === 'agui-event' && events.push(e.event as unknown as Delivered)));
-  return { engine, events };
-}
 
 describe('the strip stage loads on demand', () => {
   it('a plain text run through the HTTP transport does not load it', async () => {

@@ -1,8 +1,9 @@
 import { expect } from '@open-wc/testing';
 import type { BaseEvent } from '@ag-ui/core';
-import { RunOrchestrator, ToolRegistry, createAgUiHttpTransport, type ThreadKey, type Transport } from '../../src/core/index.js';
+import { createAgUiHttpTransport, type ThreadKey, type Transport } from '../../src/core/index.js';
 import { stripStage } from '../../src/core/transport/agui-strip-stage.js';
 import { finished, say, script, started } from '../helpers/agui-server.js';
+import { engineOn } from '../helpers/observed-engine.js';
 
 /**
  * The verifier's rare rules (agui-verifier-rare.ts: chunks, reasoning, activities, subagents) load with
@@ -10,16 +11,6 @@ import { finished, say, script, started } from '../helpers/agui-server.js';
  * takes one waits for them without the events losing their order. The tests run in order, in a page
  * of their own (module state is this file's).
  */
-
-type Delivered = Record<string, unknown> & { type: string };
-
-function engineOn(transport: Transport) {
-  const engine = new RunOrchestrator({ transport, toolRegistry: new ToolRegistry([]) });
-  engine.observeAgUiEvents();
-  const events: Delivered[] = [];
-  engine.on((e) => void (e.type === 'agui-event' && events.push(e.event as unknown as Delivered)));
-  return { engine, events };
-}
 
 describe("the verifier's rare rules load on demand", () => {
   it('a run of text and a server-side tool call over HTTP does not load them', async () => {

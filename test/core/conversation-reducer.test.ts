@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { EventType, type BaseEvent } from '@ag-ui/core';
-import { emptyConversation, reduceEvents, toAgUiMessages, MAX_TEXT_CHARS, type AssistantMessage } from '../../src/core/index.js';
+import { emptyConversation, emptyToolState, reduceEvents, toAgUiMessages, MAX_TEXT_CHARS, ToolCallStatus, type AssistantMessage, type Conversation } from '../../src/core/index.js';
 import { runError, runFinished, runStarted, text, toolCall, toolResult, toolStart, toolArgs } from '../helpers/agui-events.js';
 
 const ev = (type: EventType, fields: object = {}) => ({ type, ...fields }) as BaseEvent;
@@ -170,6 +170,22 @@ describe('conversation reducer', () => {
     ]);
     expect((next.messages[0] as AssistantMessage).toolCallIds).to.deep.equal(['c0', 'c2']);
     expect(next.toolCalls['c2']).to.include({ name: 'alpha', status: 'pending' });
+  });
+
+  it('a MESSAGES_SNAPSHOT that drops a call which ran drops the tool state it made (read again from the calls left)', () => {
+    // Found by the property suite (seed 1201487150): a replayed older snapshot took the group's expanding
+    // call out of the transcript, yet the next run still offered the group expanded.
+    const streamed = reduceEvents(emptyConversation, [runStarted(), toolStart('c0', 'kit', 'm2'), toolArgs('c0', '{}'), ev(EventType.TOOL_CALL_END, { toolCallId: 'c0' })]);
+    const ran: Conversation = {
+      ...streamed,
+      toolCalls: { c0: { ...streamed.toolCalls['c0']!, status: ToolCallStatus.Completed, result: 'kit expanded.' } },
+      tools: { ...emptyToolState, groups: { kit: 'expanded' } },
+    };
+    const kept = reduceEvents(ran, [ev(EventType.MESSAGES_SNAPSHOT, { messages: [{ id: 'm2', role: 'assistant', toolCalls: [{ id: 'c0', type: 'function', function: { name: 'kit', arguments: '{}' } }] }] })]);
+    expect(kept.tools).to.deep.equal(ran.tools);
+    const dropped = reduceEvents(ran, [ev(EventType.MESSAGES_SNAPSHOT, { messages: [{ id: 'u1', role: 'user', content: 'Hi' }] })]);
+    expect(dropped.toolCalls['c0']).to.equal(undefined);
+    expect(dropped.tools).to.equal(undefined);
   });
 
   it('merges MESSAGES_SNAPSHOT without duplicates', () => {

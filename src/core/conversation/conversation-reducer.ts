@@ -319,8 +319,21 @@ function reconcileSnapshot(conversation: Conversation, snapshot: readonly Messag
   );
   if (omitted.length) {
     const toolCalls = { ...next.toolCalls };
-    for (const m of omitted) if (m.role === 'assistant') for (const id of m.toolCallIds) delete toolCalls[id];
+    let ranOne = false;
+    for (const m of omitted) {
+      if (m.role !== 'assistant') continue;
+      for (const id of m.toolCallIds) {
+        ranOne ||= toolCalls[id]?.status === ToolCallStatus.Completed;
+        delete toolCalls[id];
+      }
+    }
     next = { ...next, messages: next.messages.filter((m) => !omitted.includes(m)), toolCalls };
+    // The tool state (expanded groups, active skills) follows the calls that made it: with a call that ran
+    // gone from the transcript, it is read again from the calls that remain (tool-groups.ts).
+    if (ranOne && next.tools) {
+      const { tools: _, ...rest } = next;
+      next = rest;
+    }
   }
   for (const message of snapshot) {
     if (!message || typeof message.id !== 'string') continue;

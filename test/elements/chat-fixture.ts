@@ -1,5 +1,6 @@
 import { fixture, html } from '@open-wc/testing';
-import { RunOrchestrator, ToolRegistry, type ClientTool } from '../../src/index.js';
+import { RunOrchestrator, ThreadIndex, ToolRegistry, type ClientTool } from '../../src/index.js';
+import { LocalThreadSync } from '../../src/core/threads/local-thread-sync.js';
 import type { SoliplexChat } from '../../src/index.js';
 import { ScriptedTransport, until, type ScriptedRun } from '../helpers/scripted-transport.js';
 import '../../src/index.js';
@@ -45,3 +46,17 @@ export async function settled(el: SoliplexChat): Promise<void> {
 }
 
 export { until };
+
+/**
+ * The chat leaves the page as on a reload (its engine is disposed); resolves once what it kept is written.
+ * The storage code is a chunk of its own: on a loaded machine it may still be loading when a turn ends,
+ * and a page that goes before it has loaded has nothing to keep. Tests of what a chat keeps once it can
+ * wait for it first.
+ */
+export async function leave(el: SoliplexChat): Promise<void> {
+  const engine = el.engine!;
+  if (!el.noPersist) await until(() => !!LocalThreadSync.of(engine), 20_000);
+  el.remove();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await ThreadIndex.for(engine).flush();
+}

@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import type { SoliplexChat, SoliplexRunFinishedEvent } from '../../src/index.js';
 import '../../src/a2ui.js'; // A2UI is opt-in on npm
-import { deepQuery, deepQueryAll, settled, until, waitFor } from './chat-fixture.js';
+import { deepQuery, deepQueryAll, leave, settled, until, waitFor } from './chat-fixture.js';
 import { finished, say, script, started } from '../helpers/agui-server.js';
 
 /**
@@ -121,7 +121,7 @@ describe('<soliplex-chat> A2UI surfaces (a2ui-surface activities)', () => {
     await until(() => outcomes.length === 1);
     await until(() => surfaceText(el).includes('Order coffee'));
     const thread = el.thread;
-    el.remove();
+    await leave(el);
     const again = await fixture<SoliplexChat>(html`<soliplex-chat agent-url=${agentUrl} thread=${thread}></soliplex-chat>`);
     await until(() => surfaceText(again).includes('Pick up at the counter'));
     expect(input(again).value).to.equal('Ann');

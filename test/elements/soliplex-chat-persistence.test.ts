@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { LocalThreadStore, ThreadIndex, ToolRegistry, type ClientTool, type SoliplexChat, type SoliplexErrorEvent } from '../../src/index.js';
-import { deepQuery, deepQueryAll, until, waitFor } from './chat-fixture.js';
+import { deepQuery, deepQueryAll, leave, until, waitFor } from './chat-fixture.js';
 import { finished, say, script, started } from '../helpers/agui-server.js';
 import { toolCall } from '../helpers/agui-events.js';
 import { provideOwnEngine } from '../../src/elements/soliplex-chat/chat-parts.js';
@@ -30,20 +30,8 @@ function open(agentUrl: string, thread?: string, tools: ClientTool[] = []) {
   );
 }
 
-/** The chat leaves the page (its engine is disposed, as on a reload); resolves once what it kept is written. */
 /** Resolves once the chat's storage code has loaded (its sync of the engine exists). */
 const storageLoaded = (el: SoliplexChat) => until(() => !!LocalThreadSync.of(el.engine!), 20_000);
-
-async function leave(el: SoliplexChat): Promise<void> {
-  const engine = el.engine!;
-  // The storage code is a chunk of its own: on a loaded machine it may still be loading when the turn
-  // ends, and a page that goes before it has loaded has nothing to keep. These tests are about what a
-  // chat keeps once it can.
-  if (!el.noPersist) await storageLoaded(el);
-  el.remove();
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  await ThreadIndex.for(engine).flush();
-}
 
 const texts = (el: SoliplexChat, part: string) => deepQueryAll(el, `[part~="${part}"]`).map((m) => m.textContent ?? '');
 const userTexts = (el: SoliplexChat) => texts(el, 'user-message');

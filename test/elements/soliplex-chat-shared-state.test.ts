@@ -4,8 +4,8 @@
 // state; a reload keeps it (generic endpoint threads are kept in IndexedDB). Asserted on what the demo
 // server received.
 import { expect, fixture, html } from '@open-wc/testing';
-import { ThreadIndex, type SoliplexChat, type SoliplexRunFinishedEvent, type SoliplexStateChangeEvent } from '../../src/index.js';
-import { deepQuery, until, waitFor } from './chat-fixture.js';
+import { type SoliplexChat, type SoliplexRunFinishedEvent, type SoliplexStateChangeEvent } from '../../src/index.js';
+import { deepQuery, leave, until, waitFor } from './chat-fixture.js';
 import { accessibleInBothThemes } from './a11y-themes.js';
 import { finished, say, script, server, started } from '../helpers/agui-server.js';
 
@@ -41,13 +41,6 @@ function stateChanges(el: SoliplexChat): SoliplexStateChangeEvent[] {
 }
 
 /** The chat leaves the page (its engine is disposed, as on a reload); resolves once what it kept is written. */
-async function leave(el: SoliplexChat): Promise<void> {
-  const engine = el.engine!;
-  el.remove();
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  await ThreadIndex.for(engine).flush();
-}
-
 describe('<soliplex-chat> shared state (agentState, soliplex-state-change)', () => {
   beforeEach(() => deleteDatabase('soliplex-chat-threads'));
 

@@ -70,19 +70,8 @@ describe('encryptedValueType (AG-UI 1.1)', () => {
       ],
       [started, ...say('a3', 'Ok.'), finished],
     ]);
-    const engine = new RunOrchestrator({ transport: createAgUiHttpTransport({ url: agentUrl }), toolRegistry: new ToolRegistry([]) });
-    const key: ThreadKey = { server: agentUrl, room: '', thread: 'evt' };
-    const warnings: string[] = [];
-    const { warn } = console;
-    console.warn = (...args: unknown[]) => void warnings.push(args.map(String).join(' '));
-    try {
-      expect(await engine.send(key, 'first')).to.equal('success');
-      expect(await engine.send(key, 'second')).to.equal('success');
-    } finally {
-      console.warn = warn;
-    }
-    expect(warnings.filter((w) => w.includes('[soliplex-chat]'))).to.deep.equal([]);
-    const sent = (await requests())[1]!.body.messages;
+    const { sent, warnings } = await twoSends(createAgUiHttpTransport({ url: agentUrl }), { server: agentUrl, room: '', thread: 'evt' }, requests);
+    expect(warnings).to.deep.equal([]);
     const reasoning = sent.find((m) => m.id === 'r1')!;
     expect([reasoning.encryptedValue, reasoning.encryptedValueType]).to.deep.equal(['opaque-1', 'signature']);
     const call = sent.flatMap((m) => m.toolCalls ?? []).find((c) => c.id === 'c1')!;

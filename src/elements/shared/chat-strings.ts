@@ -362,16 +362,21 @@ export type SoliplexChatStringsOverrides = {
       : SoliplexChatStrings[K];
 };
 
-/** Merges a page's partial strings over the base strings (the nested `toolStatus` too). */
-export function mergeBaseStrings(partial: SoliplexChatStringsOverrides | undefined): ChatStrings {
-  if (!partial) return baseChatStrings;
+/** Merges a page's partial strings over `base` (the nested `toolStatus`, `errors` and `subagentStatus` too). */
+export function mergeStrings<S extends Omit<SoliplexChatStrings, OptionalPartStringKey>>(base: S, partial: SoliplexChatStringsOverrides | undefined): S {
+  if (!partial) return base;
   return {
-    ...baseChatStrings,
+    ...base,
     ...partial,
-    toolStatus: { ...baseChatStrings.toolStatus, ...partial.toolStatus },
-    errors: { ...baseChatStrings.errors, ...partial.errors },
-    subagentStatus: { ...baseChatStrings.subagentStatus, ...partial.subagentStatus },
+    toolStatus: { ...base.toolStatus, ...partial.toolStatus },
+    errors: { ...base.errors, ...partial.errors },
+    subagentStatus: { ...base.subagentStatus, ...partial.subagentStatus },
   };
+}
+
+/** Merges a page's partial strings over the base strings. */
+export function mergeBaseStrings(partial: SoliplexChatStringsOverrides | undefined): ChatStrings {
+  return mergeStrings<ChatStrings>(baseChatStrings, partial);
 }
 
 const withParts = new WeakMap<object, Map<object, object>>();

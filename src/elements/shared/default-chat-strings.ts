@@ -1,4 +1,4 @@
-import { baseChatStrings, type SoliplexChatStrings, type SoliplexChatStringsOverrides } from './chat-strings.js';
+import { baseChatStrings, mergeStrings, type SoliplexChatStrings, type SoliplexChatStringsOverrides } from './chat-strings.js';
 import { answerDetailsStrings } from '../soliplex-answer-extras/answer-details-strings.js';
 import { interruptStrings } from '../soliplex-interrupt-card/interrupt-strings.js';
 import { approvalStrings } from '../soliplex-approval-card/approval-strings.js';
@@ -28,12 +28,5 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
 
 /** Merges a page's partial strings over the defaults (the nested `toolStatus` too). */
 export function mergeChatStrings(partial: SoliplexChatStringsOverrides | undefined): SoliplexChatStrings {
-  if (!partial) return defaultChatStrings;
-  return {
-    ...defaultChatStrings,
-    ...partial,
-    toolStatus: { ...defaultChatStrings.toolStatus, ...partial.toolStatus },
-    errors: { ...defaultChatStrings.errors, ...partial.errors },
-    subagentStatus: { ...defaultChatStrings.subagentStatus, ...partial.subagentStatus },
-  };
+  return mergeStrings<SoliplexChatStrings>(defaultChatStrings, partial);
 }

@@ -114,6 +114,8 @@ describe('<soliplex-chat> after a reload (issue 20, item 2)', () => {
     await until(() => first.engine.snapshot(first.key).conversation.toolCalls['c1']?.status === 'executing');
     const { el, engine } = await reload(first, agentUrl, [tools.tool('render_chart', 'answer')]);
 
+    // Tool cards render from the list's extras chunk: on a fresh page the card follows its first load.
+    await until(() => !!deepQuery(el, '[part~="tool-card"]'));
     const card = deepQuery(el, '[part~="tool-card"]')!;
     expect(card.dataset['status']).to.equal('interrupted');
     expect(deepQuery(el, '[part~="tool-status"]')!.textContent).to.match(/Interrupted/);

@@ -92,6 +92,7 @@ describe('<soliplex-chat>: tools by their titles', () => {
     );
     el.send('time?');
     await until(() => statusLine(el)?.dataset['state'] === 'success');
+    await until(() => !!deepQuery(el, '[part~="tool-card"]'));
     const card = deepQuery(el, '[part~="tool-card"]')!;
     const details = deepQuery<HTMLDetailsElement>(card, '[part~="tool-details"]')!;
     details.open = true;

@@ -186,6 +186,9 @@ describe('conversation reducer', () => {
     const dropped = reduceEvents(ran, [ev(EventType.MESSAGES_SNAPSHOT, { messages: [{ id: 'u1', role: 'user', content: 'Hi' }] })]);
     expect(dropped.toolCalls['c0']).to.equal(undefined);
     expect(dropped.tools).to.equal(undefined);
+    expect(dropped.retiredCallIds, 'the call that ran is remembered with the thread').to.deep.equal(['c0']);
+    const unrun = reduceEvents(streamed, [ev(EventType.MESSAGES_SNAPSHOT, { messages: [{ id: 'u1', role: 'user', content: 'Hi' }] })]);
+    expect(unrun.retiredCallIds, 'a call that never ran is simply gone (a later START with its id runs)').to.equal(undefined);
   });
 
   it('merges MESSAGES_SNAPSHOT without duplicates', () => {

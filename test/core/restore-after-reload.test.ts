@@ -317,6 +317,29 @@ describe('restore after a reload (issue 20, item 2)', () => {
     engine.dispose();
   });
 
+  it('a call a snapshot dropped after it ran never runs again when a later run replays its START, in the page or after a reload', async () => {
+    // Property suite, seed 485667675 (invariant R2): the engine's record of what ran lives in the page;
+    // the conversation keeps the ids of calls it ran and a snapshot dropped, so a reload keeps them too.
+    const replayedStart = [started, ...callEvents('c1', 'lookup'), ...say('m3', 'Done.'), finished];
+    for (const reloads of [false, true]) {
+      const log = new ToolLog();
+      const { agentUrl } = await script([
+        [started, ...callEvents('c1', 'lookup'), finished],
+        [started, { type: 'MESSAGES_SNAPSHOT', messages: [{ id: 'm0', role: 'assistant', content: 'Starting over.' }] }, ...say('m2', 'Looked.'), finished],
+        replayedStart,
+      ]);
+      const key = keyFor(agentUrl);
+      let { engine } = engineFor(agentUrl, [log.tool('lookup', 'answer')]);
+      expect(await engine.send(key, 'Look it up')).to.equal('success');
+      expect(log.runs).to.deep.equal(['c1']);
+      expect(engine.snapshot(key).conversation.toolCalls['c1'], 'the snapshot dropped the call').to.equal(undefined);
+      if (reloads) ({ engine } = reload(engine, key, agentUrl, [log.tool('lookup', 'answer')]));
+      await engine.send(key, 'Again');
+      expect(log.runs, reloads ? 'after a reload' : 'in the page').to.deep.equal(['c1']);
+      engine.dispose();
+    }
+  });
+
   it('restore does nothing on a thread that already has messages or a turn', async () => {
     const { agentUrl } = await script([[started, ...say('m1', 'Hi.'), finished]]);
     const key = keyFor(agentUrl);

@@ -319,15 +319,18 @@ function reconcileSnapshot(conversation: Conversation, snapshot: readonly Messag
   );
   if (omitted.length) {
     const toolCalls = { ...next.toolCalls };
+    const retired = [...(next.retiredCallIds ?? [])];
     let ranOne = false;
     for (const m of omitted) {
       if (m.role !== 'assistant') continue;
       for (const id of m.toolCallIds) {
-        ranOne ||= toolCalls[id]?.status === ToolCallStatus.Completed;
+        const status = toolCalls[id]?.status;
+        ranOne ||= status === ToolCallStatus.Completed;
+        if (status && status !== ToolCallStatus.Streaming && status !== ToolCallStatus.Pending && !retired.includes(id)) retired.push(id);
         delete toolCalls[id];
       }
     }
-    next = { ...next, messages: next.messages.filter((m) => !omitted.includes(m)), toolCalls };
+    next = { ...next, messages: next.messages.filter((m) => !omitted.includes(m)), toolCalls, ...(retired.length ? { retiredCallIds: retired } : {}) };
     // The tool state (expanded groups, active skills) follows the calls that made it: with a call that ran
     // gone from the transcript, it is read again from the calls that remain (tool-groups.ts).
     if (ranOne && next.tools) {

@@ -307,6 +307,12 @@ export interface Conversation {
    * message's id; `messages` is the branch on screen (see message-versions.ts). Absent when none.
    */
   readonly versions?: Readonly<Record<string, MessageVersions>>;
+  /**
+   * Calls that ran (or were running) and that a `MESSAGES_SNAPSHOT` has since dropped from the
+   * transcript. Kept with the thread so that a replayed START of one never runs it again after a
+   * reload (invariant 2): the engine's own record of what ran lives only in the page.
+   */
+  readonly retiredCallIds?: readonly string[];
 }
 
 

@@ -56,9 +56,17 @@ export function restoreInFlight(saved: Conversation): RestoredTurn {
   return {
     conversation,
     ...(unfinished ? { unfinishedRunKey: currentRun } : {}),
-    executedCallIds: Object.values(conversation.toolCalls).filter((call) => !cut(call)).map((call) => call.id),
+    executedCallIds: [...Object.values(conversation.toolCalls).filter((call) => !cut(call)).map((call) => call.id), ...retiredCallIds(conversation)],
   };
 }
+
+/** Every call a kept conversation holds, and those it ran that a snapshot dropped: none runs again by itself. */
+export function callIdsThatRan(conversation: Conversation): string[] {
+  return [...Object.keys(conversation.toolCalls), ...retiredCallIds(conversation)];
+}
+
+/** A save written by hand or by another version may hold anything there. */
+const retiredCallIds = ({ retiredCallIds: ids }: Conversation): readonly string[] => (Array.isArray(ids) ? ids : []);
 
 /**
  * A thread's conversation kept while idle (or from an older save): every call left open is settled as

@@ -5,6 +5,7 @@
  */
 import { replayHistory } from '../conversation/conversation-history.js';
 import { ToolCallStatus, type Conversation } from '../conversation/conversation.js';
+import { callIdsThatRan } from '../conversation/restored-turn.js';
 import { verifiedEvents } from '../transport/agui-event-pipeline.js';
 import { loadStripStage, stripStage } from '../transport/agui-strip-stage.js';
 import type { HistoryRun, Transport } from '../transport/transport.js';
@@ -114,7 +115,7 @@ function replay({ engine }: HistoryHost, runs: readonly HistoryRun[]): Conversat
  */
 function reloadedRun(host: HistoryHost, key: ThreadKey, conversation: Conversation): RunState {
   const executed = host.executed(key);
-  for (const id of Object.keys(conversation.toolCalls)) executed.add(id);
+  for (const id of callIdsThatRan(conversation)) executed.add(id);
   const interrupted = Object.values(conversation.toolCalls).some(
     (call) => call.status === ToolCallStatus.Interrupted || call.status === ToolCallStatus.AwaitingApproval,
   );

@@ -35,6 +35,7 @@ import {
 import { LazyModule } from '../lazy-module.js';
 import { notifyEach } from '../notify-each.js';
 import {
+  callIdsThatRan,
   interruptedCallIds,
   moveOnFromRestored,
   restoreIdle,
@@ -442,7 +443,7 @@ export class RunOrchestrator {
     const executed = this.#executedSet(key);
     if (!saved.inFlight) {
       const conversation = restoreIdle(kept);
-      for (const id of Object.keys(conversation.toolCalls)) executed.add(id);
+      for (const id of callIdsThatRan(conversation)) executed.add(id);
       this.registry.set({ key, conversation, run: idleState, unread: false });
       return true;
     }

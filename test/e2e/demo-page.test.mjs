@@ -1,6 +1,6 @@
 // The plain demo page beyond the secret numbers: a two-hop request that reads and then changes the
 // page, and the same widget switched to the Soliplex API, in the system Chromium.
-/* global document, customElements, getComputedStyle -- page.evaluate callbacks run in the page */
+/* global document, window, customElements, getComputedStyle -- page.evaluate callbacks run in the page */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setUpE2e } from './e2e-setup.mjs';
@@ -11,11 +11,29 @@ describe('demo page', () => {
   before(async () => (env = await setUpE2e({ hosts: [] })), { timeout: 15 * 60_000 });
   after(async () => env?.close());
 
+  /**
+   * Gives the page's documents `window.cdnChat()`: imports the CDN bundle, then appends a chat on the demo's
+   * agent that keeps nothing in this browser (`no-persist`), and resolves with it (its parts not loaded yet).
+   */
+  const withCdnChat = (page) =>
+    page.addInitScript(() => {
+      window.cdnChat = async () => {
+        const { agentUrl } = await (await fetch('/demo-config.json')).json();
+        await import('/dist/cdn/soliplex-chat.js');
+        const chat = document.createElement('soliplex-chat');
+        chat.setAttribute('agent-url', agentUrl);
+        chat.setAttribute('no-persist', '');
+        document.body.append(chat);
+        return chat;
+      };
+    });
+
   /** A page of the demo server, its errors collected; `path` the demo-config.json for one with no chat (its bundle not loaded yet). */
   async function visit(path) {
     const page = await env.browser.newPage();
     const pageErrors = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    await withCdnChat(page);
     await page.goto(`${env.servers.url}${path}`);
     return { page, pageErrors };
   }
@@ -51,12 +69,7 @@ describe('demo page', () => {
   it('CDN: a send made before the engine has arrived runs, and the page hears its run start and finish', { timeout: 60_000 }, async () => {
     const { page, pageErrors } = await visit('/demo-config.json'); // any page of the server: no chat has loaded its parts yet
     const result = await page.evaluate(async () => {
-      const { agentUrl } = await (await fetch('/demo-config.json')).json();
-      await import('/dist/cdn/soliplex-chat.js');
-      const chat = document.createElement('soliplex-chat');
-      chat.setAttribute('agent-url', agentUrl);
-      chat.setAttribute('no-persist', '');
-      document.body.append(chat);
+      const chat = await window.cdnChat();
       const seen = [];
       chat.addEventListener('soliplex-run-started', () => seen.push('started'));
       const finished = new Promise((resolve) => chat.addEventListener('soliplex-run-finished', (event) => resolve(event.outcome), { once: true }));
@@ -115,17 +128,13 @@ describe('demo page', () => {
     page.on('pageerror', (error) => pageErrors.push(error.message));
     const requests = [];
     page.on('request', (request) => requests.push(`${request.method()} ${new URL(request.url()).pathname}`));
+    await withCdnChat(page);
     await page.goto(`${env.servers.url}/demo-config.json`);
     const machinery = () => requests.findIndex((r) => /\/tool-machinery-[^/]*\.js$/.test(r));
     const runs = () => requests.flatMap((r, i) => (r === 'POST /agent' ? [i] : []));
     // A chat with no tools: its agent only writes text.
     const first = await page.evaluate(async () => {
-      const { agentUrl } = await (await fetch('/demo-config.json')).json();
-      await import('/dist/cdn/soliplex-chat.js');
-      const chat = document.createElement('soliplex-chat');
-      chat.setAttribute('agent-url', agentUrl);
-      chat.setAttribute('no-persist', '');
-      document.body.append(chat);
+      const chat = await window.cdnChat();
       const finished = new Promise((resolve) => chat.addEventListener('soliplex-run-finished', (event) => resolve(event.outcome), { once: true }));
       await chat.engineReady;
       chat.send('Hello');
@@ -153,12 +162,7 @@ describe('demo page', () => {
   it('CDN: a tool registered as the module loads (before the chat\'s parts and the JSON Schema check) runs', { timeout: 60_000 }, async () => {
     const { page, pageErrors } = await visit('/demo-config.json'); // any page of the server: no chat has loaded its parts yet
     const result = await page.evaluate(async () => {
-      const { agentUrl } = await (await fetch('/demo-config.json')).json();
-      await import('/dist/cdn/soliplex-chat.js');
-      const chat = document.createElement('soliplex-chat');
-      chat.setAttribute('agent-url', agentUrl);
-      chat.setAttribute('no-persist', '');
-      document.body.append(chat);
+      const chat = await window.cdnChat();
       const calls = [];
       // As the README's CDN example does, at once: nothing of the tools' code is there yet.
       chat.toolRegistry = chat.toolRegistry.register({
@@ -186,12 +190,7 @@ describe('demo page', () => {
     page.on('request', (request) => request.method() === 'POST' && request.postData()?.includes('"lookup_order"') && offered.push(request.url()));
     const message = 'Tool "lookup_order" has an invalid JSON Schema in its parameters: $ref "#/definitions/missing" at "#/properties/id" points to nothing in this schema';
     const result = await page.evaluate(async () => {
-      const { agentUrl } = await (await fetch('/demo-config.json')).json();
-      await import('/dist/cdn/soliplex-chat.js');
-      const chat = document.createElement('soliplex-chat');
-      chat.setAttribute('agent-url', agentUrl);
-      chat.setAttribute('no-persist', '');
-      document.body.append(chat);
+      const chat = await window.cdnChat();
       const bad = {
         name: 'lookup_order',
         description: 'An order by its id',

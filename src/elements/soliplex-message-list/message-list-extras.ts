@@ -10,6 +10,7 @@ export { renderVersions, keepVersionFocus } from './message-versions.js';
 export { renderEditor, Edits } from './message-editor.js';
 export { renderNotice, renderHistoryGap, renderTruncated } from './message-notices.js';
 export { renderSubagentGroup } from './subagent-view.js';
+export { groupBySubagent } from './subagent-group.js';
 export { renderAttachments } from './user-attachments.js';
 export { renderCalls, renderInterrupt, renderActivity } from './agent-cards.js';
 export { renderReasoning } from './reasoning-view.js';

@@ -11,7 +11,7 @@ import { StreamingMarkdown, renderMarkdown } from './markdown.js';
 import { messageListStyles } from './soliplex-message-list.styles.js';
 import { markdownStyles } from './markdown.styles.js';
 import { messageActionsStyles } from './message-actions.styles.js';
-import { groupBySubagent, type SubagentGroup } from './subagent-group.js';
+import type { SubagentGroup } from './subagent-group.js';
 import { ScrollFollowController } from './scroll-follow-controller.js';
 import { ProgressiveRenderController } from './progressive-render-controller.js';
 import { messagePages, WINDOW_MIN_ITEMS } from './message-pages.js';
@@ -292,9 +292,13 @@ export class SoliplexMessageList extends LitElement {
     return this.conversation.messages.filter((m): m is Visible => isVisible(m) && (reasoning || m.role !== 'reasoning'));
   }
 
-  /** The list's top level: the visible messages, a subagent's folded into a group, a turn's output into an answer. */
+  /**
+   * The list's top level: the visible messages, a subagent's folded into a group (by the list's extras:
+   * ungrouped until they are in), a turn's output into an answer.
+   */
   #entries(visible: Visible[]): Entry[] {
-    return groupAnswers<Item>(groupBySubagent(visible, this.conversation));
+    const subagents = visible.some((m) => 'subagentRunId' in m && m.subagentRunId);
+    return groupAnswers<Item>((subagents && this.#extras()?.groupBySubagent(visible, this.conversation)) || visible);
   }
 
   /** Which answer gets Regenerate (the last one), and whether user messages get Edit: neither while a turn runs. */

@@ -13,8 +13,8 @@ import { markdownStyles } from './markdown.styles.js';
 import { messageActionsStyles } from './message-actions.styles.js';
 import type { SubagentGroup } from './subagent-group.js';
 import { ScrollFollowController } from './scroll-follow-controller.js';
-import { ProgressiveRenderController } from './progressive-render-controller.js';
-import { messagePages, WINDOW_MIN_ITEMS } from './message-pages.js';
+import type { ProgressiveRenderController } from './progressive-render-controller.js';
+import { FIRST_WINDOW, messagePages, WINDOW_MIN_ITEMS } from './message-pages.js';
 import type { MessageWindowController } from './message-window-controller.js';
 import { loadOnce } from '../shared/load-once.js';
 import { ANSWER_EXTRAS_EXPORTPARTS } from './exportparts.js';
@@ -180,8 +180,10 @@ export class SoliplexMessageList extends LitElement {
 
   /** Stays at the end while the reader is there; "Jump to latest" while they are not. */
   readonly #follow = new ScrollFollowController(this, { scroller: () => this.scroller, content: () => this.content });
-  /** A long conversation shows its latest messages first, the older ones in idle chunks. */
-  readonly #progressive = new ProgressiveRenderController(this, () => this.#entries(this.#visible()));
+  /** A long conversation shows its latest messages first, the older ones in idle chunks (the controller loads with the first). */
+  #progressive?: ProgressiveRenderController<Entry>;
+  /** Until it is in: how many entries the last render had, and its first (to tell a long jump), and whether it loads. */
+  #seen: { count: number; first?: string; loading?: boolean } = { count: 0 };
   /** The pages the shown messages are cut into (their boundaries kept from render to render). */
   readonly #pages = messagePages();
   /** A long conversation renders the pages near the viewport (and the last ones); the others are placeholders. Loaded with the first long one. */
@@ -247,7 +249,7 @@ export class SoliplexMessageList extends LitElement {
     const strings = this.chat?.strings ?? baseChatStrings;
     const visible = this.#visible();
     const entries = this.#entries(visible);
-    const shown = this.#progressive.shown(entries);
+    const shown = this.#shown(entries);
     const pages = this.#pages(shown);
     if (shown.length > WINDOW_MIN_ITEMS) this.#loadWindow();
     const whole = this.#window?.whole(pages);
@@ -290,6 +292,35 @@ export class SoliplexMessageList extends LitElement {
   #visible(): Visible[] {
     const reasoning = this.chat?.capabilities?.reasoning?.supported !== false;
     return this.conversation.messages.filter((m): m is Visible => isVisible(m) && (reasoning || m.role !== 'reasoning'));
+  }
+
+  /**
+   * What to render of `entries`: all of them, but when many arrive at once (a history, a thread switch),
+   * the latest FIRST_WINDOW while the progressive controller loads; from then on it decides.
+   */
+  #shown(entries: readonly Entry[]): readonly Entry[] {
+    if (this.#progressive) return this.#progressive.shown(entries);
+    const first = entries[0]?.id;
+    const seen = this.#seen;
+    const added = first === seen.first ? entries.length - seen.count : entries.length;
+    this.#seen = { count: entries.length, first, loading: seen.loading };
+    if (added < FIRST_WINDOW * 2 && !seen.loading) return entries;
+    if (!seen.loading) {
+      this.#seen.loading = true;
+      import('./progressive-render-controller.js').then(
+        ({ ProgressiveRenderController }) => {
+          this.#progressive = new ProgressiveRenderController(this, () => this.#entries(this.#visible()));
+          this.requestUpdate();
+        },
+        (error: unknown) => {
+          // Everything renders at once then.
+          this.#seen.loading = false;
+          this.requestUpdate();
+          console.error('[soliplex-chat] the progressive rendering of a long chat could not be loaded', error);
+        },
+      );
+    }
+    return entries.slice(-FIRST_WINDOW);
   }
 
   /**

@@ -197,6 +197,8 @@ try {
     await page.reload();
     await chat.evaluate((el, t) => el.setAttribute('theme', t), theme);
     await page.locator('soliplex-chat [part~="run-again-button"]').waitFor({ timeout: 15000 });
+    // The status line's Continue comes with its rare states' chunk (run-status-extras.ts).
+    await page.locator('soliplex-chat [part~="continue-button"]').waitFor({ timeout: 15000 });
     await shoot('interrupted');
 
     // Soliplex: an approval still pending when the page reloads is asked again, not a failure.

@@ -112,6 +112,13 @@ const OPTIONAL = [
   { pattern: /\/(dictation|web-speech)-[^/]*\.js$/, feature: 'dictation (Dictate: the page\'s speechToText or the browser\'s speech recognition)' },
   // Loaded with the first conversation of more than 100 questions and answers (WINDOW_MIN_ITEMS).
   { pattern: /\/message-window-controller-[^/]*\.js$/, feature: 'the window of pages of a long chat (more than 100 questions and answers)' },
+  // The run status line's rarer states (run-status-extras.ts): a busy server's countdown, a tool call waiting for
+  // approval or interrupted by a reload, a reload's interrupted turn (Continue), an agent's questions, a wait for a
+  // connection, a run followed after a reload. Thinking, Writing, Stopped and failures are the line's own.
+  { pattern: /\/run-status-extras-[^/]*\.js$/, feature: 'the run status line\'s rarer states (a busy server\'s countdown, an approval wait, a reload\'s Continue, an agent\'s question, a connection wait, a followed run)' },
+  // Loaded with the first conversation that arrives long at once (80 items or more: a history, a thread switch): the
+  // older items render in idle chunks after the latest 40 (the list shows those 40 until it is in).
+  { pattern: /\/progressive-render-controller-[^/]*\.js$/, feature: 'rendering a long conversation in idle chunks (the first that arrives with 80 items or more at once)' },
   // Loaded when the person first presses Read aloud on an answer.
   { pattern: /\/read-aloud-[^/]*\.js$/, feature: 'Read aloud (speaking an answer through the browser\'s speech synthesis)' },
   // Loaded when the page sets `suggestions` to a function.

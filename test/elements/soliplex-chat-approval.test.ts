@@ -44,6 +44,8 @@ describe('<soliplex-chat> approvals', () => {
   it('moves focus to the approval card, shows the arguments, and announces it', async () => {
     const { el, card } = await awaitingApproval();
     expect(activeDeep()).to.equal(card);
+    // The status line's approval wait comes from its rare states' chunk (a frame later in a fresh page).
+    await until(() => statusLine(el).textContent!.includes('Waiting for your approval'));
     expect(card.getAttribute('role')).to.equal('group');
     expect(deepQuery(el, '[part~="approval-arguments"]')!.textContent).to.contain('"path": "/tmp/x"');
     expect(statusLine(el).textContent).to.contain('Waiting for your approval: delete_file');

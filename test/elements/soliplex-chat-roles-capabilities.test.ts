@@ -43,6 +43,8 @@ describe('<soliplex-chat> messages streamed in other roles', () => {
     const users = deepQueryAll(el, '[part~="user-message"]');
     expect(users.map((u) => u.dataset['messageId'])).to.deep.equal([users[0]!.dataset['messageId'], 'relayed']);
     expect(users[1]!.textContent).to.contain('A question relayed by the agent');
+    // Notices render from the list's extras chunk (a frame later in a fresh page).
+    await until(() => deepQueryAll(el, '[part~="notice"]').length >= 2);
     const notices = deepQueryAll(el, '[part~="notice"]');
     if (notices.length !== 2) throw new Error(`expected 2 notices, found ${notices.length}`);
     expect(notices.map((n) => [n.dataset['role'], n.getAttribute('role')])).to.deep.equal([

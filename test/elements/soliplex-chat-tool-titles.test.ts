@@ -50,6 +50,8 @@ describe('<soliplex-chat>: tools by their titles', () => {
     await waitFor(el, '[part~="approval-card"]');
     const approval = deepQuery(el, '[part~="approval-card"]')!;
     expect(approval.textContent).to.contain('The assistant wants to run Delete a note. Allow it?').and.not.contain('delete_note');
+    // The status line's approval wait comes from its rare states' chunk (a frame later in a fresh page).
+    await until(() => statusLine(el).textContent!.includes('Waiting for your approval'));
     expect(statusLine(el).textContent).to.contain('Waiting for your approval: Delete a note');
     deepQuery(el, '[part~="approve-button"]')!.click();
     await until(() => statusLine(el).dataset['state'] === 'success');

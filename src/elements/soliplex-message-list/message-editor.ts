@@ -1,4 +1,4 @@
-import { html } from 'lit';
+import { html, type ReactiveElement } from 'lit';
 import type { ChatStrings } from '../shared/chat-strings.js';
 
 /** What the editor asks of the list: it owns the draft and the thread. */
@@ -7,7 +7,7 @@ export interface EditorHost {
   input(draft: string): void;
   /** Send the draft (the list runs the turn again from this message). */
   send(): void;
-  cancel(): void;
+  cancel(): void | Promise<void>;
 }
 
 /** A user message being edited: its draft, Cancel and Send (Enter sends, Shift+Enter a new line, Escape cancels). */
@@ -31,9 +31,53 @@ export function renderEditor(edit: { readonly id: string; readonly draft: string
   </form>`;
 }
 
-/** Puts the caret at the end of the open editor's draft. */
-export function focusEditor(root: ParentNode): void {
-  const input = root.querySelector<HTMLTextAreaElement>('.editor textarea');
-  input?.focus();
-  input?.setSelectionRange(input.value.length, input.value.length);
+/** What the edits need of the list: its renders and its root. */
+type EditingList = Pick<ReactiveElement, 'requestUpdate' | 'updateComplete' | 'renderRoot'>;
+
+/**
+ * The list's inline editing (loaded with the first Edit): the user message being edited, with its
+ * draft (one at a time), and what its editor's Send and Cancel do.
+ */
+export class Edits implements EditorHost {
+  /** The user message being edited, and its draft. */
+  editing?: { readonly id: string; readonly draft: string };
+
+  constructor(
+    private readonly list: EditingList,
+    /** Runs the turn again from the edited message. */
+    private readonly edit: (id: string, draft: string) => void,
+  ) {}
+
+  #set(editing: Edits['editing']): void {
+    this.editing = editing;
+    this.list.requestUpdate();
+  }
+
+  /** Opens the editor on a user message, the caret at the end of its text. */
+  async start(message: { readonly id: string; readonly text: string }): Promise<void> {
+    this.#set({ id: message.id, draft: message.text });
+    await this.list.updateComplete;
+    const input = this.list.renderRoot.querySelector<HTMLTextAreaElement>('.editor textarea');
+    input?.focus();
+    input?.setSelectionRange(input.value.length, input.value.length);
+  }
+
+  input(draft: string): void {
+    if (this.editing) this.#set({ id: this.editing.id, draft });
+  }
+
+  send(): void {
+    const edit = this.editing;
+    if (!edit || !edit.draft.trim()) return;
+    this.#set(undefined);
+    this.edit(edit.id, edit.draft);
+  }
+
+  async cancel(): Promise<void> {
+    const id = this.editing?.id;
+    this.#set(undefined);
+    await this.list.updateComplete;
+    // Back to the Edit button the user came from.
+    this.list.renderRoot.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(id ?? '')}"] + .actions [part~="edit-button"]`)?.focus();
+  }
 }

@@ -2,10 +2,24 @@ import { css } from 'lit';
 import { focusOutline } from '../shared/shared-rules.styles.js';
 
 /**
- * The styles of what only some conversations show (message-list-extras.ts): tool calls, reasoning, a subagent's summary, a turn's
+ * The styles of what only some conversations show (message-list-extras.ts): tool calls, reasoning, notices, a subagent's summary, a turn's
  * versions, the inline editor, subagent groups, attachments. Added to the list's shadow root when they load.
  */
 export const messageListExtrasStyles = css`
+  .truncated-notice {
+    margin: 0.5em 0 0;
+    color: var(--_sc-muted);
+    font-size: 0.9em;
+    font-style: italic;
+    white-space: normal;
+  }
+  .notice {
+    align-self: center;
+    color: var(--_sc-muted);
+    font-size: 0.9em;
+    white-space: pre-wrap;
+    text-align: center;
+  }
   .reasoning {
     color: var(--_sc-muted);
     font-size: 0.9em;

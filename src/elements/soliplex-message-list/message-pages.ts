@@ -1,3 +1,5 @@
+/** When twice this many items (or more) arrive at once (a history, a thread switch), the latest FIRST_WINDOW render first (progressive-render-controller.ts). */
+export const FIRST_WINDOW = 40;
 /** How many items a page holds at most (pages that grew from the older end may hold fewer). */
 export const PAGE_SIZE = 25;
 /**

@@ -1,7 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { FIRST_WINDOW } from './message-pages.js';
 
-/** When this many items (or more) arrive at once (a history, a thread switch), the latest FIRST_WINDOW render first. */
-const FIRST_WINDOW = 40;
 /** Then older items render this many at a time, in idle time, one task each. */
 const CHUNK = 20;
 
@@ -11,7 +10,8 @@ type Item = { readonly id: string };
  * Renders a long list in steps: when many items arrive at once, `shown()` gives the latest
  * FIRST_WINDOW first, and older ones are added CHUNK at a time in idle time (each a task of its own,
  * so the page stays responsive). Items are told apart by id; a list that grows a few at a time (a
- * streamed answer) renders whole.
+ * streamed answer) renders whole. Loaded by the message list with the first long jump (the list shows
+ * the latest FIRST_WINDOW until it is in).
  */
 export class ProgressiveRenderController<T extends Item> implements ReactiveController {
   readonly #host: ReactiveControllerHost;

@@ -122,20 +122,6 @@ export const messageListStyles = [
   .assistant > .text > :last-child {
     margin-block-end: 0;
   }
-  .truncated-notice {
-    margin: 0.5em 0 0;
-    color: var(--_sc-muted);
-    font-size: 0.9em;
-    font-style: italic;
-    white-space: normal;
-  }
-  .notice {
-    align-self: center;
-    color: var(--_sc-muted);
-    font-size: 0.9em;
-    white-space: pre-wrap;
-    text-align: center;
-  }
   pre {
     overflow: auto;
     padding: var(--_sc-gap);

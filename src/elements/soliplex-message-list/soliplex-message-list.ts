@@ -11,10 +11,10 @@ import { StreamingMarkdown, renderMarkdown } from './markdown.js';
 import { messageListStyles } from './soliplex-message-list.styles.js';
 import { markdownStyles } from './markdown.styles.js';
 import { messageActionsStyles } from './message-actions.styles.js';
-import { groupBySubagent, type SubagentGroup } from './subagent-group.js';
+import type { SubagentGroup } from './subagent-group.js';
 import { ScrollFollowController } from './scroll-follow-controller.js';
-import { ProgressiveRenderController } from './progressive-render-controller.js';
-import { messagePages, WINDOW_MIN_ITEMS } from './message-pages.js';
+import type { ProgressiveRenderController } from './progressive-render-controller.js';
+import { FIRST_WINDOW, messagePages, WINDOW_MIN_ITEMS } from './message-pages.js';
 import type { MessageWindowController } from './message-window-controller.js';
 import { loadOnce } from '../shared/load-once.js';
 import { ANSWER_EXTRAS_EXPORTPARTS } from './exportparts.js';
@@ -23,7 +23,7 @@ import { requestedLang } from '../shared/locale.js';
 import type { ReadAloud } from './read-aloud.js';
 import { LazyModule } from '../../core/lazy-module.js';
 import { adoptStyles } from './adopt-styles.js';
-import type { EditorHost } from './message-editor.js';
+import type { Edits } from './message-editor.js';
 
 /** What only some conversations show (tool calls, interrupts, activities, versions, the editor, subagent groups, attachments): loaded with the first. */
 const listExtras = new LazyModule(() => import('./message-list-extras.js'));
@@ -160,8 +160,8 @@ export class SoliplexMessageList extends LitElement {
   /** The message actions the page hides. */
   @property({ attribute: false }) hiddenActions: HiddenMessageActions = {};
 
-  /** The user message being edited, and its draft. */
-  @state() private editing?: { readonly id: string; readonly draft: string };
+  /** The inline editing, from the first Edit (its code comes with the list's extras). */
+  #edits?: Edits;
   /** The message or answer whose text was just copied (for a moment). */
   @state() private copied?: string;
   /** The answer being read aloud. */
@@ -180,8 +180,10 @@ export class SoliplexMessageList extends LitElement {
 
   /** Stays at the end while the reader is there; "Jump to latest" while they are not. */
   readonly #follow = new ScrollFollowController(this, { scroller: () => this.scroller, content: () => this.content });
-  /** A long conversation shows its latest messages first, the older ones in idle chunks. */
-  readonly #progressive = new ProgressiveRenderController(this, () => this.#entries(this.#visible()));
+  /** A long conversation shows its latest messages first, the older ones in idle chunks (the controller loads with the first). */
+  #progressive?: ProgressiveRenderController<Entry>;
+  /** Until it is in: how many entries the last render had, and its first (to tell a long jump), and whether it loads. */
+  #seen: { count: number; first?: string; loading?: boolean } = { count: 0 };
   /** The pages the shown messages are cut into (their boundaries kept from render to render). */
   readonly #pages = messagePages();
   /** A long conversation renders the pages near the viewport (and the last ones); the others are placeholders. Loaded with the first long one. */
@@ -247,7 +249,7 @@ export class SoliplexMessageList extends LitElement {
     const strings = this.chat?.strings ?? baseChatStrings;
     const visible = this.#visible();
     const entries = this.#entries(visible);
-    const shown = this.#progressive.shown(entries);
+    const shown = this.#shown(entries);
     const pages = this.#pages(shown);
     if (shown.length > WINDOW_MIN_ITEMS) this.#loadWindow();
     const whole = this.#window?.whole(pages);
@@ -292,9 +294,42 @@ export class SoliplexMessageList extends LitElement {
     return this.conversation.messages.filter((m): m is Visible => isVisible(m) && (reasoning || m.role !== 'reasoning'));
   }
 
-  /** The list's top level: the visible messages, a subagent's folded into a group, a turn's output into an answer. */
+  /**
+   * What to render of `entries`: all of them, but when many arrive at once (a history, a thread switch),
+   * the latest FIRST_WINDOW while the progressive controller loads; from then on it decides.
+   */
+  #shown(entries: readonly Entry[]): readonly Entry[] {
+    if (this.#progressive) return this.#progressive.shown(entries);
+    const first = entries[0]?.id;
+    const seen = this.#seen;
+    const added = first === seen.first ? entries.length - seen.count : entries.length;
+    this.#seen = { count: entries.length, first, loading: seen.loading };
+    if (added < FIRST_WINDOW * 2 && !seen.loading) return entries;
+    if (!seen.loading) {
+      this.#seen.loading = true;
+      import('./progressive-render-controller.js').then(
+        ({ ProgressiveRenderController }) => {
+          this.#progressive = new ProgressiveRenderController(this, () => this.#entries(this.#visible()));
+          this.requestUpdate();
+        },
+        (error: unknown) => {
+          // Everything renders at once then.
+          this.#seen.loading = false;
+          this.requestUpdate();
+          console.error('[soliplex-chat] the progressive rendering of a long chat could not be loaded', error);
+        },
+      );
+    }
+    return entries.slice(-FIRST_WINDOW);
+  }
+
+  /**
+   * The list's top level: the visible messages, a subagent's folded into a group (by the list's extras:
+   * ungrouped until they are in), a turn's output into an answer.
+   */
   #entries(visible: Visible[]): Entry[] {
-    return groupAnswers<Item>(groupBySubagent(visible, this.conversation));
+    const subagents = visible.some((m) => 'subagentRunId' in m && m.subagentRunId);
+    return groupAnswers<Item>((subagents && this.#extras()?.groupBySubagent(visible, this.conversation)) || visible);
   }
 
   /** Which answer gets Regenerate (the last one), and whether user messages get Edit: neither while a turn runs. */
@@ -390,13 +425,6 @@ export class SoliplexMessageList extends LitElement {
     </div>`;
   }
 
-  /** The inline editor's hold on the draft and the thread. */
-  readonly #editorHost: EditorHost = {
-    input: (draft) => this.editing && (this.editing = { id: this.editing.id, draft }),
-    send: () => this.#sendEdit(),
-    cancel: () => void this.#cancelEdit(),
-  };
-
   #copiedTimer?: ReturnType<typeof setTimeout>;
 
   async #copy(key: string, text: string): Promise<void> {
@@ -424,35 +452,17 @@ export class SoliplexMessageList extends LitElement {
     if (this.chat?.thread.switchVersion(messageId, index)) this.#refocus = messageId;
   }
 
-  /** Opens the editor on a user message (its code loads with the first Edit), the caret at the end of its text. */
-  async #startEdit(message: { readonly id: string; readonly text: string }): Promise<void> {
-    let extras: ListExtras;
-    try {
-      extras = await listExtras.load();
-    } catch (error) {
-      console.error('[soliplex-chat] the editor could not be loaded', error);
-      return;
-    }
-    this.editing = { id: message.id, draft: message.text };
-    await this.updateComplete;
-    extras.focusEditor(this.renderRoot);
+  /** Opens the editor on a user message (its code loads with the first Edit). */
+  #startEdit(message: { readonly id: string; readonly text: string }): void {
+    listExtras.load().then(
+      ({ Edits }) =>
+        (this.#edits ??= new Edits(this, (id, draft) => {
+          this.chat?.thread.edit(id, draft);
+          this.scrollToEnd();
+        })).start(message),
+      (error: unknown) => console.error('[soliplex-chat] the editor could not be loaded', error),
+    );
   }
-
-  #cancelEdit = async () => {
-    const id = this.editing?.id;
-    this.editing = undefined;
-    await this.updateComplete;
-    // Back to the Edit button the user came from.
-    this.renderRoot.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(id ?? '')}"] + .actions [part~="edit-button"]`)?.focus();
-  };
-
-  #sendEdit = () => {
-    const edit = this.editing;
-    if (!edit || !edit.draft.trim()) return;
-    this.editing = undefined;
-    this.chat?.thread.edit(edit.id, edit.draft);
-    this.scrollToEnd();
-  };
 
   #jumpToLatest = () => {
     this.scrollToEnd();
@@ -475,9 +485,10 @@ export class SoliplexMessageList extends LitElement {
 
   /** A user message (or its editor) with its actions, together: hovering or focusing either shows the actions. */
   #renderUser(m: Visible & { role: 'user' }, strings: ChatStrings, actions: ActionTargets) {
-    const edit = actions.edit && this.editing?.id === m.id ? this.editing : undefined;
+    const edits = this.#edits;
+    const edit = actions.edit && edits?.editing?.id === m.id ? edits.editing : undefined;
     // Editing: the editor's code has loaded (see #startEdit).
-    const editor = edit && this.#extras()?.renderEditor(edit, strings, this.#editorHost);
+    const editor = edit && this.#extras()?.renderEditor(edit, strings, edits!);
     // The actions follow the message: a message stays next to its actions (`[data-message-id] + .actions`).
     return html`<div class="turn from-user">${editor ?? html`${this.#renderMessage(m, strings)}${this.#renderUserActions(m, actions, strings)}`}</div>`;
   }
@@ -511,7 +522,7 @@ export class SoliplexMessageList extends LitElement {
    * subagent group is built anew by every render: its page renders with each.
    */
   #pageDeps(entries: readonly Entry[], strings: ChatStrings, actions: ActionTargets): unknown[] {
-    const deps: unknown[] = [listExtras.loaded, strings, this.busy, this.noImages, this.chat?.imageOrigins, this.hiddenActions, actions.regenerate, actions.edit, actions.last, actions.writing, this.editing, this.copied, this.reading, this.chat?.answers, this.chat?.noFeedback, this.chat?.showUsage];
+    const deps: unknown[] = [listExtras.loaded, strings, this.busy, this.noImages, this.chat?.imageOrigins, this.hiddenActions, actions.regenerate, actions.edit, actions.last, actions.writing, this.#edits?.editing, this.copied, this.reading, this.chat?.answers, this.chat?.noFeedback, this.chat?.showUsage];
     // An answer is built anew by every render: its messages are what it shows.
     const push = (m: Item) => {
       deps.push(m, actions.answers?.get(m.id), this.conversation.versions?.[m.id]);
@@ -547,31 +558,32 @@ export class SoliplexMessageList extends LitElement {
     switch (message.role) {
       case 'user':
         // One line on purpose: the bubble keeps the user's line breaks (pre-wrap), not the template's.
-        return html`<div part="message user-message" class="message user" data-message-id=${message.id}><span class="visually-hidden">${strings.you}: </span><span dir="auto">${message.text}</span>${truncatedNotice(message, strings)}${message.parts?.length ? this.#extras()?.renderAttachments(message.parts, strings) : nothing}</div>`;
+        return html`<div part="message user-message" class="message user" data-message-id=${message.id}><span class="visually-hidden">${strings.you}: </span><span dir="auto">${message.text}</span>${this.#truncated(message, strings)}${message.parts?.length ? this.#extras()?.renderAttachments(message.parts, strings) : nothing}</div>`;
       case 'assistant':
         return this.#renderAssistant(message, strings);
       case 'reasoning':
         // Collapsed reasoning, from the extras (a model that shows its reasoning is not the common case).
-        return this.#extras()?.renderReasoning(message, strings, truncatedNotice(message, strings));
+        return this.#extras()?.renderReasoning(message, strings, this.#truncated(message, strings));
       case 'interrupt': {
         const callId = message.interrupt.toolCallId;
         return this.#extras()?.renderInterrupt(message, typeof callId === 'string' ? this.conversation.toolCalls[callId] : undefined);
       }
       case 'system':
       case 'developer':
-        return message.notice
-          ? html`<div part="message notice" class="message notice" role="note" data-message-id=${message.id} data-role=${message.role}><span class="visually-hidden">${strings.notice}: </span>${message.text}${truncatedNotice(message, strings)}</div>`
-          : nothing;
+        // A notice the agent streamed, or a history gap: from the extras, as they are rare.
+        return message.notice ? this.#extras()?.renderNotice(message, strings, this.#truncated(message, strings)) : nothing;
       case 'history-gap':
-        return html`<div part="message history-gap" class="message notice" role="note" data-message-id=${message.id}>
-          ${strings.historyGap}
-          <button part="history-gap-retry" type="button" ?disabled=${this.busy} @click=${this.#retryHistory}>${strings.retry}</button>
-        </div>`;
+        return this.#extras()?.renderHistoryGap(message.id, strings, this.busy, this.#retryHistory);
       case 'activity':
         return this.#extras()?.renderActivity(message);
       default:
         return nothing;
     }
+  }
+
+  /** Under a text cut at MAX_TEXT_CHARS: says so (from the extras: a frame later the first time). */
+  #truncated(message: { truncated?: true }, strings: ChatStrings) {
+    return message.truncated ? this.#extras()?.renderTruncated(strings) : nothing;
   }
 
   #callsOf(message: ChatMessage) {
@@ -585,7 +597,7 @@ export class SoliplexMessageList extends LitElement {
     // `writing`: text is streaming in, shown with a caret after the last block.
     const writing = !message.complete && !!message.text;
     return html`<div part="message assistant-message" class="message assistant ${writing ? 'writing' : ''}" data-message-id=${message.id} aria-busy=${message.complete ? 'false' : 'true'}>
-      ${message.text ? html`<div class="text" dir="auto">${guard([message.text, message.complete, this.noImages, strings, this.chat?.imageOrigins], () => this.#markdownOf(message, strings))}</div>${truncatedNotice(message, strings)}` : nothing}
+      ${message.text ? html`<div class="text" dir="auto">${guard([message.text, message.complete, this.noImages, strings, this.chat?.imageOrigins], () => this.#markdownOf(message, strings))}</div>${this.#truncated(message, strings)}` : nothing}
       ${calls.length ? this.#extras()?.renderCalls(calls) : nothing}
     </div>`;
   }
@@ -619,10 +631,6 @@ export class SoliplexMessageList extends LitElement {
 
 }
 
-/** Under a text cut at MAX_TEXT_CHARS: says so (as a note, so a screen reader hears it with the message). */
-function truncatedNotice(message: { truncated?: true }, strings: ChatStrings) {
-  return message.truncated ? html`<p part="truncated-notice" class="truncated-notice" role="note">${strings.truncated}</p>` : nothing;
-}
 
 if (!customElements.get('soliplex-message-list')) customElements.define('soliplex-message-list', SoliplexMessageList);
 

@@ -45,10 +45,6 @@ export const runStatusStyles = css`
     color: var(--_sc-danger);
     cursor: pointer;
   }
-  button.continue {
-    border-color: var(--_sc-accent);
-    color: var(--_sc-accent);
-  }
   .details {
     flex-basis: 100%;
     color: var(--_sc-muted);
@@ -61,14 +57,6 @@ export const runStatusStyles = css`
     font-family: var(--_sc-mono-font);
     font-size: 0.9em;
     overflow-wrap: anywhere;
-  }
-  .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
   }
   button:focus-visible,
   summary:focus-visible {

@@ -4,12 +4,18 @@ import { consume } from '@lit/context';
 import { emptyConversation } from '../../core/conversation/empty-conversation.js';
 import { isOfCurrentRun } from '../../core/conversation/conversation.js';
 import { idleState } from '../../core/tool-loop/run-state.js';
-import type { Conversation, RunState, WaitingToRetryState } from '../../core/index.js';
+import type { Conversation, RunState } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
 import { baseChatStrings, type ChatStrings } from '../shared/chat-strings.js';
 import { failureText, isMissingThread } from '../shared/failure-text.js';
 import { toolTitle } from '../shared/tool-label.js';
 import { runStatusStyles } from './soliplex-run-status.styles.js';
+import { LazyModule } from '../../core/lazy-module.js';
+import { adoptStyles } from '../soliplex-message-list/adopt-styles.js';
+import type { RareStatus } from './run-status-extras.js';
+
+/** The line's rarer states (a busy server's countdown, tools, an agent's questions, a reload's Continue): loaded with the first. */
+const rareStatus = new LazyModule(() => import('./run-status-extras.js'));
 
 /** Internal: the user pressed New chat (the thread is gone from the server). */
 export class SoliplexNewChatRequestEvent extends Event {
@@ -61,44 +67,43 @@ export class SoliplexRunStatus extends LitElement {
   // Retry and Continue act on the thread on screen through the chat's handle.
   #requestRetry = () => this.chat?.thread.retry();
 
-  #requestContinue = () => this.chat?.thread.continue();
-
-  #continueButton(strings: ChatStrings) {
-    return html`<button part="continue-button" class="continue" type="button" @click=${this.#requestContinue}>${strings.continue}</button>`;
-  }
-
   #requestNewChat = () => {
     const request = new SoliplexNewChatRequestEvent();
     this.dispatchEvent(request);
   };
 
-  /** The countdown's next tick while a busy server is waited for. */
-  #tick?: ReturnType<typeof setTimeout>;
-  /** What a screen reader hears of the wait: said once per wait, not every second. */
-  #announced?: { readonly until: number; readonly text: string };
+  /** The rare states' renderer, once their code is in. */
+  #rare?: RareStatus;
 
-  /** A busy server: that it is, when the chat tries again (ticking), and Retry now. */
-  #busy(run: WaitingToRetryState, strings: ChatStrings) {
-    const seconds = Math.max(0, Math.ceil((run.until - Date.now()) / 1000));
-    if (this.#announced?.until !== run.until) this.#announced = { until: run.until, text: strings.retryingIn(seconds) };
-    return html`<span class="reason">${strings.busy(run.error.status ?? 503)}</span>
-      <span class="countdown" aria-hidden="true">${strings.retryingIn(seconds)}</span
-      ><span class="visually-hidden">${this.#announced.text}</span>
-      <button part="retry-button" type="button" @click=${this.#requestRetry}>${strings.retryNow}</button>`;
+  /** The rare states' renderer: there, or loading (the line renders again once it is in). */
+  #rareStatus(): RareStatus | undefined {
+    const loaded = rareStatus.loaded;
+    if (!loaded) {
+      rareStatus.load().then(
+        () => this.requestUpdate(),
+        (error: unknown) => console.error('[soliplex-chat] a state of the run status could not be loaded', error),
+      );
+      return undefined;
+    }
+    if (!this.#rare) {
+      adoptStyles(this.renderRoot, loaded.rareStatusStyles);
+      this.#rare = new loaded.RareStatus({
+        title: (name) => this.#title(name),
+        retry: () => this.chat?.thread.retry(),
+        continue: () => this.chat?.thread.continue(),
+        requestUpdate: () => this.requestUpdate(),
+      });
+    }
+    return this.#rare;
   }
 
   protected override updated(): void {
-    clearTimeout(this.#tick);
-    const run = this.run;
-    if (run.status !== 'running' || run.phase !== 'waiting-to-retry') return;
-    const left = run.until - Date.now();
-    // Re-rendered as each second of the countdown passes.
-    if (left > 0) this.#tick = setTimeout(() => this.requestUpdate(), left % 1000 || 1000);
+    this.#rare?.updated(this.run);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    clearTimeout(this.#tick);
+    this.#rare?.stop();
   }
 
   /** A tool as people know it (the page's `title`, else its name). */
@@ -115,28 +120,24 @@ export class SoliplexRunStatus extends LitElement {
 
   #content(strings: ChatStrings) {
     const run = this.run;
-    const calls = this.conversation.toolCalls;
     switch (run.status) {
       case 'running': {
-        if (run.phase === 'streaming') {
-          if (run.attached) return strings.attachedRun;
-          const streaming = Object.values(calls).find((c) => c.status === 'streaming' && isOfCurrentRun(this.conversation, c));
+        if (run.phase === 'streaming' && !run.attached) {
+          const streaming = Object.values(this.conversation.toolCalls).find((c) => c.status === 'streaming' && isOfCurrentRun(this.conversation, c));
           const step = this.conversation.steps?.at(-1);
           return streaming ? strings.calling(this.#title(streaming.name)) : step ? strings.step(step) : this.#streamingText(strings);
         }
-        if (run.phase === 'awaiting-input') return strings.waitingForAnswer;
-        if (run.phase === 'waiting-for-connection') return strings.waitingForConnection;
-        if (run.phase === 'waiting-to-retry') return this.#busy(run, strings);
         if (run.phase === 'loading-history') return run.progress?.total ? strings.loadingHistoryProgress(run.progress.loaded, run.progress.total) : strings.loadingHistory;
-        if (run.phase !== 'executing-tools') return strings.creatingThread;
-        const inHop = run.toolCallIds.map((id) => calls[id]).filter((c) => c !== undefined);
-        const waiting = inHop.filter((c) => c.status === 'awaiting-approval').map((c) => this.#title(c.name));
-        if (waiting.length) return strings.awaitingApproval(waiting);
-        // Taken up after a reload: calls it interrupted wait for Run again, or Continue without them.
-        const interrupted = inHop.filter((c) => c.status === 'interrupted').map((c) => this.#title(c.name));
-        if (interrupted.length) return html`<span class="reason">${strings.interruptedTools(interrupted)}</span> ${this.#continueButton(strings)}`;
-        const executing = inHop.filter((c) => c.status !== 'completed' && c.status !== 'failed' && c.status !== 'denied');
-        return strings.executing((executing.length ? executing : inHop).map((c) => this.#title(c.name)));
+        if (run.phase === 'creating-thread') return strings.creatingThread;
+        if (run.phase === 'executing-tools') {
+          // Tools running; the rare states (approval, a reload's interrupted calls) come with the chunk.
+          const inHop = run.toolCallIds.map((id) => this.conversation.toolCalls[id]).filter((c) => c !== undefined);
+          if (!inHop.some((c) => c.status === 'awaiting-approval' || c.status === 'interrupted')) {
+            const executing = inHop.filter((c) => c.status !== 'completed' && c.status !== 'failed' && c.status !== 'denied');
+            return strings.executing((executing.length ? executing : inHop).map((c) => this.#title(c.name)));
+          }
+        }
+        break;
       }
       case 'failed': {
         const missing = isMissingThread(run.error, this.soliplex);
@@ -150,16 +151,15 @@ export class SoliplexRunStatus extends LitElement {
           </details>`;
       }
       case 'cancelled':
-        // Stopped following a run the server still writes: sending waits; Retry follows it again.
-        return run.attached
-          ? html`<span class="reason">${strings.attachedStopped}</span>
-              <button part="retry-button" type="button" @click=${this.#requestRetry}>${strings.retry}</button>`
-          : strings.cancelled;
+        if (!run.attached) return strings.cancelled;
+        break;
       case 'interrupted':
-        return html`<span class="reason">${strings.interrupted}</span> ${this.#continueButton(strings)}`;
+        break;
       default:
         return nothing;
     }
+    // The rest (a busy server's countdown, tools, questions, a followed or interrupted run) comes from its chunk.
+    return this.#rareStatus()?.render(run, this.conversation, strings) ?? nothing;
   }
 }
 

@@ -1,0 +1,25 @@
+import { html } from 'lit';
+import type { ChatStrings } from '../shared/chat-strings.js';
+
+/**
+ * The list's notices, from its extras (message-list-extras.ts): what few conversations have, each
+ * shown a frame later the first time.
+ */
+
+/** A system or developer message the agent streamed into the conversation (`note` is its cut notice). */
+export function renderNotice(message: { readonly id: string; readonly role: string; readonly text: string }, strings: ChatStrings, note: unknown) {
+  return html`<div part="message notice" class="message notice" role="note" data-message-id=${message.id} data-role=${message.role}><span class="visually-hidden">${strings.notice}: </span>${message.text}${note}</div>`;
+}
+
+/** Where stored runs could not be loaded, with Retry (off while a turn runs). */
+export function renderHistoryGap(id: string, strings: ChatStrings, busy: boolean, retry: () => void) {
+  return html`<div part="message history-gap" class="message notice" role="note" data-message-id=${id}>
+    ${strings.historyGap}
+    <button part="history-gap-retry" type="button" ?disabled=${busy} @click=${retry}>${strings.retry}</button>
+  </div>`;
+}
+
+/** Under a text cut at MAX_TEXT_CHARS: says so (as a note, so a screen reader hears it with the message). */
+export function renderTruncated(strings: ChatStrings) {
+  return html`<p part="truncated-notice" class="truncated-notice" role="note">${strings.truncated}</p>`;
+}

@@ -91,8 +91,9 @@ const OPTIONAL = [
   { pattern: /\/soliplex-activity-[^/]*\.js$/, feature: 'activities (an agent that sends ACTIVITY_SNAPSHOT)' },
   // The reducer's rare paths (reducer-extras.ts), loaded with the first event that takes one (the run's
   // events wait for them, in order): an interrupt outcome, an activity, a subagent, an encrypted value, event
-  // metadata, a messages snapshot (reconciled there), a state delta (with the JSON Patch it applies).
-  { pattern: /\/reducer-extras-[^/]*\.js$/, feature: "the reducer's rare paths (the first interrupt, activity, subagent, encrypted value, event metadata, messages snapshot or state delta an agent sends)" },
+  // metadata, a messages snapshot (reconciled there), a state delta (with the JSON Patch it applies), a
+  // state that may hold citations (their reading, soliplex-state-citations.ts: a RAG answer).
+  { pattern: /\/reducer-extras-[^/]*\.js$/, feature: "the reducer's rare paths (the first interrupt, activity, subagent, encrypted value, event metadata, messages snapshot, state delta or state with citations an agent sends)" },
   // Answering AG-UI interrupts (tool-loop/interrupts.ts, with conversation/interrupt-answers.ts): loaded with
   // the first interrupt a thread holds (a run's outcome, or a thread restored with one).
   { pattern: /\/interrupts-[^/]*\.js$/, feature: 'answering AG-UI interrupts (the first interrupt an agent asks, or a thread kept with one)' },

@@ -14,7 +14,7 @@ import {
   type UserMessage,
 } from './conversation.js';
 import { appendCapped, capText } from './text-limit.js';
-import { recordRunEnd } from './run-records.js';
+import { mayCite, recordRunEnd } from './run-records.js';
 import { keepMetadataSources } from './metadata-sources.js';
 import type { ReducerExtras } from './reducer-extras.js';
 import { LazyModule } from '../lazy-module.js';
@@ -37,7 +37,7 @@ const defaultWarn: ReducerWarn = (message) => console.warn(`[soliplex-chat] ${me
 
 /*
  * The rare paths (interrupts, activities, subagents, encrypted values, event metadata, messages
- * snapshots, state deltas with their JSON Patch) live in
+ * snapshots, state deltas with their JSON Patch, the reading of citations from the state) live in
  * reducer-extras.ts and load on demand: the engine asks `needsReducerExtras` of each event and, when
  * it says yes, holds the run's events until `loadReducerExtras()` resolves (stream-run.ts). The
  * reducer the core exports is reducer-extras.ts's, which has them at once.
@@ -72,6 +72,8 @@ export function needsReducerExtras(event: BaseEvent): boolean {
   const e = event as AnyEvent;
   if (e['subagentRunId'] !== undefined || e['metadata'] !== undefined || RARE_TYPES.has(event.type)) return true;
   if (event.type === EventType.RUN_FINISHED) return (e['outcome'] as { type?: unknown } | null | undefined)?.type === 'interrupt';
+  // Reading a run's citations from the agent state is there too: a state that may hold some brings it.
+  if (event.type === EventType.STATE_SNAPSHOT) return mayCite(e['snapshot']);
   // A snapshot is reconciled there (a run that streams its answer never sends one).
   return event.type === EventType.MESSAGES_SNAPSHOT;
 }
@@ -325,7 +327,8 @@ function reduceCore(conversation: Conversation, event: BaseEvent, warn: ReducerW
         ? outcome.pendingToolCallIds.filter((id): id is string => typeof id === 'string')
         : undefined;
       const runOutcome = outcome?.type === 'interrupt' || outcome?.type === 'cancelled' ? outcome.type : 'success';
-      const closed = { ...recordRunEnd(closeOpenParts(conversation), e['usage']), runFinished: true, pendingToolCallIds: pending, runOutcome, steps: undefined, closedInRun: undefined } as const;
+      const readCitations = (before: unknown, after: unknown) => extrasFor(event, warn)?.turnCitations(before, after) ?? [];
+      const closed = { ...recordRunEnd(closeOpenParts(conversation), e['usage'], readCitations), runFinished: true, pendingToolCallIds: pending, runOutcome, steps: undefined, closedInRun: undefined } as const;
       return runOutcome === 'interrupt' ? (extrasFor(event, warn)?.addInterrupts(closed, outcome?.interrupts) ?? closed) : closed;
     }
     case EventType.RUN_ERROR:

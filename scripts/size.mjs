@@ -92,8 +92,9 @@ const OPTIONAL = [
   // The reducer's rare paths (reducer-extras.ts), loaded with the first event that takes one (the run's
   // events wait for them, in order): an interrupt outcome, an activity, a subagent, an encrypted value, event
   // metadata, a messages snapshot (reconciled there), a state delta (with the JSON Patch it applies), a
-  // state that may hold citations (their reading, soliplex-state-citations.ts: a RAG answer).
-  { pattern: /\/reducer-extras-[^/]*\.js$/, feature: "the reducer's rare paths (the first interrupt, activity, subagent, encrypted value, event metadata, messages snapshot, state delta or state with citations an agent sends)" },
+  // state that may hold citations (their reading, soliplex-state-citations.ts: a RAG answer), a tool
+  // result in content parts (the sources their metadata names, metadata-sources.ts).
+  { pattern: /\/reducer-extras-[^/]*\.js$/, feature: "the reducer's rare paths (the first interrupt, activity, subagent, encrypted value, event metadata, messages snapshot, state delta, state with citations or tool result in content parts an agent sends)" },
   // Answering AG-UI interrupts (tool-loop/interrupts.ts, with conversation/interrupt-answers.ts): loaded with
   // the first interrupt a thread holds (a run's outcome, or a thread restored with one).
   { pattern: /\/interrupts-[^/]*\.js$/, feature: 'answering AG-UI interrupts (the first interrupt an agent asks, or a thread kept with one)' },

@@ -15,7 +15,6 @@ import {
 } from './conversation.js';
 import { appendCapped, capText } from './text-limit.js';
 import { mayCite, recordRunEnd } from './run-records.js';
-import { keepMetadataSources } from './metadata-sources.js';
 import type { ReducerExtras } from './reducer-extras.js';
 import { LazyModule } from '../lazy-module.js';
 
@@ -37,7 +36,8 @@ const defaultWarn: ReducerWarn = (message) => console.warn(`[soliplex-chat] ${me
 
 /*
  * The rare paths (interrupts, activities, subagents, encrypted values, event metadata, messages
- * snapshots, state deltas with their JSON Patch, the reading of citations from the state) live in
+ * snapshots, state deltas with their JSON Patch, the reading of citations from the state, the sources
+ * a tool result's content parts name) live in
  * reducer-extras.ts and load on demand: the engine asks `needsReducerExtras` of each event and, when
  * it says yes, holds the run's events until `loadReducerExtras()` resolves (stream-run.ts). The
  * reducer the core exports is reducer-extras.ts's, which has them at once.
@@ -72,6 +72,8 @@ export function needsReducerExtras(event: BaseEvent): boolean {
   const e = event as AnyEvent;
   if (e['subagentRunId'] !== undefined || e['metadata'] !== undefined || RARE_TYPES.has(event.type)) return true;
   if (event.type === EventType.RUN_FINISHED) return (e['outcome'] as { type?: unknown } | null | undefined)?.type === 'interrupt';
+  // A result's content parts may name sources in their metadata (metadata-sources.ts).
+  if (event.type === EventType.TOOL_CALL_RESULT) return Array.isArray(e['content']) && e['content'].length > 0;
   // Reading a run's citations from the agent state is there too: a state that may hold some brings it.
   if (event.type === EventType.STATE_SNAPSHOT) return mayCite(e['snapshot']);
   // A snapshot is reconciled there (a run that streams its answer never sends one).
@@ -257,7 +259,17 @@ export function endToolCall(conversation: Conversation, id: string): Conversatio
   return { ...conversation, toolCalls: { ...conversation.toolCalls, [id]: ended } };
 }
 
-export function completeFromServer(conversation: Conversation, id: string, content: unknown, messageId?: string): Conversation {
+/**
+ * A call the server ran, answered by its result. Content parts may name sources in their metadata:
+ * `keepSources` keeps them (metadata-sources.ts, one of the rare paths: parts are an AG-UI 1.1 feature).
+ */
+export function completeFromServer(
+  conversation: Conversation,
+  id: string,
+  content: unknown,
+  messageId: string | undefined,
+  keepSources: (conversation: Conversation, parts: readonly ContentPart[]) => Conversation,
+): Conversation {
   const call = conversation.toolCalls[id];
   if (!call) return conversation;
   if (settledToolCallStatuses.has(call.status)) return conversation;
@@ -276,7 +288,8 @@ export function completeFromServer(conversation: Conversation, id: string, conte
     serverRun: true,
     resultMessageId: messageId,
   };
-  return keepMetadataSources({ ...conversation, toolCalls: { ...conversation.toolCalls, [id]: ended } }, parts);
+  const next = { ...conversation, toolCalls: { ...conversation.toolCalls, [id]: ended } };
+  return parts ? keepSources(next, parts) : next;
 }
 
 /** At run end, whatever is still streaming is closed: open text completes, open calls become pending. */
@@ -381,7 +394,7 @@ function reduceCore(conversation: Conversation, event: BaseEvent, warn: ReducerW
       return appendToolArgs(startToolCall(conversation, { ...e, toolCallId: id }), id, delta, warn);
     }
     case EventType.TOOL_CALL_RESULT:
-      return toolCallId ? completeFromServer(conversation, toolCallId, e['content'], messageId) : conversation;
+      return toolCallId ? completeFromServer(conversation, toolCallId, e['content'], messageId, (c, parts) => extrasFor(event, warn)?.keepMetadataSources(c, parts) ?? c) : conversation;
     case EventType.STATE_SNAPSHOT:
       // Any JSON value is a state (AG-UI 1.1): null, an array, false, 0 are kept as they are.
       return { ...conversation, state: e['snapshot'] };

@@ -2,6 +2,7 @@ import { EventType, type ContentPart, type Message } from '@ag-ui/core';
 import { ToolCallStatus, type AssistantMessage, type ChatMessage, type Conversation, type InstructionMessage, type ReasoningMessage } from './conversation.js';
 import { applyActivitySnapshot } from './activities.js';
 import { keepSnapshotEncryptedValues } from './protocol-extras.js';
+import { keepMetadataSources } from './metadata-sources.js';
 import {
   addMessage,
   appendToolArgs,
@@ -141,7 +142,7 @@ export function reconcileSnapshot(conversation: Conversation, snapshot: readonly
         break;
       }
       case 'tool': {
-        next = completeFromServer(next, message.toolCallId, message.content, message.id);
+        next = completeFromServer(next, message.toolCallId, message.content, message.id, keepMetadataSources);
         const call = next.toolCalls[message.toolCallId];
         if (call && metadata.metadata) next = { ...next, toolCalls: { ...next.toolCalls, [call.id]: { ...call, resultMetadata: metadata.metadata } } };
         break;

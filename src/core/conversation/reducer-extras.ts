@@ -3,6 +3,7 @@ import type { Conversation, InterruptMessage } from './conversation.js';
 import { interruptMessageId, interruptsOf } from './interrupts.js';
 import { reduceProtocolExtras } from './protocol-extras.js';
 import { reconcileSnapshot } from './messages-snapshot.js';
+import { keepMetadataSources } from './metadata-sources.js';
 import { turnCitations } from '../transport/soliplex/soliplex-state-citations.js';
 import { attributeEvent } from './subagents.js';
 import { mergeEventMetadata } from './metadata.js';
@@ -11,7 +12,8 @@ import { provideReducerExtras, reduceConversation as reduceLoaded, type ReducerW
 /*
  * The reducer's rare AG-UI paths, kept apart from it so that a chat whose agent never uses them does
  * not load them (the CDN build makes this module a chunk of its own): the interrupts of a
- * `RUN_FINISHED`, messages snapshots, state deltas, the citations a state holds, activities,
+ * `RUN_FINISHED`, messages snapshots, state deltas, the citations a state holds, the sources named
+ * in a tool result's content parts, activities,
  * subagents, encrypted reasoning values and the metadata of events (AG-UI 1.1). The engine loads them with the first event that needs them (`needsReducerExtras`),
  * holding that event and every later one of its run, in order, until they are there (stream-run.ts).
  * The reducer the core exports (`reduceConversation` below) has them at once.
@@ -49,7 +51,7 @@ export function addInterrupts(conversation: Conversation, interrupts: unknown): 
 }
 
 /** What conversation-reducer.ts calls for the rare paths, once provided. */
-export const reducerExtras = { addInterrupts, reconcileSnapshot, turnCitations, reduceProtocolExtras, attributeEvent, mergeEventMetadata };
+export const reducerExtras = { addInterrupts, reconcileSnapshot, turnCitations, keepMetadataSources, reduceProtocolExtras, attributeEvent, mergeEventMetadata };
 export type ReducerExtras = typeof reducerExtras;
 
 /** Applies one AG-UI event, every path included (the engine's reducer, as the core exports it). */

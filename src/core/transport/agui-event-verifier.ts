@@ -1,7 +1,7 @@
 import { EventType, type BaseEvent } from '@ag-ui/core';
 import { TransportError } from './transport.js';
-import { REQUIRED, type FieldRule } from './agui-event-fields.js';
-import { needsRareRules, needsStripStage, stripStage, type RetiredState } from './agui-strip-stage.js';
+import type { FieldRule } from './agui-event-fields.js';
+import { fieldsOf, needsRareRules, needsStripStage, stripStage, type RetiredState } from './agui-strip-stage.js';
 import type { RareState } from './agui-verifier-rare.js';
 import { AGUI_PROTOCOL_VERSION, protocolVersionWarning } from './protocol-version.js';
 
@@ -60,7 +60,7 @@ export class AgUiEventVerifier {
     if ((needed || needsRareRules(event)) && !stripStage) throw new Error('soliplex-chat: the AG-UI strip stage was not loaded before an event that needs it');
     // Compatibility first (retired shapes translated), then enforcement (spec 1.1, versioning).
     if (stage) event = stage.translateRetired(event, this.#retired, (kind, message) => this.#warn(kind, message)) as Fields;
-    const rules = (REQUIRED as Record<string, Record<string, FieldRule>>)[event.type];
+    const rules = fieldsOf(event.type);
     if (!rules) {
       this.#warn(event.type, `dropping unknown AG-UI event type '${event.type}'`);
       return [];

@@ -64,6 +64,9 @@ const RARE_TYPES = new Set<string>([
   EventType.REASONING_ENCRYPTED_VALUE,
   // A default turn's state comes whole (Soliplex's final STATE_SNAPSHOT); a patch is rarer (RAG citations).
   EventType.STATE_DELTA,
+  // Neither Soliplex nor a plain answer sends steps.
+  EventType.STEP_STARTED,
+  EventType.STEP_FINISHED,
 ]);
 
 /** Whether `event` takes one of the rare paths while they are not loaded yet (see `loadReducerExtras`). */
@@ -400,17 +403,8 @@ function reduceCore(conversation: Conversation, event: BaseEvent, warn: ReducerW
       return { ...conversation, state: e['snapshot'] };
     case EventType.MESSAGES_SNAPSHOT:
       return Array.isArray(e['messages']) ? (extrasFor(event, warn)?.reconcileSnapshot(conversation, e['messages'] as Message[]) ?? conversation) : conversation;
-    case EventType.STEP_STARTED: {
-      const name = e['stepName'];
-      if (typeof name !== 'string') return conversation;
-      return { ...conversation, steps: [...(conversation.steps ?? []).filter((s) => s !== name), name] };
-    }
-    case EventType.STEP_FINISHED: {
-      const steps = conversation.steps ?? [];
-      return steps.includes(e['stepName'] as string) ? { ...conversation, steps: steps.filter((s) => s !== e['stepName']) } : conversation;
-    }
     default:
-      // STATE_DELTA too (reducer-extras.ts applies its JSON Patch).
+      // STATE_DELTA and steps too (protocol-extras.ts).
       return RARE_TYPES.has(event.type) ? (extrasFor(event, warn)?.reduceProtocolExtras(conversation, event, warn) ?? conversation) : conversation;
   }
 }

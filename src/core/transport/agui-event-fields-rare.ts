@@ -3,10 +3,12 @@ import type { FieldTable, REQUIRED } from './agui-event-fields.js';
 
 /**
  * The fields of the event types the verifier's rare rules take (`needsRareRules`: `*_CHUNK`,
- * reasoning, activities, subagents), as agui-event-fields.ts lists the others: in the strip stage's
+ * steps, reasoning, activities, subagents), as agui-event-fields.ts lists the others: in the strip stage's
  * chunk, which loads before the first such event is handed on.
  */
 export const RARE_FIELDS = {
+  [EventType.STEP_STARTED]: { stepName: 's' },
+  [EventType.STEP_FINISHED]: { stepName: 's' },
   [EventType.TEXT_MESSAGE_CHUNK]: { messageId: 's?', role: 's?', delta: 's?', name: 's?' },
   [EventType.TOOL_CALL_CHUNK]: { toolCallId: 's?', toolCallName: 's?', parentMessageId: 's?', delta: 's?' },
   [EventType.ACTIVITY_SNAPSHOT]: { messageId: 's', activityType: 's', content: 'o', replace: 'x' },

@@ -14,7 +14,7 @@ export type FieldTable = Readonly<Partial<Record<EventType, Readonly<Record<stri
  * cheaply instead of with zod. A field the table does not name (beyond `type`, `timestamp`,
  * `rawEvent`, `metadata` and, where the schema allows it, `subagentRunId`) is stripped with a warning
  * before the application sees the event (agui-event-strip.ts). The types the verifier's rare rules
- * take (chunks, reasoning, activities, subagents) are in agui-event-fields-rare.ts, which loads with
+ * take (chunks, steps, reasoning, activities, subagents) are in agui-event-fields-rare.ts, which loads with
  * them (`fieldsOf` in agui-strip-stage.ts reads both).
  */
 export const REQUIRED = {
@@ -33,6 +33,4 @@ export const REQUIRED = {
   [EventType.RUN_STARTED]: { threadId: 's', runId: 's', parentRunId: 's?', protocolVersion: 'x', input: 'x' },
   [EventType.RUN_FINISHED]: { threadId: 's', runId: 's', result: 'x', outcome: 'x', usage: 'x' },
   [EventType.RUN_ERROR]: { message: 's', code: 's?', usage: 'x' },
-  [EventType.STEP_STARTED]: { stepName: 's' },
-  [EventType.STEP_FINISHED]: { stepName: 's' },
 } as const satisfies FieldTable;

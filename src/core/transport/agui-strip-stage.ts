@@ -81,12 +81,12 @@ export function needsStripStage(event: unknown): boolean {
 }
 
 /** Event types the verifier's rare rules take (agui-verifier-rare.ts, in the stage's chunk). */
-const RARE = /^(?:REASONING_|ACTIVITY_|SUBAGENT_)|_CHUNK$/;
+const RARE = /^(?:STEP_|REASONING_|ACTIVITY_|SUBAGENT_)|_CHUNK$/;
 
 /**
  * Whether `event` (a frame as received) takes one of the verifier's rare rules, which load with the
- * stage: a `*_CHUNK` to expand, reasoning, an activity or a subagent. A stream of plain text and
- * tool calls never does.
+ * stage: a `*_CHUNK` to expand, a step, reasoning, an activity or a subagent. A stream of plain
+ * text and tool calls never does.
  */
 export function needsRareRules(event: unknown): boolean {
   const type = typeof event === 'object' && event !== null ? (event as Record<string, unknown>)['type'] : undefined;

@@ -91,8 +91,10 @@ const OPTIONAL = [
   { pattern: /\/soliplex-activity-[^/]*\.js$/, feature: 'activities (an agent that sends ACTIVITY_SNAPSHOT)' },
   // The reducer's rare paths (reducer-extras.ts), loaded with the first event that takes one (the run's
   // events wait for them, in order): an interrupt outcome, an activity, a subagent, an encrypted value, event
-  // metadata, a messages snapshot (its messages may carry activities and encrypted values).
-  { pattern: /\/reducer-extras-[^/]*\.js$/, feature: "the reducer's rare paths (the first interrupt, activity, subagent, encrypted value, event metadata or messages snapshot an agent sends)" },
+  // metadata, a messages snapshot (reconciled there), a state delta (with the JSON Patch it applies), a
+  // state that may hold citations (their reading, soliplex-state-citations.ts: a RAG answer), a tool
+  // result in content parts (the sources their metadata names, metadata-sources.ts), a step.
+  { pattern: /\/reducer-extras-[^/]*\.js$/, feature: "the reducer's rare paths (the first interrupt, activity, subagent, encrypted value, event metadata, messages snapshot, state delta, step, state with citations or tool result in content parts an agent sends)" },
   // Answering AG-UI interrupts (tool-loop/interrupts.ts, with conversation/interrupt-answers.ts): loaded with
   // the first interrupt a thread holds (a run's outcome, or a thread restored with one).
   { pattern: /\/interrupts-[^/]*\.js$/, feature: 'answering AG-UI interrupts (the first interrupt an agent asks, or a thread kept with one)' },
@@ -149,8 +151,8 @@ const OPTIONAL = [
   // AG-UI 1.1's strip stage and compatibility shims (agui-strip-stage.ts: loaded by the frame loops before
   // the first event with a retired shape, a legacy null, an undescribed property, or an outcome, content
   // parts, a messages snapshot or a patch of its own); the downgrades, only for a peer known older than 1.0.
-  // The event verifier's rare rules travel with it (agui-verifier-rare.ts: chunks, reasoning, activities, subagents).
-  { pattern: /\/agui-event-strip-[^/]*\.js$/, feature: "AG-UI 1.1 stripping and retired shapes (the first event with an outcome, parts, a snapshot, a patch, or what 1.1 does not describe), and the verifier's rare rules (the first chunk, reasoning, activity or subagent event)" },
+  // The event verifier's rare rules travel with it (agui-verifier-rare.ts: chunks, steps, reasoning, activities, subagents).
+  { pattern: /\/agui-event-strip-[^/]*\.js$/, feature: "AG-UI 1.1 stripping and retired shapes (the first event with an outcome, parts, a snapshot, a patch, or what 1.1 does not describe), and the verifier's rare rules (the first chunk, step, reasoning, activity or subagent event)" },
   { pattern: /\/agui-downgrade-[^/]*\.js$/, feature: 'downgrades for an agent known to speak AG-UI before 1.0 (`maxProtocolVersion`, or its declaration)' },
   // Closing the JSON of a frame cut past 4 Mi characters (the SSE reader loads it before handing one on).
   { pattern: /\/cut-json-[^/]*\.js$/, feature: 'repairing a frame past 4 Mi characters (a hostile or broken agent)' },

@@ -107,6 +107,7 @@ export { SoliplexApi, type SoliplexConnection, type SoliplexRoom, type SoliplexT
 export * from './transport/soliplex/soliplex-sign-in.js';
 export * from './transport/soliplex/soliplex-documents.js';
 export * from './transport/soliplex/soliplex-citations.js';
+export * from './transport/soliplex/soliplex-state-citations.js';
 export * from './transport/soliplex/soliplex-run-extras.js';
 export * from './transport/soliplex/soliplex-installation.js';
 export { createAgUiHttpTransport, preloadAgUiHttpTransport } from './transport/lazy-agui-http-transport.js';

@@ -13,10 +13,8 @@ import {
   type ToolCall,
   type UserMessage,
 } from './conversation.js';
-import { applyJsonPatch, type JsonPatchOperation } from './json-patch.js';
 import { appendCapped, capText } from './text-limit.js';
-import { recordRunEnd } from './run-records.js';
-import { keepMetadataSources } from './metadata-sources.js';
+import { mayCite, recordRunEnd } from './run-records.js';
 import type { ReducerExtras } from './reducer-extras.js';
 import { LazyModule } from '../lazy-module.js';
 
@@ -37,7 +35,9 @@ export type ReducerWarn = (message: string) => void;
 const defaultWarn: ReducerWarn = (message) => console.warn(`[soliplex-chat] ${message}`);
 
 /*
- * The rare paths (interrupts, activities, subagents, encrypted values, event metadata) live in
+ * The rare paths (interrupts, activities, subagents, encrypted values, event metadata, messages
+ * snapshots, state deltas with their JSON Patch, the reading of citations from the state, the sources
+ * a tool result's content parts name) live in
  * reducer-extras.ts and load on demand: the engine asks `needsReducerExtras` of each event and, when
  * it says yes, holds the run's events until `loadReducerExtras()` resolves (stream-run.ts). The
  * reducer the core exports is reducer-extras.ts's, which has them at once.
@@ -62,6 +62,11 @@ const RARE_TYPES = new Set<string>([
   EventType.SUBAGENT_FINISHED,
   EventType.SUBAGENT_ERROR,
   EventType.REASONING_ENCRYPTED_VALUE,
+  // A default turn's state comes whole (Soliplex's final STATE_SNAPSHOT); a patch is rarer (RAG citations).
+  EventType.STATE_DELTA,
+  // Neither Soliplex nor a plain answer sends steps.
+  EventType.STEP_STARTED,
+  EventType.STEP_FINISHED,
 ]);
 
 /** Whether `event` takes one of the rare paths while they are not loaded yet (see `loadReducerExtras`). */
@@ -70,7 +75,11 @@ export function needsReducerExtras(event: BaseEvent): boolean {
   const e = event as AnyEvent;
   if (e['subagentRunId'] !== undefined || e['metadata'] !== undefined || RARE_TYPES.has(event.type)) return true;
   if (event.type === EventType.RUN_FINISHED) return (e['outcome'] as { type?: unknown } | null | undefined)?.type === 'interrupt';
-  // A snapshot's messages may carry what only the rare paths keep (activities, encrypted values).
+  // A result's content parts may name sources in their metadata (metadata-sources.ts).
+  if (event.type === EventType.TOOL_CALL_RESULT) return Array.isArray(e['content']) && e['content'].length > 0;
+  // Reading a run's citations from the agent state is there too: a state that may hold some brings it.
+  if (event.type === EventType.STATE_SNAPSHOT) return mayCite(e['snapshot']);
+  // A snapshot is reconciled there (a run that streams its answer never sends one).
   return event.type === EventType.MESSAGES_SNAPSHOT;
 }
 
@@ -113,35 +122,17 @@ function str(value: unknown): string | undefined {
 }
 
 /** Ids are unique in a conversation; the message an event names is nearly always one of the last. */
-function findIndex(conversation: Conversation, id: string): number {
+export function findIndex(conversation: Conversation, id: string): number {
   return conversation.messages.findLastIndex((message) => message.id === id);
 }
 
-function replaceMessage(conversation: Conversation, index: number, message: ChatMessage): Conversation {
+export function replaceMessage(conversation: Conversation, index: number, message: ChatMessage): Conversation {
   const messages = [...conversation.messages];
   messages[index] = message;
   return { ...conversation, messages };
 }
 
-/** Drops the message at `index`, with the calls it carries. */
-function removeMessage(conversation: Conversation, index: number): Conversation {
-  const message = conversation.messages[index];
-  if (!message) return conversation;
-  const toolCalls = { ...conversation.toolCalls };
-  if (message.role === 'assistant') for (const id of message.toolCallIds) delete toolCalls[id];
-  return { ...conversation, messages: conversation.messages.filter((_, i) => i !== index), toolCalls };
-}
-
-/** Drops a call and its place in the message that carries it. */
-function removeToolCall(conversation: Conversation, id: string): Conversation {
-  const { [id]: _, ...toolCalls } = conversation.toolCalls;
-  const messages = conversation.messages.map((m) =>
-    m.role === 'assistant' && m.toolCallIds.includes(id) ? { ...m, toolCallIds: m.toolCallIds.filter((c) => c !== id) } : m,
-  );
-  return { ...conversation, messages, toolCalls };
-}
-
-function addMessage(conversation: Conversation, message: ChatMessage): Conversation {
+export function addMessage(conversation: Conversation, message: ChatMessage): Conversation {
   return { ...conversation, messages: [...conversation.messages, message] };
 }
 
@@ -156,7 +147,7 @@ function reopen(conversation: Conversation, index: number, role: 'assistant' | '
   return { ...replaceMessage(conversation, index, { ...message, complete: false }), closedInRun: conversation.closedInRun.filter((id) => id !== message.id) };
 }
 
-function startAssistant(conversation: Conversation, id: string): Conversation {
+export function startAssistant(conversation: Conversation, id: string): Conversation {
   if (findIndex(conversation, id) >= 0) return conversation;
   const message: AssistantMessage = {
     role: 'assistant',
@@ -209,7 +200,7 @@ function otherRole(role: unknown): 'user' | 'system' | 'developer' | undefined {
   return role === 'user' || role === 'system' || role === 'developer' ? role : undefined;
 }
 
-function startReasoning(conversation: Conversation, id: string): Conversation {
+export function startReasoning(conversation: Conversation, id: string): Conversation {
   if (findIndex(conversation, id) >= 0) return conversation;
   const message: ReasoningMessage = {
     role: 'reasoning',
@@ -232,7 +223,7 @@ function hostMessageId(conversation: Conversation, toolCallId: string): string {
   return `assistant-${toolCallId}`;
 }
 
-function startToolCall(conversation: Conversation, event: AnyEvent): Conversation {
+export function startToolCall(conversation: Conversation, event: AnyEvent): Conversation {
   const id = str(event['toolCallId']);
   if (!id || conversation.toolCalls[id]) return conversation;
   const parentId = str(event['parentMessageId']) ?? hostMessageId(conversation, id);
@@ -253,7 +244,7 @@ function startToolCall(conversation: Conversation, event: AnyEvent): Conversatio
   return { ...next, toolCalls: { ...next.toolCalls, [id]: call } };
 }
 
-function appendToolArgs(conversation: Conversation, id: string, delta: string, warn: ReducerWarn): Conversation {
+export function appendToolArgs(conversation: Conversation, id: string, delta: string, warn: ReducerWarn): Conversation {
   const call = conversation.toolCalls[id];
   if (!call) {
     warn(`Arguments for unknown tool call ${id} ignored`);
@@ -264,14 +255,24 @@ function appendToolArgs(conversation: Conversation, id: string, delta: string, w
   return { ...conversation, toolCalls: { ...conversation.toolCalls, [id]: { ...call, argsText, ...(truncated ? { argsTruncated: truncated } : {}) } } };
 }
 
-function endToolCall(conversation: Conversation, id: string): Conversation {
+export function endToolCall(conversation: Conversation, id: string): Conversation {
   const call = conversation.toolCalls[id];
   if (!call || call.status !== ToolCallStatus.Streaming) return conversation;
   const ended: ToolCall = { ...call, status: ToolCallStatus.Pending, args: parseToolArguments(call.argsText) };
   return { ...conversation, toolCalls: { ...conversation.toolCalls, [id]: ended } };
 }
 
-function completeFromServer(conversation: Conversation, id: string, content: unknown, messageId?: string): Conversation {
+/**
+ * A call the server ran, answered by its result. Content parts may name sources in their metadata:
+ * `keepSources` keeps them (metadata-sources.ts, one of the rare paths: parts are an AG-UI 1.1 feature).
+ */
+export function completeFromServer(
+  conversation: Conversation,
+  id: string,
+  content: unknown,
+  messageId: string | undefined,
+  keepSources: (conversation: Conversation, parts: readonly ContentPart[]) => Conversation,
+): Conversation {
   const call = conversation.toolCalls[id];
   if (!call) return conversation;
   if (settledToolCallStatuses.has(call.status)) return conversation;
@@ -290,7 +291,8 @@ function completeFromServer(conversation: Conversation, id: string, content: unk
     serverRun: true,
     resultMessageId: messageId,
   };
-  return keepMetadataSources({ ...conversation, toolCalls: { ...conversation.toolCalls, [id]: ended } }, parts);
+  const next = { ...conversation, toolCalls: { ...conversation.toolCalls, [id]: ended } };
+  return parts ? keepSources(next, parts) : next;
 }
 
 /** At run end, whatever is still streaming is closed: open text completes, open calls become pending. */
@@ -300,123 +302,6 @@ function closeOpenParts(conversation: Conversation): Conversation {
     if (call.status === ToolCallStatus.Streaming) next = endToolCall(next, call.id);
   }
   return closeOpenMessages(next);
-}
-
-/**
- * Reconciles a `MESSAGES_SNAPSHOT` by id (AG-UI 1.1): a message it carries replaces the copy with its
- * id (or is appended), and a message it omits is gone, with its calls. Kept nonetheless: what is the
- * client's own (interrupts, history gaps), and — as `@ag-ui/client` does — activity and reasoning
- * messages when the snapshot carries none of that role (an agent that does not keep them in its
- * transcript has not retracted them).
- */
-function reconcileSnapshot(conversation: Conversation, snapshot: readonly Message[]): Conversation {
-  let next = conversation;
-  const named = new Set(snapshot.filter((m) => m && typeof m.id === 'string').map((m) => m.id));
-  const namedCalls = new Set(snapshot.flatMap((m) => (m?.role === 'assistant' ? (m.toolCalls ?? []).map((c) => c?.id) : [])));
-  const roles = new Set(snapshot.map((m) => m?.role));
-  const omitted = conversation.messages.filter(
-    (m) => !named.has(m.id) && m.role !== 'interrupt' && m.role !== 'history-gap' && !(m.role === 'activity' && !roles.has('activity')) && !(m.role === 'reasoning' && !roles.has('reasoning')),
-  );
-  if (omitted.length) {
-    const toolCalls = { ...next.toolCalls };
-    const retired = [...(next.retiredCallIds ?? [])];
-    let ranOne = false;
-    for (const m of omitted) {
-      if (m.role !== 'assistant') continue;
-      for (const id of m.toolCallIds) {
-        const status = toolCalls[id]?.status;
-        ranOne ||= status === ToolCallStatus.Completed;
-        if (status && status !== ToolCallStatus.Streaming && status !== ToolCallStatus.Pending && !retired.includes(id)) retired.push(id);
-        delete toolCalls[id];
-      }
-    }
-    next = { ...next, messages: next.messages.filter((m) => !omitted.includes(m)), toolCalls, ...(retired.length ? { retiredCallIds: retired } : {}) };
-    // The tool state (expanded groups, active skills) follows the calls that made it: with a call that ran
-    // gone from the transcript, it is read again from the calls that remain (tool-groups.ts).
-    if (ranOne && next.tools) {
-      const { tools: _, ...rest } = next;
-      next = rest;
-    }
-  }
-  for (const message of snapshot) {
-    if (!message || typeof message.id !== 'string') continue;
-    // The snapshot's message is the one with its id: a copy of another role (a reasoning message the
-    // agent's transcript now calls an assistant message, say) gives way rather than absorbing it.
-    const copy = findIndex(next, message.id);
-    if (copy >= 0 && message.role !== 'tool' && next.messages[copy]!.role !== message.role) next = removeMessage(next, copy);
-    // A message's metadata is a stored field of its own: the snapshot's replaces the copy's.
-    const metadata = message.metadata && typeof message.metadata === 'object' ? { metadata: message.metadata as Readonly<Record<string, unknown>> } : {};
-    switch (message.role) {
-      case 'user': {
-        const index = findIndex(next, message.id);
-        const parts = attachmentParts(message.content);
-        // Text in several parts is kept as the parts, in order, so it goes back as it came.
-        const texts = Array.isArray(message.content) ? message.content.filter((part) => part?.type === 'text').length : 0;
-        const contentParts = texts > 1 ? { contentParts: message.content as ContentPart[] } : {};
-        const user = { role: 'user', id: message.id, text: contentText(message.content), ...(parts ? { parts } : {}), ...contentParts, ...metadata } as const;
-        next = index >= 0 ? replaceMessage(next, index, user) : addMessage(next, user);
-        break;
-      }
-      case 'system':
-      case 'developer': {
-        const index = findIndex(next, message.id);
-        // One the agent streamed stays a notice (shown); the snapshot's own instructions are not shown.
-        const notice = index >= 0 && (next.messages[index] as InstructionMessage).notice ? { notice: true } : {};
-        const instruction = { role: message.role, id: message.id, text: message.content, ...notice, ...metadata };
-        next = index >= 0 ? replaceMessage(next, index, instruction) : addMessage(next, instruction);
-        break;
-      }
-      case 'assistant': {
-        next = startAssistant(next, message.id);
-        const index = findIndex(next, message.id);
-        const { metadata: _, ...current } = next.messages[index] as AssistantMessage;
-        next = replaceMessage(next, index, { ...current, text: message.content ?? current.text, complete: true, ...metadata });
-        // Its calls the snapshot no longer names are retracted, unless they ran (or wait on the user).
-        for (const id of current.toolCallIds) {
-          const status = next.toolCalls[id]?.status;
-          if (!namedCalls.has(id) && (status === ToolCallStatus.Streaming || status === ToolCallStatus.Pending)) next = removeToolCall(next, id);
-        }
-        for (const toolCall of message.toolCalls ?? []) {
-          const known = next.toolCalls[toolCall.id];
-          // A call that has run (or waits on the user) stays as it is; one that has not is the snapshot's.
-          if (known && known.status !== ToolCallStatus.Streaming && known.status !== ToolCallStatus.Pending) continue;
-          if (known) next = removeToolCall(next, known.id);
-          next = startToolCall(next, {
-            type: EventType.TOOL_CALL_START,
-            toolCallId: toolCall.id,
-            toolCallName: toolCall.function.name,
-            parentMessageId: message.id,
-          });
-          next = appendToolArgs(next, toolCall.id, toolCall.function.arguments, () => {});
-          next = endToolCall(next, toolCall.id);
-          const call = next.toolCalls[toolCall.id];
-          if (call && toolCall.metadata) next = { ...next, toolCalls: { ...next.toolCalls, [call.id]: { ...call, metadata: toolCall.metadata } } };
-        }
-        break;
-      }
-      case 'reasoning': {
-        next = startReasoning(next, message.id);
-        const index = findIndex(next, message.id);
-        const { metadata: _, ...current } = next.messages[index] as ReasoningMessage;
-        next = replaceMessage(next, index, { ...current, text: message.content, complete: true, ...metadata });
-        break;
-      }
-      case 'tool': {
-        next = completeFromServer(next, message.toolCallId, message.content, message.id);
-        const call = next.toolCalls[message.toolCallId];
-        if (call && metadata.metadata) next = { ...next, toolCalls: { ...next.toolCalls, [call.id]: { ...call, resultMetadata: metadata.metadata } } };
-        break;
-      }
-      default:
-        break;
-    }
-    // An activity, and encrypted values (reducer-extras.ts: `needsReducerExtras` loads them for a snapshot).
-    if (extras) next = extras.reconcileSnapshotExtras(next, message);
-  }
-  // The snapshot is authoritative for order; messages it does not name keep their place after it.
-  const order = new Map(snapshot.map((message, index) => [message.id, index]));
-  const rank = (message: ChatMessage) => order.get(message.id) ?? snapshot.length;
-  return { ...next, messages: [...next.messages].sort((a, b) => rank(a) - rank(b)) };
 }
 
 /** Applies one AG-UI event. Unknown event types leave the conversation unchanged. */
@@ -458,7 +343,8 @@ function reduceCore(conversation: Conversation, event: BaseEvent, warn: ReducerW
         ? outcome.pendingToolCallIds.filter((id): id is string => typeof id === 'string')
         : undefined;
       const runOutcome = outcome?.type === 'interrupt' || outcome?.type === 'cancelled' ? outcome.type : 'success';
-      const closed = { ...recordRunEnd(closeOpenParts(conversation), e['usage']), runFinished: true, pendingToolCallIds: pending, runOutcome, steps: undefined, closedInRun: undefined } as const;
+      const readCitations = (before: unknown, after: unknown) => extrasFor(event, warn)?.turnCitations(before, after) ?? [];
+      const closed = { ...recordRunEnd(closeOpenParts(conversation), e['usage'], readCitations), runFinished: true, pendingToolCallIds: pending, runOutcome, steps: undefined, closedInRun: undefined } as const;
       return runOutcome === 'interrupt' ? (extrasFor(event, warn)?.addInterrupts(closed, outcome?.interrupts) ?? closed) : closed;
     }
     case EventType.RUN_ERROR:
@@ -511,29 +397,14 @@ function reduceCore(conversation: Conversation, event: BaseEvent, warn: ReducerW
       return appendToolArgs(startToolCall(conversation, { ...e, toolCallId: id }), id, delta, warn);
     }
     case EventType.TOOL_CALL_RESULT:
-      return toolCallId ? completeFromServer(conversation, toolCallId, e['content'], messageId) : conversation;
+      return toolCallId ? completeFromServer(conversation, toolCallId, e['content'], messageId, (c, parts) => extrasFor(event, warn)?.keepMetadataSources(c, parts) ?? c) : conversation;
     case EventType.STATE_SNAPSHOT:
       // Any JSON value is a state (AG-UI 1.1): null, an array, false, 0 are kept as they are.
       return { ...conversation, state: e['snapshot'] };
-    case EventType.STATE_DELTA:
-      try {
-        return { ...conversation, state: applyJsonPatch(conversation.state, (e['delta'] ?? []) as JsonPatchOperation[]) };
-      } catch (error) {
-        warn(`State delta ignored: ${(error as Error).message}`);
-        return conversation;
-      }
     case EventType.MESSAGES_SNAPSHOT:
-      return Array.isArray(e['messages']) ? reconcileSnapshot(conversation, e['messages'] as Message[]) : conversation;
-    case EventType.STEP_STARTED: {
-      const name = e['stepName'];
-      if (typeof name !== 'string') return conversation;
-      return { ...conversation, steps: [...(conversation.steps ?? []).filter((s) => s !== name), name] };
-    }
-    case EventType.STEP_FINISHED: {
-      const steps = conversation.steps ?? [];
-      return steps.includes(e['stepName'] as string) ? { ...conversation, steps: steps.filter((s) => s !== e['stepName']) } : conversation;
-    }
+      return Array.isArray(e['messages']) ? (extrasFor(event, warn)?.reconcileSnapshot(conversation, e['messages'] as Message[]) ?? conversation) : conversation;
     default:
+      // STATE_DELTA and steps too (protocol-extras.ts).
       return RARE_TYPES.has(event.type) ? (extrasFor(event, warn)?.reduceProtocolExtras(conversation, event, warn) ?? conversation) : conversation;
   }
 }

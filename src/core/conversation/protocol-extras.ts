@@ -2,16 +2,34 @@ import { EventType, type BaseEvent, type Message } from '@ag-ui/core';
 import type { Conversation } from './conversation.js';
 import { applyActivityDelta, applyActivitySnapshot } from './activities.js';
 import { reduceSubagent } from './subagents.js';
+import { applyJsonPatch, type JsonPatchOperation } from './json-patch.js';
 
 /**
- * The AG-UI 1.0 events beyond text, tools, steps and state, for the reducer (one of its rare paths,
- * reducer-extras.ts): activities, subagents and encrypted reasoning values. `CUSTOM` and `RAW` change
- * nothing in the conversation: the engine passes them on as events (`custom`, `raw`).
+ * The AG-UI 1.0 events beyond text, tools and whole states, for the reducer (one of its rare paths,
+ * reducer-extras.ts): state deltas (JSON Patch), steps, activities, subagents and encrypted reasoning
+ * values. `CUSTOM` and `RAW` change nothing in the conversation: the engine passes them on as events
+ * (`custom`, `raw`).
  * `REASONING_START` / `REASONING_END` only bracket reasoning messages.
  */
 export function reduceProtocolExtras(conversation: Conversation, event: BaseEvent, warn: (message: string) => void): Conversation {
   const e = event as BaseEvent & Record<string, unknown>;
   switch (event.type) {
+    case EventType.STATE_DELTA:
+      try {
+        return { ...conversation, state: applyJsonPatch(conversation.state, (e['delta'] ?? []) as JsonPatchOperation[]) };
+      } catch (error) {
+        warn(`State delta ignored: ${(error as Error).message}`);
+        return conversation;
+      }
+    case EventType.STEP_STARTED: {
+      const name = e['stepName'];
+      if (typeof name !== 'string') return conversation;
+      return { ...conversation, steps: [...(conversation.steps ?? []).filter((s) => s !== name), name] };
+    }
+    case EventType.STEP_FINISHED: {
+      const steps = conversation.steps ?? [];
+      return steps.includes(e['stepName'] as string) ? { ...conversation, steps: steps.filter((s) => s !== e['stepName']) } : conversation;
+    }
     case EventType.ACTIVITY_SNAPSHOT:
       return applyActivitySnapshot(conversation, e);
     case EventType.ACTIVITY_DELTA:

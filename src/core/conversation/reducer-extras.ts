@@ -1,8 +1,10 @@
-import type { BaseEvent, Interrupt, Message } from '@ag-ui/core';
+import type { BaseEvent, Interrupt } from '@ag-ui/core';
 import type { Conversation, InterruptMessage } from './conversation.js';
 import { interruptMessageId, interruptsOf } from './interrupts.js';
-import { applyActivitySnapshot } from './activities.js';
-import { keepSnapshotEncryptedValues, reduceProtocolExtras } from './protocol-extras.js';
+import { reduceProtocolExtras } from './protocol-extras.js';
+import { reconcileSnapshot } from './messages-snapshot.js';
+import { keepMetadataSources } from './metadata-sources.js';
+import { turnCitations } from '../transport/soliplex/soliplex-state-citations.js';
 import { attributeEvent } from './subagents.js';
 import { mergeEventMetadata } from './metadata.js';
 import { provideReducerExtras, reduceConversation as reduceLoaded, type ReducerWarn } from './conversation-reducer.js';
@@ -10,8 +12,9 @@ import { provideReducerExtras, reduceConversation as reduceLoaded, type ReducerW
 /*
  * The reducer's rare AG-UI paths, kept apart from it so that a chat whose agent never uses them does
  * not load them (the CDN build makes this module a chunk of its own): the interrupts of a
- * `RUN_FINISHED`, activities, subagents, encrypted reasoning values and the metadata of events
- * (AG-UI 1.1). The engine loads them with the first event that needs them (`needsReducerExtras`),
+ * `RUN_FINISHED`, messages snapshots, state deltas, the citations a state holds, the sources named
+ * in a tool result's content parts, activities,
+ * subagents, encrypted reasoning values and the metadata of events (AG-UI 1.1). The engine loads them with the first event that needs them (`needsReducerExtras`),
  * holding that event and every later one of its run, in order, until they are there (stream-run.ts).
  * The reducer the core exports (`reduceConversation` below) has them at once.
  */
@@ -47,18 +50,8 @@ export function addInterrupts(conversation: Conversation, interrupts: unknown): 
   return { ...conversation, messages: [...conversation.messages.filter((m) => !again.has(m.id)), ...added] };
 }
 
-/**
- * What a `MESSAGES_SNAPSHOT` message brings that only the rare paths keep, once the reducer has
- * reconciled it: an activity message's activity, and the encrypted values of a message and of its
- * tool calls, stored (and sent back) as a `REASONING_ENCRYPTED_VALUE` naming each would store them.
- */
-export function reconcileSnapshotExtras(conversation: Conversation, message: Message): Conversation {
-  if (message.role === 'activity') return applyActivitySnapshot(conversation, { messageId: message.id, activityType: message.activityType, content: message.content });
-  return keepSnapshotEncryptedValues(conversation, message);
-}
-
 /** What conversation-reducer.ts calls for the rare paths, once provided. */
-export const reducerExtras = { addInterrupts, reconcileSnapshotExtras, reduceProtocolExtras, attributeEvent, mergeEventMetadata };
+export const reducerExtras = { addInterrupts, reconcileSnapshot, turnCitations, keepMetadataSources, reduceProtocolExtras, attributeEvent, mergeEventMetadata };
 export type ReducerExtras = typeof reducerExtras;
 
 /** Applies one AG-UI event, every path included (the engine's reducer, as the core exports it). */

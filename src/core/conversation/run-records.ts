@@ -1,5 +1,5 @@
 import type { TokenUsage } from '@ag-ui/core';
-import { mergeCitations, turnCitations, type SoliplexCitation } from '../transport/soliplex/soliplex-citations.js';
+import { mergeCitations, type SoliplexCitation } from '../transport/soliplex/soliplex-citations.js';
 import type { Conversation } from './conversation.js';
 
 /**
@@ -26,18 +26,33 @@ function usageOf(raw: unknown): TokenUsage[] {
   );
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Whether an agent state may hold citations (a namespace with a `citation_index`, a `qa_history` or a
+ * `citations` list: what soliplex-state-citations.ts reads). A state that may not, cites nothing, so
+ * the reading of citations (one of the reducer's rare paths) loads only with the first state that may.
+ */
+export function mayCite(state: unknown): boolean {
+  return isObject(state) && Object.values(state).some((ns) => isObject(ns) && (isObject(ns['citation_index']) || Array.isArray(ns['qa_history']) || Array.isArray(ns['citations'])));
+}
+
+/** Reads the citations a run added to the agent state (`turnCitations`, soliplex-state-citations.ts). */
+export type CitationReader = (before: unknown, after: unknown) => readonly SoliplexCitation[];
+
 /**
  * Records the run that just finished (`RUN_FINISHED`): its citations (the state it started with,
- * `runStartState`, against the state now) and its usage, under the server's run id. A run with
- * neither adds no record.
+ * `runStartState`, against the state now, read by `readCitations` when the state may cite) and its
+ * usage, under the server's run id. A run with neither adds no record.
  */
-export function recordRunEnd(conversation: Conversation, usage: unknown): Conversation {
+export function recordRunEnd(conversation: Conversation, usage: unknown, readCitations: CitationReader): Conversation {
   // The start state is needed no longer (and not kept twice where the conversation is stored).
   const { runStartState: before, runSources, ...ended } = conversation;
   const runId = conversation.currentRunId;
   if (runId === undefined) return ended;
   // The agent state's citations (Soliplex), then the sources its tool results named in metadata.
-  const citations = mergeCitations(conversation.state === before ? [] : turnCitations(before, conversation.state), runSources ?? []);
+  const state = conversation.state;
+  const citations = mergeCitations(state === before || !mayCite(state) ? [] : readCitations(before, state), runSources ?? []);
   const used = usageOf(usage);
   if (!citations.length && !used.length) return ended;
   const record: RunRecord = { ...(citations.length ? { citations } : {}), ...(used.length ? { usage: used } : {}) };

@@ -3,8 +3,8 @@ import { holdWhileLoading, type HoldingSink } from '../transport/hold-while-load
 import type { RunEventSink } from '../transport/transport.js';
 
 /**
- * The reducer is synchronous, and its rare paths (interrupts, activities, subagents, event metadata:
- * reducer-extras.ts) load with the first event that needs them. From that event on, this run's
+ * The reducer is synchronous, and its rare paths (interrupts, activities, subagents, event metadata,
+ * messages snapshots, state deltas: reducer-extras.ts) load with the first event that needs them. From that event on, this run's
  * events wait here, in order, until they are loaded, then go to `deliver` as they came; before it,
  * and once they are loaded (for the rest of the page's life), each goes through at once.
  */

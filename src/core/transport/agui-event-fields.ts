@@ -6,43 +6,31 @@ import { EventType } from '@ag-ui/core';
  */
 export type FieldRule = 's' | 's?' | 'a' | 'o' | 'v' | 'x';
 
+/** The fields of some event types, by type. */
+export type FieldTable = Readonly<Partial<Record<EventType, Readonly<Record<string, FieldRule>>>>>;
+
 /**
  * The fields of each event type (AG-UI 1.1's schema, as `@ag-ui/core` is generated from it), checked
  * cheaply instead of with zod. A field the table does not name (beyond `type`, `timestamp`,
  * `rawEvent`, `metadata` and, where the schema allows it, `subagentRunId`) is stripped with a warning
- * before the application sees the event (agui-event-strip.ts).
+ * before the application sees the event (agui-event-strip.ts). The types the verifier's rare rules
+ * take (chunks, steps, reasoning, activities, subagents) are in agui-event-fields-rare.ts, which loads with
+ * them (`fieldsOf` in agui-strip-stage.ts reads both).
  */
-export const REQUIRED: Readonly<Record<EventType, Readonly<Record<string, FieldRule>>>> = {
+export const REQUIRED = {
   [EventType.TEXT_MESSAGE_START]: { messageId: 's', role: 's?', name: 's?' },
   [EventType.TEXT_MESSAGE_CONTENT]: { messageId: 's', delta: 's' },
   [EventType.TEXT_MESSAGE_END]: { messageId: 's' },
-  [EventType.TEXT_MESSAGE_CHUNK]: { messageId: 's?', role: 's?', delta: 's?', name: 's?' },
   [EventType.TOOL_CALL_START]: { toolCallId: 's', toolCallName: 's', parentMessageId: 's?' },
   [EventType.TOOL_CALL_ARGS]: { toolCallId: 's', delta: 's' },
   [EventType.TOOL_CALL_END]: { toolCallId: 's' },
-  [EventType.TOOL_CALL_CHUNK]: { toolCallId: 's?', toolCallName: 's?', parentMessageId: 's?', delta: 's?' },
   [EventType.TOOL_CALL_RESULT]: { messageId: 's', toolCallId: 's', content: 'v', role: 's?' },
   [EventType.STATE_SNAPSHOT]: { snapshot: 'v' },
   [EventType.STATE_DELTA]: { delta: 'a' },
   [EventType.MESSAGES_SNAPSHOT]: { messages: 'a' },
-  [EventType.ACTIVITY_SNAPSHOT]: { messageId: 's', activityType: 's', content: 'o', replace: 'x' },
-  [EventType.ACTIVITY_DELTA]: { messageId: 's', activityType: 's', patch: 'a' },
   [EventType.RAW]: { event: 'v', source: 's?' },
   [EventType.CUSTOM]: { name: 's', value: 'v' },
   [EventType.RUN_STARTED]: { threadId: 's', runId: 's', parentRunId: 's?', protocolVersion: 'x', input: 'x' },
   [EventType.RUN_FINISHED]: { threadId: 's', runId: 's', result: 'x', outcome: 'x', usage: 'x' },
   [EventType.RUN_ERROR]: { message: 's', code: 's?', usage: 'x' },
-  [EventType.STEP_STARTED]: { stepName: 's' },
-  [EventType.STEP_FINISHED]: { stepName: 's' },
-  [EventType.REASONING_START]: { messageId: 's' },
-  [EventType.REASONING_MESSAGE_START]: { messageId: 's', role: 's' },
-  [EventType.REASONING_MESSAGE_CONTENT]: { messageId: 's', delta: 's' },
-  [EventType.REASONING_MESSAGE_END]: { messageId: 's' },
-  [EventType.REASONING_MESSAGE_CHUNK]: { messageId: 's?', delta: 's?' },
-  [EventType.REASONING_END]: { messageId: 's' },
-  [EventType.REASONING_ENCRYPTED_VALUE]: { subtype: 's', entityId: 's', encryptedValue: 's', encryptedValueType: 's?' },
-  [EventType.SUBAGENT_STARTED]: { subagentRunId: 's', name: 's', description: 's?', parentSubagentRunId: 's?', parentToolCallId: 's?', parentMessageId: 's?' },
-  [EventType.SUBAGENT_FINISHED]: { subagentRunId: 's', result: 'x', outcome: 'x' },
-  [EventType.SUBAGENT_ERROR]: { subagentRunId: 's', message: 's', code: 's?' },
-};
-
+} as const satisfies FieldTable;

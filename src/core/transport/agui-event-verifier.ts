@@ -1,7 +1,7 @@
 import { EventType, type BaseEvent } from '@ag-ui/core';
 import { TransportError } from './transport.js';
-import { REQUIRED, type FieldRule } from './agui-event-fields.js';
-import { needsRareRules, needsStripStage, stripStage, type RetiredState } from './agui-strip-stage.js';
+import type { FieldRule } from './agui-event-fields.js';
+import { fieldsOf, needsRareRules, needsStripStage, stripStage, type RetiredState } from './agui-strip-stage.js';
 import type { RareState } from './agui-verifier-rare.js';
 import { AGUI_PROTOCOL_VERSION, protocolVersionWarning } from './protocol-version.js';
 
@@ -33,10 +33,8 @@ export class AgUiEventVerifier {
   /** Open entities by id, each with the producer that opened it (`subagentRunId`, undefined for the agent). */
   readonly #messages = new Map<string, string | undefined>();
   readonly #toolCalls = new Map<string, string | undefined>();
-  /** Open steps by producer (`subagentRunId`, undefined for the agent itself): a subagent may reuse a step name. */
-  readonly #steps = new Map<string | undefined, Set<string>>();
   /**
-   * What the rare rules keep (chunk streams, reasoning, activities, subagents: agui-verifier-rare.ts,
+   * What the rare rules keep (chunk streams, steps, reasoning, activities, subagents: agui-verifier-rare.ts,
    * in the strip stage's chunk), made with the first event that takes one; the stage is loaded then.
    */
   #rare?: RareState;
@@ -60,7 +58,7 @@ export class AgUiEventVerifier {
     if ((needed || needsRareRules(event)) && !stripStage) throw new Error('soliplex-chat: the AG-UI strip stage was not loaded before an event that needs it');
     // Compatibility first (retired shapes translated), then enforcement (spec 1.1, versioning).
     if (stage) event = stage.translateRetired(event, this.#retired, (kind, message) => this.#warn(kind, message)) as Fields;
-    const rules = (REQUIRED as Record<string, Record<string, FieldRule>>)[event.type];
+    const rules = fieldsOf(event.type);
     if (!rules) {
       this.#warn(event.type, `dropping unknown AG-UI event type '${event.type}'`);
       return [];
@@ -119,9 +117,9 @@ export class AgUiEventVerifier {
           const list = [...ids];
           if (list.length) fail(`RUN_FINISHED arrived while ${what} still open: ${list.join(', ')}`);
         };
-        open('steps are', [...this.#steps.values()].flatMap((names) => [...names]));
-        open('text messages are', this.#messages.keys());
         const rare = this.#rare;
+        open('steps are', [...(rare?.steps.values() ?? [])].flatMap((names) => [...names]));
+        open('text messages are', this.#messages.keys());
         open('reasoning messages are', rare?.reasoningMessages.keys() ?? []);
         open('reasoning spans are', rare?.reasoningSpans.keys() ?? []);
         open('tool calls are', this.#toolCalls.keys());
@@ -140,19 +138,8 @@ export class AgUiEventVerifier {
       case EventType.TOOL_CALL_ARGS:
       case EventType.TOOL_CALL_END:
         return continues(this.#toolCalls, id, owner, type, 'tool call', 'TOOL_CALL_START', type === EventType.TOOL_CALL_END);
-      case EventType.STEP_STARTED:
-      case EventType.STEP_FINISHED: {
-        const name = event['stepName'] as string;
-        let steps = this.#steps.get(owner);
-        if (!steps) this.#steps.set(owner, (steps = new Set()));
-        if (type === EventType.STEP_STARTED) {
-          if (steps.has(name)) fail(`step "${name}" is already active`);
-          steps.add(name);
-        } else if (!steps.delete(name)) fail(`STEP_FINISHED for step "${name}", which was not started`);
-        return;
-      }
       default:
-        // Reasoning, activities, subagents: the rare rules (their events made the state and loaded them).
+        // Steps, reasoning, activities, subagents: the rare rules (their events made the state and loaded them).
         if (this.#rare) stripStage!.verifyRare(this.#rare, event);
     }
   }
@@ -163,7 +150,6 @@ export class AgUiEventVerifier {
     this.#toolCalls.clear();
     // Chunk streams were closed by the RUN_STARTED before it came here; the rest is per run.
     this.#rare = undefined;
-    this.#steps.clear();
   }
 }
 

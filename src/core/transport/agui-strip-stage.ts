@@ -1,4 +1,4 @@
-import { REQUIRED } from './agui-event-fields.js';
+import { REQUIRED, type FieldRule } from './agui-event-fields.js';
 
 /**
  * The strip stage of AG-UI 1.1's processing (agui-event-strip.ts: the compatibility shims for retired
@@ -24,6 +24,14 @@ let loading: Promise<StripStage> | undefined;
 /** Loads the stage (once; later calls share the load). */
 export function loadStripStage(): Promise<StripStage> {
   return (loading ??= import('./agui-event-strip.js').then((stage) => (stripStage = stage)));
+}
+
+/**
+ * The fields an event type has (agui-event-fields.ts; a rare type's once the stage, which brings
+ * them, has loaded: agui-event-fields-rare.ts); undefined for a type AG-UI does not define.
+ */
+export function fieldsOf(type: string): Readonly<Record<string, FieldRule>> | undefined {
+  return (REQUIRED as Record<string, Readonly<Record<string, FieldRule>>>)[type] ?? (stripStage?.RARE_FIELDS as Record<string, Readonly<Record<string, FieldRule>>> | undefined)?.[type];
 }
 
 const BASE = new Set(['type', 'timestamp', 'rawEvent', 'metadata']);
@@ -56,7 +64,8 @@ export function needsStripStage(event: unknown): boolean {
   const type = e['type'];
   if (typeof type !== 'string') return false;
   if (type.startsWith('THINKING_')) return true;
-  const fields = (REQUIRED as Readonly<Record<string, object>>)[type];
+  // A rare type before the stage has loaded: `needsRareRules` loads it, and this is asked again then.
+  const fields = fieldsOf(type);
   if (!fields) return false;
   const nested = NESTED[type];
   if (nested !== undefined) {
@@ -72,12 +81,12 @@ export function needsStripStage(event: unknown): boolean {
 }
 
 /** Event types the verifier's rare rules take (agui-verifier-rare.ts, in the stage's chunk). */
-const RARE = /^(?:REASONING_|ACTIVITY_|SUBAGENT_)|_CHUNK$/;
+const RARE = /^(?:STEP_|REASONING_|ACTIVITY_|SUBAGENT_)|_CHUNK$/;
 
 /**
  * Whether `event` (a frame as received) takes one of the verifier's rare rules, which load with the
- * stage: a `*_CHUNK` to expand, reasoning, an activity or a subagent. A stream of plain text and
- * tool calls never does.
+ * stage: a `*_CHUNK` to expand, a step, reasoning, an activity or a subagent. A stream of plain
+ * text and tool calls never does.
  */
 export function needsRareRules(event: unknown): boolean {
   const type = typeof event === 'object' && event !== null ? (event as Record<string, unknown>)['type'] : undefined;

@@ -3,7 +3,7 @@ import { agrees, continues, fail, opens, type Fields } from './agui-event-verifi
 
 /*
  * The verifier's rare rules (agui-event-verifier.ts), in the strip stage's chunk (agui-event-strip.ts
- * re-exports them): `*_CHUNK` expansion, reasoning, activities and subagents. A stream of plain text
+ * re-exports them): `*_CHUNK` expansion, steps, reasoning, activities and subagents. A stream of plain text
  * and tool calls never takes one; the first event that does loads the stage before it is handed on
  * (`needsRareRules` in agui-strip-stage.ts), as the strip stage's own events do, so events keep
  * their order and the verifier stays synchronous.
@@ -23,10 +23,12 @@ export interface RareState {
   readonly activities: Map<string, string | undefined>;
   readonly subagents: Set<string>;
   readonly closedSubagents: Set<string>;
+  /** Open steps by producer (`subagentRunId`, undefined for the agent itself): a subagent may reuse a step name. */
+  readonly steps: Map<string | undefined, Set<string>>;
 }
 
 export function rareState(lanes: RareState['lanes'] = new Map()): RareState {
-  return { lanes, reasoningMessages: new Map(), reasoningSpans: new Map(), activities: new Map(), subagents: new Set(), closedSubagents: new Set() };
+  return { lanes, reasoningMessages: new Map(), reasoningSpans: new Map(), activities: new Map(), subagents: new Set(), closedSubagents: new Set(), steps: new Map() };
 }
 
 /** Events that close the open chunk stream of their own producer (`subagentRunId`). */
@@ -136,12 +138,23 @@ function closeLane(lanes: RareState['lanes'], lane: string | undefined, out: Fie
   else out.push({ type: open.kind === 'text' ? EventType.TEXT_MESSAGE_END : EventType.REASONING_MESSAGE_END, messageId: open.id, ...tag });
 }
 
-/** The ordering rules of reasoning, activities and subagents; other events are the verifier's own. */
+/** The ordering rules of steps, reasoning, activities and subagents; other events are the verifier's own. */
 export function verifyRare(state: RareState, event: Fields): void {
   const type = event.type;
   const id = (event['messageId'] ?? event['toolCallId']) as string;
   const owner = event.subagentRunId;
   switch (type) {
+    case EventType.STEP_STARTED:
+    case EventType.STEP_FINISHED: {
+      const name = event['stepName'] as string;
+      let steps = state.steps.get(owner);
+      if (!steps) state.steps.set(owner, (steps = new Set()));
+      if (type === EventType.STEP_STARTED) {
+        if (steps.has(name)) fail(`step "${name}" is already active`);
+        steps.add(name);
+      } else if (!steps.delete(name)) fail(`STEP_FINISHED for step "${name}", which was not started`);
+      return;
+    }
     case EventType.REASONING_START:
       return opens(state.reasoningSpans, id, owner, type, 'reasoning span', 'REASONING_END');
     case EventType.REASONING_END:

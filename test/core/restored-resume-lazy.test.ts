@@ -12,7 +12,8 @@ import { finished, say, script, started, type RecordedRequest } from '../helpers
 /**
  * Taking up a turn a reload interrupted loads its code (restored-resume.ts) with the restore: Continue,
  * Run again, a restored approval, an interrupt's answer and a new message given at once, before that
- * code is there, each wait for it and do what they do when it is loaded (restore-after-reload.test.ts).
+ * code is there, start their turn at once, which goes on once it is, as when it is loaded
+ * (restore-after-reload.test.ts): one turn each, every call run once.
  * A page of its own: nothing loaded that code before these commands.
  */
 
@@ -65,7 +66,7 @@ async function keptThread(steps: object[][], tools: ClientTool[], ready: (engine
 const callStatus = (id: string, status: string) => (engine: RunOrchestrator, key: ThreadKey) => engine.snapshot(key).conversation.toolCalls[id]?.status === status;
 
 describe('taking up a restored turn before its code is loaded', () => {
-  it('Run again, an approval, Continue, an interrupt\'s answer and a new message given at once each wait for it, then run once', async () => {
+  it('Run again, an approval, Continue, an interrupt\'s answer and a new message given at once run at once, then go on once it is there', async () => {
     const [again, approval, cut, asked, moved] = await Promise.all([
       keptThread([[started, ...callEvents('a1', 'slow'), finished], [started, ...say('a2', 'Slow said yes.'), finished]], [tool('slow', 'hang')], callStatus('a1', 'executing')),
       keptThread(
@@ -96,8 +97,11 @@ describe('taking up a restored turn before its code is loaded', () => {
     const continued = engines[2]!.engine.continue(cut.key);
     expect(engines[3]!.engine.answerInterrupt(asked.key, 'i1', { ok: true })).to.equal(true);
     const sent = engines[4]!.engine.send(moved.key, 'Something else');
-    // Pressed twice before the code is there: still one turn, one execution.
-    expect(engines[0]!.engine.runAgain(again.key, 'a1')).to.equal(true);
+    // Each thread runs at once (no press is lost, and Continue or Run again is not offered twice).
+    [again, approval, cut, asked, moved].forEach(({ key }, i) => expect(engines[i]!.engine.snapshot(key).run.status, `thread ${i}`).to.equal('running'));
+    expect(loadedResume(), 'still loading').to.equal(false);
+    // Pressed again before the code is there: the turn that takes the call up is the one already started.
+    expect(engines[0]!.engine.runAgain(again.key, 'a1')).to.equal(false);
 
     expect(await continued).to.equal('success');
     expect(await sent).to.equal('success');
@@ -110,7 +114,7 @@ describe('taking up a restored turn before its code is loaded', () => {
     expect(texts(engines[2]!.engine, cut.key)).to.deep.equal(['The whole answer.']);
     expect(((await asked.requests()) as Recorded[])[1]!.body.resume).to.deep.equal([{ interruptId: 'i1', status: 'resolved', payload: { ok: true } }]);
     expect(toolMessage(((await moved.requests()) as Recorded[])[1]!, 'e1')?.error).to.match(/did not complete/);
-    // Run again ran a1 once more (twice pressed), the approval ran b1; e1 never ran again.
+    // Run again ran a1 once more, the approval ran b1; e1 never ran again.
     expect(runs.sort()).to.deep.equal(['a1', 'a1', 'b1', 'e1']);
     for (const [i, { events }] of engines.entries()) {
       const startedTurns = events.filter((e) => e.type === 'turn-started').map((e) => e.turnId);

@@ -97,3 +97,10 @@ export function resumableCallIds(conversation: Conversation): string[] {
     .filter((call) => RESUMABLE.has(call.status) && !call.serverRun && !held.has(call.id) && isOfCurrentRun(conversation, call))
     .map((call) => call.id);
 }
+
+/** Ids of the calls that were executing at reload and wait for Run again or Continue. */
+export function interruptedCallIds(conversation: Conversation): string[] {
+  return Object.values(conversation.toolCalls)
+    .filter((call) => call.status === ToolCallStatus.Interrupted)
+    .map((call) => call.id);
+}

@@ -1,8 +1,8 @@
 /**
- * Taking up a turn that a reload interrupted (`RunOrchestrator.continue`, `runAgain`, an approval or
- * an interrupt's answer on a restored thread), and a new turn moving on from what a reload left open.
- * Its own module: only a page that comes back to a thread kept in flight needs it (the engine starts
- * loading it with such a `restore`, and any of those commands waits for it if it is not there yet).
+ * Taking up a turn that a reload interrupted (the turn `RunOrchestrator.continue`, `runAgain`, an
+ * approval or an interrupt's answer starts on a restored thread), and a new turn moving on from what a
+ * reload left open. Its own module: only a page that comes back to a thread kept in flight needs it
+ * (the engine starts loading it with such a `restore`; a turn started before it is there waits for it).
  */
 import { ToolCallStatus, updateToolCall, type Conversation, type ToolCall } from '../conversation/conversation.js';
 import { interruptHeldCallIds } from '../conversation/interrupts.js';
@@ -10,17 +10,11 @@ import { DID_NOT_COMPLETE, MOVED_ON, resumableCallIds } from '../conversation/re
 import type { TurnOutcome } from './engine-events.js';
 import type { RunFailure, RunState, ThreadKey } from './run-state.js';
 import { RunPhase, RunStatus, startingState } from './run-state.js';
-import type { RunOrchestrator } from './run-orchestrator.js';
 import type { Toolset } from '../tools/tool-groups.js';
-import type { Turn, TurnOptions } from './turn.js';
+import type { Turn } from './turn.js';
 
 /** What taking up a restored turn needs of the engine's own state (`RunOrchestrator` gives it). */
 export interface ResumeHost {
-  readonly engine: RunOrchestrator;
-  /** The turn running on the thread, if any. */
-  active(key: ThreadKey): Turn | undefined;
-  /** A new turn in the thread's slot (superseding one that runs), or undefined once disposed. */
-  start(key: ThreadKey, options?: TurnOptions): Turn | undefined;
   /** Announces the turn and runs its loop; `restoredHop` is run first, in place of a first run. */
   drive(turn: Turn, retry: boolean, restoredHop?: () => Promise<void>): Promise<TurnOutcome>;
   /** The calls of the thread that count as executed (invariant 2). */
@@ -33,34 +27,15 @@ export interface ResumeHost {
   fail(turn: Turn, failure: RunFailure): void;
 }
 
-/** `RunOrchestrator.continue` once the engine is known not to be disposed. */
-export function continueTurn(host: ResumeHost, key: ThreadKey, options?: TurnOptions): Promise<TurnOutcome> {
-  const active = host.active(key);
-  if (active) {
-    const decided = interruptedCallIds(active.conversation).filter((id) => active.decide(id, { approved: false }));
-    return decided.length > 0 ? active.settled : Promise.reject(new Error('Nothing to continue: a turn is running'));
-  }
-  const { run, conversation } = host.engine.registry.get(key);
-  if (run.status !== RunStatus.Interrupted) {
-    return Promise.reject(new Error('Nothing to continue: the last turn was not interrupted by a reload'));
-  }
-  return resumeTurn(host, key, options, (turn) => {
-    for (const id of interruptedCallIds(conversation)) turn.predecide(id, { approved: false });
-  });
-}
-
 /**
- * A new turn that takes up where a restored one stopped: the decisions the user gave are handed to
- * it, then it finishes the restored hop (when its last run finished) or runs the cut-off run again.
+ * `turn`, just started in the thread's slot with the user's decisions, takes up where the restored
+ * turn (`run`, `conversation`: the thread as it was before) stopped: it finishes the restored hop
+ * (when its last run finished) or runs the cut-off run again.
  */
-export function resumeTurn(host: ResumeHost, key: ThreadKey, options: TurnOptions | undefined, decide: (turn: Turn) => void): Promise<TurnOutcome> {
-  const { run, conversation } = host.engine.registry.get(key);
+export function resumeTurn(host: ResumeHost, turn: Turn, run: RunState, conversation: Conversation): Promise<TurnOutcome> {
   const calls = resumableCallIds(conversation);
   const cut = run.status === RunStatus.Interrupted ? run.runKey : undefined;
   const resumeHop = calls.length > 0 || (run.status === RunStatus.Interrupted && cut === undefined && conversation.runFinished);
-  const turn = host.start(key, options);
-  if (!turn) return Promise.reject(new Error('The orchestrator was disposed'));
-  decide(turn);
   turn.replaces = cut;
   const resumed: RunState = calls.length > 0 ? { status: RunStatus.Running, phase: RunPhase.ExecutingTools, hop: 0, toolCallIds: calls } : startingState;
   turn.commit((snapshot) => ({ ...snapshot, run: resumed }));
@@ -110,13 +85,6 @@ export function moveOn(host: ResumeHost, turn: Turn): void {
     const call = turn.conversation.toolCalls[id];
     if (call) host.emit(turn, { type: 'tool-result', call });
   }
-}
-
-/** Ids of the calls that were executing at reload and wait for Run again or Continue. */
-export function interruptedCallIds(conversation: Conversation): string[] {
-  return Object.values(conversation.toolCalls)
-    .filter((call) => call.status === ToolCallStatus.Interrupted)
-    .map((call) => call.id);
 }
 
 /**

@@ -17,7 +17,7 @@
  * 6. A thread kept from an earlier page comes back with `restore`; a turn that was in flight then is
  *    `interrupted` and goes on in a new turn (`continue`, `runAgain`, an approval, an interrupt's
  *    answer) that first finishes the restored hop, then loops as usual; that code (restored-resume.ts)
- *    loads with such a restore, and a command given before it is there waits for it.
+ *    loads with such a restore, and a turn started before it is there waits for it.
  * 7. `regenerate` / `edit` keep what they replace as a version (`#rerunFrom`, `switchVersion`); that
  *    code (message-branches.ts) loads with the first of them, whose turn runs at once and is announced
  *    once it is there, or with a thread restored with versions (read back a moment later).
@@ -35,7 +35,7 @@ import {
 } from '../conversation/conversation.js';
 import { LazyModule } from '../lazy-module.js';
 import { notifyEach } from '../notify-each.js';
-import { callIdsThatRan, restoreIdle, restoreInFlight, resumableCallIds } from '../conversation/restored-turn.js';
+import { callIdsThatRan, interruptedCallIds, restoreIdle, restoreInFlight, resumableCallIds } from '../conversation/restored-turn.js';
 import { findInterrupt, interruptHeldCallIds, isExpired, isInterrupt, openInterrupts } from '../conversation/interrupts.js';
 import type { BeforeToolCall, EngineEvent, EngineListener, TurnEndReason, TurnOutcome } from './engine-events.js';
 import { describeFailure } from './run-failure.js';
@@ -82,7 +82,7 @@ const interruptCode = new LazyModule(() => import('./interrupts.js'));
 // a thread restored with versions; a chat that never runs a turn again never needs it.
 const messageBranches = new LazyModule(() => import('../conversation/message-branches.js'));
 // Taking up a turn a reload interrupted (restored-resume.ts): loaded with the first restore of a thread
-// kept in flight; Continue, Run again and a restored approval or answer wait for it if it is not there.
+// kept in flight; a turn taking one up (Continue, Run again, a restored approval or answer) waits for it.
 const restoredResume = new LazyModule(() => import('./restored-resume.js'));
 // What runs the calls (tool-machinery.ts): started with the first run that offers tools; `loaded`
 // from then on, so a hop takes its calls up without a wait (not even a task).
@@ -365,12 +365,7 @@ export class RunOrchestrator {
     if (!this.#activeTurn(key) && openInterrupts(conversation).length === 0 && resumeEntries(conversation).length > 0) {
       // A turn restored after a reload finishes its hop (its client calls) before the run resumes.
       if (run.status === RunStatus.Interrupted) {
-        // Checked again once its code is there: a turn may have started meanwhile.
-        const resume = () => {
-          if (this.#disposing || this.#activeTurn(key) || this.registry.get(key).run.status !== RunStatus.Interrupted) return;
-          this.#resumeCode(resume)?.resumeTurn(this.#host, key, options, () => {}).catch(() => {});
-        };
-        resume();
+        this.#resumeTurn(key, options, () => {}).catch(() => {});
         return !(expired && status === 'resolved');
       }
       const turn = this.#startTurn(key, options);
@@ -489,8 +484,18 @@ export class RunOrchestrator {
    */
   continue(key: ThreadKey, options?: TurnOptions): Promise<TurnOutcome> {
     if (this.#disposing) return Promise.reject(new Error('The orchestrator was disposed'));
-    const code = restoredResume.loaded;
-    return code ? code.continueTurn(this.#host, key, options) : restoredResume.load().then(() => this.continue(key, options));
+    const active = this.#activeTurn(key);
+    if (active) {
+      const decided = interruptedCallIds(active.conversation).filter((id) => active.decide(id, { approved: false }));
+      return decided.length > 0 ? active.settled : Promise.reject(new Error('Nothing to continue: a turn is running'));
+    }
+    const { run, conversation } = this.registry.get(key);
+    if (run.status !== RunStatus.Interrupted) {
+      return Promise.reject(new Error('Nothing to continue: the last turn was not interrupted by a reload'));
+    }
+    return this.#resumeTurn(key, options, (turn) => {
+      for (const id of interruptedCallIds(conversation)) turn.predecide(id, { approved: false });
+    });
   }
 
   /**
@@ -503,20 +508,27 @@ export class RunOrchestrator {
     if (this.registry.get(key).conversation.toolCalls[toolCallId]?.status !== ToolCallStatus.Interrupted) return false;
     const active = this.#activeTurn(key);
     if (active) return active.decide(toolCallId, { approved: true });
-    this.#resumeCode(() => this.runAgain(key, toolCallId, options))
-      ?.resumeTurn(this.#host, key, options, (turn) => turn.predecide(toolCallId, { approved: true }))
-      .catch(() => {});
+    this.#resumeTurn(key, options, (turn) => turn.predecide(toolCallId, { approved: true })).catch(() => {});
     return true;
   }
 
   /**
-   * The code that takes up a restored turn (restored-resume.ts) when it is loaded; otherwise its load
-   * starts and `again` runs once it is there (the command's guards checked anew), and this is undefined.
+   * A new turn that takes up where a restored one stopped, with the decisions the user gave; it
+   * finishes the restored hop or runs the cut-off run again (restored-resume.ts). Before that code is
+   * there the thread runs at once, and the turn is announced once it is (as a first regenerate is).
    */
-  #resumeCode(again: () => unknown): typeof import('./restored-resume.js') | undefined {
-    const code = restoredResume.loaded;
-    if (!code) restoredResume.load().then(again, () => {});
-    return code;
+  #resumeTurn(key: ThreadKey, options: TurnOptions | undefined, decide: (turn: Turn) => void): Promise<TurnOutcome> {
+    const { run, conversation } = this.registry.get(key);
+    const turn = this.#startTurn(key, options);
+    if (!turn) return Promise.reject(new Error('The orchestrator was disposed'));
+    decide(turn);
+    if (restoredResume.loaded) return restoredResume.loaded.resumeTurn(this.#host, turn, run, conversation);
+    turn.commit((snapshot) => ({ ...snapshot, run: startingState }));
+    restoredResume.load().then(
+      ({ resumeTurn }) => void (turn.current && resumeTurn(this.#host, turn, run, conversation).catch(() => {})),
+      (error: unknown) => void (turn.current && this.#fail(turn, describeFailure(error))),
+    );
+    return turn.settled;
   }
 
   /**
@@ -709,9 +721,7 @@ export class RunOrchestrator {
     // No turn asks: a restored approval (the page was reloaded while it waited) starts one.
     const { conversation } = this.registry.get(key);
     if (conversation.toolCalls[toolCallId]?.status !== ToolCallStatus.AwaitingApproval || !resumableCallIds(conversation).includes(toolCallId)) return false;
-    this.#resumeCode(() => this.#decide(key, toolCallId, decision, turnOptions))
-      ?.resumeTurn(this.#host, key, turnOptions, (turn) => turn.predecide(toolCallId, decision))
-      .catch(() => {});
+    this.#resumeTurn(key, turnOptions, (turn) => turn.predecide(toolCallId, decision)).catch(() => {});
     return true;
   }
 
@@ -1110,8 +1120,6 @@ export class RunOrchestrator {
     busy: (key) => this.#disposed || !!this.#activeTurn(key),
     attach: (key, runId, options) => this.#attach(key, runId, options),
     finished: (key) => this.#unfinished.delete(threadKeyId(key)),
-    active: (key) => this.#activeTurn(key),
-    start: (key, options) => this.#startTurn(key, options),
     drive: (turn, retry, restoredHop) => this.#drive(turn, retry, restoredHop),
     emit: (turn, event) => this.#emit(turn, event),
     toolset: (turn) => this.#toolset(turn),

@@ -97,6 +97,8 @@ const OPTIONAL = [
   { pattern: /\/reducer-extras-[^/]*\.js$/, feature: "the reducer's rare paths (the first interrupt, activity, subagent, encrypted value, event metadata, messages snapshot, state delta, step, state with citations or tool result in content parts an agent sends)" },
   // Answering AG-UI interrupts (tool-loop/interrupts.ts, with conversation/interrupt-answers.ts): loaded with
   // the first interrupt a thread holds (a run's outcome, or a thread restored with one).
+  // Taking up a turn a reload interrupted (Continue, Run again, a restored approval), loaded with the restore.
+  { pattern: /\/restored-resume-[^/]*\.js$/, feature: 'taking up a turn a reload interrupted (a thread kept in flight restored: Continue, Run again, its approvals)' },
   { pattern: /\/interrupts-[^/]*\.js$/, feature: 'answering AG-UI interrupts (the first interrupt an agent asks, or a thread kept with one)' },
   // Making and switching versions of a turn (message-branches.ts): with the first regenerate or edit, or a
   // thread restored with versions (the engine's restore reads them back once it has loaded).

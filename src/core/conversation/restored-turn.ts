@@ -11,8 +11,9 @@ import { interruptHeldCallIds } from './interrupts.js';
 
 /**
  * A turn that was in flight when the page went away (a reload), kept and put back (`restore`): what
- * its conversation looks like once it is shown again, which of its calls the turn can still take
- * up, and what a new message does to those it never took up. Pure functions over the model.
+ * its conversation looks like once it is shown again, and which of its calls the turn can still take
+ * up. Pure functions over the model. What a new message does to those it never took up, and the
+ * taking up itself, load with the first in-flight restore (tool-loop/restored-resume.ts).
  */
 
 /** What the model is told about a call that was running when the page went away, if the user goes on without it. */
@@ -102,25 +103,4 @@ export function interruptedCallIds(conversation: Conversation): string[] {
   return Object.values(conversation.toolCalls)
     .filter((call) => call.status === ToolCallStatus.Interrupted)
     .map((call) => call.id);
-}
-
-/**
- * A new message on a restored thread moves on from what the reload left open: an interrupted call is
- * answered as not completed, a call still waiting (to run, or for approval) as not answered. Calls an
- * open interrupt holds stay as they are (the server answers them when it resumes). Returns the new
- * conversation and the calls it settled.
- */
-export function moveOnFromRestored(conversation: Conversation): { conversation: Conversation; settled: string[] } {
-  const held = interruptHeldCallIds(conversation);
-  const settled: string[] = [];
-  let next = conversation;
-  for (const call of Object.values(conversation.toolCalls)) {
-    if (call.status === ToolCallStatus.Interrupted) {
-      next = updateToolCall(next, call.id, { status: ToolCallStatus.Failed, error: DID_NOT_COMPLETE });
-    } else if ((call.status === ToolCallStatus.AwaitingApproval || call.status === ToolCallStatus.Pending) && !held.has(call.id) && !call.serverRun) {
-      next = updateToolCall(next, call.id, { status: ToolCallStatus.Cancelled, unanswered: true, error: MOVED_ON });
-    } else continue;
-    settled.push(call.id);
-  }
-  return { conversation: next, settled };
 }

@@ -16,7 +16,8 @@
  * History loads (`loadThread`) are turns too, unannounced, so the run state has one owner.
  * 6. A thread kept from an earlier page comes back with `restore`; a turn that was in flight then is
  *    `interrupted` and goes on in a new turn (`continue`, `runAgain`, an approval, an interrupt's
- *    answer) that first finishes the restored hop (`#runRestoredHop`), then loops as usual.
+ *    answer) that first finishes the restored hop, then loops as usual; that code (restored-resume.ts)
+ *    loads with such a restore, and a turn started before it is there waits for it.
  * 7. `regenerate` / `edit` keep what they replace as a version (`#rerunFrom`, `switchVersion`); that
  *    code (message-branches.ts) loads with the first of them, whose turn runs at once and is announced
  *    once it is there, or with a thread restored with versions (read back a moment later).
@@ -34,14 +35,7 @@ import {
 } from '../conversation/conversation.js';
 import { LazyModule } from '../lazy-module.js';
 import { notifyEach } from '../notify-each.js';
-import {
-  callIdsThatRan,
-  interruptedCallIds,
-  moveOnFromRestored,
-  restoreIdle,
-  restoreInFlight,
-  resumableCallIds,
-} from '../conversation/restored-turn.js';
+import { callIdsThatRan, interruptedCallIds, restoreIdle, restoreInFlight, resumableCallIds } from '../conversation/restored-turn.js';
 import { findInterrupt, interruptHeldCallIds, isExpired, isInterrupt, openInterrupts } from '../conversation/interrupts.js';
 import type { BeforeToolCall, EngineEvent, EngineListener, TurnEndReason, TurnOutcome } from './engine-events.js';
 import { describeFailure } from './run-failure.js';
@@ -77,6 +71,7 @@ import { ATTACHED_REFUSAL, attachedState, attachingTransport } from './attach-ru
 import type { Toolset } from '../tools/tool-groups.js';
 import { emptyConversation } from '../conversation/empty-conversation.js';
 import type { HistoryHost } from './history-load.js';
+import type { ResumeHost } from './restored-resume.js';
 
 /** History loads and replay, loaded with the first: a chat that only starts new threads never needs them. */
 const historyLoad = new LazyModule(() => import('./history-load.js'));
@@ -86,6 +81,9 @@ const interruptCode = new LazyModule(() => import('./interrupts.js'));
 // Making and switching versions of a turn (message-branches.ts): with the first regenerate or edit, or
 // a thread restored with versions; a chat that never runs a turn again never needs it.
 const messageBranches = new LazyModule(() => import('../conversation/message-branches.js'));
+// Taking up a turn a reload interrupted (restored-resume.ts): loaded with the first restore of a thread
+// kept in flight; a turn taking one up (Continue, Run again, a restored approval or answer) waits for it.
+const restoredResume = new LazyModule(() => import('./restored-resume.js'));
 // What runs the calls (tool-machinery.ts): started with the first run that offers tools; `loaded`
 // from then on, so a hop takes its calls up without a wait (not even a task).
 const toolMachinery = new LazyModule(() => import('./tool-machinery.js'));
@@ -449,6 +447,8 @@ export class RunOrchestrator {
     }
     const restored = restoreInFlight(kept);
     for (const id of restored.executedCallIds) executed.add(id);
+    // Continue, Run again or an answer will take the turn up: their code loads now.
+    restoredResume.load().catch(() => {});
     const run: RunState = {
       status: RunStatus.Interrupted,
       reason: 'reload',
@@ -513,23 +513,22 @@ export class RunOrchestrator {
   }
 
   /**
-   * A new turn that takes up where a restored one stopped: the decisions the user gave are handed to
-   * it, then it finishes the restored hop (when its last run finished) or runs the cut-off run again.
+   * A new turn that takes up where a restored one stopped, with the decisions the user gave; it
+   * finishes the restored hop or runs the cut-off run again (restored-resume.ts). Before that code is
+   * there the thread runs at once, and the turn is announced once it is (as a first regenerate is).
    */
   #resumeTurn(key: ThreadKey, options: TurnOptions | undefined, decide: (turn: Turn) => void): Promise<TurnOutcome> {
     const { run, conversation } = this.registry.get(key);
-    const calls = resumableCallIds(conversation);
-    const cut = run.status === RunStatus.Interrupted ? run.runKey : undefined;
-    const resumeHop = calls.length > 0 || (run.status === RunStatus.Interrupted && cut === undefined && conversation.runFinished);
     const turn = this.#startTurn(key, options);
     if (!turn) return Promise.reject(new Error('The orchestrator was disposed'));
     decide(turn);
-    turn.replaces = cut;
-    turn.commit((snapshot) => ({
-      ...snapshot,
-      run: calls.length > 0 ? { status: RunStatus.Running, phase: RunPhase.ExecutingTools, hop: 0, toolCallIds: calls } : startingState,
-    }));
-    return this.#drive(turn, true, resumeHop);
+    if (restoredResume.loaded) return restoredResume.loaded.resumeTurn(this.#host, turn, run, conversation);
+    turn.commit((snapshot) => ({ ...snapshot, run: startingState }));
+    restoredResume.load().then(
+      ({ resumeTurn }) => void (turn.current && resumeTurn(this.#host, turn, run, conversation).catch(() => {})),
+      (error: unknown) => void (turn.current && this.#fail(turn, describeFailure(error))),
+    );
+    return turn.settled;
   }
 
   /**
@@ -832,14 +831,15 @@ export class RunOrchestrator {
     turn.commit((snapshot) => ({ ...snapshot, run }));
   }
 
-  #drive(turn: Turn, retry: boolean, resumeHop = false): Promise<TurnOutcome> {
+  /** `restoredHop`: a restored turn's hop, taken up in place of the first run (restored-resume.ts). */
+  #drive(turn: Turn, retry: boolean, restoredHop?: () => Promise<void>): Promise<TurnOutcome> {
     const userMessage = turn.conversation.messages.findLast((m) => m.role === 'user');
     this.#emit(turn, { type: 'turn-started', retry, ...(userMessage?.role === 'user' ? { userMessage } : {}) });
     // A listener of the turn's first snapshot may have ended it already: its end follows its start.
     turn.started = true;
     for (const emit of turn.early.splice(0)) emit();
     // A bug must not leave the thread "running" forever.
-    this.#loop(turn, resumeHop).then(
+    this.#loop(turn, restoredHop).then(
       () => this.#failInternal(turn, new Error('the turn stopped without an outcome')),
       (error: unknown) => this.#failInternal(turn, error),
     );
@@ -854,14 +854,19 @@ export class RunOrchestrator {
     this.#fail(turn, { kind: 'internal', message: `Something went wrong: ${(error as Error)?.message ?? error}` });
   }
 
-  async #loop(turn: Turn, resumeHop = false): Promise<void> {
+  async #loop(turn: Turn, restoredHop?: () => Promise<void>): Promise<void> {
     if (!turn.key.thread && !(await this.#createThread(turn))) return;
     let first = 0;
-    if (resumeHop) {
-      await this.#runRestoredHop(turn);
+    if (restoredHop) {
+      await restoredHop();
       if (!turn.current) return;
       first = 1;
-    } else this.#moveOnFromRestored(turn);
+    } else if (openToolCallIds(turn.conversation).length > 0) {
+      // Calls a reload (or a history load) left open: a new message moves on from them (restored-resume.ts).
+      const { moveOn } = restoredResume.loaded ?? (await restoredResume.load());
+      if (!turn.current) return;
+      moveOn(this.#host, turn);
+    }
     for (let hop = first; ; hop++) {
       if (hop > 0) {
         this.#setRun(turn, { status: RunStatus.Running, phase: RunPhase.Streaming, hop, continued: true });
@@ -1017,51 +1022,6 @@ export class RunOrchestrator {
     turn.report.failedToolCalls += ids.filter((id) => turn.conversation.toolCalls[id]?.status === 'failed').length;
   }
 
-  /**
-   * The hop a reload interrupted, taken up: its last run finished, so its calls that wait (to run, for
-   * approval, or for the user's word on an interrupted execution) are run or answered, each once; the
-   * results already obtained go back with them in the continuation. Then its interrupts, if still open.
-   */
-  async #runRestoredHop(turn: Turn): Promise<void> {
-    const { currentRunKey, currentRunId } = turn.conversation;
-    const ids = resumableCallIds(turn.conversation);
-    if (ids.length > 0) {
-      const executed = this.#executedSet(turn.key);
-      ids.forEach((id) => executed.add(id));
-      turn.report.toolCalls += ids.length;
-      for (const id of ids) {
-        const call = turn.conversation.toolCalls[id]!;
-        if (call.status === ToolCallStatus.Pending) this.#emit(turn, { type: 'tool-planned', call });
-      }
-      let toolset = this.#toolset(turn);
-      // Only a page with tools waits, once, for the code that resolves them.
-      if (toolset instanceof Promise) {
-        toolset = await toolset;
-        if (!turn.current) return;
-      }
-      if (toolset instanceof TypeError) return void this.#fail(turn, { kind: 'tool', message: toolset.message });
-      await this.#runCalls(turn, ids, toolset);
-      if (!turn.current) return;
-      const runKey = currentRunKey ?? currentRunId;
-      if (runKey !== undefined) this.#emitMessages(turn, runKey);
-    }
-    await this.#awaitAnswers(turn, 0);
-  }
-
-  /**
-   * A turn that starts afresh (a new message) on a restored thread moves on from what the reload
-   * left open: an interrupted call is answered as not completed, a waiting one as not answered.
-   */
-  #moveOnFromRestored(turn: Turn): void {
-    const { settled } = moveOnFromRestored(turn.conversation);
-    if (settled.length === 0) return;
-    if (!turn.commit((snapshot) => ({ ...snapshot, conversation: moveOnFromRestored(snapshot.conversation).conversation }))) return;
-    for (const id of settled) {
-      const call = turn.conversation.toolCalls[id];
-      if (call) this.#emit(turn, { type: 'tool-result', call });
-    }
-  }
-
   /** Client tools have run; the interrupts (answerable all along) may still wait for the user. */
   async #awaitAnswers(turn: Turn, hop: number): Promise<void> {
     const waiting = openInterrupts(turn.conversation);
@@ -1133,7 +1093,7 @@ export class RunOrchestrator {
     const shown = turn.conversation; // what a failed load leaves on screen (a reload's Retry keeps it)
     try {
       const { loadHistoryTurn } = await historyLoad.load();
-      return await loadHistoryTurn(this.#historyHost, turn, key, transport, shown, options);
+      return await loadHistoryTurn(this.#host, turn, key, transport, shown, options);
     } catch (error) {
       if (!turn.current) return turn.ended?.outcome ?? 'cancelled';
       const failure = describeFailure(error);
@@ -1151,8 +1111,8 @@ export class RunOrchestrator {
     }
   }
 
-  /** What a history load (history-load.ts) does to the engine's own state. */
-  readonly #historyHost: HistoryHost = {
+  /** What a history load (history-load.ts) and taking up a restored turn (restored-resume.ts) do to the engine's own state. */
+  readonly #host: HistoryHost & ResumeHost = {
     engine: this,
     setRun: (turn, run) => this.#setRun(turn, run),
     end: (turn, end) => this.#end(turn, end),
@@ -1160,6 +1120,13 @@ export class RunOrchestrator {
     busy: (key) => this.#disposed || !!this.#activeTurn(key),
     attach: (key, runId, options) => this.#attach(key, runId, options),
     finished: (key) => this.#unfinished.delete(threadKeyId(key)),
+    drive: (turn, retry, restoredHop) => this.#drive(turn, retry, restoredHop),
+    emit: (turn, event) => this.#emit(turn, event),
+    toolset: (turn) => this.#toolset(turn),
+    runCalls: (turn, ids, toolset) => this.#runCalls(turn, ids, toolset),
+    emitMessages: (turn, runKey) => this.#emitMessages(turn, runKey),
+    awaitAnswers: (turn, hop) => this.#awaitAnswers(turn, hop),
+    fail: (turn, failure) => this.#fail(turn, failure),
   };
 
   /** Follows a run the server is still running, as the first hop of an announced turn (see attach-run.ts). */

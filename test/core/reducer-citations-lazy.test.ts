@@ -15,15 +15,18 @@ import { engineOn } from '../helpers/observed-engine.js';
 const cited = (chunk: string) => ({ chunk_id: chunk, document_id: `doc-${chunk}`, document_uri: `file:///${chunk}.pdf`, document_title: `Title ${chunk}`, content: `Text of ${chunk}` });
 
 describe("a state that may cite loads the reading of citations on demand", () => {
-  it('a whole state without citations does not load it', async () => {
-    const { agentUrl } = await script([[started, ...say('a1', 'Hello.'), { type: 'STATE_SNAPSHOT', snapshot: { notes: { count: 1 } } }, finished]]);
+  it("a whole state without citations does not load it, a RAG room's empty lists included", async () => {
+    // What a Soliplex RAG room's final STATE_SNAPSHOT holds after a plain answer (rooms.mjs seeds it so).
+    const rag = { citations: [], citation_index: {}, searches: {}, executions: [], document_filter: null };
+    const { agentUrl } = await script([[started, ...say('a1', 'Hello.'), { type: 'STATE_SNAPSHOT', snapshot: { notes: { count: 1 }, rag } }, finished]]);
     const { engine } = engineOn(createAgUiHttpTransport({ url: agentUrl }));
     const key = { server: agentUrl, room: '', thread: 'plain' };
     expect(await engine.send(key, 'hi')).to.equal('success');
     const conversation = engine.snapshot(key).conversation;
-    expect(conversation.state).to.deep.equal({ notes: { count: 1 } });
+    expect(conversation.state).to.deep.equal({ notes: { count: 1 }, rag });
     expect(conversation.runRecords).to.equal(undefined);
-    expect(needsReducerExtras({ type: 'STATE_SNAPSHOT', snapshot: { rag: { citations: [] } } } as never)).to.equal(true);
+    expect(needsReducerExtras({ type: 'STATE_SNAPSHOT', snapshot: { rag: { citations: ['c1'] } } } as never)).to.equal(true);
+    expect(needsReducerExtras({ type: 'STATE_SNAPSHOT', snapshot: { rag: { qa_history: [{ question: 'q' }] } } } as never)).to.equal(true);
   });
 
   it("the first state that may cite loads it: the run's record has the citations, and the events keep their order", async () => {
@@ -49,6 +52,6 @@ describe("a state that may cite loads the reading of citations on demand", () =>
     expect(events.map((e) => e.type)).to.deep.equal(run.map((e) => e.type));
     const records = Object.values(engine.snapshot(key).conversation.runRecords ?? {});
     expect(records.map((r) => r.citations?.map((c) => [c.chunkId, c.documentTitle]))).to.deep.equal([[['b', 'Title b'], ['a', 'Title a']]]);
-    expect(needsReducerExtras({ type: 'STATE_SNAPSHOT', snapshot: { rag: { citations: [] } } } as never)).to.equal(false);
+    expect(needsReducerExtras({ type: 'STATE_SNAPSHOT', snapshot: { rag: { citations: ['c1'] } } } as never)).to.equal(false);
   });
 });

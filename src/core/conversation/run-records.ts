@@ -29,12 +29,15 @@ function usageOf(raw: unknown): TokenUsage[] {
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * Whether an agent state may hold citations (a namespace with a `citation_index`, a `qa_history` or a
- * `citations` list: what soliplex-state-citations.ts reads). A state that may not, cites nothing, so
- * the reading of citations (one of the reducer's rare paths) loads only with the first state that may.
+ * Whether an agent state may hold citations: a namespace with a non-empty `citations` list (chunk ids
+ * into its `citation_index`, or older servers' citation objects) or `qa_history`, the only places
+ * soliplex-state-citations.ts reads them from. A RAG room's state always has the (empty) lists, so a
+ * plain answer there cites nothing and the reading of citations (one of the reducer's rare paths)
+ * loads only with the first answer that cites.
  */
 export function mayCite(state: unknown): boolean {
-  return isObject(state) && Object.values(state).some((ns) => isObject(ns) && (isObject(ns['citation_index']) || Array.isArray(ns['qa_history']) || Array.isArray(ns['citations'])));
+  const listed = (value: unknown) => Array.isArray(value) && value.length > 0;
+  return isObject(state) && Object.values(state).some((ns) => isObject(ns) && (listed(ns['citations']) || listed(ns['qa_history'])));
 }
 
 /** Reads the citations a run added to the agent state (`turnCitations`, soliplex-state-citations.ts). */

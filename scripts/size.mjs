@@ -155,6 +155,9 @@ const OPTIONAL = [
   // A run's input reshaped for the AG-UI Python models: loaded with the first run that is more than text.
   { pattern: /\/soliplex-run-input-[^/]*\.js$/, feature: 'a Soliplex run with tools, context, attachments, tool calls or a resume (its input reshaped for the Python models)' },
   { pattern: /\/soliplex-uploads-[^/]*\.js$/, feature: 'uploading attachments to a Soliplex room (a message with files)' },
+  // The local store's rarer half (local-thread-records.ts): reading a kept thread back and checking it, pruning
+  // past the cap, the clone fallback, deleting. A first visit's saves never need it.
+  { pattern: /\/local-thread-records-[^/]*\.js$/, feature: 'reading kept conversations back (a stored thread reopened or listed), pruning past 50 threads, a copy IndexedDB cannot clone' },
   { pattern: /\/room-extras-view-[^/]*\.js$/, feature: 'the sign-in and documents buttons (with sign-in or the documents picker)' },
 ];
 /**

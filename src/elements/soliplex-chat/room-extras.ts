@@ -130,8 +130,8 @@ export class RoomExtras implements ReactiveController {
   async #askDocuments(roomId: string, server: string, room: string): Promise<void> {
     const { signal } = this.#abort;
     try {
-      const { SoliplexApi } = await import('../../core/transport/soliplex/soliplex-api.js');
-      const api = new SoliplexApi({ serverUrl: server, token: this.#config.token });
+      const { SoliplexClient } = await import('../../core/transport/soliplex/soliplex-client.js');
+      const api = new SoliplexClient({ serverUrl: server, token: this.#config.token });
       const answer = await api.json<{ document_set?: unknown } | null>('GET', `${api.roomPath(room)}/documents`, undefined, signal);
       const set = answer?.document_set;
       if (signal.aborted || roomId !== this.#roomId || this.#documentsLoad || !set || typeof set !== 'object' || !Object.keys(set).length) return;

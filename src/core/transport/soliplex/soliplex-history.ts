@@ -1,6 +1,6 @@
 import { EventType, type BaseEvent, type Message, type ResumeEntry } from '@ag-ui/core';
 import { TransportError, type HistoryPreview, type HistoryProgress, type HistoryRun } from '../transport.js';
-import type { SoliplexApi, SoliplexRun } from './soliplex-api.js';
+import type { SoliplexClient, SoliplexRun } from './soliplex-client.js';
 import { parseSoliplexTime } from './soliplex-time.js';
 
 /**
@@ -66,7 +66,7 @@ export interface HistoryRunStore {
  * the answers it sent.
  */
 export async function loadSoliplexHistory(
-  api: SoliplexApi,
+  api: SoliplexClient,
   room: string,
   threadId: string,
   signal: AbortSignal,

@@ -8,7 +8,7 @@ import {
   type StoredThreadInfo,
   type Transport,
 } from '../transport.js';
-import { SoliplexApi, type SoliplexConnection } from './soliplex-api.js';
+import { SoliplexClient, type SoliplexConnection } from './soliplex-client.js';
 import type { HistoryRunStore } from './soliplex-history.js';
 import {
   DEFAULT_MAX_EVENT_WAIT_MS,
@@ -19,7 +19,6 @@ import {
   type ResumePolicy,
 } from './soliplex-follow.js';
 import { hasAttachments, isPlainRun, plainSoliplexRunInput } from './soliplex-plain-input.js';
-import { parseSoliplexTime } from './soliplex-time.js';
 
 export interface SoliplexTransportOptions extends SoliplexConnection {
   readonly room: string;
@@ -67,7 +66,8 @@ export interface SoliplexTransportOptions extends SoliplexConnection {
  * finishes ends after `maxEventWaitMs`.
  */
 export class SoliplexTransport implements Transport {
-  readonly api: SoliplexApi;
+  /** The requests every run makes (the thread list's calls are `SoliplexApi`'s, loaded with the list). */
+  readonly api: SoliplexClient;
   readonly options: SoliplexTransportOptions;
   /** Unused initial runs of threads this transport created, by thread id. */
   readonly #initialRuns = new Map<string, string>();
@@ -78,7 +78,7 @@ export class SoliplexTransport implements Transport {
 
   constructor(options: SoliplexTransportOptions) {
     this.options = options;
-    this.api = new SoliplexApi(options);
+    this.api = new SoliplexClient(options);
   }
 
   async createThread(signal: AbortSignal): Promise<CreatedThread> {
@@ -120,26 +120,19 @@ export class SoliplexTransport implements Transport {
     }
   }
 
+  // The thread list's calls: their code (soliplex-thread-ops.ts, with `SoliplexApi`) loads with the list.
   async listThreads(signal: AbortSignal): Promise<readonly StoredThreadInfo[]> {
-    const threads = await this.api.listThreads(this.options.room, signal);
-    return threads
-      .filter((thread) => typeof thread?.thread_id === 'string')
-      .map((thread) => {
-        // "New Thread" is Soliplex's placeholder, not a title: the list shows the first message until the server titles it.
-        const name = typeof thread.metadata?.name === 'string' && thread.metadata.name && thread.metadata.name !== 'New Thread' ? thread.metadata.name : undefined;
-        const time = parseSoliplexTime(thread.last_activity ?? thread.created);
-        return { threadId: thread.thread_id, ...(name ? { name } : {}), ...(Number.isNaN(time) ? {} : { lastActivity: time }) };
-      });
+    return (await import('./soliplex-thread-ops.js')).listRoomThreads(this.options, signal);
   }
 
-  deleteThread(threadId: string, signal: AbortSignal): Promise<void> {
+  async deleteThread(threadId: string, signal: AbortSignal): Promise<void> {
     this.#initialRuns.delete(threadId);
-    return this.api.deleteThread(this.options.room, threadId, signal);
+    return (await import('./soliplex-thread-ops.js')).roomApi(this.options).deleteThread(this.options.room, threadId, signal);
   }
 
   /** Renames a thread, keeping its description (see `SoliplexApi.renameThread`). */
-  renameThread(threadId: string, name: string, signal: AbortSignal): Promise<void> {
-    return this.api.renameThread(this.options.room, threadId, name, signal);
+  async renameThread(threadId: string, name: string, signal: AbortSignal): Promise<void> {
+    return (await import('./soliplex-thread-ops.js')).roomApi(this.options).renameThread(this.options.room, threadId, name, signal);
   }
 
   async run(request: RunRequest, onEvent: RunEventSink): Promise<{ runId: string }> {

@@ -6,6 +6,7 @@ import type { ContentPart } from '@ag-ui/core';
 import { TransportError, type RunRequest } from '../transport.js';
 import { attachmentKey, partFilename, uploadablePart } from './soliplex-run-input.js';
 import type { SoliplexTransport } from './soliplex-transport.js';
+import { SoliplexApi } from './soliplex-api.js';
 
 /**
  * Refuses attachments where the room has none; otherwise uploads each non-image file the page gave
@@ -21,6 +22,7 @@ export async function uploadAttachments(transport: SoliplexTransport, request: R
       `This Soliplex room (${room}) does not accept attachments. Send the message without them, or use a room that has attachments enabled.`,
     );
   }
+  const api = new SoliplexApi(transport.options);
   const uploads = new Map<string, string>();
   for (const message of request.messages) {
     if (message.role !== 'user' || !Array.isArray(message.content)) continue;
@@ -30,7 +32,7 @@ export async function uploadAttachments(transport: SoliplexTransport, request: R
       let name = uploaded.get(key);
       if (!name) {
         name = partFilename(part) ?? `attachment-${index + 1}`;
-        await transport.api.uploadThreadFile(room, request.threadId, base64Blob(part.source.value, part.source.mimeType), name, request.signal);
+        await api.uploadThreadFile(room, request.threadId, base64Blob(part.source.value, part.source.mimeType), name, request.signal);
         uploaded.set(key, name);
       }
       uploads.set(attachmentKey(message.id, index), name);

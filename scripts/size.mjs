@@ -162,7 +162,8 @@ const OPTIONAL = [
   // API (`SoliplexApi`: those calls, the rooms list, uploads); a chat that only talks in the room uses `SoliplexClient`.
   { pattern: /\/soliplex-thread-ops-[^/]*\.js$/, feature: "a Soliplex room's thread list (listing, renaming, deleting its threads)" },
   { pattern: /\/soliplex-api-[^/]*\.js$/, feature: 'the rest of the rooms API: the thread list\'s calls, the rooms list, uploads, Export\'s usage, the documents picker' },
-  { pattern: /\/room-extras-view-[^/]*\.js$/, feature: 'the sign-in and documents buttons (with sign-in or the documents picker)' },
+  // How RoomExtras makes sign-in and the documents picker, and their view (room-extras-parts.ts with room-extras-view.ts).
+  { pattern: /\/room-extras-(view|parts)-[^/]*\.js$/, feature: 'the sign-in and documents buttons, and making either part (with sign-in or the documents picker)' },
 ];
 /**
  * Chunks that only one backend's chat loads: a chat talks to a generic endpoint or to a Soliplex room,

@@ -1,4 +1,3 @@
-import type { ResumeEntry } from '@ag-ui/core';
 import {
   type CreatedThread,
   type HistoryPreview,
@@ -71,8 +70,6 @@ export class SoliplexTransport implements Transport {
   readonly options: SoliplexTransportOptions;
   /** Unused initial runs of threads this transport created, by thread id. */
   readonly #initialRuns = new Map<string, string>();
-  /** Whether the room takes attachments, once asked. */
-  #attachments: Promise<boolean> | undefined;
   /** Attachments already uploaded, by thread and `attachmentKey`: the file's name on the server. */
   readonly #uploaded = new Map<string, string>();
 
@@ -95,29 +92,8 @@ export class SoliplexTransport implements Transport {
    * arrive; `onPreview` is given the cached runs, then the thread rebuilt from its transcript.
    */
   async loadHistory(threadId: string, signal: AbortSignal, onProgress?: HistoryProgress, onPreview?: HistoryPreview) {
-    const { room, serverUrl, historyCache, historyConcurrency, historyFastPath } = this.options;
     // Loaded on the first reload: a chat that only starts new threads never needs this code.
-    const [{ loadSoliplexHistory }, { historyCacheKey }] = await Promise.all([import('./soliplex-history.js'), import('./soliplex-history-cache.js')]);
-    const key = historyCache ? await historyCacheKey(serverUrl, room, threadId, await this.api.currentToken()) : undefined;
-    return loadSoliplexHistory(this.api, room, threadId, signal, {
-      onProgress,
-      ...(onPreview ? { onPreview } : {}),
-      ...(historyConcurrency !== undefined ? { concurrency: historyConcurrency } : {}),
-      ...(historyCache && key ? { cache: { store: historyCache, key } } : {}),
-      ...(historyFastPath !== undefined ? { fastPath: historyFastPath } : {}),
-    });
-  }
-
-  async #recordResume(threadId: string, runId: string, resume: readonly ResumeEntry[]): Promise<void> {
-    const { historyCache, serverUrl, room } = this.options;
-    if (!historyCache?.recordResume) return;
-    try {
-      const { historyCacheKey } = await import('./soliplex-history-cache.js');
-      const key = await historyCacheKey(serverUrl, room, threadId, await this.api.currentToken());
-      if (key) await historyCache.recordResume(key, runId, resume);
-    } catch {
-      // No record: a reload then reads the answers from the runs that follow.
-    }
+    return (await import('./soliplex-history.js')).loadTransportHistory(this, threadId, signal, onProgress, onPreview);
   }
 
   // The thread list's calls: their code (soliplex-thread-ops.ts, with `SoliplexApi`) loads with the list.
@@ -156,7 +132,10 @@ export class SoliplexTransport implements Transport {
     if (runId) this.#initialRuns.delete(thread);
     else runId = (await this.api.createRun(room, thread, request.parentRunId, request.signal)).run_id;
     // Soliplex stores the input without `resume`: the widget keeps its own record, for reloads.
-    if (request.resume?.length) void this.#recordResume(thread, runId, request.resume);
+    if (request.resume?.length && this.options.historyCache?.recordResume) {
+      const resume = request.resume;
+      void import('./soliplex-history-cache.js').then(({ recordTransportResume }) => recordTransportResume(this, thread, runId, resume)).catch(() => {});
+    }
     // The ids in the body are the URL's: Soliplex answers 400 when they differ.
     const body = reshape ? reshape.soliplexRunInput(request, runId, uploads) : plainSoliplexRunInput(request, runId);
     await followRun(this.api, this.api.runPath(room, thread, runId), onEvent, { ...this.#followOptions(), body, signal: request.signal });
@@ -202,14 +181,8 @@ export class SoliplexTransport implements Transport {
    * (newer servers, which no longer send that flag) its `bubble-sandbox` skill, which is how
    * Soliplex's own client decides. Asked once per transport.
    */
-  roomAcceptsAttachments(signal?: AbortSignal): Promise<boolean> {
-    this.#attachments ??= this.api.getRoom(this.options.room, signal).then(
-      (room) => room?.enable_attachments === true || Object.prototype.hasOwnProperty.call(room?.skills ?? {}, 'bubble-sandbox'),
-      (error: unknown) => {
-        this.#attachments = undefined; // asked again next time
-        throw error;
-      },
-    );
-    return this.#attachments;
+  async roomAcceptsAttachments(signal?: AbortSignal): Promise<boolean> {
+    // With the uploads' code: only a message with attachments asks.
+    return (await import('./soliplex-uploads.js')).roomAcceptsAttachments(this, signal);
   }
 }

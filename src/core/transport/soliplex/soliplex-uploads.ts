@@ -14,9 +14,28 @@ import { SoliplexApi } from './soliplex-api.js';
  * Soliplex's own client does) once per transport (`uploaded`: by thread and `attachmentKey`, the file's
  * name on the server), and returns where each went. Images go inline.
  */
+/** Whether each transport's room takes attachments, once asked. */
+const accepting = new WeakMap<SoliplexTransport, Promise<boolean>>();
+
+/** `SoliplexTransport.roomAcceptsAttachments`: asked once per transport (again after a failure). */
+export function roomAcceptsAttachments(transport: SoliplexTransport, signal?: AbortSignal): Promise<boolean> {
+  let asked = accepting.get(transport);
+  if (!asked) {
+    asked = transport.api.getRoom(transport.options.room, signal).then(
+      (room) => room?.enable_attachments === true || Object.prototype.hasOwnProperty.call(room?.skills ?? {}, 'bubble-sandbox'),
+      (error: unknown) => {
+        accepting.delete(transport); // asked again next time
+        throw error;
+      },
+    );
+    accepting.set(transport, asked);
+  }
+  return asked;
+}
+
 export async function uploadAttachments(transport: SoliplexTransport, request: RunRequest, uploaded: Map<string, string>): Promise<Map<string, string>> {
   const { room } = transport.options;
-  if (!(await transport.roomAcceptsAttachments(request.signal))) {
+  if (!(await roomAcceptsAttachments(transport, request.signal))) {
     throw new TransportError(
       'http',
       `This Soliplex room (${room}) does not accept attachments. Send the message without them, or use a room that has attachments enabled.`,

@@ -156,11 +156,11 @@ const SOLIPLEX_ROOM = [
   'src/controllers/soliplex-room-controller.ts',
   'src/elements/soliplex-chat/room-extras.ts',
   'src/controllers/soliplex-sign-in-keys.ts',
-  'src/core/transport/soliplex/soliplex-api.ts',
+  // The requests every run makes (the thread list's calls, soliplex-api.ts, load with the list).
+  'src/core/transport/soliplex/soliplex-client.ts',
   'src/core/transport/soliplex/soliplex-transport.ts',
   'src/core/transport/soliplex/soliplex-plain-input.ts',
   'src/core/transport/soliplex/soliplex-follow.ts',
-  'src/core/transport/soliplex/soliplex-time.ts',
   'src/core/transport/soliplex/soliplex-run-extras.ts',
   // The answers' feedback, usage and chunk routes (asked with the first answer of a Soliplex thread).
   'src/controllers/answer-extras-soliplex.ts',

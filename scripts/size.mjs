@@ -166,7 +166,15 @@ const OPTIONAL = [
   // A run's input reshaped for the AG-UI Python models: loaded with the first run that is more than text.
   { pattern: /\/soliplex-run-input-[^/]*\.js$/, feature: 'a Soliplex run with tools, context, attachments, tool calls or a resume (its input reshaped for the Python models)' },
   { pattern: /\/soliplex-uploads-[^/]*\.js$/, feature: 'uploading attachments to a Soliplex room (a message with files)' },
-  { pattern: /\/room-extras-view-[^/]*\.js$/, feature: 'the sign-in and documents buttons (with sign-in or the documents picker)' },
+  // The local store's rarer half (local-thread-records.ts): reading a kept thread back and checking it, pruning
+  // past the cap, the clone fallback, deleting. A first visit's saves never need it.
+  { pattern: /\/local-thread-records-[^/]*\.js$/, feature: 'reading kept conversations back (a stored thread reopened or listed), pruning past 50 threads, a copy IndexedDB cannot clone' },
+  // A Soliplex room's thread list calls (list, rename, delete: soliplex-thread-ops.ts) and the rest of the rooms
+  // API (`SoliplexApi`: those calls, the rooms list, uploads); a chat that only talks in the room uses `SoliplexClient`.
+  { pattern: /\/soliplex-thread-ops-[^/]*\.js$/, feature: "a Soliplex room's thread list (listing, renaming, deleting its threads)" },
+  { pattern: /\/soliplex-api-[^/]*\.js$/, feature: 'the rest of the rooms API: the thread list\'s calls, the rooms list, uploads, Export\'s usage, the documents picker' },
+  // How RoomExtras makes sign-in and the documents picker, and their view (room-extras-parts.ts with room-extras-view.ts).
+  { pattern: /\/room-extras-(view|parts)-[^/]*\.js$/, feature: 'the sign-in and documents buttons, and making either part (with sign-in or the documents picker)' },
 ];
 /**
  * Chunks that only one backend's chat loads: a chat talks to a generic endpoint or to a Soliplex room,

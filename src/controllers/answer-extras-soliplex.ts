@@ -1,5 +1,5 @@
 import type { ThreadKey } from '../core/index.js';
-import { SoliplexApi, type TokenSource } from '../core/transport/soliplex/soliplex-api.js';
+import { SoliplexClient, type TokenSource } from '../core/transport/soliplex/soliplex-client.js';
 import type { SoliplexCitation } from '../core/transport/soliplex/soliplex-citations.js';
 import type { SoliplexChunk } from '../core/transport/soliplex/soliplex-documents.js';
 import { feedbackFromRating, getRunFeedback, getRunUsage, ratingFromFeedback, sendRunFeedback, type SoliplexUsage } from '../core/transport/soliplex/soliplex-run-extras.js';
@@ -19,7 +19,7 @@ export type RoomThread = ThreadKey & { readonly room: string; readonly thread: s
  */
 export class SoliplexAnswerRoutes {
   readonly #token: TokenSource;
-  #api?: { readonly server: string; readonly api: SoliplexApi };
+  #api?: { readonly server: string; readonly api: SoliplexClient };
 
   constructor(token: TokenSource) {
     this.#token = token;
@@ -62,8 +62,8 @@ export class SoliplexAnswerRoutes {
   }
 
   /** One server's API (the chat shows one at a time). */
-  #apiFor(server: string): SoliplexApi {
-    if (this.#api?.server !== server) this.#api = { server, api: new SoliplexApi({ serverUrl: server, token: this.#token }) };
+  #apiFor(server: string): SoliplexClient {
+    if (this.#api?.server !== server) this.#api = { server, api: new SoliplexClient({ serverUrl: server, token: this.#token }) };
     return this.#api.api;
   }
 }

@@ -73,10 +73,10 @@ export class SoliplexRoomController implements ReactiveController {
   async #fetchRoom(roomId: string): Promise<void> {
     try {
       // Loaded here, not imported: a chat on a generic endpoint never needs the Soliplex API code.
-      const { SoliplexApi } = await import('../core/transport/soliplex/soliplex-api.js');
+      const { SoliplexClient } = await import('../core/transport/soliplex/soliplex-client.js');
       // The room's runs need the transport too (the engine loads it on first use): start it now.
       void import('../core/transport/soliplex/soliplex-transport.js');
-      const api = new SoliplexApi({ serverUrl: this.#config.serverUrl(), token: this.#config.token });
+      const api = new SoliplexClient({ serverUrl: this.#config.serverUrl(), token: this.#config.token });
       const room = await api.getRoom(this.#config.room(), this.#abort.signal);
       if (roomId !== this.#roomId) return;
       this.room = room;

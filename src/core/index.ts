@@ -102,7 +102,7 @@ export { MAX_TEXT_CHARS } from './conversation/text-limit.js';
 export { SoliplexTransport, type SoliplexTransportOptions } from './transport/soliplex/soliplex-transport.js';
 export { SoliplexHistoryCache, type SoliplexHistoryCacheOptions } from './transport/soliplex/soliplex-history-cache.js';
 export type { HistoryRunStore } from './transport/soliplex/soliplex-history.js';
-export { SoliplexApi, type SoliplexConnection, type SoliplexRoom, type SoliplexThread, type TokenSource } from './transport/soliplex/soliplex-api.js';
+export { SoliplexApi, SoliplexClient, type SoliplexConnection, type SoliplexRoom, type SoliplexThread, type TokenSource } from './transport/soliplex/soliplex-api.js';
 // Soliplex extras (issue 23): sign-in, documents and chunks, citations, usage, feedback, installation.
 export * from './transport/soliplex/soliplex-sign-in.js';
 export * from './transport/soliplex/soliplex-documents.js';

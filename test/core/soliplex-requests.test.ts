@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import type { BaseEvent, Message } from '@ag-ui/core';
-import { RunOrchestrator, SoliplexTransport, ToolRegistry, type ClientTool, type ThreadKey } from '../../src/core/index.js';
+import { RunOrchestrator, SoliplexApi, SoliplexTransport, ToolRegistry, type ClientTool, type ThreadKey } from '../../src/core/index.js';
 import { toolCall } from '../helpers/agui-events.js';
 import { finished, say, script, server, started, type RecordedRequest } from '../helpers/agui-server.js';
 
@@ -70,7 +70,7 @@ describe('Soliplex requests the real server accepts (demo server)', () => {
     const { room } = await script([]);
     const { transport, key } = await setup(room);
     const signal = new AbortController().signal;
-    await transport.api.updateThreadMetadata(room, key.thread, { name: 'Trip', description: 'Planning the Oslo trip' }, signal);
+    await new SoliplexApi(transport.options).updateThreadMetadata(room, key.thread, { name: 'Trip', description: 'Planning the Oslo trip' }, signal);
     await transport.renameThread(key.thread, 'Oslo trip', signal);
     const thread = await transport.api.getThread(room, key.thread, signal);
     expect(thread.metadata).to.deep.include({ name: 'Oslo trip', description: 'Planning the Oslo trip' });

@@ -16,6 +16,7 @@ performance.setResourceTimingBufferSize(100_000);
 const SIGN_IN = '/controllers/soliplex-sign-in-controller';
 const DOCUMENTS = '/controllers/soliplex-documents-controller';
 const VIEW = '/soliplex-chat/room-extras-view';
+const PARTS = '/soliplex-chat/room-extras-parts';
 
 describe('<soliplex-chat> sign-in and documents code', () => {
   it('loads neither where the server has neither, the documents picker with a room that lists documents, sign-in with a server that lists providers', async function () {
@@ -31,11 +32,13 @@ describe('<soliplex-chat> sign-in and documents code', () => {
     expect(loaded(SIGN_IN), 'sign-in').to.equal(false);
     expect(loaded(DOCUMENTS), 'documents').to.equal(false);
     expect(loaded(VIEW), 'their view').to.equal(false);
+    expect(loaded(PARTS), 'how they are made').to.equal(false);
     el.remove();
 
     const withDocuments = await fixture<SoliplexChat>(html`<soliplex-chat server-url=${server} room="demo" no-persist></soliplex-chat>`);
     await waitFor(withDocuments, '[part~="documents-button"]');
     expect(loaded(DOCUMENTS), 'documents').to.equal(true);
+    expect(loaded(PARTS), 'how they are made').to.equal(true);
     expect(loaded(SIGN_IN), 'sign-in').to.equal(false);
     withDocuments.remove();
 

@@ -1,10 +1,10 @@
 import type { Conversation } from '../conversation/conversation.js';
 import { threadKeyId, type ThreadKey } from '../tool-loop/run-state.js';
-import { done, openDatabase, request } from '../indexed-db.js';
+import { openDatabase, request } from '../indexed-db.js';
 
 /** The stored format; a record of another format (older or newer) is skipped with a warning. */
-const FORMAT = 1;
-const STORE = 'threads';
+export const FORMAT = 1;
+export const STORE = 'threads';
 const DEFAULT_MAX_THREADS = 50;
 const DEFAULT_DB = 'soliplex-chat-threads';
 
@@ -45,7 +45,8 @@ export class ThreadStorageError extends Error {
   }
 }
 
-interface ThreadRecord extends StoredThread {
+/** A record as stored. */
+export interface ThreadRecord extends StoredThread {
   readonly id: string;
   readonly format: number;
 }
@@ -78,12 +79,7 @@ export class LocalThreadStore {
     } catch (error) {
       throw this.#failure(error, 'stored threads could not be read');
     }
-    const threads: StoredThread[] = [];
-    for (const record of records) {
-      const stored = validRecord(record);
-      if (stored) threads.push(stored);
-    }
-    return threads.sort((a, b) => b.lastActivity - a.lastActivity);
+    return (await recordsCode()).validThreads(records);
   }
 
   /** One stored thread; undefined when none is kept (or its record is unusable). */
@@ -95,7 +91,7 @@ export class LocalThreadStore {
     } catch (error) {
       throw this.#failure(error, 'a stored thread could not be read');
     }
-    return record === undefined ? undefined : validRecord(record);
+    return record === undefined ? undefined : (await recordsCode()).validRecord(record);
   }
 
   /**
@@ -108,7 +104,11 @@ export class LocalThreadStore {
     const record: ThreadRecord = { id: threadKeyId(thread.key), format: FORMAT, ...fromRecord(thread) };
     let result: ThreadSaveResult;
     try {
-      result = await this.#put(db, record, base);
+      result = await this.#put(db, record, base).catch(async (error: unknown) => {
+        if ((error as DOMException)?.name !== 'DataCloneError') throw error;
+        // Nothing was written (the transaction aborted): the copy goes again as JSON keeps it.
+        return this.#put(db, (await recordsCode()).cloneableRecord(record), base);
+      });
     } catch (error) {
       throw this.#failure(error, 'a thread could not be saved');
     }
@@ -119,9 +119,7 @@ export class LocalThreadStore {
   async delete(key: ThreadKey): Promise<void> {
     const db = await this.#openOrThrow();
     try {
-      const tx = db.transaction(STORE, 'readwrite');
-      tx.objectStore(STORE).delete(threadKeyId(key));
-      await done(tx);
+      await (await recordsCode()).deleteRecord(db, threadKeyId(key));
     } catch (error) {
       throw this.#failure(error, 'a thread could not be deleted');
     }
@@ -144,7 +142,7 @@ export class LocalThreadStore {
         }
         const revision = Math.max(current ?? 0, base ?? 0) + 1;
         try {
-          putRecord(store, { ...record, revision });
+          store.put({ ...record, revision });
           result = { saved: true, revision };
         } catch (error) {
           thrown = error;
@@ -157,15 +155,11 @@ export class LocalThreadStore {
     });
   }
 
+  /** Counted after each save; the oldest are dropped (by code loaded then) once there are more than `maxThreads`. */
   async #prune(db: IDBDatabase): Promise<void> {
     const store = db.transaction(STORE).objectStore(STORE);
     if ((await request(store.count())) <= this.maxThreads) return;
-    const records = (await request(db.transaction(STORE).objectStore(STORE).getAll())) as Partial<ThreadRecord>[];
-    const age = (r: Partial<ThreadRecord>) => (typeof r.lastActivity === 'number' ? r.lastActivity : -Infinity);
-    const excess = records.sort((a, b) => age(b) - age(a)).slice(this.maxThreads);
-    const tx = db.transaction(STORE, 'readwrite');
-    for (const record of excess) if (record.id !== undefined) tx.objectStore(STORE).delete(record.id);
-    await done(tx);
+    await (await recordsCode()).dropOldest(db, this.maxThreads);
   }
 
   async #openOrThrow(): Promise<IDBDatabase> {
@@ -185,6 +179,12 @@ export class LocalThreadStore {
   }
 }
 
+/**
+ * Reading records back (and checking them), pruning, the clone fallback and deleting: loaded with
+ * their first use (local-thread-records.ts), so a first visit's saves never load them.
+ */
+const recordsCode = () => import('./local-thread-records.js');
+
 let pageStore: LocalThreadStore | undefined;
 
 /** The page's one default store (database `soliplex-chat-threads`, 50 threads), shared by chats and thread lists. */
@@ -192,30 +192,8 @@ export function defaultLocalThreadStore(): LocalThreadStore {
   return (pageStore ??= new LocalThreadStore());
 }
 
-/**
- * Puts a record. What IndexedDB cannot clone (a tool result or an injected tool group holding a
- * function or a DOM node) is kept as JSON keeps it: result values as their text, functions left out.
- */
-function putRecord(store: IDBObjectStore, record: ThreadRecord): void {
-  try {
-    store.put(record);
-  } catch (error) {
-    if ((error as DOMException)?.name !== 'DataCloneError') throw error;
-    const conversation = JSON.parse(JSON.stringify(withoutResultValues(record.conversation))) as StoredThread['conversation'];
-    store.put({ ...record, conversation });
-  }
-}
-
-function validRecord(record: unknown): StoredThread | undefined {
-  const problem = recordProblem(record);
-  if (problem) {
-    console.warn(`[soliplex-chat] a stored thread was skipped: ${problem}`);
-    return undefined;
-  }
-  return fromRecord(record as ThreadRecord);
-}
-
-function fromRecord({ key, name, lastActivity, conversation, inFlight, revision }: StoredThread): StoredThread {
+/** A stored thread's fields, in a fresh object (what is written, and what a valid record reads back as). */
+export function fromRecord({ key, name, lastActivity, conversation, inFlight, revision }: StoredThread): StoredThread {
   return {
     key: { server: key.server, room: key.room, thread: key.thread },
     ...(name ? { name } : {}),
@@ -224,52 +202,4 @@ function fromRecord({ key, name, lastActivity, conversation, inFlight, revision 
     ...(inFlight ? { inFlight: true } : {}),
     revision: typeof revision === 'number' ? revision : 0,
   };
-}
-
-function withoutResultValues(conversation: StoredThread['conversation']): StoredThread['conversation'] {
-  const toolCalls = Object.fromEntries(
-    Object.entries(conversation.toolCalls).map(([id, call]) => {
-      const { resultValue: _dropped, ...rest } = call;
-      return [id, rest];
-    }),
-  );
-  return { ...conversation, toolCalls };
-}
-
-const TEXT_ROLES = new Set(['user', 'assistant', 'reasoning', 'system', 'developer']);
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** Why a stored record cannot be restored, or undefined when it can. */
-function recordProblem(record: unknown): string | undefined {
-  if (!isObject(record)) return 'not an object';
-  if (record.format !== FORMAT) return `format ${String(record.format)} is not ${FORMAT}`;
-  const key = record.key;
-  if (!isObject(key) || typeof key.server !== 'string' || typeof key.room !== 'string' || typeof key.thread !== 'string' || !key.thread) {
-    return 'its thread key is malformed';
-  }
-  if (typeof record.lastActivity !== 'number' || (record.name !== undefined && typeof record.name !== 'string')) return 'malformed fields';
-  if (record.revision !== undefined && typeof record.revision !== 'number') return 'its revision is malformed';
-  const conversation = record.conversation;
-  if (!isObject(conversation) || !Array.isArray(conversation.messages) || !isObject(conversation.toolCalls)) return 'its conversation is malformed';
-  for (const message of conversation.messages) {
-    if (!isObject(message) || typeof message.id !== 'string') return 'a message is malformed';
-    if (message.role === 'interrupt') {
-      if (!isObject(message.interrupt) || typeof message.status !== 'string') return 'an interrupt is malformed';
-      continue;
-    }
-    if (message.role === 'activity') {
-      if (typeof message.activityType !== 'string' || !isObject(message.content)) return 'an activity is malformed';
-      continue;
-    }
-    if (!TEXT_ROLES.has(message.role as string) || typeof message.text !== 'string') return 'a message is malformed';
-    if (message.role === 'assistant' && (!Array.isArray(message.toolCallIds) || typeof message.complete !== 'boolean')) {
-      return 'an assistant message is malformed';
-    }
-  }
-  for (const call of Object.values(conversation.toolCalls)) {
-    if (!isObject(call) || typeof call.id !== 'string' || typeof call.name !== 'string' || typeof call.status !== 'string' || typeof call.argsText !== 'string') {
-      return 'a tool call is malformed';
-    }
-  }
-  return undefined;
 }

@@ -4,7 +4,6 @@ import type { SoliplexSignInController, SignInStorage } from '../../controllers/
 import type { SoliplexDocumentsConfig, SoliplexDocumentsController } from '../../controllers/soliplex-documents-controller.js';
 import { hasSignInState } from '../../controllers/soliplex-sign-in-keys.js';
 import type { ChatStrings } from '../shared/chat-strings.js';
-import { SoliplexSignInChangeEvent } from '../../events.js';
 import type { RoomExtrasView } from './room-extras-view.js';
 
 /** What the documents picker reads (the server is '' off Soliplex; the token is the page's, else this sign-in's), and what the page set. */
@@ -108,21 +107,9 @@ export class RoomExtras implements ReactiveController {
   }
 
   #loadSignIn(server?: string, answer?: unknown): void {
-    const config = this.#config;
-    this.#signInLoad = this.#load(import('../../controllers/soliplex-sign-in-controller.js'), ({ SoliplexSignInController }) => {
+    this.#signInLoad = this.#load(import('../../controllers/soliplex-sign-in-controller.js'), (module, parts) => {
       signInLoaded = true;
-      this.signIn = new SoliplexSignInController(this.#host, {
-        serverUrl: () => (config.page().noSignIn ? '' : config.serverUrl()),
-        pageToken: () => config.page().token,
-        storage: () => config.page().storage,
-        onError: config.onError,
-        onChange: (signedIn, serverUrl) => config.dispatch(new SoliplexSignInChangeEvent(signedIn, serverUrl)),
-        listed: (asked) => {
-          const listed = asked === server ? Promise.resolve(answer) : undefined;
-          server = undefined; // used once
-          return listed;
-        },
-      });
+      this.signIn = parts.makeSignIn(module, this.#host, this.#config, server, answer);
     });
   }
 
@@ -130,39 +117,25 @@ export class RoomExtras implements ReactiveController {
   async #askDocuments(roomId: string, server: string, room: string): Promise<void> {
     const { signal } = this.#abort;
     try {
-      const { SoliplexApi } = await import('../../core/transport/soliplex/soliplex-api.js');
-      const api = new SoliplexApi({ serverUrl: server, token: this.#config.token });
+      const { SoliplexClient } = await import('../../core/transport/soliplex/soliplex-client.js');
+      const api = new SoliplexClient({ serverUrl: server, token: this.#config.token });
       const answer = await api.json<{ document_set?: unknown } | null>('GET', `${api.roomPath(room)}/documents`, undefined, signal);
       const set = answer?.document_set;
       if (signal.aborted || roomId !== this.#roomId || this.#documentsLoad || !set || typeof set !== 'object' || !Object.keys(set).length) return;
-      let kept: string | undefined = roomId;
-      const config = this.#config;
-      this.#documentsLoad = this.#load(import('../../controllers/soliplex-documents-controller.js'), ({ SoliplexDocumentsController }) => {
-        this.documents = new SoliplexDocumentsController(this.#host, {
-          engine: config.engine,
-          serverUrl: () => (config.page().noDocuments ? '' : config.serverUrl()),
-          room: config.room,
-          thread: config.thread,
-          token: config.token,
-          initiator: config.initiator,
-          listed: (s, r) => {
-            const listed = JSON.stringify([s, r]) === kept ? Promise.resolve(answer) : undefined;
-            kept = undefined; // used once
-            return listed;
-          },
-        });
+      this.#documentsLoad = this.#load(import('../../controllers/soliplex-documents-controller.js'), (module, parts) => {
+        this.documents = parts.makeDocuments(module, this.#host, this.#config, roomId, answer);
       });
     } catch {
       // No documents route (an older server, a generic endpoint behind a proxy): no picker.
     }
   }
 
-  /** Loads a part's code and the view, adds the part, and resolves once the chat has updated with it. */
-  async #load<M>(part: Promise<M>, add: (module: M) => void): Promise<void> {
+  /** Loads a part's code and the view (with how parts are made), adds the part, and resolves once the chat has updated with it. */
+  async #load<M>(part: Promise<M>, add: (module: M, parts: typeof import('./room-extras-parts.js')) => void): Promise<void> {
     try {
-      const [module, { RoomExtrasView }] = await Promise.all([part, import('./room-extras-view.js')]);
-      this.#view ??= new RoomExtrasView(this.#host);
-      add(module);
+      const [module, parts] = await Promise.all([part, import('./room-extras-parts.js')]);
+      this.#view ??= new parts.RoomExtrasView(this.#host);
+      add(module, parts);
       this.#host.requestUpdate();
       await this.#host.updateComplete;
     } catch (error) {

@@ -4,7 +4,7 @@
  */
 import type { BaseEvent } from '@ag-ui/core';
 import { TransportError, type RunEventSink } from '../transport.js';
-import type { SoliplexApi } from './soliplex-api.js';
+import type { SoliplexClient } from './soliplex-client.js';
 import { followRun, type FollowPolicy } from './soliplex-follow.js';
 import { resumeDelay, retryableFailure } from './soliplex-resume.js';
 import { emptySoliplexRunInput } from './soliplex-run-input.js';
@@ -13,7 +13,7 @@ import { stripStageFor } from '../agui-strip-stage.js';
 
 /** See `SoliplexTransport.attachRun`. */
 export async function attachSoliplexRun(
-  api: SoliplexApi,
+  api: SoliplexClient,
   room: string,
   follow: FollowPolicy,
   threadId: string,

@@ -4,7 +4,7 @@
  * sends in the agent state (`state.rag.document_filter`: `"id = '<id>'"`, `"id IN ('<a>', '<b>')"`
  * or null) to limit which documents the agent searches.
  */
-import type { SoliplexApi, SoliplexThread } from './soliplex-api.js';
+import type { SoliplexClient, SoliplexThread } from './soliplex-client.js';
 
 /** One document of a room's RAG database (a `document_set` value). */
 export interface SoliplexDocument {
@@ -31,7 +31,7 @@ const FILTER_KEY = 'document_filter';
  * The room's documents, in the server's order (empty for a room without RAG). Malformed entries are
  * skipped, so one bad document does not hide the others.
  */
-export async function listDocuments(api: SoliplexApi, room: string, signal?: AbortSignal): Promise<SoliplexDocument[]> {
+export async function listDocuments(api: SoliplexClient, room: string, signal?: AbortSignal): Promise<SoliplexDocument[]> {
   return parseDocuments(await api.json('GET', `${api.roomPath(room)}/documents`, undefined, signal));
 }
 
@@ -59,7 +59,7 @@ export function parseDocuments(answer: unknown): SoliplexDocument[] {
  * client sends them. A 404 (unknown chunk, or no page images: not a PDF) rejects with status 404.
  */
 export function getChunk(
-  api: SoliplexApi,
+  api: SoliplexClient,
   room: string,
   chunkId: string,
   { refs, expand = false, signal }: { readonly refs?: readonly string[]; readonly expand?: boolean; readonly signal?: AbortSignal } = {},

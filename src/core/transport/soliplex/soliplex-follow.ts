@@ -10,7 +10,7 @@ import { parseFrameJson } from '../event-frame.js';
 import { stripStageFor } from '../agui-strip-stage.js';
 import { TransportError, type RunEventSink } from '../transport.js';
 import { delay } from '../../abortable-delay.js';
-import type { SoliplexApi } from './soliplex-api.js';
+import type { SoliplexClient } from './soliplex-client.js';
 
 /** When and how often a dropped stream is resumed. */
 export interface ResumePolicy {
@@ -62,7 +62,7 @@ export interface FollowPolicy {
 
 /** One followed run: what its requests share, and what its frames told so far. */
 export interface Following {
-  readonly api: SoliplexApi;
+  readonly api: SoliplexClient;
   readonly path: string;
   readonly onEvent: RunEventSink;
   readonly options: FollowRunOptions;
@@ -101,7 +101,7 @@ const TERMINAL = new Set(['RUN_FINISHED', 'RUN_ERROR']);
  * `TransportError`). An error thrown by `onEvent` ends the run as is, never resumed. A stream that
  * drops is resumed as Soliplex's reference client does (`soliplex-resume.ts`).
  */
-export async function followRun(api: SoliplexApi, path: string, onEvent: RunEventSink, options: FollowRunOptions): Promise<void> {
+export async function followRun(api: SoliplexClient, path: string, onEvent: RunEventSink, options: FollowRunOptions): Promise<void> {
   const { signal } = options;
   const maxWaitMs = options.maxEventWaitMs ?? DEFAULT_MAX_EVENT_WAIT_MS;
   const life = new AbortController();

@@ -1,6 +1,7 @@
 import type { ResumeEntry } from '@ag-ui/core';
 import type { HistoryRun } from '../transport.js';
 import type { HistoryRunStore } from './soliplex-history.js';
+import type { SoliplexTransport } from './soliplex-transport.js';
 import { done, openDatabase, request } from '../../indexed-db.js';
 
 /** The stored format; a record of another format is a miss (and is replaced on the next write). */
@@ -175,4 +176,19 @@ export async function historyCacheKey(serverUrl: string, room: string, thread: s
 function isHistoryRun(run: unknown): run is HistoryRun {
   const r = run as Partial<HistoryRun> | null;
   return !!r && typeof r.runId === 'string' && Array.isArray(r.messages) && Array.isArray(r.events);
+}
+
+/**
+ * Keeps the answers a run of `transport` was sent (`resume`) in its `historyCache`: Soliplex stores a
+ * run's input without them. A failure keeps none: a reload then reads the answers from the runs that follow.
+ */
+export async function recordTransportResume(transport: SoliplexTransport, threadId: string, runId: string, resume: readonly ResumeEntry[]): Promise<void> {
+  const { historyCache, serverUrl, room } = transport.options;
+  if (!historyCache?.recordResume) return;
+  try {
+    const key = await historyCacheKey(serverUrl, room, threadId, await transport.api.currentToken());
+    if (key) await historyCache.recordResume(key, runId, resume);
+  } catch {
+    // No record.
+  }
 }

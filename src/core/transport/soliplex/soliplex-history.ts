@@ -1,7 +1,9 @@
 import { EventType, type BaseEvent, type Message, type ResumeEntry } from '@ag-ui/core';
 import { TransportError, type HistoryPreview, type HistoryProgress, type HistoryRun } from '../transport.js';
-import type { SoliplexApi, SoliplexRun } from './soliplex-api.js';
+import type { SoliplexClient, SoliplexRun } from './soliplex-client.js';
 import { parseSoliplexTime } from './soliplex-time.js';
+import { historyCacheKey } from './soliplex-history-cache.js';
+import type { SoliplexTransport } from './soliplex-transport.js';
 
 /**
  * How many run GETs are in flight at once. More than the 6 connections a browser opens per host over
@@ -65,8 +67,21 @@ export interface HistoryRunStore {
  * recovered from the next run (`recoveredResume`), or from `resumeRecord`, the widget's own record of
  * the answers it sent.
  */
+/** `SoliplexTransport.loadHistory`: its options (the run cache keyed for its token, concurrency, fast path) applied. */
+export async function loadTransportHistory(transport: SoliplexTransport, threadId: string, signal: AbortSignal, onProgress?: HistoryProgress, onPreview?: HistoryPreview): Promise<readonly HistoryRun[]> {
+  const { room, serverUrl, historyCache, historyConcurrency, historyFastPath } = transport.options;
+  const key = historyCache ? await historyCacheKey(serverUrl, room, threadId, await transport.api.currentToken()) : undefined;
+  return loadSoliplexHistory(transport.api, room, threadId, signal, {
+    ...(onProgress ? { onProgress } : {}),
+    ...(onPreview ? { onPreview } : {}),
+    ...(historyConcurrency !== undefined ? { concurrency: historyConcurrency } : {}),
+    ...(historyCache && key ? { cache: { store: historyCache, key } } : {}),
+    ...(historyFastPath !== undefined ? { fastPath: historyFastPath } : {}),
+  });
+}
+
 export async function loadSoliplexHistory(
-  api: SoliplexApi,
+  api: SoliplexClient,
   room: string,
   threadId: string,
   signal: AbortSignal,

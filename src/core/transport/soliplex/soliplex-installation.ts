@@ -4,7 +4,7 @@
  * stay out of the room's chunk.
  */
 import { TransportError } from '../transport.js';
-import type { SoliplexApi } from './soliplex-api.js';
+import type { SoliplexClient } from './soliplex-client.js';
 
 const notFound = (error: unknown) => error instanceof TransportError && error.status === 404;
 
@@ -23,7 +23,7 @@ export interface SoliplexIdentity {
   readonly description?: string | null;
 }
 
-export function getInstallation(api: SoliplexApi, signal?: AbortSignal): Promise<SoliplexInstallation> {
+export function getInstallation(api: SoliplexClient, signal?: AbortSignal): Promise<SoliplexInstallation> {
   return api.json('GET', '/api/v1/installation', undefined, signal);
 }
 
@@ -31,7 +31,7 @@ export function getInstallation(api: SoliplexApi, signal?: AbortSignal): Promise
  * Installed package versions: `{soliplex: '0.41.0', 'pydantic-ai': '…', …}` from the route's
  * `{name: {version}}` (entries without a version string are left out).
  */
-export async function getInstallationVersions(api: SoliplexApi, signal?: AbortSignal): Promise<Record<string, string>> {
+export async function getInstallationVersions(api: SoliplexClient, signal?: AbortSignal): Promise<Record<string, string>> {
   const packages = await api.json<Record<string, { version?: unknown } | null>>('GET', '/api/v1/installation/versions', undefined, signal);
   const versions: Record<string, string> = {};
   for (const [name, info] of Object.entries(packages ?? {})) if (typeof info?.version === 'string') versions[name] = info.version;
@@ -39,7 +39,7 @@ export async function getInstallationVersions(api: SoliplexApi, signal?: AbortSi
 }
 
 /** The server's identity, or null when it has none configured (404). Blank name or description read as null. */
-export async function getInstallationIdentity(api: SoliplexApi, signal?: AbortSignal): Promise<SoliplexIdentity | null> {
+export async function getInstallationIdentity(api: SoliplexClient, signal?: AbortSignal): Promise<SoliplexIdentity | null> {
   try {
     const identity = await api.json<SoliplexIdentity>('GET', '/api/v1/installation/identity', undefined, signal);
     const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value : null);

@@ -3,7 +3,7 @@
  * …/{run}/feedback`). The installation routes are in `soliplex-installation.ts` (the chat uses none).
  */
 import { TransportError } from '../transport.js';
-import type { SoliplexApi } from './soliplex-api.js';
+import type { SoliplexClient } from './soliplex-client.js';
 
 /** What the model used for one run (pydantic-ai's count). */
 export interface SoliplexUsage {
@@ -28,13 +28,13 @@ export const ratingFromFeedback = (feedback: SoliplexFeedbackValue): 'up' | 'dow
 const notFound = (error: unknown) => error instanceof TransportError && error.status === 404;
 
 /** A run's usage, or null when the server counted none (a run that did not complete). */
-export async function getRunUsage(api: SoliplexApi, room: string, thread: string, run: string, signal?: AbortSignal): Promise<SoliplexUsage | null> {
+export async function getRunUsage(api: SoliplexClient, room: string, thread: string, run: string, signal?: AbortSignal): Promise<SoliplexUsage | null> {
   const usage = await api.json<SoliplexUsage | null>('GET', `${api.runPath(room, thread, run)}/usage`, undefined, signal);
   return usage && typeof usage === 'object' && typeof usage.input_tokens === 'number' ? usage : null;
 }
 
 /** A run's feedback, or null while it has none (the server answers 404). */
-export async function getRunFeedback(api: SoliplexApi, room: string, thread: string, run: string, signal?: AbortSignal): Promise<SoliplexFeedback | null> {
+export async function getRunFeedback(api: SoliplexClient, room: string, thread: string, run: string, signal?: AbortSignal): Promise<SoliplexFeedback | null> {
   try {
     return await api.json<SoliplexFeedback>('GET', `${api.runPath(room, thread, run)}/feedback`, undefined, signal);
   } catch (error) {
@@ -45,7 +45,7 @@ export async function getRunFeedback(api: SoliplexApi, room: string, thread: str
 
 /** Sets a run's feedback (answered 205; a later call replaces it). The reason is sent as null when empty. */
 export async function sendRunFeedback(
-  api: SoliplexApi,
+  api: SoliplexClient,
   room: string,
   thread: string,
   run: string,

@@ -1,4 +1,3 @@
-import type { ResumeEntry } from '@ag-ui/core';
 import {
   type CreatedThread,
   type HistoryPreview,
@@ -8,7 +7,7 @@ import {
   type StoredThreadInfo,
   type Transport,
 } from '../transport.js';
-import { SoliplexApi, type SoliplexConnection } from './soliplex-api.js';
+import { SoliplexClient, type SoliplexConnection } from './soliplex-client.js';
 import type { HistoryRunStore } from './soliplex-history.js';
 import {
   DEFAULT_MAX_EVENT_WAIT_MS,
@@ -19,7 +18,6 @@ import {
   type ResumePolicy,
 } from './soliplex-follow.js';
 import { hasAttachments, isPlainRun, plainSoliplexRunInput } from './soliplex-plain-input.js';
-import { parseSoliplexTime } from './soliplex-time.js';
 
 export interface SoliplexTransportOptions extends SoliplexConnection {
   readonly room: string;
@@ -67,18 +65,17 @@ export interface SoliplexTransportOptions extends SoliplexConnection {
  * finishes ends after `maxEventWaitMs`.
  */
 export class SoliplexTransport implements Transport {
-  readonly api: SoliplexApi;
+  /** The requests every run makes (the thread list's calls are `SoliplexApi`'s, loaded with the list). */
+  readonly api: SoliplexClient;
   readonly options: SoliplexTransportOptions;
   /** Unused initial runs of threads this transport created, by thread id. */
   readonly #initialRuns = new Map<string, string>();
-  /** Whether the room takes attachments, once asked. */
-  #attachments: Promise<boolean> | undefined;
   /** Attachments already uploaded, by thread and `attachmentKey`: the file's name on the server. */
   readonly #uploaded = new Map<string, string>();
 
   constructor(options: SoliplexTransportOptions) {
     this.options = options;
-    this.api = new SoliplexApi(options);
+    this.api = new SoliplexClient(options);
   }
 
   async createThread(signal: AbortSignal): Promise<CreatedThread> {
@@ -95,51 +92,23 @@ export class SoliplexTransport implements Transport {
    * arrive; `onPreview` is given the cached runs, then the thread rebuilt from its transcript.
    */
   async loadHistory(threadId: string, signal: AbortSignal, onProgress?: HistoryProgress, onPreview?: HistoryPreview) {
-    const { room, serverUrl, historyCache, historyConcurrency, historyFastPath } = this.options;
     // Loaded on the first reload: a chat that only starts new threads never needs this code.
-    const [{ loadSoliplexHistory }, { historyCacheKey }] = await Promise.all([import('./soliplex-history.js'), import('./soliplex-history-cache.js')]);
-    const key = historyCache ? await historyCacheKey(serverUrl, room, threadId, await this.api.currentToken()) : undefined;
-    return loadSoliplexHistory(this.api, room, threadId, signal, {
-      onProgress,
-      ...(onPreview ? { onPreview } : {}),
-      ...(historyConcurrency !== undefined ? { concurrency: historyConcurrency } : {}),
-      ...(historyCache && key ? { cache: { store: historyCache, key } } : {}),
-      ...(historyFastPath !== undefined ? { fastPath: historyFastPath } : {}),
-    });
+    return (await import('./soliplex-history.js')).loadTransportHistory(this, threadId, signal, onProgress, onPreview);
   }
 
-  async #recordResume(threadId: string, runId: string, resume: readonly ResumeEntry[]): Promise<void> {
-    const { historyCache, serverUrl, room } = this.options;
-    if (!historyCache?.recordResume) return;
-    try {
-      const { historyCacheKey } = await import('./soliplex-history-cache.js');
-      const key = await historyCacheKey(serverUrl, room, threadId, await this.api.currentToken());
-      if (key) await historyCache.recordResume(key, runId, resume);
-    } catch {
-      // No record: a reload then reads the answers from the runs that follow.
-    }
-  }
-
+  // The thread list's calls: their code (soliplex-thread-ops.ts, with `SoliplexApi`) loads with the list.
   async listThreads(signal: AbortSignal): Promise<readonly StoredThreadInfo[]> {
-    const threads = await this.api.listThreads(this.options.room, signal);
-    return threads
-      .filter((thread) => typeof thread?.thread_id === 'string')
-      .map((thread) => {
-        // "New Thread" is Soliplex's placeholder, not a title: the list shows the first message until the server titles it.
-        const name = typeof thread.metadata?.name === 'string' && thread.metadata.name && thread.metadata.name !== 'New Thread' ? thread.metadata.name : undefined;
-        const time = parseSoliplexTime(thread.last_activity ?? thread.created);
-        return { threadId: thread.thread_id, ...(name ? { name } : {}), ...(Number.isNaN(time) ? {} : { lastActivity: time }) };
-      });
+    return (await import('./soliplex-thread-ops.js')).listRoomThreads(this.options, signal);
   }
 
-  deleteThread(threadId: string, signal: AbortSignal): Promise<void> {
+  async deleteThread(threadId: string, signal: AbortSignal): Promise<void> {
     this.#initialRuns.delete(threadId);
-    return this.api.deleteThread(this.options.room, threadId, signal);
+    return (await import('./soliplex-thread-ops.js')).roomApi(this.options).deleteThread(this.options.room, threadId, signal);
   }
 
   /** Renames a thread, keeping its description (see `SoliplexApi.renameThread`). */
-  renameThread(threadId: string, name: string, signal: AbortSignal): Promise<void> {
-    return this.api.renameThread(this.options.room, threadId, name, signal);
+  async renameThread(threadId: string, name: string, signal: AbortSignal): Promise<void> {
+    return (await import('./soliplex-thread-ops.js')).roomApi(this.options).renameThread(this.options.room, threadId, name, signal);
   }
 
   async run(request: RunRequest, onEvent: RunEventSink): Promise<{ runId: string }> {
@@ -163,7 +132,10 @@ export class SoliplexTransport implements Transport {
     if (runId) this.#initialRuns.delete(thread);
     else runId = (await this.api.createRun(room, thread, request.parentRunId, request.signal)).run_id;
     // Soliplex stores the input without `resume`: the widget keeps its own record, for reloads.
-    if (request.resume?.length) void this.#recordResume(thread, runId, request.resume);
+    if (request.resume?.length && this.options.historyCache?.recordResume) {
+      const resume = request.resume;
+      void import('./soliplex-history-cache.js').then(({ recordTransportResume }) => recordTransportResume(this, thread, runId, resume)).catch(() => {});
+    }
     // The ids in the body are the URL's: Soliplex answers 400 when they differ.
     const body = reshape ? reshape.soliplexRunInput(request, runId, uploads) : plainSoliplexRunInput(request, runId);
     await followRun(this.api, this.api.runPath(room, thread, runId), onEvent, { ...this.#followOptions(), body, signal: request.signal });
@@ -209,14 +181,8 @@ export class SoliplexTransport implements Transport {
    * (newer servers, which no longer send that flag) its `bubble-sandbox` skill, which is how
    * Soliplex's own client decides. Asked once per transport.
    */
-  roomAcceptsAttachments(signal?: AbortSignal): Promise<boolean> {
-    this.#attachments ??= this.api.getRoom(this.options.room, signal).then(
-      (room) => room?.enable_attachments === true || Object.prototype.hasOwnProperty.call(room?.skills ?? {}, 'bubble-sandbox'),
-      (error: unknown) => {
-        this.#attachments = undefined; // asked again next time
-        throw error;
-      },
-    );
-    return this.#attachments;
+  async roomAcceptsAttachments(signal?: AbortSignal): Promise<boolean> {
+    // With the uploads' code: only a message with attachments asks.
+    return (await import('./soliplex-uploads.js')).roomAcceptsAttachments(this, signal);
   }
 }

@@ -6,6 +6,7 @@ import type { ContentPart } from '@ag-ui/core';
 import { TransportError, type RunRequest } from '../transport.js';
 import { attachmentKey, partFilename, uploadablePart } from './soliplex-run-input.js';
 import type { SoliplexTransport } from './soliplex-transport.js';
+import { SoliplexApi } from './soliplex-api.js';
 
 /**
  * Refuses attachments where the room has none; otherwise uploads each non-image file the page gave
@@ -13,14 +14,34 @@ import type { SoliplexTransport } from './soliplex-transport.js';
  * Soliplex's own client does) once per transport (`uploaded`: by thread and `attachmentKey`, the file's
  * name on the server), and returns where each went. Images go inline.
  */
+/** Whether each transport's room takes attachments, once asked. */
+const accepting = new WeakMap<SoliplexTransport, Promise<boolean>>();
+
+/** `SoliplexTransport.roomAcceptsAttachments`: asked once per transport (again after a failure). */
+export function roomAcceptsAttachments(transport: SoliplexTransport, signal?: AbortSignal): Promise<boolean> {
+  let asked = accepting.get(transport);
+  if (!asked) {
+    asked = transport.api.getRoom(transport.options.room, signal).then(
+      (room) => room?.enable_attachments === true || Object.prototype.hasOwnProperty.call(room?.skills ?? {}, 'bubble-sandbox'),
+      (error: unknown) => {
+        accepting.delete(transport); // asked again next time
+        throw error;
+      },
+    );
+    accepting.set(transport, asked);
+  }
+  return asked;
+}
+
 export async function uploadAttachments(transport: SoliplexTransport, request: RunRequest, uploaded: Map<string, string>): Promise<Map<string, string>> {
   const { room } = transport.options;
-  if (!(await transport.roomAcceptsAttachments(request.signal))) {
+  if (!(await roomAcceptsAttachments(transport, request.signal))) {
     throw new TransportError(
       'http',
       `This Soliplex room (${room}) does not accept attachments. Send the message without them, or use a room that has attachments enabled.`,
     );
   }
+  const api = new SoliplexApi(transport.options);
   const uploads = new Map<string, string>();
   for (const message of request.messages) {
     if (message.role !== 'user' || !Array.isArray(message.content)) continue;
@@ -30,7 +51,7 @@ export async function uploadAttachments(transport: SoliplexTransport, request: R
       let name = uploaded.get(key);
       if (!name) {
         name = partFilename(part) ?? `attachment-${index + 1}`;
-        await transport.api.uploadThreadFile(room, request.threadId, base64Blob(part.source.value, part.source.mimeType), name, request.signal);
+        await api.uploadThreadFile(room, request.threadId, base64Blob(part.source.value, part.source.mimeType), name, request.signal);
         uploaded.set(key, name);
       }
       uploads.set(attachmentKey(message.id, index), name);

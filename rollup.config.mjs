@@ -83,6 +83,9 @@ const cdn = {
   // The lazy chunks import shared code back from the entry chunk; 'strict' would turn
   // soliplex-chat.js into a 1-line facade over chunks/index-*.js (an extra request on load).
   preserveEntrySignatures: 'allow-extension',
+  // The rare page events' modules only declare classes (their static fields read as side effects): the
+  // room, which imports its sign-in event through events.ts, must not load them for nothing.
+  treeshake: { moduleSideEffects: (id) => !RARE_EVENTS.some((path) => id.endsWith(path)) },
   onwarn,
   plugins: [
     clean('dist/cdn'),
@@ -119,7 +122,7 @@ const cdn = {
     chunkFileNames: (chunk) =>
       chunk.isDynamicEntry && /[\\/]shared[\\/]locales[\\/]/.test(chunk.facadeModuleId ?? '')
         ? 'chunks/locale-[name]-[hash].js'
-        : chunk.isDynamicEntry || ['first-paint', 'chat-parts', 'tool-machinery', 'soliplex-room', 'local-threads'].includes(chunk.name)
+        : chunk.isDynamicEntry || ['first-paint', 'chat-parts', 'tool-machinery', 'soliplex-room', 'local-threads', 'events-rare'].includes(chunk.name)
           ? 'chunks/[name]-[hash].js'
           : 'chunks/shared-[hash].js',
     // Everything the first paint needs in one chunk, the entry soliplex-chat.js itself (src/cdn.ts is
@@ -147,6 +150,10 @@ const cdn = {
       if (SOLIPLEX_ROOM.some((path) => id.endsWith(path))) return 'soliplex-room';
       // A generic chat's own engine keeps its threads in this browser (`persist`): both halves at once.
       if (LOCAL_THREADS.some((path) => id.endsWith(path))) return 'local-threads';
+      // The page events a plain answer never fires (tools, interrupts, state…), with the public module that
+      // exports every event: loaded with the first such engine event. Not with the room (room-extras
+      // imports its sign-in event through events.ts), which would pull them in as its dependencies.
+      if (RARE_EVENTS.some((path) => id.endsWith(path))) return 'events-rare';
       return undefined;
     },
   },
@@ -165,6 +172,7 @@ const SOLIPLEX_ROOM = [
   // The answers' feedback, usage and chunk routes (asked with the first answer of a Soliplex thread).
   'src/controllers/answer-extras-soliplex.ts',
 ];
+const RARE_EVENTS = ['src/events-rare.ts', 'src/events.ts'];
 const LOCAL_THREADS = ['src/core/threads/local-thread-sync.ts', 'src/core/threads/local-thread-store.ts'];
 const ANSWER_EXTRAS = ['src/elements/soliplex-answer-extras/soliplex-answer-extras.ts', 'src/elements/soliplex-answer-extras/soliplex-answer-extras.styles.ts'];
 const SSE_READER = [

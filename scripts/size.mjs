@@ -112,6 +112,10 @@ const OPTIONAL = [
   { pattern: /\/mcp-app-activity-[^/]*\.js$/, feature: 'MCP Apps (an `mcp-apps` activity, SEP-1865, in a sandboxed frame)' },
   // Loaded with the first tool call shown (a chat whose agent only writes text never needs it).
   { pattern: /\/soliplex-tool-call-card-[^/]*\.js$/, feature: 'tool call cards (the first tool call an agent makes)' },
+  // The page events a plain answer never fires (events-rare.ts: tools, interrupts, state, custom and raw AG-UI
+  // events, the thread list's picks), with events.ts that exports every event (extras.js): loaded with the
+  // first engine event that needs one (page-events.ts holds the later ones in order meanwhile).
+  { pattern: /\/events-rare-[^/]*\.js$/, feature: 'the page events of tools, interrupts, state, custom and raw AG-UI events (the first such engine event)' },
   // Loaded when the person first presses Dictate.
   { pattern: /\/(dictation|web-speech)-[^/]*\.js$/, feature: 'dictation (Dictate: the page\'s speechToText or the browser\'s speech recognition)' },
   // Loaded with the first conversation of more than 100 questions and answers (WINDOW_MIN_ITEMS).

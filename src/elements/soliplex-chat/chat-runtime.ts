@@ -1,6 +1,6 @@
 import { html, type ReactiveControllerHost } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import { SoliplexErrorEvent, SoliplexFeedbackEvent, SoliplexThreadChangeEvent, SoliplexToolCallEvent, domEventsFor } from '../../events.js';
+import { SoliplexErrorEvent, SoliplexFeedbackEvent, SoliplexThreadChangeEvent, commonDomEventsFor, rareEventsIfLoaded, type RareEvents } from '../../events-default.js';
 import { mergeBaseStrings, type SoliplexChatStringsOverrides } from '../shared/chat-strings.js';
 import type { ChatContextValue } from '../../context.js';
 import { failureText } from '../shared/failure-text.js';
@@ -9,7 +9,7 @@ import { AnnouncementController } from '../../controllers/announcement-controlle
 import { ChatSuggestionsController } from './chat-suggestions.js';
 import type { ChatSuggestions } from './suggestion-chips.js';
 import type { ChatStrings } from '../shared/chat-strings.js';
-import type { ThreadKey, ThreadSnapshot, ToolRegistry } from '../../core/index.js';
+import type { EngineEvent, RunFailure, ThreadKey, ThreadSnapshot, ToolRegistry } from '../../core/index.js';
 import { emptyConversation } from '../../core/conversation/empty-conversation.js';
 import { idleState, isRunning, threadKeyId } from '../../core/tool-loop/run-state.js';
 import { FocusController } from '../../controllers/focus-controller.js';
@@ -50,12 +50,34 @@ function chatContextFor(
   return { ...next, engine: next.thread.engine, threadKey: next.thread.key, strings: merged };
 }
 
+let rareLoading: Promise<RareEvents> | undefined;
+let rareModule: RareEvents | undefined;
+/** The classes of the events a plain answer never fires (events-rare.ts): `loaded` once there, `load()` to get them. */
+const rareEvents = {
+  get loaded(): RareEvents | undefined {
+    return rareEventsIfLoaded() ?? rareModule;
+  },
+  load(): Promise<RareEvents> {
+    rareLoading ??= import('../../events-rare.js').then(
+      (module) => (rareModule = module),
+      (error: unknown) => {
+        rareLoading = undefined; // a network blip: the next one tries again
+        throw error;
+      },
+    );
+    return rareLoading;
+  },
+};
+
 const chatRuntime = {
   chatContextFor,
   SoliplexErrorEvent,
   SoliplexThreadChangeEvent,
-  SoliplexToolCallEvent,
-  domEventsFor,
+  /** The page events of an engine event; undefined while their classes (`rareEvents`) are not loaded. */
+  domEventsFor: (event: EngineEvent, describe: (failure: RunFailure) => string): Event[] | undefined =>
+    commonDomEventsFor(event, describe) ?? rareEvents.loaded?.rareDomEventsFor(event),
+  /** The classes of the events a plain answer never fires (tools, interrupts, state, raw AG-UI events): loaded with the first one. */
+  rareEvents,
   mergeBaseStrings,
   failureText,
   describeChanges,

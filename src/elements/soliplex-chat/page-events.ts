@@ -42,18 +42,27 @@ export class PageEvents {
     });
   }
 
-  /** Dispatches the page's events: at once, or in order once the event classes have loaded. */
-  fire(make: (rt: ChatRuntime) => Event | readonly Event[]): void {
-    const dispatch = (rt: ChatRuntime) => [make(rt)].flat().forEach((event) => this.#host.dispatchEvent(event));
+  /**
+   * Dispatches the page's events: at once, or in order once their classes have loaded (the runtime's;
+   * for a `make` that gives undefined, the rarer events' too: `ChatRuntime.rareEvents`).
+   */
+  fire(make: (rt: ChatRuntime) => Event | readonly Event[] | undefined): void {
+    const dispatch = (events: Event | readonly Event[]) => [events].flat().forEach((event) => this.#host.dispatchEvent(event));
     const rt = chatRuntimeIfLoaded();
-    if (rt && !this.#queued) return dispatch(rt);
-    const queued = (this.#queued ?? Promise.resolve())
-      .then(() => whenChatRuntime())
-      .then(dispatch, (error) => console.error('[soliplex-chat] its parts could not be loaded', error));
+    const events = rt && !this.#queued ? make(rt) : undefined;
+    if (events) return dispatch(events);
+    const queued = this.#ready()
+      .then(async (rt) => dispatch(make(rt) ?? (await rt.rareEvents.load(), make(rt)!)))
+      .catch((error: unknown) => console.error('[soliplex-chat] its parts could not be loaded', error));
     this.#queued = queued;
     void queued.finally(() => {
       if (this.#queued === queued) this.#queued = undefined;
     });
+  }
+
+  /** The runtime, once the events queued before have been dispatched. */
+  #ready(): Promise<ChatRuntime> {
+    return (this.#queued ?? Promise.resolve()).then(() => whenChatRuntime());
   }
 
   /** `soliplex-error`: `message` in a person's words (else the technical text), `technical` the failure or error. */
@@ -71,10 +80,11 @@ export class PageEvents {
    * A chat that left the page can no longer ask, so it vetoes rather than run a call unasked.
    */
   askPage(call: ToolCall, key: ThreadKey): boolean | void | Promise<boolean | void> {
-    const rt = chatRuntimeIfLoaded();
-    if (!rt) return whenChatRuntime().then(() => this.askPage(call, key));
+    // After the events fired before it (`soliplex-tool-planned`), once its class has loaded.
+    const rare = !this.#queued && chatRuntimeIfLoaded()?.rareEvents.loaded;
+    if (!rare) return this.#ready().then((rt) => rt.rareEvents.load()).then(() => this.askPage(call, key));
     if (!this.#host.isConnected) return false;
-    const event = new rt.SoliplexToolCallEvent(key, call);
+    const event = new rare.SoliplexToolCallEvent(key, call);
     this.#host.dispatchEvent(event);
     return event.defaultPrevented ? false : undefined;
   }

@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { EventType, type BaseEvent } from '@ag-ui/core';
 import { emptyConversation, emptyToolState, reduceEvents, toAgUiMessages, MAX_TEXT_CHARS, ToolCallStatus, type AssistantMessage, type Conversation } from '../../src/core/index.js';
+import { dropRunOutput } from '../../src/core/conversation/conversation.js';
 import { runError, runFinished, runStarted, text, toolCall, toolResult, toolStart, toolArgs } from '../helpers/agui-events.js';
 
 const ev = (type: EventType, fields: object = {}) => ({ type, ...fields }) as BaseEvent;
@@ -128,6 +129,22 @@ describe('conversation reducer', () => {
     expect(next.messages.map((m) => `${m.role}:${m.id}`)).to.deep.equal(['assistant:m3']);
     expect((next.messages[0] as AssistantMessage).toolCallIds).to.deep.equal(['c0']);
     expect(next.toolCalls['c0']).to.include({ name: 'alpha', status: 'pending' });
+  });
+
+  it('a message a MESSAGES_SNAPSHOT gives another role stays with its run: a retry of the snapshot\'s run keeps it', () => {
+    // Found by the property suite (seed 1527766085, invariant 7): the reasoning message of run r1 became
+    // an assistant message of run r2 by a snapshot, so retrying r2 (which drops r2's output) lost it.
+    const next = reduceEvents(emptyConversation, [
+      runStarted('r1'),
+      ev(EventType.REASONING_MESSAGE_START, { messageId: 'm3', role: 'reasoning' }),
+      ev(EventType.REASONING_MESSAGE_END, { messageId: 'm3' }),
+      runFinished(undefined, 'r1'),
+      runStarted('r2'),
+      ev(EventType.MESSAGES_SNAPSHOT, { messages: [{ id: 'm3', role: 'assistant', content: 'An answer' }] }),
+      ev(EventType.TEXT_MESSAGE_START, { messageId: 'm4', role: 'assistant' }),
+    ]);
+    expect(next.messages.map((m) => `${m.role}:${m.id}`)).to.deep.equal(['assistant:m3', 'assistant:m4']);
+    expect(dropRunOutput(next, 'r2').messages.map((m) => `${m.role}:${m.id}`)).to.deep.equal(['assistant:m3']);
   });
 
   it('a MESSAGES_SNAPSHOT that carries a call not yet run under another message and name makes it the snapshot\'s', () => {

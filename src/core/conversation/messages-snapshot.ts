@@ -83,7 +83,13 @@ export function reconcileSnapshot(conversation: Conversation, snapshot: readonly
     // The snapshot's message is the one with its id: a copy of another role (a reasoning message the
     // agent's transcript now calls an assistant message, say) gives way rather than absorbing it.
     const copy = findIndex(next, message.id);
-    if (copy >= 0 && message.role !== 'tool' && next.messages[copy]!.role !== message.role) next = removeMessage(next, copy);
+    // It keeps the copy's run: renamed, not produced by this run, so a retry of this run keeps it (invariant 7).
+    let run: Pick<ChatMessage, 'runId' | 'runKey'> | undefined;
+    if (copy >= 0 && message.role !== 'tool' && next.messages[copy]!.role !== message.role) {
+      const { runId, runKey } = next.messages[copy]!;
+      run = { runId, runKey };
+      next = removeMessage(next, copy);
+    }
     // A message's metadata is a stored field of its own: the snapshot's replaces the copy's.
     const metadata = message.metadata && typeof message.metadata === 'object' ? { metadata: message.metadata as Readonly<Record<string, unknown>> } : {};
     switch (message.role) {
@@ -152,6 +158,8 @@ export function reconcileSnapshot(conversation: Conversation, snapshot: readonly
     }
     // An activity, and encrypted values.
     next = reconcileSnapshotExtras(next, message);
+    const renamed = run && findIndex(next, message.id);
+    if (run && renamed !== undefined && renamed >= 0) next = replaceMessage(next, renamed, { ...next.messages[renamed]!, ...run } as ChatMessage);
   }
   // The snapshot is authoritative for order; messages it does not name keep their place after it.
   const order = new Map(snapshot.map((message, index) => [message.id, index]));

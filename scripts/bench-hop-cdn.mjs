@@ -9,6 +9,11 @@
 //   PROFILE=hop.json node scripts/bench-hop-cdn.mjs            # also: CPU profiles of the widget's hops,
 //                                                              # RUN_FINISHED chunk → continuation fetch,
 //                                                              # summed by function (self time)
+//   BASE=test-results/base-cdn node scripts/bench-hop-cdn.mjs  # also another CDN build (a copy of an
+//                                                              # earlier dist/cdn under the repo), on a
+//                                                              # page of its own, interleaved: raw, this
+//                                                              # build, the base, …; and the work each
+//                                                              # hop does (snapshots, events) in both
 import { existsSync, writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { findChromium } from './chromium-path.mjs';
@@ -17,6 +22,11 @@ import { startDemoServers } from './demo-servers.mjs';
 const REPS = Number(process.env.REPS ?? 9);
 const CALLS = (process.env.CALLS ?? '1,5,20').split(',').map(Number);
 const PROFILE = process.env.PROFILE;
+const BASE = process.env.BASE?.replace(/^\/+|\/+$/g, '');
+if (BASE && !existsSync(new URL(`../${BASE}/soliplex-chat.js`, import.meta.url))) {
+  console.error(`No CDN build in ${BASE}: copy an earlier dist/cdn there.`);
+  process.exit(1);
+}
 if (!existsSync(new URL('../dist/cdn/soliplex-chat.js', import.meta.url))) {
   console.error('No CDN build: run `npm run build` first.');
   process.exit(1);
@@ -26,10 +36,15 @@ const servers = await startDemoServers({});
 const aguiServer = new URL(servers.agentUrl).origin;
 const browser = await chromium.launch({ executablePath: findChromium() ?? '/usr/bin/chromium' });
 try {
-  const page = await browser.newPage();
-  page.on('pageerror', (error) => console.error('page error:', error));
-  await page.goto(`${servers.url}/test/bench/hop-cdn.html`);
-  await page.waitForFunction(() => window.ready);
+  async function open(build) {
+    const opened = await browser.newPage();
+    opened.on('pageerror', (error) => console.error('page error:', error));
+    await opened.goto(`${servers.url}/test/bench/hop-cdn.html${build ? `?build=/${build}` : ''}`);
+    await opened.waitForFunction(() => window.ready);
+    return opened;
+  }
+  const page = await open();
+  const basePage = BASE ? await open(BASE) : undefined;
 
   /** A script of two runs: `n` tool calls then RUN_FINISHED (marked), and the answer to the continuation. */
   async function scripted(n) {
@@ -108,9 +123,9 @@ try {
   }
 
   let made = 0;
-  async function widget(n) {
+  async function widget(n, on = page) {
     const { agentUrl, hop } = await scripted(n);
-    const outcome = await page.evaluate(
+    const { outcome, work } = await on.evaluate(
       async ({ agentUrl, n, thread }) => {
         const tools = Array.from({ length: n }, (_, i) => ({
           name: `tool_${i}`,
@@ -128,34 +143,53 @@ try {
         await el.engineReady;
         el.requestUpdate();
         await el.updateComplete;
-        // Profiling: the RUN_FINISHED chunk reaching the page → the continuation's fetch.
+        // Profiling or counting: the RUN_FINISHED chunk reaching the page → the continuation's fetch.
         const original = window.fetch;
-        if (window.profiling) {
+        let inHop = false;
+        const work = { snapshots: 0, engineEvents: 0, pageEvents: 0 };
+        const stops = [];
+        if (window.profiling || window.counting) {
           let count = 0;
           window.fetch = async (input, init) => {
-            if (++count === 2) console.profileEnd('hop');
+            if (++count === 2) {
+              inHop = false;
+              if (window.profiling) console.profileEnd('hop');
+            }
             const response = await original(input, init);
             if (count !== 1) return response;
             const watch = new TransformStream({
               transform(chunk, controller) {
-                if (new TextDecoder().decode(chunk).includes('RUN_FINISHED')) console.profile('hop');
+                if (new TextDecoder().decode(chunk).includes('RUN_FINISHED')) {
+                  inHop = true;
+                  if (window.profiling) console.profile('hop');
+                }
                 controller.enqueue(chunk);
               },
             });
             return new Response(response.body.pipeThrough(watch), { status: response.status, headers: response.headers });
           };
         }
+        if (window.counting) {
+          // What one hop delivers: snapshots to one more subscriber of the thread, engine events, the page's events.
+          const engine = await el.engineReady;
+          stops.push(engine.registry.subscribe(() => inHop && work.snapshots++));
+          stops.push(engine.on(() => inHop && work.engineEvents++));
+          const names = ['soliplex-tool-planned', 'soliplex-tool-call', 'soliplex-tool-executing', 'soliplex-tool-result', 'soliplex-message', 'soliplex-run-continued'];
+          const onPageEvent = () => inHop && work.pageEvents++;
+          for (const name of names) el.addEventListener(name, onPageEvent);
+        }
         const finished = new Promise((resolve) => el.addEventListener('soliplex-run-finished', resolve, { once: true }));
         el.send('go');
         const event = await finished;
         window.fetch = original;
+        for (const stop of stops) stop();
         el.remove();
-        return event.outcome;
+        return { outcome: event.outcome, work };
       },
       { agentUrl, n, thread: `hop-cdn-${made++}` },
     );
     if (outcome !== 'success') throw new Error(`widget: the turn ended ${outcome}`);
-    return hop();
+    return { ms: await hop(), work };
   }
 
   const median = (values) => {
@@ -167,21 +201,41 @@ try {
 
   // Warm: the lazy chunks (engine, transport, tool runner, cards) load once per page.
   await widget(1);
+  if (basePage) await widget(1, basePage);
   await raw(1);
 
   const rows = [];
+  const ratio = (values, raws) => `${(median(values) / median(raws)).toFixed(2)}×`;
   for (const n of CALLS) {
     const raws = [];
     const widgets = [];
+    const bases = [];
     for (let rep = 0; rep < REPS; rep++) {
       raws.push(await raw(n));
-      widgets.push(await widget(n));
+      widgets.push((await widget(n)).ms);
+      if (basePage) bases.push((await widget(n, basePage)).ms);
     }
-    rows.push(`| ${n} tool${n > 1 ? 's' : ''} | ${fmt(raws)} | ${fmt(widgets)} | ${(median(widgets) / median(raws)).toFixed(2)}× |`);
+    const base = basePage ? ` ${fmt(bases)} | ${ratio(bases, raws)} |` : '';
+    rows.push(`| ${n} tool${n > 1 ? 's' : ''} | ${fmt(raws)} | ${fmt(widgets)} | ${ratio(widgets, raws)} |${base}`);
   }
   console.log(`Tool hop on the CDN build over loopback HTTP, demo server's clock (${REPS} runs, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' / ')})\n`);
-  console.log('| tools | raw, ms | soliplex-chat (CDN), ms | ratio |\n| --- | --- | --- | --- |');
+  const baseHead = BASE ? ` base (${BASE}), ms | base ratio |` : '';
+  console.log(`| tools | raw, ms | soliplex-chat (CDN), ms | ratio |${baseHead}\n| --- | --- | --- | --- |${BASE ? ' --- | --- |' : ''}`);
   console.log(rows.join('\n'));
+
+  // The work of one hop (RUN_FINISHED chunk → continuation fetch): counts, not time.
+  const counted = [];
+  for (const [name, on] of [['this build', page], ...(basePage ? [[`base`, basePage]] : [])]) {
+    await on.evaluate(() => (window.counting = true));
+    for (const n of CALLS) {
+      const { work } = await widget(n, on);
+      counted.push(`| ${name} | ${n} | ${work.snapshots} | ${work.engineEvents} | ${work.pageEvents} |`);
+    }
+    await on.evaluate(() => (window.counting = false));
+  }
+  console.log('\nWork of one hop (RUN_FINISHED chunk → continuation fetch)\n');
+  console.log('| build | tools | snapshots to a subscriber | engine events | page events |\n| --- | --- | --- | --- | --- |');
+  console.log(counted.join('\n'));
 
   if (PROFILE) {
     const cdp = await page.context().newCDPSession(page);

@@ -1000,6 +1000,10 @@ export class RunOrchestrator {
   async #runCalls(turn: Turn, ids: readonly string[], toolset: Toolset): Promise<void> {
     const { runToolCall, ToolResultCache, DEFAULT_TOOL_TIMEOUT_MS } = toolMachinery.loaded ?? (await toolMachinery.load());
     if (!turn.current) return;
+    // The calls' result messages: one random id a hop, numbered (unique across threads, reloads and
+    // servers as a random id each would be, without a `randomUUID` per call on the way to the continuation).
+    const hopId = this.#createId();
+    let results = 0;
     const runner = {
       tools: this.toolRegistry,
       toolset,
@@ -1007,7 +1011,7 @@ export class RunOrchestrator {
       cache: (this.#cache ??= new ToolResultCache()),
       vetoes: [this.beforeToolCall, ...this.#vetoes, turn.options.beforeToolCall].filter((hook) => !!hook),
       timeoutMs: this.#options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
-      createId: this.#createId,
+      createId: () => `${hopId}-${++results}`,
       capabilities: this.#options.capabilities?.(turn.key),
       emit: (type: 'tool-call' | 'tool-result', call: ToolCall, uncheckable?: Error) =>
         this.#emit(turn, uncheckable ? { type: 'tool-result', call, uncheckable } : { type, call }),

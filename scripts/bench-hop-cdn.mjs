@@ -14,7 +14,7 @@
 //                                                              # page of its own, interleaved: raw, this
 //                                                              # build, the base, …; and the work each
 //                                                              # hop does (snapshots, events) in both
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { findChromium } from './chromium-path.mjs';
 import { startDemoServers } from './demo-servers.mjs';
@@ -146,12 +146,13 @@ try {
         // Profiling or counting: the RUN_FINISHED chunk reaching the page → the continuation's fetch.
         const original = window.fetch;
         let inHop = false;
-        const work = { snapshots: 0, engineEvents: 0, pageEvents: 0 };
+        const work = { snapshots: 0, engineEvents: 0, pageEvents: 0, pageMs: 0 };
         const stops = [];
         if (window.profiling || window.counting) {
           let count = 0;
           window.fetch = async (input, init) => {
             if (++count === 2) {
+              if (inHop) work.pageMs = performance.now() - work.pageMs;
               inHop = false;
               if (window.profiling) console.profileEnd('hop');
             }
@@ -161,6 +162,7 @@ try {
               transform(chunk, controller) {
                 if (new TextDecoder().decode(chunk).includes('RUN_FINISHED')) {
                   inHop = true;
+                  work.pageMs = performance.now();
                   if (window.profiling) console.profile('hop');
                 }
                 controller.enqueue(chunk);
@@ -212,8 +214,10 @@ try {
     const bases = [];
     for (let rep = 0; rep < REPS; rep++) {
       raws.push(await raw(n));
+      // Which build goes first alternates: neither pays the place after the raw page every time.
+      if (basePage && rep % 2) bases.push((await widget(n, basePage)).ms);
       widgets.push((await widget(n)).ms);
-      if (basePage) bases.push((await widget(n, basePage)).ms);
+      if (basePage && !(rep % 2)) bases.push((await widget(n, basePage)).ms);
     }
     const base = basePage ? ` ${fmt(bases)} | ${ratio(bases, raws)} |` : '';
     rows.push(`| ${n} tool${n > 1 ? 's' : ''} | ${fmt(raws)} | ${fmt(widgets)} | ${ratio(widgets, raws)} |${base}`);
@@ -223,18 +227,25 @@ try {
   console.log(`| tools | raw, ms | soliplex-chat (CDN), ms | ratio |${baseHead}\n| --- | --- | --- | --- |${BASE ? ' --- | --- |' : ''}`);
   console.log(rows.join('\n'));
 
-  // The work of one hop (RUN_FINISHED chunk → continuation fetch): counts, not time.
+  // The work of one hop in the page (RUN_FINISHED chunk → continuation fetch): counts, and the page's
+  // own clock (no server, no socket: less of the machine's load in it; the minimum says most).
+  const builds = [['this build', page], ...(basePage ? [['base', basePage]] : [])];
+  for (const [, on] of builds) await on.evaluate(() => (window.counting = true));
   const counted = [];
-  for (const [name, on] of [['this build', page], ...(basePage ? [[`base`, basePage]] : [])]) {
-    await on.evaluate(() => (window.counting = true));
-    for (const n of CALLS) {
-      const { work } = await widget(n, on);
-      counted.push(`| ${name} | ${n} | ${work.snapshots} | ${work.engineEvents} | ${work.pageEvents} |`);
+  for (const n of CALLS) {
+    const works = new Map(builds.map(([name]) => [name, []]));
+    for (let rep = 0; rep < REPS; rep++) {
+      for (const [name, on] of rep % 2 ? [...builds].reverse() : builds) works.get(name).push((await widget(n, on)).work);
     }
-    await on.evaluate(() => (window.counting = false));
+    for (const [name, list] of works) {
+      const { snapshots, engineEvents, pageEvents } = list.at(-1);
+      const ms = list.map((w) => w.pageMs);
+      counted.push(`| ${name} | ${n} | ${snapshots} | ${engineEvents} | ${pageEvents} | ${Math.min(...ms).toFixed(2)} / ${median(ms).toFixed(2)} |`);
+    }
   }
-  console.log('\nWork of one hop (RUN_FINISHED chunk → continuation fetch)\n');
-  console.log('| build | tools | snapshots to a subscriber | engine events | page events |\n| --- | --- | --- | --- | --- |');
+  for (const [, on] of builds) await on.evaluate(() => (window.counting = false));
+  console.log('\nWork of one hop in the page (RUN_FINISHED chunk → continuation fetch)\n');
+  console.log('| build | tools | snapshots to a subscriber | engine events | page events | page clock, ms (min / median) |\n| --- | --- | --- | --- | --- | --- |');
   console.log(counted.join('\n'));
 
   if (PROFILE) {
@@ -245,19 +256,29 @@ try {
     cdp.on('Profiler.consoleProfileFinished', (event) => profiles.push(event.profile));
     await page.evaluate(() => (window.profiling = true));
     for (const n of CALLS) for (let rep = 0; rep < REPS; rep++) await widget(n);
+    // Minified names are read through the build's source maps (when @jridgewell/trace-mapping is there).
+    const traceMapping = await import('@jridgewell/trace-mapping').catch(() => undefined);
+    const maps = new Map();
+    const original = (url, line, column) => {
+      const file = url.startsWith(servers.url) ? new URL(`..${new URL(url).pathname}.map`, import.meta.url) : undefined;
+      if (!traceMapping || !file || !existsSync(file)) return undefined;
+      if (!maps.has(url)) maps.set(url, new traceMapping.TraceMap(readFileSync(file, 'utf8')));
+      const found = traceMapping.originalPositionFor(maps.get(url), { line: line + 1, column });
+      return found.source ? `${found.source.split('/').slice(-2).join('/')}:${found.line}` : undefined;
+    };
     const self = new Map();
     let total = 0;
     for (const profile of profiles) {
       const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
       profile.samples.forEach((id, i) => {
         if (i === 0) return;
-        const { functionName, url, lineNumber } = nodes.get(id).callFrame;
-        const key = `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber}`;
+        const { functionName, url, lineNumber, columnNumber } = nodes.get(id).callFrame;
+        const key = `${functionName || '(anonymous)'} ${original(url, lineNumber, columnNumber) ?? `${url.split('/').pop()}:${lineNumber}`}`;
         self.set(key, (self.get(key) ?? 0) + profile.timeDeltas[i] / 1000);
         total += profile.timeDeltas[i] / 1000;
       });
     }
-    const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 30);
+    const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 40);
     writeFileSync(PROFILE, JSON.stringify({ hops: profiles.length, totalMs: total, selfMs: Object.fromEntries(top) }, null, 2));
     console.log(`\n${profiles.length} hops profiled, ${(total / profiles.length).toFixed(2)} ms each on average; self time by function in ${PROFILE}`);
   }

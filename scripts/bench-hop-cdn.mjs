@@ -174,10 +174,17 @@ try {
         if (window.counting) {
           // What one hop delivers: snapshots to one more subscriber of the thread, engine events, the page's events.
           const engine = await el.engineReady;
-          stops.push(engine.registry.subscribe(() => inHop && work.snapshots++));
-          stops.push(engine.on(() => inHop && work.engineEvents++));
+          // From the snapshot that has the run finished (a chunk may also carry the calls before it).
+          let finishedSeen = false;
+          stops.push(
+            engine.registry.subscribe((snapshot) => {
+              finishedSeen ||= inHop && snapshot.conversation.runFinished;
+              if (inHop && finishedSeen) work.snapshots++;
+            }),
+          );
+          stops.push(engine.on(() => inHop && finishedSeen && work.engineEvents++));
           const names = ['soliplex-tool-planned', 'soliplex-tool-call', 'soliplex-tool-executing', 'soliplex-tool-result', 'soliplex-message', 'soliplex-run-continued'];
-          const onPageEvent = () => inHop && work.pageEvents++;
+          const onPageEvent = () => inHop && finishedSeen && work.pageEvents++;
           for (const name of names) el.addEventListener(name, onPageEvent);
         }
         const finished = new Promise((resolve) => el.addEventListener('soliplex-run-finished', resolve, { once: true }));
@@ -249,13 +256,6 @@ try {
   console.log(counted.join('\n'));
 
   if (PROFILE) {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
-    const profiles = [];
-    cdp.on('Profiler.consoleProfileFinished', (event) => profiles.push(event.profile));
-    await page.evaluate(() => (window.profiling = true));
-    for (const n of CALLS) for (let rep = 0; rep < REPS; rep++) await widget(n);
     // Minified names are read through the build's source maps (when @jridgewell/trace-mapping is there).
     const traceMapping = await import('@jridgewell/trace-mapping').catch(() => undefined);
     const maps = new Map();
@@ -266,21 +266,50 @@ try {
       const found = traceMapping.originalPositionFor(maps.get(url), { line: line + 1, column });
       return found.source ? `${found.source.split('/').slice(-2).join('/')}:${found.line}` : undefined;
     };
-    const self = new Map();
-    let total = 0;
-    for (const profile of profiles) {
+    let current;
+    const profiles = [];
+    for (const [name, on] of builds) {
+      const cdp = await on.context().newCDPSession(on);
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
+      cdp.on('Profiler.consoleProfileFinished', (event) => profiles.push({ ...current, build: name, profile: event.profile }));
+      await on.evaluate(() => (window.profiling = true));
+    }
+    for (const n of CALLS) {
+      for (let rep = 0; rep < REPS; rep++) {
+        for (const [, on] of rep % 2 ? [...builds].reverse() : builds) {
+          current = { n };
+          await widget(n, on);
+        }
+      }
+    }
+    // Self time by function; "ours": what is left without idle, the engine's own (program, GC) and the bench's stream watch.
+    const summary = {};
+    for (const { build, n, profile } of profiles) {
+      const entry = (summary[`${build}, ${n} tools`] ??= { hops: 0, totalMs: 0, oursMs: 0, selfMs: new Map() });
+      entry.hops++;
       const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
       profile.samples.forEach((id, i) => {
         if (i === 0) return;
         const { functionName, url, lineNumber, columnNumber } = nodes.get(id).callFrame;
+        // The time since the previous sample, at most 1 ms: a sample after the process was descheduled
+        // (the machine is shared) would otherwise carry the whole wait.
+        const ms = Math.min(profile.timeDeltas[i], 1000) / 1000;
         const key = `${functionName || '(anonymous)'} ${original(url, lineNumber, columnNumber) ?? `${url.split('/').pop()}:${lineNumber}`}`;
-        self.set(key, (self.get(key) ?? 0) + profile.timeDeltas[i] / 1000);
-        total += profile.timeDeltas[i] / 1000;
+        entry.selfMs.set(key, (entry.selfMs.get(key) ?? 0) + ms);
+        entry.totalMs += ms;
+        const bench = !url && (functionName === 'transform' || functionName === 'window.fetch');
+        if (!bench && !['(idle)', '(program)', '(garbage collector)'].includes(functionName)) entry.oursMs += ms;
       });
     }
-    const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 40);
-    writeFileSync(PROFILE, JSON.stringify({ hops: profiles.length, totalMs: total, selfMs: Object.fromEntries(top) }, null, 2));
-    console.log(`\n${profiles.length} hops profiled, ${(total / profiles.length).toFixed(2)} ms each on average; self time by function in ${PROFILE}`);
+    console.log('\nCPU profiles of the hops in the page (RUN_FINISHED chunk → continuation fetch), self time per hop\n');
+    console.log('| build, tools | hops | sampled, ms | JS of the page, ms |\n| --- | --- | --- | --- |');
+    for (const [name, entry] of Object.entries(summary)) {
+      console.log(`| ${name} | ${entry.hops} | ${(entry.totalMs / entry.hops).toFixed(2)} | ${(entry.oursMs / entry.hops).toFixed(2)} |`);
+      entry.selfMs = Object.fromEntries([...entry.selfMs].sort((a, b) => b[1] - a[1]).slice(0, 40).map(([key, ms]) => [key, Number((ms / entry.hops).toFixed(3))]));
+    }
+    writeFileSync(PROFILE, JSON.stringify(summary, null, 2));
+    console.log(`\nself time by function, per hop, in ${PROFILE}`);
   }
 } finally {
   await browser.close();

@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { ToolRegistry, type ClientTool } from '../../src/index.js';
 import type { SoliplexChat, SoliplexRunFinishedEvent } from '../../src/index.js';
 import type { ThreadSnapshot } from '../../src/core/index.js';
-import { deepQueryAll, settled, until } from './chat-fixture.js';
+import { deepQueryAll, leave, settled, until } from './chat-fixture.js';
 import { finished, say, script, started } from '../helpers/agui-server.js';
 import '../../src/index.js';
 
@@ -95,8 +95,8 @@ describe('soliplex-chat: a hop of many instant tools', () => {
     await settled(el);
     await until(() => deepQueryAll(el, '[part~="tool-status"]').filter((s) => s.textContent?.includes('Completed')).length === CALLS, 20_000);
 
-    // As after a reload: a new chat on the thread, another hop of 20.
-    el.remove();
+    // As after a reload (what the chat kept written first): a new chat on the thread, another hop of 20.
+    await leave(el);
     const reopened = await open();
     await until(() => deepQueryAll(reopened, '[part~="assistant-message"]').some((m) => m.textContent?.includes('First done.')), 20_000);
     const again = await watchHops(reopened);

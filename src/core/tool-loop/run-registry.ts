@@ -36,35 +36,22 @@ export class RunRegistry {
   set(snapshot: ThreadSnapshot, soon = false): void {
     const id = threadKeyId(snapshot.key);
     const viewed = (this.#viewers.get(id) ?? 0) > 0;
-    const next = viewed && snapshot.unread ? { ...snapshot, unread: false } : snapshot;
-    this.#threads.set(id, next);
-    if (soon) {
-      if (this.#soon.size === 0) queueMicrotask(() => this.#notifySoon());
-      this.#soon.add(id);
-      return;
-    }
+    this.#threads.set(id, viewed && snapshot.unread ? { ...snapshot, unread: false } : snapshot);
+    if (!soon) return this.#notify(id);
+    if (!this.#soon.size) queueMicrotask(() => this.#soon.forEach((waiting) => this.#notify(waiting)));
+    this.#soon.add(id);
+  }
+
+  /** Tells the thread's listeners of its snapshot (and that it waits no longer). */
+  #notify(id: string, snapshot = this.#threads.get(id)!): void {
     this.#soon.delete(id);
-    this.#notify(id, next);
-  }
-
-  #notify(id: string, snapshot: ThreadSnapshot): void {
     notifyEach([...(this.#listeners.get(id) ?? []), ...this.#anyListeners], snapshot, 'a thread');
-  }
-
-  #notifySoon(): void {
-    for (const id of this.#soon) {
-      this.#soon.delete(id);
-      const snapshot = this.#threads.get(id);
-      if (snapshot) this.#notify(id, snapshot);
-    }
   }
 
   /** Forgets a thread's snapshot; its listeners are told it is empty again (what `get` now returns). */
   delete(key: ThreadKey): void {
     const id = threadKeyId(key);
-    if (!this.#threads.delete(id)) return;
-    this.#soon.delete(id);
-    this.#notify(id, emptyThread(key));
+    if (this.#threads.delete(id)) this.#notify(id, emptyThread(key));
   }
 
   /** Applies `update` to the current snapshot of `key` (`soon`: see `set`). */

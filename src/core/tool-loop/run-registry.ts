@@ -33,7 +33,7 @@ export class RunRegistry {
    * one snapshot rather than one each. A later `set` without `soon` tells them at once, and the
    * waiting notice goes with it.
    */
-  set(snapshot: ThreadSnapshot, soon = false): void {
+  set(snapshot: ThreadSnapshot, soon?: boolean): void {
     const id = threadKeyId(snapshot.key);
     const viewed = (this.#viewers.get(id) ?? 0) > 0;
     this.#threads.set(id, viewed && snapshot.unread ? { ...snapshot, unread: false } : snapshot);
@@ -55,7 +55,7 @@ export class RunRegistry {
   }
 
   /** Applies `update` to the current snapshot of `key` (`soon`: see `set`). */
-  update(key: ThreadKey, update: (snapshot: ThreadSnapshot) => ThreadSnapshot, soon = false): ThreadSnapshot {
+  update(key: ThreadKey, update: (snapshot: ThreadSnapshot) => ThreadSnapshot, soon?: boolean): ThreadSnapshot {
     const next = update(this.get(key));
     this.set(next, soon);
     return next;

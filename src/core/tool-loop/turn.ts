@@ -79,7 +79,7 @@ export class Turn {
   }
 
   /** Applies an update only while this turn still owns its thread (`soon`: see `RunRegistry.set`). */
-  commit(update: (snapshot: ThreadSnapshot) => ThreadSnapshot, soon = false): boolean {
+  commit(update: (snapshot: ThreadSnapshot) => ThreadSnapshot, soon?: boolean): boolean {
     if (!this.current) return false;
     this.registry.update(this.key, update, soon);
     return true;

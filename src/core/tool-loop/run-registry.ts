@@ -36,22 +36,25 @@ export class RunRegistry {
   set(snapshot: ThreadSnapshot, soon?: boolean): void {
     const id = threadKeyId(snapshot.key);
     const viewed = (this.#viewers.get(id) ?? 0) > 0;
-    this.#threads.set(id, viewed && snapshot.unread ? { ...snapshot, unread: false } : snapshot);
-    if (!soon) return this.#notify(id);
-    if (!this.#soon.size) queueMicrotask(() => this.#soon.forEach((waiting) => this.#notify(waiting)));
-    this.#soon.add(id);
-  }
-
-  /** Tells the thread's listeners of its snapshot (and that it waits no longer). */
-  #notify(id: string, snapshot = this.#threads.get(id)!): void {
+    const next = viewed && snapshot.unread ? { ...snapshot, unread: false } : snapshot;
+    this.#threads.set(id, next);
+    if (soon) {
+      // Told once, with the latest snapshot then (stored again: it is the one `get` has).
+      if (!this.#soon.size) queueMicrotask(() => this.#soon.forEach((waiting) => this.set(this.#threads.get(waiting)!)));
+      this.#soon.add(id);
+      return;
+    }
     this.#soon.delete(id);
-    notifyEach([...(this.#listeners.get(id) ?? []), ...this.#anyListeners], snapshot, 'a thread');
+    notifyEach([...(this.#listeners.get(id) ?? []), ...this.#anyListeners], next, 'a thread');
   }
 
   /** Forgets a thread's snapshot; its listeners are told it is empty again (what `get` now returns). */
   delete(key: ThreadKey): void {
     const id = threadKeyId(key);
-    if (this.#threads.delete(id)) this.#notify(id, emptyThread(key));
+    if (!this.#threads.delete(id)) return;
+    this.#soon.delete(id);
+    const empty = emptyThread(key);
+    notifyEach([...(this.#listeners.get(id) ?? []), ...this.#anyListeners], empty, 'a thread');
   }
 
   /** Applies `update` to the current snapshot of `key` (`soon`: see `set`). */

@@ -9,7 +9,12 @@
 //   PROFILE=hop.json node scripts/bench-hop-cdn.mjs            # also: CPU profiles of the widget's hops,
 //                                                              # RUN_FINISHED chunk → continuation fetch,
 //                                                              # summed by function (self time)
-import { existsSync, writeFileSync } from 'node:fs';
+//   BASE=test-results/base-cdn node scripts/bench-hop-cdn.mjs  # also another CDN build (a copy of an
+//                                                              # earlier dist/cdn under the repo), on a
+//                                                              # page of its own, interleaved: raw, this
+//                                                              # build, the base, …; and the work each
+//                                                              # hop does (snapshots, events) in both
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { findChromium } from './chromium-path.mjs';
 import { startDemoServers } from './demo-servers.mjs';
@@ -17,6 +22,11 @@ import { startDemoServers } from './demo-servers.mjs';
 const REPS = Number(process.env.REPS ?? 9);
 const CALLS = (process.env.CALLS ?? '1,5,20').split(',').map(Number);
 const PROFILE = process.env.PROFILE;
+const BASE = process.env.BASE?.replace(/^\/+|\/+$/g, '');
+if (BASE && !existsSync(new URL(`../${BASE}/soliplex-chat.js`, import.meta.url))) {
+  console.error(`No CDN build in ${BASE}: copy an earlier dist/cdn there.`);
+  process.exit(1);
+}
 if (!existsSync(new URL('../dist/cdn/soliplex-chat.js', import.meta.url))) {
   console.error('No CDN build: run `npm run build` first.');
   process.exit(1);
@@ -26,10 +36,15 @@ const servers = await startDemoServers({});
 const aguiServer = new URL(servers.agentUrl).origin;
 const browser = await chromium.launch({ executablePath: findChromium() ?? '/usr/bin/chromium' });
 try {
-  const page = await browser.newPage();
-  page.on('pageerror', (error) => console.error('page error:', error));
-  await page.goto(`${servers.url}/test/bench/hop-cdn.html`);
-  await page.waitForFunction(() => window.ready);
+  async function open(build) {
+    const opened = await browser.newPage();
+    opened.on('pageerror', (error) => console.error('page error:', error));
+    await opened.goto(`${servers.url}/test/bench/hop-cdn.html${build ? `?build=/${build}` : ''}`);
+    await opened.waitForFunction(() => window.ready);
+    return opened;
+  }
+  const page = await open();
+  const basePage = BASE ? await open(BASE) : undefined;
 
   /** A script of two runs: `n` tool calls then RUN_FINISHED (marked), and the answer to the continuation. */
   async function scripted(n) {
@@ -108,9 +123,9 @@ try {
   }
 
   let made = 0;
-  async function widget(n) {
+  async function widget(n, on = page) {
     const { agentUrl, hop } = await scripted(n);
-    const outcome = await page.evaluate(
+    const { outcome, work } = await on.evaluate(
       async ({ agentUrl, n, thread }) => {
         const tools = Array.from({ length: n }, (_, i) => ({
           name: `tool_${i}`,
@@ -128,34 +143,62 @@ try {
         await el.engineReady;
         el.requestUpdate();
         await el.updateComplete;
-        // Profiling: the RUN_FINISHED chunk reaching the page → the continuation's fetch.
+        // Profiling or counting: the RUN_FINISHED chunk reaching the page → the continuation's fetch.
         const original = window.fetch;
-        if (window.profiling) {
+        let inHop = false;
+        const work = { snapshots: 0, engineEvents: 0, pageEvents: 0, pageMs: 0 };
+        const stops = [];
+        if (window.profiling || window.counting) {
           let count = 0;
           window.fetch = async (input, init) => {
-            if (++count === 2) console.profileEnd('hop');
+            if (++count === 2) {
+              if (inHop) work.pageMs = performance.now() - work.pageMs;
+              inHop = false;
+              if (window.profiling) console.profileEnd('hop');
+            }
             const response = await original(input, init);
             if (count !== 1) return response;
             const watch = new TransformStream({
               transform(chunk, controller) {
-                if (new TextDecoder().decode(chunk).includes('RUN_FINISHED')) console.profile('hop');
+                if (new TextDecoder().decode(chunk).includes('RUN_FINISHED')) {
+                  inHop = true;
+                  work.pageMs = performance.now();
+                  if (window.profiling) console.profile('hop');
+                }
                 controller.enqueue(chunk);
               },
             });
             return new Response(response.body.pipeThrough(watch), { status: response.status, headers: response.headers });
           };
         }
+        if (window.counting) {
+          // What one hop delivers: snapshots to one more subscriber of the thread, engine events, the page's events.
+          const engine = await el.engineReady;
+          // From the snapshot that has the run finished (a chunk may also carry the calls before it).
+          let finishedSeen = false;
+          stops.push(
+            engine.registry.subscribe((snapshot) => {
+              finishedSeen ||= inHop && snapshot.conversation.runFinished;
+              if (inHop && finishedSeen) work.snapshots++;
+            }),
+          );
+          stops.push(engine.on(() => inHop && finishedSeen && work.engineEvents++));
+          const names = ['soliplex-tool-planned', 'soliplex-tool-call', 'soliplex-tool-executing', 'soliplex-tool-result', 'soliplex-message', 'soliplex-run-continued'];
+          const onPageEvent = () => inHop && finishedSeen && work.pageEvents++;
+          for (const name of names) el.addEventListener(name, onPageEvent);
+        }
         const finished = new Promise((resolve) => el.addEventListener('soliplex-run-finished', resolve, { once: true }));
         el.send('go');
         const event = await finished;
         window.fetch = original;
+        for (const stop of stops) stop();
         el.remove();
-        return event.outcome;
+        return { outcome: event.outcome, work };
       },
       { agentUrl, n, thread: `hop-cdn-${made++}` },
     );
     if (outcome !== 'success') throw new Error(`widget: the turn ended ${outcome}`);
-    return hop();
+    return { ms: await hop(), work };
   }
 
   const median = (values) => {
@@ -167,45 +210,106 @@ try {
 
   // Warm: the lazy chunks (engine, transport, tool runner, cards) load once per page.
   await widget(1);
+  if (basePage) await widget(1, basePage);
   await raw(1);
 
   const rows = [];
+  const ratio = (values, raws) => `${(median(values) / median(raws)).toFixed(2)}×`;
   for (const n of CALLS) {
     const raws = [];
     const widgets = [];
+    const bases = [];
     for (let rep = 0; rep < REPS; rep++) {
       raws.push(await raw(n));
-      widgets.push(await widget(n));
+      // Which build goes first alternates: neither pays the place after the raw page every time.
+      if (basePage && rep % 2) bases.push((await widget(n, basePage)).ms);
+      widgets.push((await widget(n)).ms);
+      if (basePage && !(rep % 2)) bases.push((await widget(n, basePage)).ms);
     }
-    rows.push(`| ${n} tool${n > 1 ? 's' : ''} | ${fmt(raws)} | ${fmt(widgets)} | ${(median(widgets) / median(raws)).toFixed(2)}× |`);
+    const base = basePage ? ` ${fmt(bases)} | ${ratio(bases, raws)} |` : '';
+    rows.push(`| ${n} tool${n > 1 ? 's' : ''} | ${fmt(raws)} | ${fmt(widgets)} | ${ratio(widgets, raws)} |${base}`);
   }
   console.log(`Tool hop on the CDN build over loopback HTTP, demo server's clock (${REPS} runs, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' / ')})\n`);
-  console.log('| tools | raw, ms | soliplex-chat (CDN), ms | ratio |\n| --- | --- | --- | --- |');
+  const baseHead = BASE ? ` base (${BASE}), ms | base ratio |` : '';
+  console.log(`| tools | raw, ms | soliplex-chat (CDN), ms | ratio |${baseHead}\n| --- | --- | --- | --- |${BASE ? ' --- | --- |' : ''}`);
   console.log(rows.join('\n'));
 
+  // The work of one hop in the page (RUN_FINISHED chunk → continuation fetch): counts, and the page's
+  // own clock (no server, no socket: less of the machine's load in it; the minimum says most).
+  const builds = [['this build', page], ...(basePage ? [['base', basePage]] : [])];
+  for (const [, on] of builds) await on.evaluate(() => (window.counting = true));
+  const counted = [];
+  for (const n of CALLS) {
+    const works = new Map(builds.map(([name]) => [name, []]));
+    for (let rep = 0; rep < REPS; rep++) {
+      for (const [name, on] of rep % 2 ? [...builds].reverse() : builds) works.get(name).push((await widget(n, on)).work);
+    }
+    for (const [name, list] of works) {
+      const { snapshots, engineEvents, pageEvents } = list.at(-1);
+      const ms = list.map((w) => w.pageMs);
+      counted.push(`| ${name} | ${n} | ${snapshots} | ${engineEvents} | ${pageEvents} | ${Math.min(...ms).toFixed(2)} / ${median(ms).toFixed(2)} |`);
+    }
+  }
+  for (const [, on] of builds) await on.evaluate(() => (window.counting = false));
+  console.log('\nWork of one hop in the page (RUN_FINISHED chunk → continuation fetch)\n');
+  console.log('| build | tools | snapshots to a subscriber | engine events | page events | page clock, ms (min / median) |\n| --- | --- | --- | --- | --- | --- |');
+  console.log(counted.join('\n'));
+
   if (PROFILE) {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
+    // Minified names are read through the build's source maps (when @jridgewell/trace-mapping is there).
+    const traceMapping = await import('@jridgewell/trace-mapping').catch(() => undefined);
+    const maps = new Map();
+    const original = (url, line, column) => {
+      const file = url.startsWith(servers.url) ? new URL(`..${new URL(url).pathname}.map`, import.meta.url) : undefined;
+      if (!traceMapping || !file || !existsSync(file)) return undefined;
+      if (!maps.has(url)) maps.set(url, new traceMapping.TraceMap(readFileSync(file, 'utf8')));
+      const found = traceMapping.originalPositionFor(maps.get(url), { line: line + 1, column });
+      return found.source ? `${found.source.split('/').slice(-2).join('/')}:${found.line}` : undefined;
+    };
+    let current;
     const profiles = [];
-    cdp.on('Profiler.consoleProfileFinished', (event) => profiles.push(event.profile));
-    await page.evaluate(() => (window.profiling = true));
-    for (const n of CALLS) for (let rep = 0; rep < REPS; rep++) await widget(n);
-    const self = new Map();
-    let total = 0;
-    for (const profile of profiles) {
+    for (const [name, on] of builds) {
+      const cdp = await on.context().newCDPSession(on);
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
+      cdp.on('Profiler.consoleProfileFinished', (event) => profiles.push({ ...current, build: name, profile: event.profile }));
+      await on.evaluate(() => (window.profiling = true));
+    }
+    for (const n of CALLS) {
+      for (let rep = 0; rep < REPS; rep++) {
+        for (const [, on] of rep % 2 ? [...builds].reverse() : builds) {
+          current = { n };
+          await widget(n, on);
+        }
+      }
+    }
+    // Self time by function; "ours": what is left without idle, the engine's own (program, GC) and the bench's stream watch.
+    const summary = {};
+    for (const { build, n, profile } of profiles) {
+      const entry = (summary[`${build}, ${n} tools`] ??= { hops: 0, totalMs: 0, oursMs: 0, selfMs: new Map() });
+      entry.hops++;
       const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
       profile.samples.forEach((id, i) => {
         if (i === 0) return;
-        const { functionName, url, lineNumber } = nodes.get(id).callFrame;
-        const key = `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber}`;
-        self.set(key, (self.get(key) ?? 0) + profile.timeDeltas[i] / 1000);
-        total += profile.timeDeltas[i] / 1000;
+        const { functionName, url, lineNumber, columnNumber } = nodes.get(id).callFrame;
+        // The time since the previous sample, at most 1 ms: a sample after the process was descheduled
+        // (the machine is shared) would otherwise carry the whole wait.
+        const ms = Math.min(profile.timeDeltas[i], 1000) / 1000;
+        const key = `${functionName || '(anonymous)'} ${original(url, lineNumber, columnNumber) ?? `${url.split('/').pop()}:${lineNumber}`}`;
+        entry.selfMs.set(key, (entry.selfMs.get(key) ?? 0) + ms);
+        entry.totalMs += ms;
+        const bench = !url && (functionName === 'transform' || functionName === 'window.fetch');
+        if (!bench && !['(idle)', '(program)', '(garbage collector)'].includes(functionName)) entry.oursMs += ms;
       });
     }
-    const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 30);
-    writeFileSync(PROFILE, JSON.stringify({ hops: profiles.length, totalMs: total, selfMs: Object.fromEntries(top) }, null, 2));
-    console.log(`\n${profiles.length} hops profiled, ${(total / profiles.length).toFixed(2)} ms each on average; self time by function in ${PROFILE}`);
+    console.log('\nCPU profiles of the hops in the page (RUN_FINISHED chunk → continuation fetch), self time per hop\n');
+    console.log('| build, tools | hops | sampled, ms | JS of the page, ms |\n| --- | --- | --- | --- |');
+    for (const [name, entry] of Object.entries(summary)) {
+      console.log(`| ${name} | ${entry.hops} | ${(entry.totalMs / entry.hops).toFixed(2)} | ${(entry.oursMs / entry.hops).toFixed(2)} |`);
+      entry.selfMs = Object.fromEntries([...entry.selfMs].sort((a, b) => b[1] - a[1]).slice(0, 40).map(([key, ms]) => [key, Number((ms / entry.hops).toFixed(3))]));
+    }
+    writeFileSync(PROFILE, JSON.stringify(summary, null, 2));
+    console.log(`\nself time by function, per hop, in ${PROFILE}`);
   }
 } finally {
   await browser.close();

@@ -7,7 +7,7 @@
  * 3. `#loop`: a thread without an id is created first (`#createThread`), then each hop streams one run
  *    (`streamRun`: the full transcript and the tools, every time).
  * 4. When a run has finished, its pending client calls are chosen (`pendingToolCallIds`), marked as
- *    executed, and run in parallel, each isolated (`runToolCall`); then all results go back in one
+ *    executed, and run in parallel, each isolated (`runHopCalls`, `runToolCall`); then all results go back in one
  *    continuation, until a run leaves no calls (success) or the depth limit is hit (failed). A run may
  *    also leave AG-UI interrupts: the turn waits for their answers (`#awaitAnswers`) and the next run
  *    sends them as `resume`; that code (interrupts.ts) loads with the first interrupt a thread holds.
@@ -1003,7 +1003,7 @@ export class RunOrchestrator {
 
   /** Runs a hop's calls in parallel, each isolated; a call that breaks the loop itself fails the turn (the abort stops its siblings). */
   async #runCalls(turn: Turn, ids: readonly string[], toolset: Toolset): Promise<void> {
-    const { runToolCall, ToolResultCache, DEFAULT_TOOL_TIMEOUT_MS } = toolMachinery.loaded ?? (await toolMachinery.load());
+    const { runHopCalls, ToolResultCache, DEFAULT_TOOL_TIMEOUT_MS } = toolMachinery.loaded ?? (await toolMachinery.load());
     if (!turn.current) return;
     const runner = {
       tools: this.toolRegistry,
@@ -1017,9 +1017,7 @@ export class RunOrchestrator {
       emit: (type: 'tool-call' | 'tool-result', call: ToolCall, uncheckable?: Error) =>
         this.#emit(turn, uncheckable ? { type: 'tool-result', call, uncheckable } : { type, call }),
     };
-    await Promise.all(ids.map((id) => runToolCall(turn, id, runner).catch((error: unknown) => this.#failInternal(turn, error))));
-    if (!turn.current) return;
-    turn.report.failedToolCalls += ids.filter((id) => turn.conversation.toolCalls[id]?.status === 'failed').length;
+    await runHopCalls(turn, ids, runner, (error) => this.#failInternal(turn, error));
   }
 
   /** Client tools have run; the interrupts (answerable all along) may still wait for the user. */

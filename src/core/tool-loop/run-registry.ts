@@ -13,6 +13,8 @@ export class RunRegistry {
   readonly #listeners = new Map<string, Set<ThreadListener>>();
   readonly #anyListeners = new Set<ThreadListener>();
   readonly #viewers = new Map<string, number>();
+  /** Threads stored with `soon`: their listeners hear of the latest snapshot once the microtasks queued before have run. */
+  readonly #soon = new Set<string>();
 
   /** The thread's snapshot; an empty idle one if it has never run. */
   get(key: ThreadKey): ThreadSnapshot {
@@ -24,12 +26,25 @@ export class RunRegistry {
     return [...this.#threads.values()];
   }
 
-  /** Stores a new snapshot and notifies its listeners. */
-  set(snapshot: ThreadSnapshot): void {
+  /**
+   * Stores a new snapshot (`get` returns it at once) and notifies its listeners. With `soon`, they
+   * hear of it in a microtask, with whatever is latest then: the changes of calls that advance
+   * together (a hop's instant tools going executing, then completed, in the same task) reach them as
+   * one snapshot rather than one each. A later `set` without `soon` tells them at once, and the
+   * waiting notice goes with it.
+   */
+  set(snapshot: ThreadSnapshot, soon?: boolean): void {
     const id = threadKeyId(snapshot.key);
     const viewed = (this.#viewers.get(id) ?? 0) > 0;
     const next = viewed && snapshot.unread ? { ...snapshot, unread: false } : snapshot;
     this.#threads.set(id, next);
+    if (soon) {
+      // Told once, with the latest snapshot then (stored again: it is the one `get` has).
+      if (!this.#soon.size) queueMicrotask(() => this.#soon.forEach((waiting) => this.set(this.#threads.get(waiting)!)));
+      this.#soon.add(id);
+      return;
+    }
+    this.#soon.delete(id);
     notifyEach([...(this.#listeners.get(id) ?? []), ...this.#anyListeners], next, 'a thread');
   }
 
@@ -37,14 +52,15 @@ export class RunRegistry {
   delete(key: ThreadKey): void {
     const id = threadKeyId(key);
     if (!this.#threads.delete(id)) return;
+    this.#soon.delete(id);
     const empty = emptyThread(key);
     notifyEach([...(this.#listeners.get(id) ?? []), ...this.#anyListeners], empty, 'a thread');
   }
 
-  /** Applies `update` to the current snapshot of `key`. */
-  update(key: ThreadKey, update: (snapshot: ThreadSnapshot) => ThreadSnapshot): ThreadSnapshot {
+  /** Applies `update` to the current snapshot of `key` (`soon`: see `set`). */
+  update(key: ThreadKey, update: (snapshot: ThreadSnapshot) => ThreadSnapshot, soon?: boolean): ThreadSnapshot {
     const next = update(this.get(key));
-    this.set(next);
+    this.set(next, soon);
     return next;
   }
 

@@ -46,6 +46,19 @@ export interface ToolCallRunnerOptions {
 }
 
 /**
+ * Runs a hop's calls in parallel, each isolated (`fail`: a call that broke the loop itself). Their
+ * result messages share one random id, numbered: unique across threads, reloads and servers as a
+ * random id each would be, without a `randomUUID` per call on the way to the continuation.
+ */
+export async function runHopCalls(turn: Turn, ids: readonly string[], options: ToolCallRunnerOptions, fail: (error: unknown) => void): Promise<void> {
+  const hopId = options.createId();
+  let results = 0;
+  const runner = { ...options, createId: () => `${hopId}-${++results}` };
+  await Promise.all(ids.map((id) => runToolCall(turn, id, runner).catch(fail)));
+  if (turn.current) turn.report.failedToolCalls += ids.filter((id) => turn.conversation.toolCalls[id]?.status === ToolCallStatus.Failed).length;
+}
+
+/**
  * Takes one pending call through its life: look-up, validation, the page's veto, approval, execution.
  * A call of a collapsed group's or a skill's name expands or activates it instead. Never throws but
  * for a `fail-fast` tool failure: every other failure becomes the call's error. After each await it

@@ -5,7 +5,7 @@
  * waits for it in a page with tools, or with the first call that arrives where none are offered (to
  * answer that the tool is not there). A chat whose agent only writes text never loads it.
  */
-export { runToolCall } from './tool-call-runner.js';
+export { runHopCalls } from './tool-call-runner.js';
 // The thread's toolset (groups, skills, augmentation): resolved before a run of a page with tools.
 export { resolveToolset, threadToolState } from '../tools/tool-groups.js';
 export { ToolResultCache } from '../tools/tool-cache.js';

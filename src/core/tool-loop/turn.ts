@@ -78,15 +78,19 @@ export class Turn {
     return this.registry.get(this.key).conversation;
   }
 
-  /** Applies an update only while this turn still owns its thread. */
-  commit(update: (snapshot: ThreadSnapshot) => ThreadSnapshot): boolean {
+  /** Applies an update only while this turn still owns its thread (`soon`: see `RunRegistry.set`). */
+  commit(update: (snapshot: ThreadSnapshot) => ThreadSnapshot, soon?: boolean): boolean {
     if (!this.current) return false;
-    this.registry.update(this.key, update);
+    this.registry.update(this.key, update, soon);
     return true;
   }
 
+  /**
+   * A call's state change (the call runner's): stored at once, told to the thread's listeners in a
+   * microtask, so the calls of a hop that start or finish together reach them as one snapshot.
+   */
   updateCall(id: string, patch: Partial<Omit<ToolCall, 'id'>>): boolean {
-    return this.commit((snapshot) => ({ ...snapshot, conversation: updateToolCall(snapshot.conversation, id, patch) }));
+    return this.commit((snapshot) => ({ ...snapshot, conversation: updateToolCall(snapshot.conversation, id, patch) }), true);
   }
 
   /** Marks the turn ended, stops everything it started (stream, tools, approvals) and settles it. */

@@ -13,7 +13,10 @@
  *    sends them as `resume`; that code (interrupts.ts) loads with the first interrupt a thread holds.
  * 5. After every await the turn checks it still owns its thread (`Turn.current`); a cancelled,
  *    superseded or disposed turn drops out silently, since its end was already reported.
- * History loads (`loadThread`) are turns too, unannounced, so the run state has one owner.
+ * History loads (`loadThread`) are turns too, unannounced, so the run state has one owner; their
+ * code (history-load.ts) loads with the first, and with it the following of a run the server is still
+ * running (attach-run.ts). Requests about stored threads outside a turn (`createThread`, `listThreads`,
+ * `deleteThread`, `renameThread`) load thread-admin.ts with the first.
  * 6. A thread kept from an earlier page comes back with `restore`; a turn that was in flight then is
  *    `interrupted` and goes on in a new turn (`continue`, `runAgain`, an approval, an interrupt's
  *    answer) that first finishes the restored hop, then loops as usual; that code (restored-resume.ts)

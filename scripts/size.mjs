@@ -100,6 +100,7 @@ const OPTIONAL = [
   // Taking up a turn a reload interrupted (Continue, Run again, a restored approval), loaded with the restore.
   { pattern: /\/restored-resume-[^/]*\.js$/, feature: 'taking up a turn a reload interrupted (a thread kept in flight restored: Continue, Run again, its approvals)' },
   { pattern: /\/interrupts-[^/]*\.js$/, feature: 'answering AG-UI interrupts (the first interrupt an agent asks, or a thread kept with one)' },
+  { pattern: /\/thread-admin-[^/]*\.js$/, feature: "the engine's stored-thread requests outside a turn (a thread list's list, rename, delete; createThread)" },
   // Making and switching versions of a turn (message-branches.ts): with the first regenerate or edit, or a
   // thread restored with versions (the engine's restore reads them back once it has loaded).
   { pattern: /\/message-branches-[^/]*\.js$/, feature: 'versions of a turn (the first regenerate or edit, or a thread restored with versions)' },
@@ -132,7 +133,7 @@ const OPTIONAL = [
   // Loaded when the page sets `suggestions` to a function.
   { pattern: /\/chat-suggestions-[^/]*\.js$/, feature: 'suggestions asked of a function of the conversation (`suggestions`)' },
   // Loaded by the first reload of a stored Soliplex thread (a `thread` given or picked), never for a new chat.
-  { pattern: /\/((soliplex|conversation)-history(-cache)?|history-load)-[^/]*\.js$/, feature: 'reloading a stored Soliplex thread (its runs, the transcript preview, the run cache, the engine\'s load and replay)' },
+  { pattern: /\/((soliplex|conversation)-history(-cache)?|history-load)-[^/]*\.js$/, feature: 'reloading a stored Soliplex thread (its runs, the transcript preview, the run cache, the engine\'s load and replay, following a run still running)' },
   // Loaded when the reader opens one of an answer's sources (its page previews, `GET …/chunk/{id}`).
   { pattern: /\/soliplex-documents-(?!controller-)[^/]*\.js$/, feature: "an answer's source opened (the cited chunk's page previews)" },
   // Only a page that sets the `agent` property (an @ag-ui/client agent it brings) runs through it.

@@ -13,9 +13,13 @@ import type { TurnOutcome } from './engine-events.js';
 import type { RunOrchestrator, TurnEnd } from './run-orchestrator.js';
 import { RunPhase, RunStatus, idleState, isRunning, type RunState, type ThreadKey } from './run-state.js';
 import type { Turn, TurnOptions } from './turn.js';
+import { attachTurn, type AttachHost } from './attach-run.js';
+
+/** The engine's `retry` follows again a run it stopped following (only a loaded thread has one). */
+export { attachTurn };
 
 /** What a history load needs of the engine's own state (`RunOrchestrator` gives it). */
-export interface HistoryHost {
+export interface HistoryHost extends AttachHost {
   readonly engine: RunOrchestrator;
   setRun(turn: Turn, run: RunState): void;
   end(turn: Turn, end: TurnEnd): TurnOutcome;
@@ -23,8 +27,6 @@ export interface HistoryHost {
   executed(key: ThreadKey): Set<string>;
   /** The engine is disposed, or a turn runs on the thread. */
   busy(key: ThreadKey): boolean;
-  /** Follows a run the server is still running, as the first hop of an announced turn. */
-  attach(key: ThreadKey, runId: string, options?: TurnOptions): Promise<TurnOutcome> | undefined;
   /** No run of the thread is unfinished on the server any more. */
   finished(key: ThreadKey): void;
 }
@@ -82,7 +84,7 @@ export async function loadHistoryTurn(
     const outcome = host.end(turn, { outcome: 'success', reason: 'success' });
     if (background) finishInBackground(host, turn.key, load);
     const live = runs.at(-1);
-    if (live?.unfinished && transport.attachRun) host.attach(turn.key, live.runId, options)?.catch(() => {});
+    if (live?.unfinished && transport.attachRun) attachTurn(host, turn.key, live.runId, options)?.catch(() => {});
     else host.finished(turn.key);
     return outcome;
   } catch (error) {

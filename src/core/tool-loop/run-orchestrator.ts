@@ -13,7 +13,10 @@
  *    sends them as `resume`; that code (interrupts.ts) loads with the first interrupt a thread holds.
  * 5. After every await the turn checks it still owns its thread (`Turn.current`); a cancelled,
  *    superseded or disposed turn drops out silently, since its end was already reported.
- * History loads (`loadThread`) are turns too, unannounced, so the run state has one owner.
+ * History loads (`loadThread`) are turns too, unannounced, so the run state has one owner; their
+ * code (history-load.ts) loads with the first, and with it the following of a run the server is still
+ * running (attach-run.ts). Requests about stored threads outside a turn (`createThread`, `listThreads`,
+ * `deleteThread`, `renameThread`) load thread-admin.ts with the first.
  * 6. A thread kept from an earlier page comes back with `restore`; a turn that was in flight then is
  *    `interrupted` and goes on in a new turn (`continue`, `runAgain`, an approval, an interrupt's
  *    answer) that first finishes the restored hop, then loops as usual; that code (restored-resume.ts)
@@ -67,11 +70,12 @@ import { ToolRegistry, toolRefusal } from '../tools/tool-registry.js';
 import type { ToolMiddleware } from '../tools/tool-middleware.js';
 import type { ToolResultCache } from '../tools/tool-cache.js';
 import type { StoredThreadInfo, Transport } from '../transport/transport.js';
-import { ATTACHED_REFUSAL, attachedState, attachingTransport } from './attach-run.js';
 import type { Toolset } from '../tools/tool-groups.js';
 import { emptyConversation } from '../conversation/empty-conversation.js';
 import type { HistoryHost } from './history-load.js';
 import type { ResumeHost } from './restored-resume.js';
+import type { AnswerHost } from './interrupts.js';
+import type { ThreadAdminHost } from './thread-admin.js';
 
 /** History loads and replay, loaded with the first: a chat that only starts new threads never needs them. */
 const historyLoad = new LazyModule(() => import('./history-load.js'));
@@ -87,9 +91,15 @@ const restoredResume = new LazyModule(() => import('./restored-resume.js'));
 // What runs the calls (tool-machinery.ts): started with the first run that offers tools; `loaded`
 // from then on, so a hop takes its calls up without a wait (not even a task).
 const toolMachinery = new LazyModule(() => import('./tool-machinery.js'));
+// Creating, listing, deleting and renaming stored threads outside a turn (thread-admin.ts): with the
+// first such request (a thread list's); a chat that only talks in its thread never makes one.
+const threadAdmin = new LazyModule(() => import('./thread-admin.js'));
 
 /** What a thread is offered when the page has no tools and the thread no tool state: nothing. */
 const NO_TOOLS: Toolset = Object.freeze({ definitions: [], context: [], offeredTools: [], resolve: () => undefined });
+
+/** Why a send (or regenerate, edit) is refused while a run of the thread is unfinished on the server (attach-run.ts). */
+const ATTACHED_REFUSAL = 'An answer is still being written on the server for this thread: wait for it to finish.';
 
 const DEFAULT_MAX_DEPTH = 10;
 const DEFAULT_STREAMS_PER_HOST = 5;
@@ -176,8 +186,11 @@ export class RunOrchestrator {
   readonly #options: RunOrchestratorOptions;
   readonly #ownsRegistry: boolean;
   readonly #turns = new Map<string, Turn>();
-  /** Turns whose first hop follows a run the server was already running (by its id); removed once it ended. */
-  readonly #attaching = new WeakMap<Turn, string>();
+  /**
+   * Turns whose first hop follows a run the server was already running (attach-run.ts), with the
+   * transport that follows it; removed once it ended.
+   */
+  readonly #attaching = new WeakMap<Turn, Transport>();
   /**
    * Per thread, the run the server was still running when it was loaded, until it is known to have
    * ended (followed to its end, or given up after the bounded wait): no other run starts meanwhile.
@@ -342,38 +355,17 @@ export class RunOrchestrator {
     return this.#settleInterrupt(key, interruptId, 'cancelled', undefined, options);
   }
 
+  /** Checked here, so the answer is known at once; written (and the run resumed) by interrupts.ts. */
   #settleInterrupt(key: ThreadKey, id: string, status: 'resolved' | 'cancelled', payload: unknown, options?: TurnOptions): boolean {
     if (this.#disposing) return false;
     const message = findInterrupt(this.registry.get(key).conversation, id);
     if (!message || message.status !== 'open') return false;
     const expired = isExpired(message);
     const code = interruptCode.loaded;
-    if (!code) {
-      // Shown before its code is there (it loads as the run that asked ends, or a thread holding one is
-      // restored): answered as soon as it is, with what is known now (the same result).
-      interruptCode.load().then(() => this.#settleInterrupt(key, id, status, payload, options), () => {});
-      return !(expired && status === 'resolved');
-    }
-    const { settleInterrupt, resumeEntries } = code;
-    if (expired && status === 'resolved') {
-      this.registry.update(key, (s) => ({ ...s, conversation: settleInterrupt(s.conversation, id, 'cancelled', undefined, true) }));
-    } else {
-      this.registry.update(key, (s) => ({ ...s, conversation: settleInterrupt(s.conversation, id, status, payload, expired) }));
-    }
-    // A waiting turn sees the change itself; otherwise the last answer resumes the run in a new turn.
-    const { conversation, run } = this.registry.get(key);
-    if (!this.#activeTurn(key) && openInterrupts(conversation).length === 0 && resumeEntries(conversation).length > 0) {
-      // A turn restored after a reload finishes its hop (its client calls) before the run resumes.
-      if (run.status === RunStatus.Interrupted) {
-        this.#resumeTurn(key, options, () => {}).catch(() => {});
-        return !(expired && status === 'resolved');
-      }
-      const turn = this.#startTurn(key, options);
-      if (turn) {
-        turn.commit((snapshot) => ({ ...snapshot, run: startingState }));
-        this.#drive(turn, false).catch(() => {});
-      }
-    }
+    // Shown before its code is there (it loads as the run that asked ends, or a thread holding one is
+    // restored): answered as soon as it is, with what is known now (the same result).
+    if (code) code.answer(this.#host, key, id, status, payload, expired, options);
+    else interruptCode.load().then(() => this.#settleInterrupt(key, id, status, payload, options), () => {});
     return !(expired && status === 'resolved');
   }
 
@@ -399,8 +391,10 @@ export class RunOrchestrator {
     }
     if (conversation.messages.length === 0) return Promise.reject(new Error('Nothing to retry: the thread is empty'));
     // The server still runs the run that was followed: follow it again rather than start another.
+    // (Only a thread loaded has one, so its code, loaded with history-load.ts, is there.)
     const unfinished = this.#unfinished.get(threadKeyId(key));
-    if (unfinished) return this.#attach(key, unfinished, options) ?? Promise.reject(new Error('The orchestrator was disposed'));
+    const attach = historyLoad.loaded?.attachTurn;
+    if (unfinished && attach) return attach(this.#host, key, unfinished, options) ?? Promise.reject(new Error('The orchestrator was disposed'));
     const failedRun = run.status === RunStatus.Failed ? (run.runKey ?? run.runId) : undefined;
     const turn = this.#startTurn(key, options);
     if (!turn) return Promise.reject(new Error('The orchestrator was disposed'));
@@ -619,14 +613,8 @@ export class RunOrchestrator {
    * agent state it gives), otherwise a fresh random id. (`send` on a key without a thread does this
    * within the turn, cancellable and shown as running.)
    */
-  async createThread(server: string, room: string, signal: AbortSignal = new AbortController().signal): Promise<ThreadKey> {
-    const transport = this.#transportFor({ server, room, thread: '' });
-    const created = transport.createThread ? await transport.createThread(signal) : { threadId: this.#createId() };
-    const key: ThreadKey = { server, room, thread: created.threadId };
-    if (created.state !== undefined && !this.#disposed) {
-      this.registry.update(key, (snapshot) => ({ ...snapshot, conversation: { ...snapshot.conversation, state: created.state } }));
-    }
-    return key;
+  createThread(server: string, room: string, signal: AbortSignal = new AbortController().signal): Promise<ThreadKey> {
+    return threadAdmin.load().then((admin) => admin.createThread(this.#host, server, room, signal));
   }
 
   /**
@@ -654,9 +642,8 @@ export class RunOrchestrator {
   }
 
   /** The threads the backend keeps for (server, room); none when it keeps no threads. */
-  async listThreads(server: string, room: string, signal: AbortSignal = new AbortController().signal): Promise<readonly StoredThreadInfo[]> {
-    const transport = this.#transportFor({ server, room, thread: '' });
-    return transport.listThreads ? transport.listThreads(signal) : [];
+  listThreads(server: string, room: string, signal: AbortSignal = new AbortController().signal): Promise<readonly StoredThreadInfo[]> {
+    return threadAdmin.load().then((admin) => admin.listThreads(this.#host, server, room, signal));
   }
 
   /**
@@ -664,20 +651,14 @@ export class RunOrchestrator {
    * backend's copy is deleted (when it keeps threads) and the thread's snapshot is forgotten. Rejects,
    * keeping the snapshot, when the backend refuses.
    */
-  async deleteThread(key: ThreadKey, signal: AbortSignal = new AbortController().signal): Promise<void> {
+  deleteThread(key: ThreadKey, signal: AbortSignal = new AbortController().signal): Promise<void> {
     this.cancel(key);
-    const transport = this.#transportFor(key);
-    if (key.thread && transport.deleteThread) await transport.deleteThread(key.thread, signal);
-    this.#unfinished.delete(threadKeyId(key));
-    if (this.#activeTurn(key)) return; // a new turn started meanwhile: it owns the thread now
-    // The executed calls are remembered still: a call id never runs twice, even on a thread re-created.
-    this.registry.delete(key);
+    return threadAdmin.load().then((admin) => admin.deleteThread(this.#host, key, signal));
   }
 
   /** Renames a thread on the backend, when it keeps names (otherwise there is nothing to do here). */
-  async renameThread(key: ThreadKey, name: string, signal: AbortSignal = new AbortController().signal): Promise<void> {
-    const transport = this.#transportFor(key);
-    if (key.thread && transport.renameThread) await transport.renameThread(key.thread, name, signal);
+  renameThread(key: ThreadKey, name: string, signal: AbortSignal = new AbortController().signal): Promise<void> {
+    return threadAdmin.load().then((admin) => admin.renameThread(this.#host, key, name, signal));
   }
 
   /**
@@ -900,7 +881,7 @@ export class RunOrchestrator {
       const attached = hop === 0 ? this.#attaching.get(turn) : undefined;
       // A busy server (429, 503) is waited for and the run sent again (busy-retry.ts).
       const failure = await sendWhileBusy(turn, hop, () => streamRun(turn, {
-        transport: attached ? attachingTransport(this.#transportFor(turn.key), attached) : this.#transportFor(turn.key),
+        transport: attached ?? this.#transportFor(turn.key),
         tools: toolset,
         runId,
         // Layered events (issue 11): token usage for the turn's report, raw events when observed.
@@ -1109,16 +1090,32 @@ export class RunOrchestrator {
     }
   }
 
-  /** What a history load (history-load.ts) and taking up a restored turn (restored-resume.ts) do to the engine's own state. */
-  readonly #host: HistoryHost & ResumeHost = {
+  /**
+   * What a history load (history-load.ts), taking up a restored turn (restored-resume.ts), answering
+   * an interrupt (interrupts.ts) and the stored threads' requests (thread-admin.ts) do to the engine's own state.
+   */
+  readonly #host: HistoryHost & ResumeHost & AnswerHost & ThreadAdminHost = {
     engine: this,
+    active: (key) => this.#activeTurn(key),
+    createId: () => this.#createId(),
+    forget: (key) => {
+      this.#unfinished.delete(threadKeyId(key));
+      // A new turn started meanwhile owns the thread now. The executed calls are remembered still:
+      // a call id never runs twice, even on a thread re-created.
+      if (!this.#activeTurn(key)) this.registry.delete(key);
+    },
+    startTurn: (key, options) => this.#startTurn(key, options),
+    resumeTurn: (key, options, decide) => this.#resumeTurn(key, options, decide),
     setRun: (turn, run) => this.#setRun(turn, run),
     end: (turn, end) => this.#end(turn, end),
     executed: (key) => this.#executedSet(key),
     busy: (key) => this.#disposed || !!this.#activeTurn(key),
-    attach: (key, runId, options) => this.#attach(key, runId, options),
+    follow: (turn, runId, transport) => {
+      this.#unfinished.set(threadKeyId(turn.key), runId);
+      this.#attaching.set(turn, transport);
+    },
     finished: (key) => this.#unfinished.delete(threadKeyId(key)),
-    drive: (turn, retry, restoredHop) => this.#drive(turn, retry, restoredHop),
+    drive: (turn: Turn, retry: boolean, restoredHop?: () => Promise<void>) => this.#drive(turn, retry, restoredHop),
     emit: (turn, event) => this.#emit(turn, event),
     toolset: (turn) => this.#toolset(turn),
     runCalls: (turn, ids, toolset) => this.#runCalls(turn, ids, toolset),
@@ -1126,16 +1123,6 @@ export class RunOrchestrator {
     awaitAnswers: (turn, hop) => this.#awaitAnswers(turn, hop),
     fail: (turn, failure) => this.#fail(turn, failure),
   };
-
-  /** Follows a run the server is still running, as the first hop of an announced turn (see attach-run.ts). */
-  #attach(key: ThreadKey, runId: string, options?: TurnOptions): Promise<TurnOutcome> | undefined {
-    const turn = this.#startTurn(key, options);
-    if (!turn) return undefined;
-    this.#unfinished.set(threadKeyId(key), runId);
-    this.#attaching.set(turn, runId);
-    turn.commit((snapshot) => ({ ...snapshot, run: attachedState }));
-    return this.#drive(turn, false);
-  }
 
   /**
    * Whether a run of the thread is still unfinished on the server (followed, or stopped being

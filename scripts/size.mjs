@@ -79,6 +79,7 @@ const OPTIONAL = [
   { pattern: /\/code-highlighter-[^/]*\.js$/, feature: 'syntax highlighting (with the first code block in a bundled language)' },
   // Loaded with the first fenced code block (its code shows plain until then): the label, Copy code, the styles.
   { pattern: /\/code-block-[^/]*\.js$/, feature: 'code blocks (the first fenced code block in an answer)' },
+  { pattern: /\/markdown-table-render-[^/]*\.js$/, feature: 'Markdown tables (the first GFM table in an answer)' },
   // What only some conversations show: a turn's versions, the inline editor, subagent groups, attachments.
   { pattern: /\/message-list-extras-[^/]*\.js$/, feature: "the message list's rare pieces (tool calls, interrupts, activities, reasoning, a turn's versions, Edit's editor, a subagent's group, a message's attachments)" },
   // Opt-in features: loaded only when the page turns them on.

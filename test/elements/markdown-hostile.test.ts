@@ -5,6 +5,7 @@ import { renderMarkdown } from '../../src/index.js';
 import * as markdownModule from '../../src/elements/soliplex-message-list/markdown.js';
 import { runFinished, runStarted, text } from '../helpers/agui-events.js';
 import { chatWith, deepQuery, deepQueryAll, settled } from './chat-fixture.js';
+import { preloadTables } from '../../src/elements/soliplex-message-list/lazy-markdown-table.js';
 
 // Model text is untrusted: a reply shaped to blow the parser's stack or make it quadratic must still
 // render, in work linear in its length. No wall-clock assertions: the parser counts its steps.
@@ -25,6 +26,9 @@ const fill = (unit: string, size: number) => unit.repeat(Math.ceil(size / unit.l
 const shows = (host: Element, part: string) => host.textContent!.includes(part);
 
 describe('Markdown on hostile input', () => {
+  // About rendering tables, not about their chunk's loading (markdown-lazy-table.test.ts is).
+  before(() => preloadTables());
+
   it('caps emphasis nesting instead of overflowing the stack, and keeps the text', () => {
     for (const source of [nestedMarks(4000), nestedWords(4000)]) {
       const host = markdown(source);
@@ -149,7 +153,8 @@ describe('Markdown on hostile input', () => {
     };
     const steps = (source: string) => {
       const before = markdownModule.markdownSteps();
-      renderMarkdown(source);
+      // Into a detached element: a table's cells are parsed when its part renders.
+      render(renderMarkdown(source), document.createElement('div'));
       return markdownModule.markdownSteps() - before;
     };
     for (const [name, shape] of Object.entries(shapes)) {

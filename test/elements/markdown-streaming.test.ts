@@ -4,6 +4,7 @@ import { renderMarkdown } from '../../src/index.js';
 import { StreamingMarkdown, markdownSteps } from '../../src/elements/soliplex-message-list/markdown.js';
 import { runFinished, runStarted, text } from '../helpers/agui-events.js';
 import { chatWith, deepQuery, settled, until } from './chat-fixture.js';
+import { preloadTables } from '../../src/elements/soliplex-message-list/lazy-markdown-table.js';
 
 // A streaming message re-parses only its open Markdown block: what it shows after every delta must be
 // exactly what a one-shot parse of the text so far shows.
@@ -88,6 +89,9 @@ function expectStreamsLikeOneShot(parts: string[], label: string): void {
 }
 
 describe('Markdown streamed in pieces', () => {
+  // Compares DOM with tables in it: their renderer is loaded first (markdown-lazy-table.test.ts tests its loading).
+  before(() => preloadTables());
+
   it('shows, after every piece, what a one-shot parse shows (hand-written documents, every cut)', () => {
     for (const [index, document] of DOCUMENTS.entries()) {
       expectStreamsLikeOneShot([...document], `document ${index} char by char`);

@@ -9,7 +9,6 @@ import {
   type ChatMessage,
   type Conversation,
   type InstructionMessage,
-  type ReasoningMessage,
   type ToolCall,
   type UserMessage,
 } from './conversation.js';
@@ -67,6 +66,13 @@ const RARE_TYPES = new Set<string>([
   // Neither Soliplex nor a plain answer sends steps.
   EventType.STEP_STARTED,
   EventType.STEP_FINISHED,
+  // Reasoning messages (protocol-extras.ts): a plain answer has none.
+  EventType.REASONING_START,
+  EventType.REASONING_MESSAGE_START,
+  EventType.REASONING_MESSAGE_CONTENT,
+  EventType.REASONING_MESSAGE_END,
+  EventType.REASONING_MESSAGE_CHUNK,
+  EventType.REASONING_END,
 ]);
 
 /** Whether `event` takes one of the rare paths while they are not loaded yet (see `loadReducerExtras`). */
@@ -141,7 +147,7 @@ export function addMessage(conversation: Conversation, message: ChatMessage): Co
  * not sealed). Any other known id is left as it is: a replay of events already applied (its END
  * closed nothing, so it never becomes reopenable), or a message of another role.
  */
-function reopen(conversation: Conversation, index: number, role: 'assistant' | 'reasoning'): Conversation {
+export function reopen(conversation: Conversation, index: number, role: 'assistant' | 'reasoning'): Conversation {
   const message = conversation.messages[index]!;
   if (message.role !== role || !message.complete || message.truncated || !conversation.closedInRun?.includes(message.id)) return conversation;
   return { ...replaceMessage(conversation, index, { ...message, complete: false }), closedInRun: conversation.closedInRun.filter((id) => id !== message.id) };
@@ -173,7 +179,7 @@ function startOtherRole(conversation: Conversation, id: string, role: 'user' | '
   return addMessage(conversation, message);
 }
 
-function appendText(conversation: Conversation, id: string, delta: string, warn: ReducerWarn): Conversation {
+export function appendText(conversation: Conversation, id: string, delta: string, warn: ReducerWarn): Conversation {
   const index = findIndex(conversation, id);
   const message = conversation.messages[index];
   if (!message) {
@@ -184,7 +190,7 @@ function appendText(conversation: Conversation, id: string, delta: string, warn:
   return replaceMessage(conversation, index, { ...(message as AssistantMessage), ...appendCapped((message as AssistantMessage).text, delta) });
 }
 
-function endText(conversation: Conversation, id: string): Conversation {
+export function endText(conversation: Conversation, id: string): Conversation {
   const index = findIndex(conversation, id);
   const message = conversation.messages[index];
   if (!message || !isStreamingText(message)) return conversation;
@@ -198,19 +204,6 @@ function endText(conversation: Conversation, id: string): Conversation {
 /** The role a `TEXT_MESSAGE_START` / `_CHUNK` names, when it is one the chat shows other than `assistant`. */
 function otherRole(role: unknown): 'user' | 'system' | 'developer' | undefined {
   return role === 'user' || role === 'system' || role === 'developer' ? role : undefined;
-}
-
-export function startReasoning(conversation: Conversation, id: string): Conversation {
-  if (findIndex(conversation, id) >= 0) return conversation;
-  const message: ReasoningMessage = {
-    role: 'reasoning',
-    id,
-    text: '',
-    complete: false,
-    runId: conversation.currentRunId,
-    runKey: conversation.currentRunKey,
-  };
-  return addMessage(conversation, message);
 }
 
 /** The assistant message a call without `parentMessageId` belongs to: the newest of this run. */
@@ -371,20 +364,6 @@ function reduceCore(conversation: Conversation, event: BaseEvent, warn: ReducerW
       if (!id) return conversation;
       return appendText(startAssistant(conversation, id), id, delta, warn);
     }
-    case EventType.REASONING_MESSAGE_START: {
-      if (!messageId) return conversation;
-      const index = findIndex(conversation, messageId);
-      return index >= 0 ? reopen(conversation, index, 'reasoning') : startReasoning(conversation, messageId);
-    }
-    case EventType.REASONING_MESSAGE_CONTENT:
-      return messageId ? appendText(conversation, messageId, delta, warn) : conversation;
-    case EventType.REASONING_MESSAGE_END:
-      return messageId ? endText(conversation, messageId) : conversation;
-    case EventType.REASONING_MESSAGE_CHUNK: {
-      const id = messageId ?? lastOpen(conversation, 'reasoning');
-      if (!id) return conversation;
-      return appendText(startReasoning(conversation, id), id, delta, warn);
-    }
     case EventType.TOOL_CALL_START:
       return startToolCall(conversation, e);
     case EventType.TOOL_CALL_ARGS:
@@ -404,12 +383,12 @@ function reduceCore(conversation: Conversation, event: BaseEvent, warn: ReducerW
     case EventType.MESSAGES_SNAPSHOT:
       return Array.isArray(e['messages']) ? (extrasFor(event, warn)?.reconcileSnapshot(conversation, e['messages'] as Message[]) ?? conversation) : conversation;
     default:
-      // STATE_DELTA and steps too (protocol-extras.ts).
+      // STATE_DELTA, steps and reasoning messages too (protocol-extras.ts).
       return RARE_TYPES.has(event.type) ? (extrasFor(event, warn)?.reduceProtocolExtras(conversation, event, warn) ?? conversation) : conversation;
   }
 }
 
-function lastOpen(conversation: Conversation, role: 'assistant' | 'reasoning'): string | undefined {
+export function lastOpen(conversation: Conversation, role: 'assistant' | 'reasoning'): string | undefined {
   const message = conversation.messages.findLast((m) => m.role === role);
   return message && (message.role === 'assistant' || message.role === 'reasoning') && !message.complete
     ? message.id

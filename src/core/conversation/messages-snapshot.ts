@@ -1,7 +1,7 @@
 import { EventType, type ContentPart, type Message } from '@ag-ui/core';
 import { ToolCallStatus, type AssistantMessage, type ChatMessage, type Conversation, type InstructionMessage, type ReasoningMessage } from './conversation.js';
 import { applyActivitySnapshot } from './activities.js';
-import { keepSnapshotEncryptedValues } from './protocol-extras.js';
+import { keepSnapshotEncryptedValues, startReasoning } from './protocol-extras.js';
 import { keepMetadataSources } from './metadata-sources.js';
 import {
   addMessage,
@@ -13,7 +13,6 @@ import {
   findIndex,
   replaceMessage,
   startAssistant,
-  startReasoning,
   startToolCall,
 } from './conversation-reducer.js';
 

@@ -1,5 +1,6 @@
 import { EventType, type BaseEvent, type Message } from '@ag-ui/core';
-import type { Conversation } from './conversation.js';
+import type { Conversation, ReasoningMessage } from './conversation.js';
+import { addMessage, appendText, endText, findIndex, lastOpen, reopen } from './conversation-reducer.js';
 import { applyActivityDelta, applyActivitySnapshot } from './activities.js';
 import { reduceSubagent } from './subagents.js';
 import { applyJsonPatch, type JsonPatchOperation } from './json-patch.js';
@@ -7,13 +8,29 @@ import { applyJsonPatch, type JsonPatchOperation } from './json-patch.js';
 /**
  * The AG-UI 1.0 events beyond text, tools and whole states, for the reducer (one of its rare paths,
  * reducer-extras.ts): state deltas (JSON Patch), steps, activities, subagents and encrypted reasoning
- * values. `CUSTOM` and `RAW` change nothing in the conversation: the engine passes them on as events
+ * values, and reasoning messages (a plain answer has none). `CUSTOM` and `RAW` change nothing in the conversation: the engine passes them on as events
  * (`custom`, `raw`).
  * `REASONING_START` / `REASONING_END` only bracket reasoning messages.
  */
 export function reduceProtocolExtras(conversation: Conversation, event: BaseEvent, warn: (message: string) => void): Conversation {
   const e = event as BaseEvent & Record<string, unknown>;
+  const messageId = typeof e['messageId'] === 'string' ? e['messageId'] : undefined;
+  const delta = typeof e['delta'] === 'string' ? e['delta'] : '';
   switch (event.type) {
+    case EventType.REASONING_MESSAGE_START: {
+      if (!messageId) return conversation;
+      const index = findIndex(conversation, messageId);
+      return index >= 0 ? reopen(conversation, index, 'reasoning') : startReasoning(conversation, messageId);
+    }
+    case EventType.REASONING_MESSAGE_CONTENT:
+      return messageId ? appendText(conversation, messageId, delta, warn) : conversation;
+    case EventType.REASONING_MESSAGE_END:
+      return messageId ? endText(conversation, messageId) : conversation;
+    case EventType.REASONING_MESSAGE_CHUNK: {
+      const id = messageId ?? lastOpen(conversation, 'reasoning');
+      if (!id) return conversation;
+      return appendText(startReasoning(conversation, id), id, delta, warn);
+    }
     case EventType.STATE_DELTA:
       try {
         return { ...conversation, state: applyJsonPatch(conversation.state, (e['delta'] ?? []) as JsonPatchOperation[]) };
@@ -43,6 +60,20 @@ export function reduceProtocolExtras(conversation: Conversation, event: BaseEven
     default:
       return conversation;
   }
+}
+
+/** A reasoning message the agent starts streaming (a snapshot's too: messages-snapshot.ts). */
+export function startReasoning(conversation: Conversation, id: string): Conversation {
+  if (findIndex(conversation, id) >= 0) return conversation;
+  const message: ReasoningMessage = {
+    role: 'reasoning',
+    id,
+    text: '',
+    complete: false,
+    runId: conversation.currentRunId,
+    runKey: conversation.currentRunKey,
+  };
+  return addMessage(conversation, message);
 }
 
 /** Stores an encrypted value on the call or message it names, to send back with it; never shown. */

@@ -1,7 +1,7 @@
 /**
  * A small Markdown renderer that builds Lit templates, never HTML strings: every piece of model text
  * lands in a text binding, so raw HTML in it shows as text. Covers what chat answers use: paragraphs,
- * headings, tight and loose lists, blockquotes, rules, GFM tables, fenced code (with a language label,
+ * headings, tight and loose lists, blockquotes, rules, GFM tables (cells built by a chunk loaded with the first table), fenced code (with a language label,
  * "Copy code" and lazy highlighting: code-block.ts, loaded with the first block), and the inline marks of markdown-inline.ts.
  *
  * Model text is untrusted, so the parser is built to stay linear in its input: no regex that can
@@ -9,7 +9,7 @@
  */
 import { html, type TemplateResult } from 'lit';
 import { MAX_DEPTH, markdownSteps, renderInline, safeHref, work, type Inline, type MarkdownOptions } from './markdown-inline.js';
-import { renderTable, startsTable } from './markdown-table.js';
+import { readTable, startsTable } from './markdown-table.js';
 import { codeBlock } from './lazy-code-block.js';
 import { isMdElement, markdownDom, mdElement, type MdNode } from './markdown-dom.js';
 
@@ -144,7 +144,7 @@ class Blocks {
       const table = startsTable(lines, i);
       if (this.recordStarts) this.blockStarts.push({ line: i, decided: table ? i + 1 : i });
       if (table) {
-        i = renderTable(lines, i, blocks, (row) => lines[row]!.trim() !== '' && !startsBlock(lines, row), this.options);
+        i = readTable(lines, i, blocks, (row) => lines[row]!.trim() !== '' && !startsBlock(lines, row), this.options);
         continue;
       }
       const fence = FENCE.exec(line);

@@ -148,7 +148,8 @@ describe('<soliplex-chat> XSS', () => {
     el.send('go');
     await finished;
     await settled(el);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The cards render from the list's lazy extras chunk: on a fresh page they follow it.
+    await until(() => deepQueryAll(el, '[part~="tool-card"]').length === 3);
     const cards = deepQueryAll(el, '[part~="tool-card"]');
     expect(cards.map((c) => c.dataset['status'])).to.deep.equal(['completed', 'completed', 'completed']);
     // The arguments and the raw result show in the details, once opened.

@@ -354,21 +354,13 @@ export class LocalThreadSync {
 
   #onBroadcast(message: Broadcast): void {
     if (!message || message.type !== 'saved' || message.writer === this.#writer || this.#closed) return;
+    // Which thread, and whether its save is news, is decided as the message comes (a thread this tab keeps later is not concerned).
     const kept = this.#kept.get(message.id);
     if (!kept || kept.closed || message.revision <= kept.revision) return;
-    if (!this.#followable(kept, this.engine.registry.get(kept.key))) return this.#markOutOfDate(kept);
-    // Reading the other tab's copy and showing it: its code loads with the first save heard (in order).
+    // Following it: its code loads with the first save heard (messages handled in order).
     follow.load().then(
       ({ followOtherTab }) => followOtherTab(this.#follower(), kept),
       (error: unknown) => console.error('[soliplex-chat] another tab’s save could not be followed: its code could not be loaded', error),
-    );
-  }
-
-  /** A copy with nothing this tab has not saved may follow the other tab; any other is out of date. */
-  #followable(kept: Kept, snapshot: ThreadSnapshot): boolean {
-    return (
-      !isRunning(snapshot.run) &&
-      (snapshot.conversation.messages.length === 0 || (snapshot.conversation === kept.saved && !kept.writing && kept.timer === undefined))
     );
   }
 
@@ -378,7 +370,6 @@ export class LocalThreadSync {
       engine: this.engine,
       store: this.store,
       kept: (id) => (this.#closed ? undefined : this.#kept.get(id)),
-      followable: (kept, snapshot) => this.#followable(kept, snapshot),
       adopt: (stored) => this.adopt(stored),
       markOutOfDate: (kept) => this.#markOutOfDate(kept),
       failed: (error) => this.#failed(error),

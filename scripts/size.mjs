@@ -169,8 +169,6 @@ const OPTIONAL = [
   // The local store's rarer half (local-thread-records.ts): reading a kept thread back and checking it, pruning
   // past the cap, the clone fallback, deleting. A first visit's saves never need it.
   { pattern: /\/local-thread-records-[^/]*\.js$/, feature: 'reading kept conversations back (a stored thread reopened or listed), pruning past 50 threads, a copy IndexedDB cannot clone' },
-  // Following another tab's saves of a kept thread (local-thread-follow.ts): loaded with the first one heard.
-  { pattern: /\/local-thread-follow-[^/]*\.js$/, feature: 'a kept conversation saved by another tab (reading its copy and showing it here)' },
   // A Soliplex answer's usage (with retries) and chunk-preview routes (answer-usage-routes.ts); the feedback routes stay.
   { pattern: /\/answer-usage-routes-[^/]*\.js$/, feature: "a Soliplex answer's token usage (`show-usage`) or an opened source's page previews" },
   // A Soliplex room's thread list calls (list, rename, delete: soliplex-thread-ops.ts) and the rest of the rooms

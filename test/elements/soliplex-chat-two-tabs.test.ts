@@ -4,9 +4,10 @@ import { deepQueryAll, leave, until } from './chat-fixture.js';
 import { finished, say, script, started } from '../helpers/agui-server.js';
 
 /**
- * Following another tab's saves (local-thread-follow.ts) loads with the first save heard from one:
- * this page is fresh, so the save below is the one that loads it. Two chats with their own engines on
- * one thread are two tabs to the store (each its own writer and BroadcastChannel).
+ * Following another tab's saves (LocalThreadSync, its BroadcastChannel): an idle tab shows what the
+ * other saved. A page of its own, so that a later move of this path to a lazily loaded chunk is
+ * proved from a fresh page. Two chats with their own engines on one thread are two tabs to the store
+ * (each its own writer and BroadcastChannel).
  */
 
 function deleteDatabase(name: string): Promise<void> {
@@ -19,7 +20,7 @@ function deleteDatabase(name: string): Promise<void> {
 const open = (agentUrl: string, thread: string) => fixture<SoliplexChat>(html`<soliplex-chat agent-url=${agentUrl} thread=${thread}></soliplex-chat>`);
 const texts = (el: SoliplexChat, part: string) => deepQueryAll(el, `[part~="${part}"]`).map((m) => m.textContent ?? '');
 
-describe('soliplex-chat in two tabs (the follow code loads on the first save heard)', () => {
+describe('soliplex-chat in two tabs', () => {
   beforeEach(() => deleteDatabase('soliplex-chat-threads'));
 
   it('an idle tab on the same thread shows the turn the other tab saved', async () => {

@@ -1,13 +1,8 @@
 import { notifyEach } from '../notify-each.js';
 import { emptyConversation, type Conversation } from '../conversation/conversation.js';
-import { LazyModule } from '../lazy-module.js';
 import type { RunOrchestrator } from '../tool-loop/run-orchestrator.js';
-import { isInFlight, isRunning, threadKeyId, type ThreadKey, type ThreadSnapshot } from '../tool-loop/run-state.js';
+import { idleState, isInFlight, isRunning, threadKeyId, type ThreadKey, type ThreadSnapshot } from '../tool-loop/run-state.js';
 import { ThreadStorageError, type LocalThreadStore, type StoredThread } from './local-thread-store.js';
-import type { Follower } from './local-thread-follow.js';
-
-/** Following another tab's saves (local-thread-follow.ts): loaded with the first one heard. */
-const follow = new LazyModule(() => import('./local-thread-follow.js'));
 
 /** Why threads are not being kept: no IndexedDB (a private window, another tab upgraded it), storage full, or another failure. */
 export interface LocalThreadProblem {
@@ -26,8 +21,7 @@ const STREAM_SAVE_MS = 300;
 /** A turn's end waits this long, so a disposal that cancels the turn can keep its in-flight copy instead. */
 const END_SAVE_MS = 30;
 
-/** How one thread is kept (exported for local-thread-follow.ts). */
-export interface Kept {
+interface Kept {
   readonly key: ThreadKey;
   readonly id: string;
   /** The stored revision this tab's copy is based on (0: none stored yet). */
@@ -71,8 +65,7 @@ type Broadcast = { readonly type: 'saved'; readonly id: string; readonly revisio
  * Two tabs on one thread: each record has a revision and a tab writes only over the revision it
  * knows; a tab that is refused, or hears (BroadcastChannel) that another tab saved a thread it shows
  * while its own turn runs or its changes are unsaved, marks the thread out of date and stops writing
- * it; an idle, saved thread is updated from the store instead (local-thread-follow.ts, loaded with the
- * first save heard from another tab).
+ * it; an idle, saved thread is updated from the store instead.
  *
  * A storage failure is kept once in `problem` (listeners are told); the conversation in memory is
  * never touched by one.
@@ -354,26 +347,29 @@ export class LocalThreadSync {
 
   #onBroadcast(message: Broadcast): void {
     if (!message || message.type !== 'saved' || message.writer === this.#writer || this.#closed) return;
-    // Which thread, and whether its save is news, is decided as the message comes (a thread this tab keeps later is not concerned).
     const kept = this.#kept.get(message.id);
     if (!kept || kept.closed || message.revision <= kept.revision) return;
-    // Following it: its code loads with the first save heard (messages handled in order).
-    follow.load().then(
-      ({ followOtherTab }) => followOtherTab(this.#follower(), kept),
-      (error: unknown) => console.error('[soliplex-chat] another tab’s save could not be followed: its code could not be loaded', error),
+    // A copy with nothing this tab has not saved may follow the other tab; any other is out of date.
+    const followable = (snapshot: ThreadSnapshot) =>
+      !isRunning(snapshot.run) &&
+      (snapshot.conversation.messages.length === 0 || (snapshot.conversation === kept.saved && !kept.writing && kept.timer === undefined));
+    if (!followable(this.engine.registry.get(kept.key))) return this.#markOutOfDate(kept);
+    this.store.load(kept.key).then(
+      (stored) => {
+        const now = this.engine.registry.get(kept.key);
+        if (!stored || (stored.revision ?? 0) <= kept.revision || this.#kept.get(kept.id) !== kept) return;
+        if (!followable(now)) return this.#markOutOfDate(kept);
+        // A turn the other tab is running is shown as it streams there, not as one a reload interrupted.
+        if (now.conversation.messages.length === 0 && !stored.inFlight) return void this.adopt(stored);
+        const conversation: Conversation = { ...emptyConversation, ...stored.conversation };
+        kept.revision = stored.revision ?? 0;
+        kept.saved = conversation;
+        kept.savedRunning = false;
+        // Following the other tab: its turn is its own, so this tab shows no turn of its own (no Continue).
+        this.engine.registry.set({ ...now, run: idleState, conversation });
+      },
+      (error: unknown) => this.#failed(error),
     );
-  }
-
-  /** What following another tab (local-thread-follow.ts) may see and do. */
-  #follower(): Follower {
-    return {
-      engine: this.engine,
-      store: this.store,
-      kept: (id) => (this.#closed ? undefined : this.#kept.get(id)),
-      adopt: (stored) => this.adopt(stored),
-      markOutOfDate: (kept) => this.#markOutOfDate(kept),
-      failed: (error) => this.#failed(error),
-    };
   }
 
   #markOutOfDate(kept: Kept): void {

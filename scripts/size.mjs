@@ -175,6 +175,8 @@ const OPTIONAL = [
   // The local store's rarer half (local-thread-records.ts): reading a kept thread back and checking it, pruning
   // past the cap, the clone fallback, deleting. A first visit's saves never need it.
   { pattern: /\/local-thread-records-[^/]*\.js$/, feature: 'reading kept conversations back (a stored thread reopened or listed), pruning past 50 threads, a copy IndexedDB cannot clone' },
+  // A Soliplex answer's usage (with retries) and chunk-preview routes (answer-usage-routes.ts); the feedback routes stay.
+  { pattern: /\/answer-usage-routes-[^/]*\.js$/, feature: "a Soliplex answer's token usage (`show-usage`) or an opened source's page previews" },
   // A Soliplex room's thread list calls (list, rename, delete: soliplex-thread-ops.ts) and the rest of the rooms
   // API (`SoliplexApi`: those calls, the rooms list, uploads); a chat that only talks in the room uses `SoliplexClient`.
   { pattern: /\/soliplex-thread-ops-[^/]*\.js$/, feature: "a Soliplex room's thread list (listing, renaming, deleting its threads)" },

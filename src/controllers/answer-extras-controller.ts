@@ -92,14 +92,7 @@ export class AnswerExtrasController implements ReactiveController {
    * `load` (an answer asks once it is on screen: a long thread does not ask for all of them at once).
    */
   feedback(runId: string, load = true): AnswerRating | undefined {
-    const key = this.#key(runId);
-    const entry = this.#feedback.get(key);
-    if (entry) return entry.state === 'done' ? (entry.value ?? undefined) : undefined;
-    const thread = this.#config.threadKey();
-    if (!load || !inRoom(thread)) return undefined;
-    this.#feedback.set(key, { state: 'loading' });
-    void this.#load(this.#feedback, key, (routes, signal) => routes.feedback(thread, runId, signal));
-    return undefined;
+    return this.#cached(this.#feedback, runId, load, (routes, thread, signal) => routes.feedback(thread, runId, signal)) ?? undefined;
   }
 
   /**
@@ -132,30 +125,12 @@ export class AnswerExtrasController implements ReactiveController {
   }
 
   /**
-   * The tokens the runs `runIds` used, on Soliplex (their usage routes; a run without usage counts
-   * nothing): undefined until every one is known, loading what is not (with `load`). Off Soliplex, undefined.
+   * Run `runId`'s token usage on Soliplex (its usage route; null: it has none): undefined while not
+   * known, loaded the first time it is asked for with `load`. Off Soliplex, undefined. (The usage line,
+   * answer-extras-view.ts, sums a turn's and a thread's runs.)
    */
-  usage(runIds: readonly string[], load = true): TokenCount | undefined {
-    const thread = this.#config.threadKey();
-    if (!load || !inRoom(thread) || runIds.length === 0) return undefined;
-    let input = 0;
-    let output = 0;
-    let complete = true;
-    for (const runId of runIds) {
-      const key = this.#key(runId);
-      const entry = this.#usage.get(key);
-      if (entry?.state === 'done') {
-        input += entry.value?.input_tokens ?? 0;
-        output += entry.value?.output_tokens ?? 0;
-        continue;
-      }
-      complete = false;
-      if (!entry) {
-        this.#usage.set(key, { state: 'loading' });
-        void this.#load(this.#usage, key, (routes, signal) => routes.usage(thread, runId, signal));
-      }
-    }
-    return complete ? { input, output } : undefined;
+  runUsage(runId: string, load = true): SoliplexUsage | null | undefined {
+    return this.#cached(this.#usage, runId, load, (routes, thread, signal) => routes.usage(thread, runId, signal));
   }
 
   /** A cited chunk's page previews (base64 PNGs); null when the server has none for it (not a paged document). */
@@ -163,6 +138,18 @@ export class AnswerExtrasController implements ReactiveController {
     const thread = this.#config.threadKey();
     if (!thread.room) return null;
     return (await this.#loadRoutes()).chunk({ ...thread, room: thread.room }, citation, this.#abort.signal);
+  }
+
+  /** A cached value of run `runId` of the thread on screen; on Soliplex loaded (`load`) the first time it is asked for. */
+  #cached<T>(cache: Map<string, Loaded<T>>, runId: string, load: boolean, ask: (routes: SoliplexAnswerRoutes, thread: RoomThread, signal: AbortSignal) => Promise<T>): T | undefined {
+    const key = this.#key(runId);
+    const entry = cache.get(key);
+    if (entry) return entry.state === 'done' ? entry.value : undefined;
+    const thread = this.#config.threadKey();
+    if (!load || !inRoom(thread)) return undefined;
+    cache.set(key, { state: 'loading' });
+    void this.#load(cache, key, (routes, signal) => ask(routes, thread, signal));
+    return undefined;
   }
 
   #key(runId: string): string {

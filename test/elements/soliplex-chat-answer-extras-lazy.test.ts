@@ -1,6 +1,7 @@
 // An answer's sources, usage line and reason field (answer-extras-view) load only with the first answer
 // that shows one, and the Soliplex routes' half of the controller (answer-extras-soliplex) only with a
-// Soliplex thread (scripts/size.mjs lists both as optional). A file of its own: a module, once loaded,
+// Soliplex thread, and its usage and chunk-preview routes (answer-usage-routes) only with `show-usage` or an
+// opened source (scripts/size.mjs lists them as optional). A file of its own: a module, once loaded,
 // stays loaded for the page, and the other answer-extras tests load both.
 import { expect, fixture, html } from '@open-wc/testing';
 import type { SoliplexChat, SoliplexFeedbackEvent, SoliplexRunFinishedEvent } from '../../src/index.js';
@@ -16,6 +17,7 @@ const loaded = (name: string) =>
 
 const VIEW = '/soliplex-answer-extras/answer-extras-view';
 const ROUTES = '/controllers/answer-extras-soliplex';
+const USAGE_ROUTES = '/controllers/answer-usage-routes';
 
 const extras = (el: SoliplexChat) => deepQueryAll(el, 'soliplex-answer-extras');
 const buttonNamed = (host: Element, name: string) => deepQueryAll<HTMLButtonElement>(host, 'button').find((b) => b.getAttribute('aria-label') === name);
@@ -104,5 +106,16 @@ describe('<soliplex-chat> an answer’s extras, loaded on use', function () {
     await sendReason(reloaded, 'On second thought, wrong.');
     await until(async () => JSON.stringify(await stored()) === JSON.stringify({ feedback: 'thumbs_down', reason: 'On second thought, wrong.' }));
     await until(() => text(deepQuery(reloaded, '.sent')) === 'Thanks for your feedback.');
+    // Rating needs no usage routes: without `show-usage` (and no source opened) their code never loaded.
+    expect(loaded(USAGE_ROUTES), 'the usage routes without show-usage').to.equal(false);
+
+    // `show-usage` turned on: the answer asks its run's usage route, through the routes' code loaded now.
+    // (A scripted room's runs count no usage, so the line stays empty: the demo room's usage line is
+    // checked in soliplex-chat-answer-extras.test.ts.)
+    const asked = () => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith(`/agui/${thread}/${runId}/usage`));
+    expect(asked()).to.equal(false);
+    again.showUsage = true;
+    await until(() => asked());
+    expect(loaded(USAGE_ROUTES)).to.equal(true);
   });
 });

@@ -3,7 +3,7 @@ import { repeat } from 'lit/directives/repeat.js';
 import type { ChatContextValue } from '../../context.js';
 import type { SoliplexCitation } from '../../core/transport/soliplex/soliplex-citations.js';
 import type { SoliplexChunk } from '../../core/transport/soliplex/soliplex-documents.js';
-import type { TokenCount } from '../../controllers/answer-extras-controller.js';
+import type { AnswerExtrasController, TokenCount } from '../../controllers/answer-extras-controller.js';
 import type { AnswerTurn } from '../soliplex-message-list/answer-turns.js';
 import { baseChatStrings, partStrings, type ChatStrings } from '../shared/chat-strings.js';
 import { answerDetailsStrings } from './answer-details-strings.js';
@@ -160,12 +160,32 @@ export function renderUsage(host: ReactiveControllerHost & { readonly chat?: Cha
   const strings = partStrings(chatStrings, answerDetailsStrings);
   const answers = host.chat?.answers;
   const soliplex = !!answers?.soliplex;
-  const own: TokenCount | undefined = soliplex ? answers!.usage(answer.runIds, seen) : answer.usage;
-  const thread: TokenCount | undefined = answer.thread ? (soliplex ? answers!.usage(answer.thread.runIds, seen) : answer.thread.usage) : undefined;
+  const own: TokenCount | undefined = soliplex ? runsUsage(answers!, answer.runIds, seen) : answer.usage;
+  const thread: TokenCount | undefined = answer.thread ? (soliplex ? runsUsage(answers!, answer.thread.runIds, seen) : answer.thread.usage) : undefined;
   if (!own && !thread) return nothing;
   const priced = (count: TokenCount, line: string) => withCost(host, count, line, strings);
   const parts = [own ? priced(own, strings.usageAnswer(own.input, own.output)) : '', thread ? priced(thread, strings.usageThread(thread.input, thread.output)) : ''].filter(Boolean);
   return html`<p part="usage" class="usage">${parts.join(' · ')}</p>`;
+}
+
+/**
+ * The tokens the Soliplex runs `runIds` used (a run without usage counts nothing): undefined until
+ * every one is known, the controller loading what is not once the answer has been `seen`.
+ */
+function runsUsage(answers: AnswerExtrasController, runIds: readonly string[], seen: boolean): TokenCount | undefined {
+  if (!seen || runIds.length === 0) return undefined;
+  let input = 0;
+  let output = 0;
+  let complete = true;
+  for (const runId of runIds) {
+    const usage = answers.runUsage(runId);
+    if (usage === undefined) complete = false;
+    else {
+      input += usage?.input_tokens ?? 0;
+      output += usage?.output_tokens ?? 0;
+    }
+  }
+  return complete ? { input, output } : undefined;
 }
 
 /** A usage line with its cost, by the page's price table (`usagePrices`), once the pricing code has loaded. */

@@ -407,8 +407,11 @@ function survives(trace: ReloadTrace): string[] {
       const finalIds = new Set(trace.finals[t]!.conversation.messages.map((m) => m.id));
       const restoredIds = new Set(restored.conversation.messages.map((m) => m.id));
       for (const id of userIds) {
+        // AG-UI 1.1, as for calls below and in one page (invariant 7): a MESSAGES_SNAPSHOT after the reload
+        // that omits the message (an echo of an older transcript, say) retracts it.
+        const retracted = trace.snapshots.some((s) => s.thread === t && s.seq > reload.seq && !s.named.has(id));
         if (!restoredIds.has(id)) v.push(`reload ${r}: t${t}'s user message ${id} is missing after the restore`);
-        else if (!finalIds.has(id)) v.push(`reload ${r}: t${t}'s user message ${id} is gone by the end`);
+        else if (!finalIds.has(id) && !retracted) v.push(`reload ${r}: t${t}'s user message ${id} is gone by the end`);
       }
       for (const id of new Set(reload.executedBefore[t])) {
         // AG-UI 1.1: a MESSAGES_SNAPSHOT that omits a call retracts it (an echo of an older transcript,

@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
 import type { SoliplexChat, SoliplexRunFinishedEvent } from '../../src/index.js';
-import { deepQuery, deepQueryAll, until } from './chat-fixture.js';
+import { deepQuery, deepQueryAll, settled, until } from './chat-fixture.js';
 import { script, started } from '../helpers/agui-server.js';
 import { PROBE_APP_URI, probeAppHtml } from '../interop/mcp-probe-app.mjs';
 
@@ -100,10 +100,17 @@ describe('<soliplex-chat> MCP Apps (mcp-apps activities)', () => {
     await until(() => outcomes.length === 1);
     const frame = await frameIn(el);
     await until(() => reports.some((r) => r.shownResult) && frame.style.height === '240px');
-    frame.scrollIntoView({ block: 'center' });
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    const box = frame.getBoundingClientRect();
-    await sendMouse({ type: 'click', position: [Math.round(box.left + box.width / 2), Math.round(box.top + 30)] });
+    await settled(el);
+    // A real click on the app's button: the answer's actions may still arrive and move the frame, so
+    // the click is aimed again at where the frame is now until the app's call reaches the agent (at most 5 times).
+    const called = async () => (await requests()).length > 2;
+    for (let attempt = 0; attempt < 5 && !(await called()); attempt++) {
+      frame.scrollIntoView({ block: 'center' });
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      const box = frame.getBoundingClientRect();
+      await sendMouse({ type: 'click', position: [Math.round(box.left + box.width / 2), Math.round(box.top + 30)] });
+      for (let poll = 0; poll < 30 && !(await called()); poll++) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
     await until(() => reports.some((r) => r.toolResult || r.toolError), 30_000);
     expect(reports.find((r) => r.toolResult)?.toolResult).to.deep.equal(again);
     const sent = (await requests())[2]!.body;

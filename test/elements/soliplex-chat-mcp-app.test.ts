@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
 import type { SoliplexChat, SoliplexRunFinishedEvent } from '../../src/index.js';
-import { deepQuery, deepQueryAll, settled, until } from './chat-fixture.js';
+import { deepQuery, deepQueryAll, leave, settled, until } from './chat-fixture.js';
 import { script, started } from '../helpers/agui-server.js';
 import { PROBE_APP_URI, probeAppHtml } from '../interop/mcp-probe-app.mjs';
 
@@ -131,7 +131,8 @@ describe('<soliplex-chat> MCP Apps (mcp-apps activities)', () => {
     await until(() => outcomes.length === 1);
     await frameIn(el);
     const thread = el.thread;
-    el.remove();
+    // As on a reload: what the chat kept is written before the next one reads it.
+    await leave(el);
     const again = await fixture<SoliplexChat>(html`<soliplex-chat agent-url=${agentUrl} thread=${thread}></soliplex-chat>`);
     await until(() => frameOf(again) !== undefined);
     expect((await requests())[2]!.body.forwardedProps?.__proxiedMCPRequest?.['method']).to.equal('resources/read');

@@ -27,3 +27,14 @@ export async function openDemoPage(browser, port, theme, viewport, options = {})
   await page.locator('soliplex-chat textarea').waitFor();
   return { page, chat };
 }
+
+/** Holds the page's requests matching `pattern` until the returned function is called (a shot of the moment before they arrive). */
+export async function holdRequests(page, pattern) {
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

@@ -6,7 +6,7 @@
 // Usage: npm run build && node scripts/screenshots-answers.mjs
 import { chromium } from 'playwright-core';
 import { findChromium } from './chromium-path.mjs';
-import { openDemoPage, startDemo } from './screenshot-demo.mjs';
+import { holdRequests, openDemoPage, startDemo } from './screenshot-demo.mjs';
 
 const { out, port, demo } = await startDemo();
 
@@ -45,12 +45,7 @@ try {
     await chat.screenshot({ path: new URL(`${theme}-one-answer.png`, out).pathname });
 
     // The placeholder: the agent's answer held back until the shot is taken.
-    let release;
-    const held = new Promise((resolve) => (release = resolve));
-    await page.route(/\/agent\b|\/agui\b/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/agent\b|\/agui\b/);
     await ask('What is the secret number of bob?');
     await page.locator('soliplex-chat [part~="answer-placeholder"]').waitFor();
     await page.waitForTimeout(200);

@@ -5,7 +5,7 @@
 // Usage: npm run build && node scripts/screenshots-markdown.mjs
 import { chromium } from 'playwright-core';
 import { findChromium } from './chromium-path.mjs';
-import { openDemoPage, startDemo } from './screenshot-demo.mjs';
+import { holdRequests, openDemoPage, startDemo } from './screenshot-demo.mjs';
 
 const { out, port, demo } = await startDemo();
 const browser = await chromium.launch({ executablePath: findChromium(), args: ['--no-sandbox', '--disable-gpu'] });
@@ -14,12 +14,7 @@ try {
     const { page, chat } = await openDemoPage(browser, port, theme, { width: 1100, height: 760 });
     await chat.evaluate((el, t) => el.setAttribute('theme', t), theme);
     // Hold the code block's chunk until the plain code has been shot.
-    let release;
-    const held = new Promise((resolve) => (release = resolve));
-    await page.route(/\/chunks\/code-block-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/chunks\/code-block-[^/]*\.js$/);
     await page.locator('soliplex-chat textarea').fill('show markdown');
     await page.locator('soliplex-chat textarea').press('Enter');
     await page.locator('soliplex-chat [part~="assistant-message"] table').waitFor({ timeout: 15000 });

@@ -6,7 +6,7 @@
 // Usage: npm run build && node scripts/screenshots-status.mjs
 import { chromium } from 'playwright-core';
 import { findChromium } from './chromium-path.mjs';
-import { openDemoPage, startDemo } from './screenshot-demo.mjs';
+import { holdRequests, openDemoPage, startDemo } from './screenshot-demo.mjs';
 
 const { out, port, demo } = await startDemo();
 const browser = await chromium.launch({ executablePath: findChromium(), args: ['--no-sandbox', '--disable-gpu'] });
@@ -19,12 +19,7 @@ try {
     await page.locator('soliplex-chat [part~="tool-card"]').getByText(/executing/i).first().waitFor();
     await page.waitForTimeout(400); // the chat keeps the turn a moment after it shows it
     // Hold the rare states' chunk until the line without them has been shot.
-    let release;
-    const held = new Promise((resolve) => (release = resolve));
-    await page.route(/\/chunks\/run-status-extras-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/chunks\/run-status-extras-[^/]*\.js$/);
     await page.reload();
     await chat.evaluate((el, t) => el.setAttribute('theme', t), theme);
     await page.locator('soliplex-chat [part~="run-again-button"]').waitFor({ timeout: 15000 });

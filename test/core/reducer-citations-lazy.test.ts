@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { createAgUiHttpTransport } from '../../src/core/index.js';
 import { needsReducerExtras } from '../../src/core/conversation/conversation-reducer.js';
 import { finished, say, script, started } from '../helpers/agui-server.js';
-import { engineOn } from '../helpers/observed-engine.js';
+import { chatWarnings, engineOn } from '../helpers/observed-engine.js';
 
 /**
  * Reading a run's citations from the agent state (soliplex-state-citations.ts) is one of the reducer's
@@ -39,16 +39,10 @@ describe("a state that may cite loads the reading of citations on demand", () =>
     ];
     const { agentUrl } = await script([run]);
     const { engine, events } = engineOn(createAgUiHttpTransport({ url: agentUrl }));
-    const warnings: string[] = [];
-    const warn = console.warn;
-    console.warn = (...args: unknown[]) => void warnings.push(args.join(' '));
     const key = { server: agentUrl, room: '', thread: 'cited' };
-    try {
-      expect(await engine.send(key, 'search')).to.equal('success');
-    } finally {
-      console.warn = warn;
-    }
-    expect(warnings.filter((w) => w.includes('soliplex-chat'))).to.deep.equal([]);
+    const { value: outcome, warnings } = await chatWarnings(() => engine.send(key, 'search'));
+    expect(outcome).to.equal('success');
+    expect(warnings).to.deep.equal([]);
     expect(events.map((e) => e.type)).to.deep.equal(run.map((e) => e.type));
     const records = Object.values(engine.snapshot(key).conversation.runRecords ?? {});
     expect(records.map((r) => r.citations?.map((c) => [c.chunkId, c.documentTitle]))).to.deep.equal([[['b', 'Title b'], ['a', 'Title a']]]);

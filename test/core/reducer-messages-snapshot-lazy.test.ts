@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { createAgUiHttpTransport } from '../../src/core/index.js';
 import { needsReducerExtras } from '../../src/core/conversation/conversation-reducer.js';
 import { finished, say, script, started } from '../helpers/agui-server.js';
-import { engineOn } from '../helpers/observed-engine.js';
+import { chatWarnings, engineOn } from '../helpers/observed-engine.js';
 
 /**
  * `MESSAGES_SNAPSHOT` reconciliation is one of the reducer's rare paths (messages-snapshot.ts, in
@@ -35,15 +35,9 @@ describe('a messages snapshot loads the reducer rare paths on demand', () => {
     expect(await engine.send(key, 'first')).to.equal('success');
     expect(needsReducerExtras({ type: 'MESSAGES_SNAPSHOT' } as never)).to.equal(true);
 
-    const warnings: string[] = [];
-    const warn = console.warn;
-    console.warn = (...args: unknown[]) => void warnings.push(args.join(' '));
-    try {
-      expect(await engine.send(key, 'second')).to.equal('success');
-    } finally {
-      console.warn = warn;
-    }
-    expect(warnings.filter((w) => w.includes('soliplex-chat'))).to.deep.equal([]);
+    const { value: outcome, warnings } = await chatWarnings(() => engine.send(key, 'second'));
+    expect(outcome).to.equal('success');
+    expect(warnings).to.deep.equal([]);
     expect(events.slice(-5).map((e) => e.type)).to.deep.equal(['MESSAGES_SNAPSHOT', 'TEXT_MESSAGE_START', 'TEXT_MESSAGE_CONTENT', 'TEXT_MESSAGE_END', 'RUN_FINISHED']);
     const texts = engine.snapshot(key).conversation.messages.filter((m) => m.role === 'assistant').map((m) => `${m.id}:${m.role === 'assistant' ? m.text : ''}`);
     // Kept: what the snapshot names, in its order, then what came after it; the user's messages are gone (the snapshot omits them).

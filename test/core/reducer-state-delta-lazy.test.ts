@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { createAgUiHttpTransport } from '../../src/core/index.js';
 import { needsReducerExtras } from '../../src/core/conversation/conversation-reducer.js';
 import { finished, say, script, started } from '../helpers/agui-server.js';
-import { engineOn } from '../helpers/observed-engine.js';
+import { chatWarnings, engineOn } from '../helpers/observed-engine.js';
 
 /**
  * A `STATE_DELTA` (JSON Patch) is one of the reducer's rare paths (reducer-extras.ts): a plain text
@@ -35,17 +35,11 @@ describe('a state delta loads the reducer rare paths on demand', () => {
     ];
     const { agentUrl } = await script([run]);
     const { engine, events } = engineOn(createAgUiHttpTransport({ url: agentUrl }));
-    const warnings: string[] = [];
-    const warn = console.warn;
-    console.warn = (...args: unknown[]) => void warnings.push(args.join(' '));
     const key = { server: agentUrl, room: '', thread: 'delta' };
-    try {
-      expect(await engine.send(key, 'search')).to.equal('success');
-    } finally {
-      console.warn = warn;
-    }
+    const { value: outcome, warnings } = await chatWarnings(() => engine.send(key, 'search'));
+    expect(outcome).to.equal('success');
     // The second patch's `test` fails (RFC 6902): that whole delta is ignored, with a warning.
-    expect(warnings.filter((w) => w.includes('soliplex-chat'))).to.deep.equal(['[soliplex-chat] State delta ignored: Test failed at /rag/citations/0']);
+    expect(warnings).to.deep.equal(['[soliplex-chat] State delta ignored: Test failed at /rag/citations/0']);
     expect(events.map((e) => e.type)).to.deep.equal(run.map((e) => e.type));
     const conversation = engine.snapshot(key).conversation;
     expect(conversation.state).to.deep.equal({ rag: { citations: ['c1'] } });

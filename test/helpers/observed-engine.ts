@@ -11,3 +11,15 @@ export function engineOn(transport: Transport) {
   engine.on((e) => void (e.type === 'agui-event' && events.push(e.event as unknown as Delivered)));
   return { engine, events };
 }
+
+/** Runs `run` while collecting what the chat warns (`[soliplex-chat] …` lines only); console.warn is restored after. */
+export async function chatWarnings<T>(run: () => Promise<T>): Promise<{ value: T; warnings: string[] }> {
+  const warnings: string[] = [];
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => void warnings.push(args.join(' '));
+  try {
+    return { value: await run(), warnings: warnings.filter((w) => w.includes('soliplex-chat')) };
+  } finally {
+    console.warn = warn;
+  }
+}

@@ -2,14 +2,13 @@ import { expect } from '@open-wc/testing';
 import type { Message } from '@ag-ui/core';
 import {
   RunOrchestrator,
-  ToolRegistry,
-  createAgUiHttpTransport,
   isInFlight,
   type ClientTool,
   type EngineEvent,
   type ThreadKey,
 } from '../../src/core/index.js';
 import { until } from '../helpers/scripted-transport.js';
+import { ToolLog, engineFor } from '../helpers/tool-log.js';
 import { finished, say, script, started, type RecordedRequest } from '../helpers/agui-server.js';
 
 /**
@@ -30,29 +29,6 @@ const callEvents = (id: string, name: string, args: object = {}) => [
   { type: 'TOOL_CALL_ARGS', toolCallId: id, delta: JSON.stringify(args) },
   { type: 'TOOL_CALL_END', toolCallId: id },
 ];
-
-/** Counts every execution of a tool across engines (a reload must never run one twice by itself). */
-class ToolLog {
-  readonly runs: string[] = [];
-  tool(name: string, behaviour: 'answer' | 'hang', extra: Partial<ClientTool> = {}): ClientTool {
-    return {
-      name,
-      description: `test tool ${name}`,
-      ...extra,
-      execute: (_args, { toolCall }) => {
-        this.runs.push(toolCall.id);
-        return behaviour === 'hang' ? new Promise(() => {}) : `${name} result`;
-      },
-    };
-  }
-}
-
-function engineFor(agentUrl: string, tools: ClientTool[] = []) {
-  const engine = new RunOrchestrator({ transport: createAgUiHttpTransport({ url: agentUrl }), toolRegistry: new ToolRegistry(tools) });
-  const events: EngineEvent[] = [];
-  engine.on((event) => events.push(event));
-  return { engine, events };
-}
 
 /** The page goes away and comes back: keep the thread, drop the engine, restore into a new one. */
 function reload(old: RunOrchestrator, key: ThreadKey, agentUrl: string, tools: ClientTool[] = []) {

@@ -2,11 +2,10 @@ import { expect } from '@open-wc/testing';
 import type { Message } from '@ag-ui/core';
 // Not through the core's index (the CDN's chat imports modules one by one).
 import { RunOrchestrator } from '../../src/core/tool-loop/run-orchestrator.js';
-import { ToolRegistry, type ClientTool } from '../../src/core/tools/tool-registry.js';
-import { createAgUiHttpTransport } from '../../src/core/transport/lazy-agui-http-transport.js';
+import type { ClientTool } from '../../src/core/tools/tool-registry.js';
 import { isInFlight, type ThreadKey } from '../../src/core/tool-loop/run-state.js';
-import type { EngineEvent } from '../../src/core/tool-loop/engine-events.js';
 import { until } from '../helpers/scripted-transport.js';
+import { ToolLog, engineFor } from '../helpers/tool-log.js';
 import { finished, say, script, started, type RecordedRequest } from '../helpers/agui-server.js';
 
 /**
@@ -32,23 +31,7 @@ const texts = (engine: RunOrchestrator, key: ThreadKey) =>
 const loadedResume = () => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/tool-loop/restored-resume'));
 
 /** Every execution of a tool, by call id, across the engines of a test. */
-const runs: string[] = [];
-const tool = (name: string, behaviour: 'answer' | 'hang', extra: Partial<ClientTool> = {}): ClientTool => ({
-  name,
-  description: `test tool ${name}`,
-  ...extra,
-  execute: (_args, { toolCall }) => {
-    runs.push(toolCall.id);
-    return behaviour === 'hang' ? new Promise(() => {}) : `${name} result`;
-  },
-});
-
-function engineFor(agentUrl: string, tools: ClientTool[]) {
-  const engine = new RunOrchestrator({ transport: createAgUiHttpTransport({ url: agentUrl }), toolRegistry: new ToolRegistry(tools) });
-  const events: EngineEvent[] = [];
-  engine.on((event) => events.push(event));
-  return { engine, events };
-}
+const { runs, tool } = new ToolLog();
 
 /** A thread brought to `ready` by a first engine, then kept as the page keeps it, and that engine gone. */
 async function keptThread(steps: object[][], tools: ClientTool[], ready: (engine: RunOrchestrator, key: ThreadKey) => boolean) {

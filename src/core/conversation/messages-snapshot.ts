@@ -157,8 +157,8 @@ export function reconcileSnapshot(conversation: Conversation, snapshot: readonly
     }
     // An activity, and encrypted values.
     next = reconcileSnapshotExtras(next, message);
-    const renamed = run && findIndex(next, message.id);
-    if (run && renamed !== undefined && renamed >= 0) next = replaceMessage(next, renamed, { ...next.messages[renamed]!, ...run } as ChatMessage);
+    const renamed = run ? findIndex(next, message.id) : -1;
+    if (renamed >= 0) next = replaceMessage(next, renamed, { ...next.messages[renamed]!, ...run } as ChatMessage);
   }
   // The snapshot is authoritative for order; messages it does not name keep their place after it.
   const order = new Map(snapshot.map((message, index) => [message.id, index]));

@@ -16,6 +16,7 @@ import { nodeResolve } from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import minifyHTML from '@lit-labs/rollup-plugin-minify-html-literals';
 import { a2uiZodV3Rollup } from './scripts/a2ui-zod-v3.mjs';
+import { inlineEventTypes } from './scripts/inline-event-types.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const deps = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies });
@@ -104,6 +105,8 @@ const cdn = {
       declaration: false,
       declarationMap: false,
     }),
+    // AG-UI's event type names as plain strings: the enum object then leaves every chat's bytes.
+    inlineEventTypes(),
     // The whitespace and comments inside html`` and css`` templates (terser leaves string contents
     // alone): about a tenth of the CDN bundle.
     minifyHTML(),

@@ -24,7 +24,7 @@ describe('Soliplex: reload mid-answer', () => {
             { type: 'TEXT_MESSAGE_START', messageId: 'a1', role: 'assistant' },
             text('a1', 'The first half.'),
             { type: 'TEXT_MESSAGE_END', messageId: 'a1' },
-            { $delay: 2500 },
+            { $delay: 5000 }, // long enough for a loaded machine's reload to find the run still running
             { type: 'TEXT_MESSAGE_START', messageId: 'a1b', role: 'assistant' },
             text('a1b', 'Then the second half.'),
             { type: 'TEXT_MESSAGE_END', messageId: 'a1b' },

@@ -179,6 +179,10 @@ const OPTIONAL = [
   { pattern: /\/local-thread-records-[^/]*\.js$/, feature: 'reading kept conversations back (a stored thread reopened or listed), pruning past 50 threads, a copy IndexedDB cannot clone' },
   // A Soliplex answer's usage (with retries) and chunk-preview routes (answer-usage-routes.ts); the feedback routes stay.
   { pattern: /\/answer-usage-routes-[^/]*\.js$/, feature: "a Soliplex answer's token usage (`show-usage`) or an opened source's page previews" },
+  // Storing a rating on a Soliplex run (`POST …/{run}/feedback`): loaded with the first rating given (an answer
+  // shown only reads its stored rating); a run's usage route, with `show-usage`'s routes or Export.
+  { pattern: /\/soliplex-send-feedback-[^/]*\.js$/, feature: 'storing a rating on a Soliplex run (the first Good or Bad response pressed)' },
+  { pattern: /\/soliplex-run-usage-[^/]*\.js$/, feature: "a Soliplex run's token usage route (`show-usage`, or Export)" },
   // A Soliplex room's thread list calls (list, rename, delete: soliplex-thread-ops.ts) and the rest of the rooms
   // API (`SoliplexApi`: those calls, the rooms list, uploads); a chat that only talks in the room uses `SoliplexClient`.
   { pattern: /\/soliplex-thread-ops-[^/]*\.js$/, feature: "a Soliplex room's thread list (listing, renaming, deleting its threads)" },

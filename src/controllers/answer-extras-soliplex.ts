@@ -2,7 +2,7 @@ import type { ThreadKey } from '../core/index.js';
 import { SoliplexClient, type TokenSource } from '../core/transport/soliplex/soliplex-client.js';
 import type { SoliplexCitation } from '../core/transport/soliplex/soliplex-citations.js';
 import type { SoliplexChunk } from '../core/transport/soliplex/soliplex-documents.js';
-import { feedbackFromRating, getRunFeedback, ratingFromFeedback, sendRunFeedback, type SoliplexUsage } from '../core/transport/soliplex/soliplex-run-extras.js';
+import { getRunFeedback, ratingFromFeedback, type SoliplexUsage } from '../core/transport/soliplex/soliplex-run-extras.js';
 import type { AnswerRating } from './answer-extras-controller.js';
 import { LazyModule } from '../core/lazy-module.js';
 
@@ -13,8 +13,9 @@ const rare = new LazyModule(() => import('./answer-usage-routes.js'));
 export type RoomThread = ThreadKey & { readonly room: string; readonly thread: string };
 
 /**
- * The Soliplex half of the answers' extras (answer-extras-controller.ts): the run routes a rating is
- * read from and stored on (`…/{run}/feedback`), and, loaded on first use (answer-usage-routes.ts),
+ * The Soliplex half of the answers' extras (answer-extras-controller.ts): the run route a rating is
+ * read from (`GET …/{run}/feedback`); loaded with the first rating given, the code that stores one
+ * (`POST …/{run}/feedback`, soliplex-send-feedback.ts); and, loaded on first use (answer-usage-routes.ts),
  * the runs' token usage (`…/{run}/usage`) and the cited chunks' page previews (`…/rooms/{room}/chunk/{chunk}`). Loaded with the first Soliplex answer that
  * needs one of them, in the Soliplex room's chunk (rollup.config.mjs): a generic chat never loads it.
  */
@@ -32,8 +33,9 @@ export class SoliplexAnswerRoutes {
     return stored ? { rating: ratingFromFeedback(stored.feedback), ...(stored.reason ? { reason: stored.reason } : {}) } : null;
   }
 
-  /** Stores `rating` on run `runId` (replacing an earlier one). */
+  /** Stores `rating` on run `runId` (replacing an earlier one); its code loads with the first rating given. */
   async rate(thread: RoomThread, runId: string, rating: AnswerRating, signal: AbortSignal): Promise<void> {
+    const { feedbackFromRating, sendRunFeedback } = await import('../core/transport/soliplex/soliplex-send-feedback.js');
     await sendRunFeedback(this.#apiFor(thread.server), thread.room, thread.thread, runId, { feedback: feedbackFromRating(rating.rating), reason: rating.reason ?? null }, signal);
   }
 

@@ -2,7 +2,7 @@ import type { ThreadKey } from '../core/index.js';
 import type { SoliplexClient } from '../core/transport/soliplex/soliplex-client.js';
 import type { SoliplexCitation } from '../core/transport/soliplex/soliplex-citations.js';
 import type { SoliplexChunk } from '../core/transport/soliplex/soliplex-documents.js';
-import { getRunUsage, type SoliplexUsage } from '../core/transport/soliplex/soliplex-run-extras.js';
+import { getRunUsage, type SoliplexUsage } from '../core/transport/soliplex/soliplex-run-usage.js';
 import type { RoomThread } from './answer-extras-soliplex.js';
 
 /** Waits before asking again for a usage the server had not saved yet (it saves it as the run ends). */

@@ -6,6 +6,7 @@ import type {
   TokenSource,
   TurnOptions,
 } from '../core/index.js';
+import { SoliplexClient } from '../core/transport/soliplex/soliplex-client.js';
 
 export interface SoliplexRoomControllerConfig {
   engine: () => RunOrchestrator | undefined;
@@ -72,8 +73,6 @@ export class SoliplexRoomController implements ReactiveController {
 
   async #fetchRoom(roomId: string): Promise<void> {
     try {
-      // Loaded here, not imported: a chat on a generic endpoint never needs the Soliplex API code.
-      const { SoliplexClient } = await import('../core/transport/soliplex/soliplex-client.js');
       // The room's runs need the transport too (the engine loads it on first use): start it now.
       void import('../core/transport/soliplex/soliplex-transport.js');
       const api = new SoliplexClient({ serverUrl: this.#config.serverUrl(), token: this.#config.token });

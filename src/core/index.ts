@@ -109,6 +109,8 @@ export * from './transport/soliplex/soliplex-documents.js';
 export * from './transport/soliplex/soliplex-citations.js';
 export * from './transport/soliplex/soliplex-state-citations.js';
 export * from './transport/soliplex/soliplex-run-extras.js';
+export * from './transport/soliplex/soliplex-run-usage.js';
+export * from './transport/soliplex/soliplex-send-feedback.js';
 export * from './transport/soliplex/soliplex-installation.js';
 export { createAgUiHttpTransport, preloadAgUiHttpTransport } from './transport/lazy-agui-http-transport.js';
 export type { AgUiHttpTransportOptions, HeadersSource } from './transport/agui-http-transport.js';

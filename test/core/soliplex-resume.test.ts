@@ -1,8 +1,7 @@
 import { expect } from '@open-wc/testing';
 import type { BaseEvent } from '@ag-ui/core';
 import { SoliplexTransport, TransportError, type RunRequest } from '../../src/core/index.js';
-import { DEFAULT_RESUME_POLICY } from '../../src/core/transport/soliplex/soliplex-follow.js';
-import { resumeDelay } from '../../src/core/transport/soliplex/soliplex-resume.js';
+import { DEFAULT_RESUME_POLICY, resumeDelay } from '../../src/core/transport/soliplex/soliplex-resume.js';
 
 // A Soliplex server faked at the fetch level: each run POST is answered by the next scripted reply,
 // so drops, 5xx answers, keepalive-only silences and resumes happen exactly where a test puts them.

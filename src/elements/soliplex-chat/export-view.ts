@@ -44,7 +44,7 @@ export interface ExportContext {
  */
 async function soliplexUsage(key: ThreadKey, token: TokenSource | undefined, runIds: readonly string[]): Promise<Record<string, readonly TokenUsage[]> | undefined> {
   if (!key.room || !key.thread || runIds.length === 0) return undefined;
-  const [{ SoliplexApi }, { getRunUsage }] = await Promise.all([import('../../core/transport/soliplex/soliplex-api.js'), import('../../core/transport/soliplex/soliplex-run-extras.js')]);
+  const [{ SoliplexApi }, { getRunUsage }] = await Promise.all([import('../../core/transport/soliplex/soliplex-api.js'), import('../../core/transport/soliplex/soliplex-run-usage.js')]);
   const api = new SoliplexApi({ serverUrl: key.server, ...(token ? { token } : {}) });
   const usage: Record<string, readonly TokenUsage[]> = {};
   await Promise.all(

@@ -3,6 +3,7 @@ import type { ThreadKey } from '../../core/index.js';
 import type { SoliplexSignInController, SignInStorage } from '../../controllers/soliplex-sign-in-controller.js';
 import type { SoliplexDocumentsConfig, SoliplexDocumentsController } from '../../controllers/soliplex-documents-controller.js';
 import { hasSignInState } from '../../controllers/soliplex-sign-in-keys.js';
+import { SoliplexClient } from '../../core/transport/soliplex/soliplex-client.js';
 import type { ChatStrings } from '../shared/chat-strings.js';
 import type { RoomExtrasView } from './room-extras-view.js';
 
@@ -117,7 +118,6 @@ export class RoomExtras implements ReactiveController {
   async #askDocuments(roomId: string, server: string, room: string): Promise<void> {
     const { signal } = this.#abort;
     try {
-      const { SoliplexClient } = await import('../../core/transport/soliplex/soliplex-client.js');
       const api = new SoliplexClient({ serverUrl: server, token: this.#config.token });
       const answer = await api.json<{ document_set?: unknown } | null>('GET', `${api.roomPath(room)}/documents`, undefined, signal);
       const set = answer?.document_set;

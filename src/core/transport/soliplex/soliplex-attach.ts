@@ -5,8 +5,8 @@
 import type { BaseEvent } from '@ag-ui/core';
 import { TransportError, type RunEventSink } from '../transport.js';
 import type { SoliplexClient } from './soliplex-client.js';
-import { followRun, type FollowPolicy } from './soliplex-follow.js';
-import { resumeDelay, retryableFailure } from './soliplex-resume.js';
+import { DEFAULT_MAX_EVENT_WAIT_MS, followRun, type FollowSettings } from './soliplex-follow.js';
+import { resumeDelay, resumePolicy, retryableFailure } from './soliplex-resume.js';
 import { emptySoliplexRunInput } from './soliplex-run-input.js';
 import { delay } from '../../abortable-delay.js';
 import { stripStageFor } from '../agui-strip-stage.js';
@@ -15,14 +15,14 @@ import { stripStageFor } from '../agui-strip-stage.js';
 export async function attachSoliplexRun(
   api: SoliplexClient,
   room: string,
-  follow: FollowPolicy,
+  settings: FollowSettings,
   threadId: string,
   runId: string,
   signal: AbortSignal,
   onEvent: RunEventSink,
 ): Promise<void> {
-  const policy = follow.policy;
-  const deadline = Date.now() + follow.maxEventWaitMs;
+  const policy = resumePolicy(settings);
+  const deadline = Date.now() + (settings.maxEventWaitMs ?? DEFAULT_MAX_EVENT_WAIT_MS);
   let failures = 0; // GETs in a row answered 5xx or not at all
   for (let polls = 1; ; ) {
     let run;
@@ -52,7 +52,7 @@ export async function attachSoliplexRun(
       }
       if (run.finished || terminal) return;
       return followRun(api, api.runPath(room, threadId, runId), onEvent, {
-        ...follow,
+        settings,
         body: emptySoliplexRunInput(threadId, runId),
         lastEventId: `${runId}:${events.length - 1}`,
         signal,

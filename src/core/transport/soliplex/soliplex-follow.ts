@@ -11,21 +11,17 @@ import { stripStageFor } from '../agui-strip-stage.js';
 import { TransportError, type RunEventSink } from '../transport.js';
 import { delay } from '../../abortable-delay.js';
 import type { SoliplexClient } from './soliplex-client.js';
+import type { SoliplexTransportOptions } from './soliplex-transport.js';
 
-/** When and how often a dropped stream is resumed. */
-export interface ResumePolicy {
-  /** Consecutive resumes without a new event before giving up (0: never resume). */
-  readonly attempts: number;
-  /** Wait before the first resume; doubled each attempt. */
-  readonly initialDelayMs: number;
-  /** Ceiling of the wait, jitter included. */
-  readonly maxDelayMs: number;
-  /** Random spread of each wait, as a fraction (0.2: ±20 %). */
-  readonly jitter: number;
-}
-
-/** The reference client's policy: 5 attempts, 0.5 s doubling to 8 s, ±20 %. */
-export const DEFAULT_RESUME_POLICY: ResumePolicy = { attempts: 5, initialDelayMs: 500, maxDelayMs: 8000, jitter: 0.2 };
+/**
+ * How a followed run is resumed and given up on: the transport's options of these names, passed as
+ * given. The stall and event waits' defaults are below; the resume policy's are resolved by
+ * `soliplex-resume.ts` with the first drop (a run that streams to its end never reads them).
+ */
+export type FollowSettings = Pick<
+  SoliplexTransportOptions,
+  'resumeAttempts' | 'resumeDelayMs' | 'resumeMaxDelayMs' | 'resumeJitter' | 'stallTimeoutMs' | 'maxEventWaitMs'
+>;
 
 /**
  * No byte at all (not even Soliplex's `: keepalive`, sent after 15 s of silence) for this long: the
@@ -46,18 +42,9 @@ export interface FollowRunOptions {
   readonly signal: AbortSignal;
   /** `Last-Event-ID` for the first request: the run is already under way (re-attach). */
   readonly lastEventId?: string;
-  readonly policy?: ResumePolicy;
-  readonly stallTimeoutMs?: number;
-  readonly maxEventWaitMs?: number;
+  readonly settings: FollowSettings;
   /** For tests of the jitter: the random source of the waits. */
   readonly random?: () => number;
-}
-
-/** The transport's resume policy and waits, as `run` and `attachRun` follow a run. */
-export interface FollowPolicy {
-  readonly policy: ResumePolicy;
-  readonly stallTimeoutMs: number;
-  readonly maxEventWaitMs: number;
 }
 
 /** One followed run: what its requests share, and what its frames told so far. */
@@ -102,8 +89,8 @@ const TERMINAL = new Set(['RUN_FINISHED', 'RUN_ERROR']);
  * drops is resumed as Soliplex's reference client does (`soliplex-resume.ts`).
  */
 export async function followRun(api: SoliplexClient, path: string, onEvent: RunEventSink, options: FollowRunOptions): Promise<void> {
-  const { signal } = options;
-  const maxWaitMs = options.maxEventWaitMs ?? DEFAULT_MAX_EVENT_WAIT_MS;
+  const { signal, settings } = options;
+  const maxWaitMs = settings.maxEventWaitMs ?? DEFAULT_MAX_EVENT_WAIT_MS;
   const life = new AbortController();
   const onAbort = () => life.abort();
   signal.addEventListener('abort', onAbort, { once: true });
@@ -112,7 +99,7 @@ export async function followRun(api: SoliplexClient, path: string, onEvent: RunE
     path,
     onEvent,
     options,
-    stallMs: options.stallTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS,
+    stallMs: settings.stallTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS,
     maxWaitMs,
     life,
     eventWait: new SilenceTimer(maxWaitMs, () => {

@@ -8,7 +8,34 @@
  */
 import { TransportError } from '../transport.js';
 import { delay } from '../../abortable-delay.js';
-import { DEFAULT_RESUME_POLICY, asTransportError, followAttempt, type FailedAttempt, type Following, type ResumePolicy } from './soliplex-follow.js';
+import { asTransportError, followAttempt, type FailedAttempt, type FollowSettings, type Following } from './soliplex-follow.js';
+
+/** When and how often a dropped stream is resumed. */
+export interface ResumePolicy {
+  /** Consecutive resumes without a new event before giving up (0: never resume). */
+  readonly attempts: number;
+  /** Wait before the first resume; doubled each attempt. */
+  readonly initialDelayMs: number;
+  /** Ceiling of the wait, jitter included. */
+  readonly maxDelayMs: number;
+  /** Random spread of each wait, as a fraction (0.2: ±20 %). */
+  readonly jitter: number;
+}
+
+/** The reference client's policy: 5 attempts, 0.5 s doubling to 8 s, ±20 %. */
+export const DEFAULT_RESUME_POLICY: ResumePolicy = { attempts: 5, initialDelayMs: 500, maxDelayMs: 8000, jitter: 0.2 };
+
+/** The policy the transport's options ask for (`resumeAttempts`, `resumeDelayMs`…), defaults filled in. */
+export function resumePolicy(settings: FollowSettings): ResumePolicy {
+  const { resumeAttempts, resumeDelayMs, resumeMaxDelayMs, resumeJitter } = settings;
+  return {
+    attempts: resumeAttempts ?? DEFAULT_RESUME_POLICY.attempts,
+    initialDelayMs: resumeDelayMs ?? DEFAULT_RESUME_POLICY.initialDelayMs,
+    // A first wait longer than the default ceiling raises the ceiling with it.
+    maxDelayMs: resumeMaxDelayMs ?? Math.max(DEFAULT_RESUME_POLICY.maxDelayMs, resumeDelayMs ?? 0),
+    jitter: resumeJitter ?? DEFAULT_RESUME_POLICY.jitter,
+  };
+}
 
 /**
  * The wait before resume `attempt` (1-based): `initialDelayMs · 2^(attempt-1)` capped at
@@ -28,7 +55,7 @@ export function resumeDelay(attempt: number, policy: ResumePolicy, random: () =>
 export async function resumeRun(run: Following, failed: FailedAttempt): Promise<void> {
   const { options, life } = run;
   const { signal } = options;
-  const policy = options.policy ?? DEFAULT_RESUME_POLICY;
+  const policy = resumePolicy(options.settings);
   const neverFinished = () =>
     new TransportError(
       'stream-ended',

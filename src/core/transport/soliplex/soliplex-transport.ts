@@ -9,14 +9,7 @@ import {
 } from '../transport.js';
 import { SoliplexClient, type SoliplexConnection } from './soliplex-client.js';
 import type { HistoryRunStore } from './soliplex-history.js';
-import {
-  DEFAULT_MAX_EVENT_WAIT_MS,
-  DEFAULT_RESUME_POLICY,
-  DEFAULT_STALL_TIMEOUT_MS,
-  followRun,
-  type FollowPolicy,
-  type ResumePolicy,
-} from './soliplex-follow.js';
+import { followRun } from './soliplex-follow.js';
 import { hasAttachments, isPlainRun, plainSoliplexRunInput } from './soliplex-plain-input.js';
 
 export interface SoliplexTransportOptions extends SoliplexConnection {
@@ -98,17 +91,17 @@ export class SoliplexTransport implements Transport {
 
   // The thread list's calls: their code (soliplex-thread-ops.ts, with `SoliplexApi`) loads with the list.
   async listThreads(signal: AbortSignal): Promise<readonly StoredThreadInfo[]> {
-    return (await import('./soliplex-thread-ops.js')).listRoomThreads(this.options, signal);
+    return (await threadOps()).listRoomThreads(this.options, signal);
   }
 
   async deleteThread(threadId: string, signal: AbortSignal): Promise<void> {
     this.#initialRuns.delete(threadId);
-    return (await import('./soliplex-thread-ops.js')).roomApi(this.options).deleteThread(this.options.room, threadId, signal);
+    return (await threadOps()).roomApi(this.options).deleteThread(this.options.room, threadId, signal);
   }
 
   /** Renames a thread, keeping its description (see `SoliplexApi.renameThread`). */
   async renameThread(threadId: string, name: string, signal: AbortSignal): Promise<void> {
-    return (await import('./soliplex-thread-ops.js')).roomApi(this.options).renameThread(this.options.room, threadId, name, signal);
+    return (await threadOps()).roomApi(this.options).renameThread(this.options.room, threadId, name, signal);
   }
 
   async run(request: RunRequest, onEvent: RunEventSink): Promise<{ runId: string }> {
@@ -119,7 +112,7 @@ export class SoliplexTransport implements Transport {
     if (hasAttachments(request.messages)) {
       try {
         // Loaded with the first message with attachments: a chat without them never needs it.
-        const { uploadAttachments } = await import('./soliplex-uploads.js');
+        const { uploadAttachments } = await uploadsCode();
         uploads = await uploadAttachments(this, request, this.#uploaded);
       } catch (error) {
         if (request.signal.aborted) return { runId: request.runId };
@@ -138,7 +131,7 @@ export class SoliplexTransport implements Transport {
     }
     // The ids in the body are the URL's: Soliplex answers 400 when they differ.
     const body = reshape ? reshape.soliplexRunInput(request, runId, uploads) : plainSoliplexRunInput(request, runId);
-    await followRun(this.api, this.api.runPath(room, thread, runId), onEvent, { ...this.#followOptions(), body, signal: request.signal });
+    await followRun(this.api, this.api.runPath(room, thread, runId), onEvent, { settings: this.options, body, signal: request.signal });
     return { runId };
   }
 
@@ -158,22 +151,7 @@ export class SoliplexTransport implements Transport {
   async attachRun(threadId: string, runId: string, signal: AbortSignal, onEvent: RunEventSink): Promise<void> {
     // Loaded with the first run found still under way (a reloaded thread): a new chat never needs it.
     const { attachSoliplexRun } = await import('./soliplex-attach.js');
-    return attachSoliplexRun(this.api, this.options.room, this.#followOptions(), threadId, runId, signal, onEvent);
-  }
-
-  #followOptions(): FollowPolicy {
-    const { resumeAttempts, resumeDelayMs, resumeMaxDelayMs, resumeJitter, stallTimeoutMs, maxEventWaitMs } = this.options;
-    const policy: ResumePolicy = {
-      attempts: resumeAttempts ?? DEFAULT_RESUME_POLICY.attempts,
-      initialDelayMs: resumeDelayMs ?? DEFAULT_RESUME_POLICY.initialDelayMs,
-      maxDelayMs: resumeMaxDelayMs ?? Math.max(DEFAULT_RESUME_POLICY.maxDelayMs, resumeDelayMs ?? 0),
-      jitter: resumeJitter ?? DEFAULT_RESUME_POLICY.jitter,
-    };
-    return {
-      policy,
-      stallTimeoutMs: stallTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS,
-      maxEventWaitMs: maxEventWaitMs ?? DEFAULT_MAX_EVENT_WAIT_MS,
-    };
+    return attachSoliplexRun(this.api, this.options.room, this.options, threadId, runId, signal, onEvent);
   }
 
   /**
@@ -183,6 +161,10 @@ export class SoliplexTransport implements Transport {
    */
   async roomAcceptsAttachments(signal?: AbortSignal): Promise<boolean> {
     // With the uploads' code: only a message with attachments asks.
-    return (await import('./soliplex-uploads.js')).roomAcceptsAttachments(this, signal);
+    return (await uploadsCode()).roomAcceptsAttachments(this, signal);
   }
 }
+
+// Each named once: the chunk's file name (hashed) is written out for every `import()` of it.
+const threadOps = () => import('./soliplex-thread-ops.js');
+const uploadsCode = () => import('./soliplex-uploads.js');

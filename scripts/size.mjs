@@ -116,10 +116,10 @@ const OPTIONAL = [
   { pattern: /\/mcp-app-activity-[^/]*\.js$/, feature: 'MCP Apps (an `mcp-apps` activity, SEP-1865, in a sandboxed frame)' },
   // Loaded with the first tool call shown (a chat whose agent only writes text never needs it).
   { pattern: /\/soliplex-tool-call-card-[^/]*\.js$/, feature: 'tool call cards (the first tool call an agent makes)' },
-  // The page events a plain answer never fires (events-rare.ts: tools, interrupts, state, custom and raw AG-UI
-  // events, the thread list's picks), with events.ts that exports every event (extras.js): loaded with the
-  // first engine event that needs one (page-events.ts holds the later ones in order meanwhile).
-  { pattern: /\/events-rare-[^/]*\.js$/, feature: 'the page events of tools, interrupts, state, custom and raw AG-UI events (the first such engine event)' },
+  // The page events a plain answer never fires (events-rare.ts: errors, feedback, sign-in changes, tools,
+  // interrupts, state, custom and raw AG-UI events, the thread list's picks), with events.ts that exports every
+  // event (extras.js): loaded with the first event that needs one (page-events.ts holds the later ones in order meanwhile).
+  { pattern: /\/events-rare-[^/]*\.js$/, feature: 'the page events of errors, ratings, sign-in changes, tools, interrupts, state, custom and raw AG-UI events (the first such event)' },
   // Loaded when the person first presses Dictate.
   { pattern: /\/(dictation|web-speech)-[^/]*\.js$/, feature: 'dictation (Dictate: the page\'s speechToText or the browser\'s speech recognition)' },
   // Loaded with the first conversation of more than 100 questions and answers (WINDOW_MIN_ITEMS).
@@ -175,8 +175,10 @@ const OPTIONAL = [
   { pattern: /\/soliplex-run-input-[^/]*\.js$/, feature: 'a Soliplex run with tools, context, attachments, tool calls or a resume (its input reshaped for the Python models)' },
   { pattern: /\/soliplex-uploads-[^/]*\.js$/, feature: 'uploading attachments to a Soliplex room (a message with files)' },
   // The local store's rarer half (local-thread-records.ts): reading a kept thread back and checking it, pruning
-  // past the cap, the clone fallback, deleting. A first visit's saves never need it.
-  { pattern: /\/local-thread-records-[^/]*\.js$/, feature: 'reading kept conversations back (a stored thread reopened or listed), pruning past 50 threads, a copy IndexedDB cannot clone' },
+  // past the cap, the clone fallback, deleting, a failing storage's errors; and the sync's read-back half
+  // (local-thread-follow.ts: a reload's copy put in place, another tab's save followed; a shared chunk, as the
+  // core entry imports it too). A first visit's saves never need it.
+  { pattern: /\/local-thread-records-[^/]*\.js$/, feature: 'reading kept conversations back (a stored thread reopened or listed, another tab\'s save followed), pruning past 50 threads, a copy IndexedDB cannot clone, a storage failure' },
   // A Soliplex answer's usage (with retries) and chunk-preview routes (answer-usage-routes.ts); the feedback routes stay.
   { pattern: /\/answer-usage-routes-[^/]*\.js$/, feature: "a Soliplex answer's token usage (`show-usage`) or an opened source's page previews" },
   // Storing a rating on a Soliplex run (`POST …/{run}/feedback`): loaded with the first rating given (an answer

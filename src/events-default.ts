@@ -1,9 +1,8 @@
 /**
  * The events every chat fires (see events.ts, which exports them all): a turn's start and end, its
- * messages, errors, the thread on screen, answer feedback, the deprecated exchange events, and the
- * sign-in's changes (the room fires them; here, so that it does not load the rest through events.ts).
- * The rarer ones (tools, interrupts, state, raw AG-UI events…) are events-rare.ts, which a CDN chat
- * loads with the first engine event that needs one (page-events.ts holds later events in order).
+ * messages, the thread on screen and the deprecated exchange events. The rarer ones (errors, answer
+ * feedback, the sign-in's changes, tools, interrupts, state, raw AG-UI events…) are events-rare.ts,
+ * which a CDN chat loads with the first event that needs one (page-events.ts holds later events in order).
  */
 import type { AssistantMessage, EngineEvent, RunFailure, ThreadKey, ToolCall, TurnOutcome, TurnStats, UserMessage } from './core/index.js';
 import { warnDeprecatedEvent } from './elements/shared/deprecated-events.js';
@@ -14,6 +13,8 @@ export const outgoing = { bubbles: true, composed: true } as const;
 export interface RareEvents {
   readonly rareDomEventsFor: (event: EngineEvent) => Event[];
   readonly SoliplexToolCallEvent: new (threadKey: ThreadKey, call: ToolCall) => Event;
+  readonly SoliplexErrorEvent: new (message: string, cause: RunFailure | Error) => Event;
+  readonly SoliplexFeedbackEvent: new (fields: SoliplexFeedbackDetail) => Event;
 }
 let rare: RareEvents | undefined;
 /** Called by events-rare.ts when it is evaluated: at once where it is imported statically (the npm entry). */
@@ -136,25 +137,6 @@ export class SoliplexExchangeResponseEvent extends SoliplexDeprecatedEvent<{ thr
   declare readonly stats?: TurnStats;
 }
 
-/**
- * Something went wrong: a turn failed, a thread could not be created or loaded, a tool's arguments
- * could not be checked, or a tool sent by event could not be registered.
- */
-export class SoliplexErrorEvent extends CustomEvent<{ message: string; technical: string; cause: RunFailure | Error }> {
-  static readonly eventName = 'soliplex-error';
-  /** The technical text (the failure's own message: the HTTP status, the browser's error…). */
-  readonly technical: string;
-  constructor(
-    /** A message a person understands (as the status line shows it). */
-    readonly message: string,
-    /** The run failure or the thrown error. */
-    readonly cause: RunFailure | Error,
-  ) {
-    super(SoliplexErrorEvent.eventName, { ...outgoing, detail: { message, technical: cause.message, cause } });
-    this.technical = cause.message;
-  }
-}
-
 /** What `soliplex-thread-change` carries in `detail`. */
 export interface SoliplexThreadChangeDetail {
   readonly threadKey: ThreadKey;
@@ -190,38 +172,9 @@ export interface SoliplexFeedbackDetail {
 }
 
 /**
- * The user rated an answer (Good response / Bad response), or sent a reason for their rating. On
- * Soliplex the chat also stores it on the run (`POST …/{run}/feedback`); elsewhere only this event
- * tells, for the page to keep where it likes.
- */
-export class SoliplexFeedbackEvent extends SoliplexLayeredEvent<SoliplexFeedbackDetail> {
-  static readonly eventName = 'soliplex-feedback';
-  declare readonly threadKey: ThreadKey;
-  declare readonly messageId: string;
-  declare readonly runId: string;
-  declare readonly rating: 'up' | 'down';
-  declare readonly reason?: string;
-}
-
-/**
- * The chat's own Soliplex sign-in changed (not a `token` the page gave): it came back from the
- * identity provider signed in, the user signed out, or the session ended (the provider refused to
- * refresh it). A reload that finds the session kept is no change.
- */
-export class SoliplexSignInChangeEvent extends CustomEvent<{ signedIn: boolean; serverUrl: string }> {
-  static readonly eventName = 'soliplex-sign-in-change';
-  constructor(
-    readonly signedIn: boolean,
-    /** The Soliplex server signed in to or out of. */
-    readonly serverUrl: string,
-  ) {
-    super(SoliplexSignInChangeEvent.eventName, { ...outgoing, detail: { signedIn, serverUrl } });
-  }
-}
-
-/**
  * The page-facing events for one engine event of the kinds every chat sees; undefined for the kinds
- * whose classes are in events-rare.ts (`rareDomEventsFor`); none for the rest.
+ * whose classes are in events-rare.ts (`rareDomEventsFor`), and for a failed turn's end while those
+ * have not loaded (its `soliplex-error`); none for the rest.
  */
 export function commonDomEventsFor(event: EngineEvent, describe: (failure: RunFailure) => string): Event[] | undefined {
   switch (event.type) {
@@ -233,10 +186,12 @@ export function commonDomEventsFor(event: EngineEvent, describe: (failure: RunFa
     case 'message':
       return [new SoliplexMessageEvent({ threadKey: event.key, message: event.message, calls: event.calls })];
     case 'turn-finished': {
+      // A failed turn's `soliplex-error` comes first: its class is a rare one (undefined until loaded).
+      if (event.error && !rare) return undefined;
       const outcome = event.outcome;
       const finished = new SoliplexRunFinishedEvent(event.key, outcome, event.error, event.stats);
       const response = new SoliplexExchangeResponseEvent({ threadKey: event.key, outcome, stats: event.stats });
-      return event.error ? [new SoliplexErrorEvent(describe(event.error), event.error), finished, response] : [finished, response];
+      return event.error ? [new rare!.SoliplexErrorEvent(describe(event.error), event.error), finished, response] : [finished, response];
     }
     case 'agui-event':
     case 'tool-planned':

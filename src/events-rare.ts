@@ -1,12 +1,62 @@
 /**
- * The events only some chats fire (see events.ts, which exports them all): client tools' calls and
- * results, interrupts, custom events, state changes, raw AG-UI events, the thread list's picks and
- * the tool registration requests. Not in a CDN chat's default path: loaded with
- * the first engine event that needs one of them.
+ * The events only some chats fire (see events.ts, which exports them all): errors, answer feedback,
+ * the sign-in's changes, client tools' calls and results, interrupts, custom events, state changes,
+ * raw AG-UI events, the thread list's picks and the tool registration requests. Not in a CDN chat's
+ * default path: loaded with the first event that needs one of them.
  */
 import type { BaseEvent, Interrupt } from '@ag-ui/core';
-import type { ClientTool, EngineEvent, ThreadKey, ToolCall, ToolGroup } from './core/index.js';
-import { SoliplexErrorEvent, SoliplexLayeredEvent, outgoing, provideRareEvents } from './events-default.js';
+import type { ClientTool, EngineEvent, RunFailure, ThreadKey, ToolCall, ToolGroup } from './core/index.js';
+import { SoliplexLayeredEvent, outgoing, provideRareEvents, type SoliplexFeedbackDetail } from './events-default.js';
+
+/**
+ * Something went wrong: a turn failed, a thread could not be created or loaded, a tool's arguments
+ * could not be checked, or a tool sent by event could not be registered.
+ */
+export class SoliplexErrorEvent extends CustomEvent<{ message: string; technical: string; cause: RunFailure | Error }> {
+  static readonly eventName = 'soliplex-error';
+  /** The technical text (the failure's own message: the HTTP status, the browser's error…). */
+  readonly technical: string;
+  constructor(
+    /** A message a person understands (as the status line shows it). */
+    readonly message: string,
+    /** The run failure or the thrown error. */
+    readonly cause: RunFailure | Error,
+  ) {
+    super(SoliplexErrorEvent.eventName, { ...outgoing, detail: { message, technical: cause.message, cause } });
+    this.technical = cause.message;
+  }
+}
+
+/**
+ * The user rated an answer (Good response / Bad response), or sent a reason for their rating. On
+ * Soliplex the chat also stores it on the run (`POST …/{run}/feedback`); elsewhere only this event
+ * tells, for the page to keep where it likes.
+ */
+export class SoliplexFeedbackEvent extends SoliplexLayeredEvent<SoliplexFeedbackDetail> {
+  static readonly eventName = 'soliplex-feedback';
+  declare readonly threadKey: ThreadKey;
+  declare readonly messageId: string;
+  declare readonly runId: string;
+  declare readonly rating: 'up' | 'down';
+  declare readonly reason?: string;
+}
+
+/**
+ * The chat's own Soliplex sign-in changed (not a `token` the page gave): it came back from the
+ * identity provider signed in, the user signed out, or the session ended (the provider refused to
+ * refresh it). A reload that finds the session kept is no change.
+ */
+export class SoliplexSignInChangeEvent extends CustomEvent<{ signedIn: boolean; serverUrl: string }> {
+  static readonly eventName = 'soliplex-sign-in-change';
+  constructor(
+    readonly signedIn: boolean,
+    /** The Soliplex server signed in to or out of. */
+    readonly serverUrl: string,
+  ) {
+    super(SoliplexSignInChangeEvent.eventName, { ...outgoing, detail: { signedIn, serverUrl } });
+  }
+}
+
 
 /**
  * A client tool is about to run (before any approval). Cancelable: `preventDefault()` vetoes the
@@ -174,4 +224,4 @@ export function rareDomEventsFor(event: EngineEvent): Event[] {
 }
 
 // Registers with the chat: at once where this module is imported statically (the npm entry).
-provideRareEvents({ rareDomEventsFor, SoliplexToolCallEvent });
+provideRareEvents({ rareDomEventsFor, SoliplexToolCallEvent, SoliplexErrorEvent, SoliplexFeedbackEvent });

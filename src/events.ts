@@ -6,21 +6,21 @@
  */
 import type { ClientTool, EngineEvent, RunFailure, ToolGroup } from './core/index.js';
 import {
-  SoliplexErrorEvent,
   SoliplexExchangeRequestEvent,
   SoliplexExchangeResponseEvent,
-  SoliplexFeedbackEvent,
   SoliplexMessageEvent,
   SoliplexRunFinishedEvent,
   SoliplexRunStartedEvent,
-  SoliplexSignInChangeEvent,
   SoliplexThreadChangeEvent,
   commonDomEventsFor,
 } from './events-default.js';
 import {
   SoliplexAgUiEvent,
   SoliplexCustomEvent,
+  SoliplexErrorEvent,
+  SoliplexFeedbackEvent,
   SoliplexInterruptEvent,
+  SoliplexSignInChangeEvent,
   SoliplexStateChangeEvent,
   SoliplexThreadSelectEvent,
   SoliplexToolCallEvent,
@@ -32,14 +32,11 @@ import {
 
 // The classes live in two modules so that a CDN chat loads the rarer ones only when it fires one.
 export {
-  SoliplexErrorEvent,
   SoliplexExchangeRequestEvent,
   SoliplexExchangeResponseEvent,
-  SoliplexFeedbackEvent,
   SoliplexMessageEvent,
   SoliplexRunFinishedEvent,
   SoliplexRunStartedEvent,
-  SoliplexSignInChangeEvent,
   SoliplexThreadChangeEvent,
   type SoliplexFeedbackDetail,
   type SoliplexRunFinishedDetail,
@@ -50,9 +47,12 @@ export {
 export {
   SoliplexAgUiEvent,
   SoliplexCustomEvent,
+  SoliplexErrorEvent,
+  SoliplexFeedbackEvent,
   SoliplexInterruptEvent,
   SoliplexRegisterToolEvent,
   SoliplexRegisterToolGroupEvent,
+  SoliplexSignInChangeEvent,
   SoliplexStateChangeEvent,
   SoliplexThreadSelectEvent,
   SoliplexToolCallEvent,

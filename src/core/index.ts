@@ -128,3 +128,5 @@ export {
   type ThreadSaveResult,
 } from './threads/local-thread-store.js';
 export { LocalThreadSync, type LocalThreadProblem, type DescribeThread } from './threads/local-thread-sync.js';
+// `LocalThreadSync.adopt` of a copy read by other means than the store (a CDN chat loads this with its first read).
+import './threads/local-thread-records.js';

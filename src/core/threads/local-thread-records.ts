@@ -1,11 +1,25 @@
 /**
  * What a first visit never needs of `LocalThreadStore`: reading stored records back (and checking
  * them), dropping the oldest threads once the store is over its cap, keeping a copy IndexedDB cannot
- * clone, and deleting one. Its own chunk in the CDN build, loaded when a stored thread is reopened or
- * listed, when the store first holds more threads than its cap, or with the first save that cannot be cloned.
+ * clone, deleting one, and the errors of a storage that fails; and, through local-thread-follow.ts,
+ * what `LocalThreadSync` does with a copy read back. Its own chunk in the CDN build, loaded when a
+ * stored thread is reopened or listed, when the store first holds more threads than its cap, with the
+ * first save that cannot be cloned, or when the storage fails.
  */
 import { done, request } from '../indexed-db.js';
-import { FORMAT, fromRecord, STORE, type StoredThread, type ThreadRecord } from './local-thread-store.js';
+import { FORMAT, fromRecord, STORE, ThreadStorageError, type StoredThread, type ThreadRecord } from './local-thread-store.js';
+// Registers the sync's read-back half: every copy read back comes through this module.
+import './local-thread-follow.js';
+
+/** A storage failure as a `ThreadStorageError` (`quota` when storage is full). */
+export function storageError(error: unknown, what: string): ThreadStorageError {
+  if (error instanceof ThreadStorageError) return error;
+  const kind = (error as DOMException)?.name === 'QuotaExceededError' ? 'quota' : 'failed';
+  return new ThreadStorageError(kind, `${what}: ${(error as Error)?.message ?? String(error)}`, { cause: error });
+}
+
+/** No IndexedDB to keep threads in. */
+export const unavailable = () => new ThreadStorageError('unavailable', 'IndexedDB is not available (a private window, or another tab upgraded the database)');
 
 /** The valid records among `records`, most recently active first. */
 export function validThreads(records: readonly unknown[]): StoredThread[] {

@@ -77,7 +77,7 @@ export class LocalThreadStore {
     try {
       records = await request(db.transaction(STORE).objectStore(STORE).getAll());
     } catch (error) {
-      throw this.#failure(error, 'stored threads could not be read');
+      throw await this.#failure(error, 'stored threads could not be read');
     }
     return (await recordsCode()).validThreads(records);
   }
@@ -89,7 +89,7 @@ export class LocalThreadStore {
     try {
       record = await request(db.transaction(STORE).objectStore(STORE).get(threadKeyId(key)));
     } catch (error) {
-      throw this.#failure(error, 'a stored thread could not be read');
+      throw await this.#failure(error, 'a stored thread could not be read');
     }
     return record === undefined ? undefined : (await recordsCode()).validRecord(record);
   }
@@ -110,7 +110,7 @@ export class LocalThreadStore {
         return this.#put(db, (await recordsCode()).cloneableRecord(record), base);
       });
     } catch (error) {
-      throw this.#failure(error, 'a thread could not be saved');
+      throw await this.#failure(error, 'a thread could not be saved');
     }
     if (result.saved) await this.#prune(db).catch((error: unknown) => console.warn('[soliplex-chat] old threads could not be dropped', error));
     return result;
@@ -121,7 +121,7 @@ export class LocalThreadStore {
     try {
       await (await recordsCode()).deleteRecord(db, threadKeyId(key));
     } catch (error) {
-      throw this.#failure(error, 'a thread could not be deleted');
+      throw await this.#failure(error, 'a thread could not be deleted');
     }
   }
 
@@ -165,23 +165,21 @@ export class LocalThreadStore {
   async #openOrThrow(): Promise<IDBDatabase> {
     this.#db ??= openDatabase(this.dbName, [{ name: STORE, keyPath: 'id' }], () => (this.#db = undefined), 'threads are not kept across reloads');
     const db = await this.#db;
-    if (!db) throw new ThreadStorageError('unavailable', 'IndexedDB is not available (a private window, or another tab upgraded the database)');
+    if (!db) throw (await recordsCode()).unavailable();
     return db;
   }
 
-  /** A failure as a `ThreadStorageError`; a closed connection (another tab upgraded the database) is opened again next time. */
-  #failure(error: unknown, what: string): ThreadStorageError {
-    if (error instanceof ThreadStorageError) return error;
-    const name = (error as DOMException)?.name;
-    if (name === 'InvalidStateError') this.#db = undefined;
-    const kind = name === 'QuotaExceededError' ? 'quota' : 'failed';
-    return new ThreadStorageError(kind, `${what}: ${(error as Error)?.message ?? String(error)}`, { cause: error });
+  /** A failure as a `ThreadStorageError` (by code loaded then); a closed connection (another tab upgraded the database) is opened again next time. */
+  async #failure(error: unknown, what: string): Promise<ThreadStorageError> {
+    if ((error as DOMException)?.name === 'InvalidStateError') this.#db = undefined;
+    return (await recordsCode()).storageError(error, what);
   }
 }
 
 /**
- * Reading records back (and checking them), pruning, the clone fallback and deleting: loaded with
- * their first use (local-thread-records.ts), so a first visit's saves never load them.
+ * Reading records back (and checking them), pruning, the clone fallback, deleting and the storage
+ * failures' errors: loaded with their first use (local-thread-records.ts), so a first visit's saves
+ * never load them.
  */
 const recordsCode = () => import('./local-thread-records.js');
 

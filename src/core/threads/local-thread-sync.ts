@@ -1,7 +1,7 @@
 import { notifyEach } from '../notify-each.js';
-import { emptyConversation, type Conversation } from '../conversation/conversation.js';
+import type { Conversation } from '../conversation/conversation.js';
 import type { RunOrchestrator } from '../tool-loop/run-orchestrator.js';
-import { idleState, isInFlight, isRunning, threadKeyId, type ThreadKey, type ThreadSnapshot } from '../tool-loop/run-state.js';
+import { isInFlight, isRunning, threadKeyId, type ThreadKey, type ThreadSnapshot } from '../tool-loop/run-state.js';
 import { ThreadStorageError, type LocalThreadStore, type StoredThread } from './local-thread-store.js';
 
 /** Why threads are not being kept: no IndexedDB (a private window, another tab upgraded it), storage full, or another failure. */
@@ -21,7 +21,8 @@ const STREAM_SAVE_MS = 300;
 /** A turn's end waits this long, so a disposal that cancels the turn can keep its in-flight copy instead. */
 const END_SAVE_MS = 30;
 
-interface Kept {
+/** What this tab keeps of one thread (local-thread-follow.ts reads and sets it too). */
+export interface Kept {
   readonly key: ThreadKey;
   readonly id: string;
   /** The stored revision this tab's copy is based on (0: none stored yet). */
@@ -51,6 +52,21 @@ interface Kept {
   adopting?: boolean;
   /** The tool-call object last looked at, each call's state then, and a count of their changes. */
   calls?: { of: Conversation['toolCalls']; readonly states: Map<string, string>; changes: number };
+}
+
+/**
+ * What only a copy read back from the store needs (local-thread-follow.ts): registered by that module,
+ * which local-thread-records.ts (the code every read goes through) imports, so it is there by the time a
+ * copy is read back; a first visit's saves never load it.
+ */
+export interface SyncReadBack {
+  adopt(engine: RunOrchestrator, keep: () => Kept, stored: StoredThread): boolean;
+  follow(sync: LocalThreadSync, kept: Kept, stored: StoredThread, followable: (snapshot: ThreadSnapshot) => boolean, outOfDate: () => void): void;
+}
+let readBack: SyncReadBack | undefined;
+/** Called by local-thread-follow.ts when it is evaluated. */
+export function provideSyncReadBack(code: SyncReadBack): void {
+  readBack = code;
 }
 
 type Broadcast = { readonly type: 'saved'; readonly id: string; readonly revision: number; readonly writer: string };
@@ -151,26 +167,7 @@ export class LocalThreadSync {
   /** Puts a thread read from the store into the engine when that thread is still empty; true when it did. */
   adopt(stored: StoredThread): boolean {
     if (this.#closed || stored.key.room) return false;
-    const current = this.engine.registry.get(stored.key);
-    if (current.conversation.messages.length > 0 || isRunning(current.run)) return false;
-    const kept = this.#keep(stored.key);
-    kept.revision = stored.revision ?? 0;
-    kept.name = stored.name;
-    // Showing the copy is no change to save: the snapshots of the restore are not written back.
-    kept.adopting = true;
-    let restored: boolean;
-    try {
-      restored = this.engine.restore(stored.key, { conversation: { ...emptyConversation, ...stored.conversation }, inFlight: !!stored.inFlight });
-    } finally {
-      kept.adopting = false;
-    }
-    // What was read is what the engine now shows (settled for this page: text closed, calls interrupted).
-    if (restored) {
-      const shown = this.engine.registry.get(stored.key);
-      kept.saved = shown.conversation;
-      kept.savedRunning = isInFlight(shown.run);
-    }
-    return restored;
+    return readBack!.adopt(this.engine, () => this.#keep(stored.key), stored);
   }
 
   /** Saves a thread now (a rename), whatever its last save was. */
@@ -356,17 +353,8 @@ export class LocalThreadSync {
     if (!followable(this.engine.registry.get(kept.key))) return this.#markOutOfDate(kept);
     this.store.load(kept.key).then(
       (stored) => {
-        const now = this.engine.registry.get(kept.key);
-        if (!stored || (stored.revision ?? 0) <= kept.revision || this.#kept.get(kept.id) !== kept) return;
-        if (!followable(now)) return this.#markOutOfDate(kept);
-        // A turn the other tab is running is shown as it streams there, not as one a reload interrupted.
-        if (now.conversation.messages.length === 0 && !stored.inFlight) return void this.adopt(stored);
-        const conversation: Conversation = { ...emptyConversation, ...stored.conversation };
-        kept.revision = stored.revision ?? 0;
-        kept.saved = conversation;
-        kept.savedRunning = false;
-        // Following the other tab: its turn is its own, so this tab shows no turn of its own (no Continue).
-        this.engine.registry.set({ ...now, run: idleState, conversation });
+        // Read back: its code is there (`readBack`).
+        if (stored && this.#kept.get(kept.id) === kept) readBack!.follow(this, kept, stored, followable, () => this.#markOutOfDate(kept));
       },
       (error: unknown) => this.#failed(error),
     );

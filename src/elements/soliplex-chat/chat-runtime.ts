@@ -1,6 +1,6 @@
 import { html, type ReactiveControllerHost } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import { SoliplexErrorEvent, SoliplexFeedbackEvent, SoliplexThreadChangeEvent, commonDomEventsFor, rareEventsIfLoaded, type RareEvents } from '../../events-default.js';
+import { SoliplexThreadChangeEvent, commonDomEventsFor, rareEventsIfLoaded, type RareEvents } from '../../events-default.js';
 import { mergeBaseStrings, type SoliplexChatStringsOverrides } from '../shared/chat-strings.js';
 import type { ChatContextValue } from '../../context.js';
 import { failureText } from '../shared/failure-text.js';
@@ -71,7 +71,6 @@ const rareEvents = {
 
 const chatRuntime = {
   chatContextFor,
-  SoliplexErrorEvent,
   SoliplexThreadChangeEvent,
   /** The page events of an engine event; undefined while their classes (`rareEvents`) are not loaded. */
   domEventsFor: (event: EngineEvent, describe: (failure: RunFailure) => string): Event[] | undefined =>
@@ -106,9 +105,12 @@ const chatRuntime = {
       },
       describe: (previous, next) => describeChanges(previous, next, strings(), tools()),
     }),
-  /** Each answer's feedback, usage and sources for `host`, which fires `soliplex-feedback` for each rating. */
+  /** Each answer's feedback, usage and sources for `host`, which fires `soliplex-feedback` for each rating (a rare event: its class loads with the first). */
   answerExtras: (host: ReactiveControllerHost & EventTarget, config: Omit<AnswerExtrasConfig, 'onFeedback'>) =>
-    new AnswerExtrasController(host, { ...config, onFeedback: (feedback) => host.dispatchEvent(new SoliplexFeedbackEvent(feedback)) }),
+    new AnswerExtrasController(host, {
+      ...config,
+      onFeedback: (feedback) => void rareEvents.load().then((rare) => host.dispatchEvent(new rare.SoliplexFeedbackEvent(feedback))),
+    }),
   /** The live region's lines; keyed, so a render never re-announces an old line. */
   renderAnnouncements: (lines: readonly { readonly id: number; readonly text: string }[]) =>
     repeat(lines, (line) => line.id, (line) => html`<p>${line.text}</p>`),

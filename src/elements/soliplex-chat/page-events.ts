@@ -67,7 +67,11 @@ export class PageEvents {
 
   /** `soliplex-error`: `message` in a person's words (else the technical text), `technical` the failure or error. */
   error(technical: RunFailure | Error, message?: (rt: ChatRuntime) => string): void {
-    this.fire((rt) => new rt.SoliplexErrorEvent(message ? message(rt) : technical.message, technical));
+    // Its class is a rare one: `fire` loads it first when it has not loaded.
+    this.fire((rt) => {
+      const rare = rt.rareEvents.loaded;
+      return rare && new rare.SoliplexErrorEvent(message ? message(rt) : technical.message, technical);
+    });
   }
 
   /** The person-readable text of a failure, as the status line shows it. */

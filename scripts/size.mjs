@@ -82,6 +82,8 @@ const OPTIONAL = [
   // Loaded with the first fenced code block (its code shows plain until then): the label, Copy code, the styles.
   { pattern: /\/code-block-[^/]*\.js$/, feature: 'code blocks (the first fenced code block in an answer)' },
   { pattern: /\/markdown-table-render-[^/]*\.js$/, feature: 'Markdown tables (the first GFM table in an answer)' },
+  // Loaded with the first line that has one (the line shows its source as text until then).
+  { pattern: /\/markdown-inline-rare-[^/]*\.js$/, feature: 'the rarer inline Markdown: images, autolinks, strikethrough (the first line with one)' },
   // What only some conversations show: a turn's versions, the inline editor, subagent groups, attachments.
   { pattern: /\/message-list-extras-[^/]*\.js$/, feature: "the message list's rare pieces (tool calls, interrupts, activities, reasoning, a turn's versions, Edit's editor, a subagent's group, a message's attachments)" },
   // Opt-in features: loaded only when the page turns them on.

@@ -40,6 +40,8 @@ describe('image-origins: nothing in model output fetches by itself', () => {
   it('by default, a Markdown image makes no request and shows as a link the reader may open', async () => {
     const evil = `${unique(other, 'exfiltrate')}?secret=${encodeURIComponent('the user said: my PIN is 1234')}`;
     const { el, message } = await chatAnswering([[runStarted(), ...text('a1', `Here: ![chart](${evil})`), runFinished()]]);
+    // Images come with the rare marks' chunk: the source shows as text until then.
+    await until(() => message.querySelector('a.image-link') !== null);
     expect(deepQueryAll(el, 'img')).to.have.length(0);
     const link = message.querySelector('a.image-link')!;
     expect(link.textContent).to.equal('chart');
@@ -63,6 +65,7 @@ describe('image-origins: nothing in model output fetches by itself', () => {
       [[runStarted(), ...text('a1', `![ok](${good}) and ![no](${evil})`), runFinished()]],
       `https://cdn.example ${allowed}`,
     );
+    await until(() => message.querySelector('a.image-link') !== null);
     const images = deepQueryAll<HTMLImageElement>(el, 'img');
     expect(images.map((i) => i.getAttribute('src'))).to.deep.equal([good]);
     await loaded(good);
@@ -74,6 +77,7 @@ describe('image-origins: nothing in model output fetches by itself', () => {
     const first = unique(allowed, 'first');
     const second = unique(other, 'second');
     const { el } = await chatAnswering([[runStarted(), ...text('a1', `![a](${first}) ![b](${second})`), runFinished()]], '*');
+    await until(() => deepQueryAll(el, 'img').length > 0);
     expect(deepQueryAll<HTMLImageElement>(el, 'img').map((i) => i.getAttribute('src'))).to.deep.equal([first, second]);
     await loaded(first);
     await loaded(second);
@@ -81,7 +85,8 @@ describe('image-origins: nothing in model output fetches by itself', () => {
 
   it('follows the attribute when it changes: a shown answer is built again', async () => {
     const good = unique(allowed, 'later');
-    const { el } = await chatAnswering([[runStarted(), ...text('a1', `![later](${good})`), runFinished()]]);
+    const { el, message } = await chatAnswering([[runStarted(), ...text('a1', `![later](${good})`), runFinished()]]);
+    await until(() => message.querySelector('a.image-link') !== null);
     expect(deepQueryAll(el, 'img')).to.have.length(0);
     el.imageOrigins = allowed;
     await settled(el);

@@ -2,14 +2,17 @@ import { expect } from '@open-wc/testing';
 import { chatAnswering } from './markdown-fixture.js';
 import { deepQueryAll } from './chat-fixture.js';
 import { preloadTables } from '../../src/elements/soliplex-message-list/lazy-markdown-table.js';
+import { preloadRareMarks } from '../../src/elements/soliplex-message-list/lazy-markdown-inline.js';
 
 // GitHub-flavoured Markdown in an answer, as the reader sees it in <soliplex-chat>'s shadow DOM.
 
 const texts = (els: Iterable<Element>) => [...els].map((e) => e.textContent!.trim());
 
+// About rendering tables and the rarer inline marks, not about their chunks' loading (markdown-lazy-table.test.ts
+// and markdown-lazy-inline.test.ts are).
+before(() => Promise.all([preloadTables(), preloadRareMarks()]));
+
 describe('<soliplex-chat> Markdown: tables', () => {
-  // About rendering tables, not about their chunk's loading (markdown-lazy-table.test.ts is).
-  before(() => preloadTables());
 
   it('renders a GFM table as a <table>: header row, alignment, inline formatting in cells, ragged rows', async () => {
     const { el, message } = await chatAnswering(

@@ -6,6 +6,7 @@ import * as markdownModule from '../../src/elements/soliplex-message-list/markdo
 import { runFinished, runStarted, text } from '../helpers/agui-events.js';
 import { chatWith, deepQuery, deepQueryAll, settled } from './chat-fixture.js';
 import { preloadTables } from '../../src/elements/soliplex-message-list/lazy-markdown-table.js';
+import { preloadRareMarks } from '../../src/elements/soliplex-message-list/lazy-markdown-inline.js';
 
 // Model text is untrusted: a reply shaped to blow the parser's stack or make it quadratic must still
 // render, in work linear in its length. No wall-clock assertions: the parser counts its steps.
@@ -27,7 +28,7 @@ const shows = (host: Element, part: string) => host.textContent!.includes(part);
 
 describe('Markdown on hostile input', () => {
   // About rendering tables, not about their chunk's loading (markdown-lazy-table.test.ts is).
-  before(() => preloadTables());
+  before(() => Promise.all([preloadTables(), preloadRareMarks()]));
 
   it('caps emphasis nesting instead of overflowing the stack, and keeps the text', () => {
     for (const source of [nestedMarks(4000), nestedWords(4000)]) {

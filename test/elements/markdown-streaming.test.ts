@@ -5,6 +5,7 @@ import { StreamingMarkdown, markdownSteps } from '../../src/elements/soliplex-me
 import { runFinished, runStarted, text } from '../helpers/agui-events.js';
 import { chatWith, deepQuery, settled, until } from './chat-fixture.js';
 import { preloadTables } from '../../src/elements/soliplex-message-list/lazy-markdown-table.js';
+import { preloadRareMarks } from '../../src/elements/soliplex-message-list/lazy-markdown-inline.js';
 
 // A streaming message re-parses only its open Markdown block: what it shows after every delta must be
 // exactly what a one-shot parse of the text so far shows.
@@ -90,7 +91,7 @@ function expectStreamsLikeOneShot(parts: string[], label: string): void {
 
 describe('Markdown streamed in pieces', () => {
   // Compares DOM with tables in it: their renderer is loaded first (markdown-lazy-table.test.ts tests its loading).
-  before(() => preloadTables());
+  before(() => Promise.all([preloadTables(), preloadRareMarks()]));
 
   it('shows, after every piece, what a one-shot parse shows (hand-written documents, every cut)', () => {
     for (const [index, document] of DOCUMENTS.entries()) {

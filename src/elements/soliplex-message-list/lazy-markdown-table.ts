@@ -1,12 +1,14 @@
 /**
  * A GFM table in the Markdown renderer: its source lines show at once as plain preformatted text, and
- * become the table in place when its renderer (markdown-table-render.ts, a chunk of its own) arrives.
+ * become the table in place when its renderer (markdown-table-render.ts, a chunk of its own, with the
+ * tables' styles) arrives.
  * A plain answer never loads it.
  */
 import { html, type TemplateResult } from 'lit';
 import { AsyncDirective, directive } from 'lit/async-directive.js';
 import { LazyModule } from '../../core/lazy-module.js';
 import { appendMarkdown } from './markdown-dom.js';
+import { adoptStyles } from './adopt-styles.js';
 import type { MarkdownOptions } from './markdown-inline.js';
 
 const tables = new LazyModule(() => import('./markdown-table-render.js'));
@@ -21,6 +23,9 @@ class TableDirective extends AsyncDirective {
     if (loaded) {
       const fragment = document.createDocumentFragment();
       appendMarkdown(fragment, [loaded.renderTable(lines, options)]);
+      // Its styles, in the shadow root it lands in: Lit puts it there in this same update, before any paint.
+      const table = fragment.firstChild!;
+      queueMicrotask(() => adoptStyles(table.getRootNode(), loaded.tableStyles));
       return fragment;
     }
     tables.load().then(

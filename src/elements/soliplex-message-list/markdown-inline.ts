@@ -1,10 +1,12 @@
 /**
- * Inline Markdown for markdown.ts: code, links, images, autolinks, bold, italic, strikethrough and
- * backslash escapes. A scanner that stays linear in a line's length (each mark's next closer is
- * remembered, never searched for again per opener) and caps nesting.
+ * Inline Markdown for markdown.ts: code, links, bold, italic and backslash escapes here; the rarer marks
+ * (images, autolinks, strikethrough: markdown-inline-rare.ts) in a chunk loaded with the first line that
+ * has one, the line showing its source as text until then (lazy-markdown-inline.ts). A scanner that stays
+ * linear in a line's length (each mark's next closer is remembered, never searched for again per
+ * opener) and caps nesting.
  */
-import { imageMayLoad } from '../shared/image-origins.js';
 import { mdElement, type MdNode } from './markdown-dom.js';
+import { lazyInline, rareMarks } from './lazy-markdown-inline.js';
 
 export type Inline = MdNode;
 
@@ -47,18 +49,23 @@ export function markdownSteps(): number {
  * https:// URLs, **bold**, __bold__, *italic*, _italic_, ~~strikethrough~~ and backslash escapes.
  */
 export function renderInline(text: string, options: MarkdownOptions = {}): Inline[] {
-  return inline(new Line(text, options), 0, text.length, 0, false);
+  const line = new Line(text, options);
+  const nodes = inline(line, 0, text.length, 0, false);
+  // A rare mark met before its chunk is in: the line shows as parsed without it (its source as text), then again with it.
+  return line.waits ? [lazyInline(nodes, () => renderInline(text, options))] : nodes;
 }
 
 /** A piece of a line that a mark made, where it starts (when before the mark) and where the text after it starts. */
-type Span = { node: Inline; end: number; start?: number };
+export type Span = { node: Inline; end: number; start?: number };
 
 /**
  * One line being parsed, with the searches for closers. Openers are met left to right (nested spans
  * included), so each token is searched for from ever-later positions: reusing the last answer while it
  * still holds means each part of the line is searched at most once per token, not once per opener.
  */
-class Line {
+export class Line {
+  /** Whether the line has a rare mark that waits for its chunk (it shows as text meanwhile). */
+  waits = false;
   readonly #last = new Map<string, { from: number; at: number }>();
   #target: { close: number; found: { url: string; end: number } | null } | undefined;
   constructor(
@@ -97,8 +104,6 @@ class Line {
 
 /** Sticky (anchored where it starts); no nested quantifiers, so no catastrophic backtracking. */
 const LINK_TARGET = /\(\s*([^()\s]+)(?:\s+"[^"\n]*")?\s*\)/y;
-/** `<scheme:…>`: an angle-bracket autolink (any scheme here; safeHref decides). */
-const ANGLE_AUTOLINK = /<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*)>/y;
 /** ASCII punctuation, which a backslash escapes. */
 const PUNCTUATION = /[!-/:-@[-`{-~]/;
 
@@ -111,12 +116,12 @@ function isEscaped(text: string, i: number): boolean {
 }
 
 /** `text` with its backslash escapes resolved (link targets, image alt text). */
-function unescape(text: string): string {
+export function unescape(text: string): string {
   return text.replace(/\\([!-/:-@[-`{-~])/g, '$1');
 }
 
 /** ASCII letters, digits and `_`, like regex `\w` (`_` must not open or close inside a word: snake_case). */
-function isWord(text: string, i: number): boolean {
+export function isWord(text: string, i: number): boolean {
   const c = text.charCodeAt(i); // NaN outside the text
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 }
@@ -125,7 +130,7 @@ function isWord(text: string, i: number): boolean {
 const MARK_START = /[`[\]*_~\\!<:]/g;
 
 /** Renders text[start, end) of a line; marks nested deeper than MAX_DEPTH stay text. `inLink`: no links inside. */
-function inline(line: Line, start: number, end: number, depth: number, inLink: boolean): Inline[] {
+export function inline(line: Line, start: number, end: number, depth: number, inLink: boolean): Inline[] {
   const { text } = line;
   if (depth > MAX_DEPTH) return [text.slice(start, end)];
   const out: Inline[] = [];
@@ -162,7 +167,7 @@ function inline(line: Line, start: number, end: number, depth: number, inLink: b
  * where the text being scanned starts; `plain`: where its text not yet rendered starts (a bare URL
  * starts before its `:`, but not before that).
  */
-function markAt(line: Line, i: number, start: number, plain: number, end: number, depth: number, inLink: boolean): Span | undefined {
+export function markAt(line: Line, i: number, start: number, plain: number, end: number, depth: number, inLink: boolean): Span | undefined {
   const { text } = line;
   switch (text[i]) {
     case '\\':
@@ -173,80 +178,46 @@ function markAt(line: Line, i: number, start: number, plain: number, end: number
       return { node: mdElement('code', [text.slice(i + 1, close)]), end: close + 1 };
     }
     case '[': {
+      // An image as the whole link text (a badge: [![alt](src)](href)) is a rare mark: text until its chunk is in.
       if (text[i + 1] === '!' && !inLink) {
-        // An image as the whole link text (a badge): [![alt](src)](href). Other brackets do not nest.
-        const image = markAt(line, i + 1, start, plain, end, depth, true);
-        const target = image && text[image.end] === ']' ? line.target(image.end) : null;
-        if (image && target && target.end <= end) return { node: renderLink([image.node], target.url), end: target.end };
+        const badge = rare(line, i, start, plain, end, depth, inLink);
+        if (badge || line.waits) return badge;
       }
+      // An image's brackets while its chunk loads: its source stays text (not a link for that frame).
+      if (line.waits && text[i - 1] === '!') return undefined;
       const close = line.next(']', i + 1);
       if (close >= end || close === i + 1 || line.next('\n', i) < close) return undefined;
       const target = line.target(close);
       if (!target || target.end > end || inLink) return undefined;
       return { node: renderLink(inline(line, i + 1, close, depth + 1, true), target.url), end: target.end };
     }
-    case '!': {
-      if (text[i + 1] !== '[') return undefined;
-      const close = line.next(']', i + 2);
-      if (close >= end) return undefined;
-      const target = line.target(close);
-      if (!target || target.end > end) return undefined;
-      return { node: renderImage(unescape(text.slice(i + 2, close)), target.url, line.options), end: target.end };
-    }
-    case '<': {
-      if (inLink) return undefined;
-      ANGLE_AUTOLINK.lastIndex = i;
-      const match = ANGLE_AUTOLINK.exec(text);
-      work.steps += (match ? ANGLE_AUTOLINK.lastIndex : i) - i;
-      if (!match || ANGLE_AUTOLINK.lastIndex > end) return undefined;
-      const href = safeHref(match[1]!);
-      return href === undefined ? undefined : { node: renderLink([match[1]!], href), end: ANGLE_AUTOLINK.lastIndex };
-    }
-    case ':':
-      return inLink ? undefined : bareUrl(line, i, plain, end);
     case '*':
     case '_':
-    case '~':
       return emphasis(line, i, start, end, depth, inLink);
     default:
-      return undefined;
+      // `!`, `<`, `:`, `~`: an image, an autolink, a bare URL, strikethrough.
+      return rare(line, i, start, plain, end, depth, inLink);
   }
 }
 
-/**
- * A bare `http://` or `https://` URL whose `:` is at i (GFM's extended autolink): it runs to a space or
- * `<`, less trailing punctuation and any `)` it does not open.
- */
-function bareUrl(line: Line, i: number, plain: number, end: number): Span | undefined {
-  const { text } = line;
-  if (text[i + 1] !== '/' || text[i + 2] !== '/') return undefined;
-  const scheme = (length: number) => i >= length && text.slice(i - length, i).toLowerCase() === (length === 5 ? 'https' : 'http');
-  const start = scheme(5) ? i - 5 : scheme(4) ? i - 4 : -1;
-  if (start < plain || /[A-Za-z0-9]/.test(text[start - 1] ?? '')) return undefined;
-  // Scanned only to `end`: a span's URL must not make each enclosing span rescan the rest of the line.
-  let stop = i + 3;
-  while (stop < end && !/[\s<]/.test(text[stop]!)) stop++;
-  work.steps += stop - i;
-  let unopened = 0;
-  for (let k = i + 3; k < stop; k++) unopened += text[k] === '(' ? -1 : text[k] === ')' ? 1 : 0;
-  for (;;) {
-    const last = text[stop - 1]!;
-    if ('?!.,:*_~\'";'.includes(last)) stop--;
-    else if (last === ')' && unopened > 0) {
-      stop--;
-      unopened--;
-    } else break;
-  }
-  if (stop <= i + 3) return undefined;
-  const url = text.slice(start, stop);
-  return { node: renderLink([url], url), start, end: stop };
+/** What might open a rare mark at i (`![`, `<scheme:`, `http(s)://`, `~~`): its chunk loads for it, the line shows as text until then. */
+const RARE_OPENER = /!\[|<[A-Za-z][A-Za-z0-9+.-]{1,31}:|:\/\/|~~/y;
+
+/** The rare mark at i, from its chunk; when the chunk is not in yet and one may open here, the line waits for it. */
+function rare(line: Line, i: number, start: number, plain: number, end: number, depth: number, inLink: boolean): Span | undefined {
+  const loaded = rareMarks.loaded;
+  if (loaded) return loaded.rareMarkAt(line, i, start, plain, end, depth, inLink);
+  // A badge's `[` is followed by the image's `![`.
+  RARE_OPENER.lastIndex = line.text[i] === '[' ? i + 1 : i;
+  if (RARE_OPENER.test(line.text)) line.waits = true;
+  return undefined;
 }
 
 /**
  * `**bold**`, `__bold__`, `*em*`, `_em_`, `~~strike~~`: the content starts with no space and runs to
  * the first closer (lazily, like `.+?`); `_` neither opens after nor closes before a word character.
  */
-function emphasis(line: Line, i: number, start: number, end: number, depth: number, inLink: boolean): Span | undefined {
+export function emphasis(line: Line, i: number, start: number, end: number, depth: number, inLink: boolean): Span | undefined {
   const { text } = line;
   const mark = text[i]!;
   const token = text[i + 1] === mark ? mark + mark : mark;
@@ -266,23 +237,10 @@ function emphasis(line: Line, i: number, start: number, end: number, depth: numb
   return { node, end: close + token.length };
 }
 
-function renderLink(content: Inline[], url: string): Inline {
+export function renderLink(content: Inline[], url: string): Inline {
   const href = safeHref(unescape(url));
   if (href === undefined) return mdElement('span', content);
   return mdElement('a', content, { href, target: '_blank', rel: 'noopener noreferrer' });
-}
-
-/**
- * An image from an absolute http(s) URL only (anything else shows its alt text), loaded lazily and
- * without a referrer when its origin is allowed; with images off or from another origin, a link to it.
- */
-function renderImage(alt: string, url: string, options: MarkdownOptions): Inline {
-  const src = safeHref(unescape(url));
-  if (src === undefined || !/^https?:\/\//i.test(src)) return mdElement('span', [alt]);
-  if (options.images === false || !imageMayLoad(src, options.imageOrigins)) {
-    return mdElement('a', [alt || src], { class: 'image-link', href: src, target: '_blank', rel: 'noopener noreferrer', title: src });
-  }
-  return mdElement('img', [], { src, alt, loading: 'lazy', decoding: 'async', referrerpolicy: 'no-referrer' });
 }
 
 const ALLOWED_SCHEMES = new Set(['http', 'https', 'mailto']);

@@ -6,6 +6,8 @@ import { mdElement, type MdNode } from './markdown-dom.js';
 import { renderInline, work, type MarkdownOptions } from './markdown-inline.js';
 import { rowText } from './markdown-table.js';
 
+export { tableStyles } from './markdown-table.styles.js';
+
 /** The cells of a row: split on pipes a backslash does not escape; a leading and a trailing pipe are optional. */
 export function splitRow(line: string): string[] {
   const text = rowText(line);

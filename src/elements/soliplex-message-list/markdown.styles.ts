@@ -1,8 +1,8 @@
 import { css } from 'lit';
 
 /**
- * The Markdown in assistant messages: lists, tables, images. A code block's styles come with its own
- * chunk (code-block.styles.ts).
+ * The Markdown in assistant messages: lists, strikethrough, images. A code block's styles come with its
+ * own chunk (code-block.styles.ts), a table's with its renderer (markdown-table.styles.ts).
  */
 export const markdownStyles = css`
   /* Lists: the same spacing for every item; a loose list's paragraphs add their own. */
@@ -41,33 +41,4 @@ export const markdownStyles = css`
     vertical-align: middle;
     border-radius: 4px;
   }
-
-  /* Tables: a wide one scrolls sideways inside the message. */
-  .table {
-    max-width: 100%;
-    overflow-x: auto;
-    margin-block: 0.75em;
-  }
-  table {
-    border-collapse: collapse;
-    font-size: 0.95em;
-  }
-  th,
-  td {
-    padding: 0.3em 0.7em;
-    border: 1px solid var(--_sc-border);
-    text-align: start;
-    vertical-align: top;
-  }
-  th {
-    background: var(--_sc-code-background);
-    font-weight: 600;
-  }
-  [data-align='center'] {
-    text-align: center;
-  }
-  [data-align='right'] {
-    text-align: end;
-  }
-
 `;

@@ -51,7 +51,8 @@ export const messageActionsStyles = css`
     outline: ${focusOutline};
     outline-offset: 1px;
   }
-  .writing > .text > :is(p, ul, ol, blockquote, div, hr, h1, h2, h3, h4, h5, h6, pre, soliplex-code-block):last-child::after {
+  /* The caret after the last block (every child of .text is a block: a paragraph, a list, a table, a code block…). */
+  .writing > .text > :last-child::after {
     content: '▍';
     margin-inline-start: 0.1em;
     animation: caret 1s steps(1) infinite;
@@ -62,7 +63,7 @@ export const messageActionsStyles = css`
     }
   }
   @media (prefers-reduced-motion: reduce) {
-    .writing > .text > :is(p, ul, ol, blockquote, div, hr, h1, h2, h3, h4, h5, h6, pre, soliplex-code-block):last-child::after {
+    .writing > .text > :last-child::after {
       animation: none;
     }
   }

@@ -144,8 +144,8 @@ const OPTIONAL = [
   { pattern: /\/agent-transport-[^/]*\.js$/, feature: 'the `agent` property (an AbstractAgent of the page)' },
   // Loaded when Export is first pressed or exportTranscript() first called (the button itself is the chat's).
   { pattern: /\/export-view-[^/]*\.js$/, feature: 'Export (the header\'s Export pressed, or exportTranscript())' },
-  // An answer's sources, usage line and reason field after a rating (its feedback buttons are the chat's).
-  { pattern: /\/answer-extras-view-[^/]*\.js$/, feature: "an answer's sources, the usage line (`show-usage`), or the reason field after a rating" },
+  // An answer's sources, usage line, and what a rating does with its reason field (its feedback buttons are the chat's).
+  { pattern: /\/answer-extras-view-[^/]*\.js$/, feature: "an answer's sources, the usage line (`show-usage`), or a rating (with its reason field)" },
   // Loaded only by a chat that sets a price table (or by the export).
   { pattern: /\/usage-cost-[^/]*\.js$/, feature: 'token prices (`usagePrices`)' },
   // Loaded with the first tool result that is not plain JSON data (a cycle, a BigInt, a Map, a DOM node…).

@@ -128,15 +128,16 @@ const OPTIONAL = [
   { pattern: /\/message-window-controller-[^/]*\.js$/, feature: 'the window of pages of a long chat (more than 100 questions and answers)' },
   // The run status line's rarer states (run-status-extras.ts): a busy server's countdown, a tool call waiting for
   // approval or interrupted by a reload, a reload's interrupted turn (Continue), an agent's questions, a wait for a
-  // connection, a run followed after a reload. Thinking, Writing, Stopped and failures are the line's own.
-  { pattern: /\/run-status-extras-[^/]*\.js$/, feature: 'the run status line\'s rarer states (a busy server\'s countdown, an approval wait, a reload\'s Continue, an agent\'s question, a connection wait, a followed run)' },
+  // connection, a run followed after a reload; an agent's step, a call streaming, tools running, a stored thread's
+  // history loading, New chat after a thread gone. Starting, Thinking, Writing, Stopped and failures with Retry are the line's own.
+  { pattern: /\/run-status-extras-[^/]*\.js$/, feature: 'the run status line\'s rarer states (a busy server\'s countdown, a step, tools, an approval wait, a reload\'s Continue, an agent\'s question, a connection wait, a followed run, a history loading, New chat)' },
   // Loaded with the first conversation that arrives long at once (80 items or more: a history, a thread switch): the
   // older items render in idle chunks after the latest 40 (the list shows those 40 until it is in).
   { pattern: /\/progressive-render-controller-[^/]*\.js$/, feature: 'rendering a long conversation in idle chunks (the first that arrives with 80 items or more at once)' },
   // Loaded when the person first presses Read aloud on an answer.
   { pattern: /\/read-aloud-[^/]*\.js$/, feature: 'Read aloud (speaking an answer through the browser\'s speech synthesis)' },
-  // Loaded when the page sets `suggestions` to a function.
-  { pattern: /\/chat-suggestions-[^/]*\.js$/, feature: 'suggestions asked of a function of the conversation (`suggestions`)' },
+  // Loaded by the first render of a chat with suggestions (lazy-suggestions.ts): a page's `suggestions`, or a room's.
+  { pattern: /\/chat-suggestions-[^/]*\.js$/, feature: 'suggestion chips (the page sets `suggestions`, or the Soliplex room has some)' },
   // Loaded by the first reload of a stored Soliplex thread (a `thread` given or picked), never for a new chat.
   { pattern: /\/((soliplex|conversation)-history(-cache)?|history-load)-[^/]*\.js$/, feature: 'reloading a stored Soliplex thread (its runs, the transcript preview, the run cache, the engine\'s load and replay, following a run still running)' },
   // Loaded when the reader opens one of an answer's sources (its page previews, `GET …/chunk/{id}`).
@@ -145,8 +146,8 @@ const OPTIONAL = [
   { pattern: /\/agent-transport-[^/]*\.js$/, feature: 'the `agent` property (an AbstractAgent of the page)' },
   // Loaded when Export is first pressed or exportTranscript() first called (the button itself is the chat's).
   { pattern: /\/export-view-[^/]*\.js$/, feature: 'Export (the header\'s Export pressed, or exportTranscript())' },
-  // An answer's sources, usage line and reason field after a rating (its feedback buttons are the chat's).
-  { pattern: /\/answer-extras-view-[^/]*\.js$/, feature: "an answer's sources, the usage line (`show-usage`), or the reason field after a rating" },
+  // An answer's sources, usage line, and what a rating does with its reason field (its feedback buttons are the chat's).
+  { pattern: /\/answer-extras-view-[^/]*\.js$/, feature: "an answer's sources, the usage line (`show-usage`), or a rating (with its reason field)" },
   // Loaded only by a chat that sets a price table (or by the export).
   { pattern: /\/usage-cost-[^/]*\.js$/, feature: 'token prices (`usagePrices`)' },
   // Loaded with the first tool result that is not plain JSON data (a cycle, a BigInt, a Map, a DOM node…).

@@ -14,8 +14,9 @@ import { answerDetailsStyles } from './answer-extras-view.styles.js';
 /*
  * What an answer shows under it besides the feedback buttons (soliplex-answer-extras.ts): its numbered
  * sources, the line of token usage (`show-usage`) and the reason field after a rating, with its
- * "thanks" or failure line. Loaded with the first answer that has one of them (a chat whose answers
- * cite nothing, without `show-usage`, whose reader rates nothing, never loads it).
+ * "thanks" or failure line, and what pressing a feedback button does. Loaded with the first answer
+ * that has one of them, or the first rating (a chat whose answers cite nothing, without `show-usage`,
+ * whose reader rates nothing, never loads it).
  */
 
 /** The styles of what this module renders, adopted by the element once it is loaded. */
@@ -103,6 +104,41 @@ export interface ReasonField {
   readonly input: (draft: string) => void;
   readonly send: () => void;
   readonly close: () => void;
+}
+
+/** What a rating needs of its answer's element (soliplex-answer-extras.ts): its answer, and its reason field's state. */
+export interface RatingHost extends ReactiveControllerHost {
+  readonly answer?: AnswerTurn;
+  readonly chat?: ChatContextValue;
+  readonly renderRoot: HTMLElement | DocumentFragment;
+  /** The reason field is open (after a rating), with its draft. */
+  reason?: string;
+  /** How the last sending went: sent (with a reason), or failed. */
+  sent?: 'thanks' | 'failed';
+}
+
+/** A rating is sent at once; the reason field opens (focused) for those who want to say more. */
+export async function rate(host: RatingHost, runId: string, rating: 'up' | 'down'): Promise<void> {
+  const answers = host.chat?.answers;
+  if (!answers || !host.answer) return;
+  const previous = answers.feedback(runId);
+  host.reason = previous?.rating === rating ? (previous.reason ?? '') : '';
+  host.sent = undefined;
+  const ok = await answers.rate(host.answer.messageId, runId, { rating });
+  if (!ok) host.sent = 'failed';
+  await host.updateComplete;
+  host.renderRoot.querySelector<HTMLInputElement>('.reason input')?.focus();
+}
+
+/** Sends the reason field's text with the rating; kept in the field when it could not be sent. */
+export async function sendReason(host: RatingHost, runId: string, rating: 'up' | 'down'): Promise<void> {
+  const answers = host.chat?.answers;
+  if (!answers || !host.answer) return;
+  const reason = host.reason ?? '';
+  host.reason = undefined;
+  const ok = await answers.rate(host.answer.messageId, runId, { rating, reason });
+  host.sent = ok ? 'thanks' : 'failed';
+  if (!ok) host.reason = reason; // kept, to send again
 }
 
 /** The optional reason after a rating, with its Send button. */

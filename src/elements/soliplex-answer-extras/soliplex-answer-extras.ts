@@ -31,7 +31,8 @@ const thumb = (down: boolean) =>
  * to show its cited text and, on Soliplex, the page previews the server makes for it. The data comes
  * from the chat's context (`answers`, the conversation's `runRecords` through the `answer`); the
  * protocol calls are the controller's. The buttons are this element's own; the sources, the usage line
- * and the reason field render from answer-extras-view.ts, loaded with the first answer that shows one.
+ * and the reason field render from answer-extras-view.ts, loaded with the first answer that shows one
+ * (or the first rating: what a rating does is there too).
  * @summary An answer's sources, token usage and feedback.
  * @internal A part of `<soliplex-chat>`, defined by it; not a public tag.
  * @csspart sources - An answer's numbered sources (RAG citations on Soliplex), under the answer.
@@ -53,10 +54,10 @@ export class SoliplexAnswerExtras extends LitElement {
   @property({ attribute: false })
   chat?: ChatContextValue;
 
-  /** The reason field is open (after a rating), with its draft. */
-  @state() private reason?: string;
+  /** The reason field is open (after a rating), with its draft (set by the view's rating code, as `sent`). */
+  @state() reason?: string;
   /** How the last sending went: sent (with a reason), or failed. */
-  @state() private sent?: 'thanks' | 'failed';
+  @state() sent?: 'thanks' | 'failed';
 
   /** Set once the answer has been on screen: only then are its rating and usage asked of the server. */
   @state() private seen = false;
@@ -148,7 +149,7 @@ export class SoliplexAnswerExtras extends LitElement {
           {
             draft: this.reason ?? '',
             input: (draft) => (this.reason = draft),
-            send: () => void this.#sendReason(runId, current.rating),
+            send: () => void more.sendReason(this, runId, current.rating),
             close: () => (this.reason = undefined),
           },
           strings,
@@ -159,28 +160,12 @@ export class SoliplexAnswerExtras extends LitElement {
     </div>`;
   }
 
-  /** A rating is sent at once; the reason field opens for those who want to say more (a frame later the first time: its code loads). */
-  async #rate(runId: string, rating: 'up' | 'down'): Promise<void> {
-    const answers = this.chat?.answers;
-    if (!answers || !this.answer) return;
-    const previous = answers.feedback(runId);
-    this.reason = previous?.rating === rating ? (previous.reason ?? '') : '';
-    this.sent = undefined;
-    const ok = await answers.rate(this.answer.messageId, runId, { rating });
-    if (!ok) this.sent = 'failed';
-    await view.load().catch(() => undefined);
-    await this.updateComplete;
-    this.renderRoot.querySelector<HTMLInputElement>('.reason input')?.focus();
-  }
-
-  async #sendReason(runId: string, rating: 'up' | 'down'): Promise<void> {
-    const answers = this.chat?.answers;
-    if (!answers || !this.answer) return;
-    const reason = this.reason ?? '';
-    this.reason = undefined;
-    const ok = await answers.rate(this.answer.messageId, runId, { rating, reason });
-    this.sent = ok ? 'thanks' : 'failed';
-    if (!ok) this.reason = reason; // kept, to send again
+  /** A rating is sent at once (the first time once the view's code is in: it holds what rating does). */
+  #rate(runId: string, rating: 'up' | 'down'): void {
+    view.load().then(
+      (loaded) => loaded.rate(this, runId, rating),
+      (error: unknown) => console.error('[soliplex-chat] an answer’s rating could not be loaded', error),
+    );
   }
 }
 if (!customElements.get('soliplex-answer-extras')) customElements.define('soliplex-answer-extras', SoliplexAnswerExtras);

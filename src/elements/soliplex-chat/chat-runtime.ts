@@ -6,7 +6,7 @@ import type { ChatContextValue } from '../../context.js';
 import { failureText } from '../shared/failure-text.js';
 import { describeChanges } from './announcements.js';
 import { AnnouncementController } from '../../controllers/announcement-controller.js';
-import { ChatSuggestionsController } from './chat-suggestions.js';
+import { LazySuggestions } from './lazy-suggestions.js';
 import type { ChatSuggestions } from './suggestion-chips.js';
 import type { ChatStrings } from '../shared/chat-strings.js';
 import type { EngineEvent, RunFailure, ThreadKey, ThreadSnapshot, ToolRegistry } from '../../core/index.js';
@@ -91,8 +91,8 @@ const chatRuntime = {
   renderStorageNotice,
   /** The shipped translation `lang` asks for (an English page loads none). */
   LocaleController,
-  /** The suggestion chips: the page's `suggestions` (asked of its function at rest), else the room's. */
-  suggestions: (host: ReactiveControllerHost, view: ChatView, source: () => ChatSuggestions | undefined) => new ChatSuggestionsController(host, view, source),
+  /** The suggestion chips: the page's `suggestions` (asked of its function at rest), else the room's; their code loads with the first. */
+  suggestions: (host: ReactiveControllerHost, view: ChatView, source: () => ChatSuggestions | undefined) => new LazySuggestions(host, view, source),
   /** The live region's lines: what a turn changed that a screen reader should hear. */
   announcer: (host: ReactiveControllerHost, view: ChatView, strings: () => ChatStrings, tools: () => ToolRegistry) =>
     new AnnouncementController(host, {

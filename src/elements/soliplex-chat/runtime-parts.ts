@@ -8,7 +8,7 @@ import type { AnswerExtrasController } from '../../controllers/answer-extras-con
 import type { ChatStrings, SoliplexChatStringsOverrides } from '../shared/chat-strings.js';
 import type { LocaleController } from '../shared/locale-controller.js';
 import type { ChatSettings } from './chat-settings.js';
-import type { ChatSuggestionsController } from './chat-suggestions.js';
+import type { LazySuggestions } from './lazy-suggestions.js';
 import { chatRuntimeIfLoaded } from './chat-parts.js';
 import type { ChatRuntime, ChatView } from './chat-runtime.js';
 import type { GetToken } from './thread-panel-view.js';
@@ -46,7 +46,7 @@ export class RuntimeParts {
   /** What the live region says (before the runtime, no turn has anything to say). */
   #announcements?: AnnouncementController;
   /** The suggestion chips (`suggestions`, else the room's). */
-  #suggestions?: ChatSuggestionsController;
+  #suggestions?: LazySuggestions;
   /** Each answer's feedback, usage and sources. */
   #answers?: AnswerExtrasController;
   #providedStrings?: SoliplexChatStringsOverrides;

@@ -2,21 +2,34 @@ import { css, html, type TemplateResult } from 'lit';
 import type { Conversation, RunState, ToolCall, WaitingToRetryState } from '../../core/index.js';
 import type { ChatStrings } from '../shared/chat-strings.js';
 import { visuallyHiddenStyles } from '../shared/shared-rules.styles.js';
+import { isOfCurrentRun } from '../../core/conversation/conversation.js';
 
 /**
  * The run status line's rarer states, a chunk of its own loaded with the first: a busy server's
- * countdown and Retry now, tools waiting for approval or interrupted by a reload (Continue),
- * an agent's questions, a wait for a connection, a run followed after a reload, and a turn the reload
- * interrupted. A chat whose agent writes plain text answers shows only Thinking, Writing, Stopped or a
- * failure, and never loads it; the line shows its text a frame later the first time.
+ * countdown and Retry now, an agent's step, a tool call streaming, tools running, waiting for approval
+ * or interrupted by a reload (Continue), an agent's questions, a wait for a connection, a stored
+ * thread's history loading, a run followed after a reload, a turn the reload interrupted, and New chat
+ * after a thread gone from the server. A chat whose agent writes plain text answers shows only
+ * Starting, Thinking, Writing, Stopped or a failure with Retry, and never loads it; the line shows its
+ * text a frame later the first time.
  */
 
-/** What the status line lends the rare states: tool titles, the thread's Retry and Continue, and a render. */
+/** Internal: the user pressed New chat (the thread is gone from the server). */
+export class SoliplexNewChatRequestEvent extends Event {
+  static readonly eventName = 'soliplex-new-chat-request';
+  constructor() {
+    super(SoliplexNewChatRequestEvent.eventName, { bubbles: true, composed: true });
+  }
+}
+
+/** What the status line lends the rare states: tool titles, the thread's Retry and Continue, a render, its Thinking or Writing, and its events. */
 export interface RareStatusHost {
   title(name: string): string;
   retry(): void;
   continue(): void;
   requestUpdate(): void;
+  streamingText(strings: ChatStrings): string;
+  dispatchEvent(event: Event): void;
 }
 
 /** Continue's accent (the status line's buttons are otherwise the failure's), and the countdown's spoken text. */
@@ -40,7 +53,7 @@ export class RareStatus {
     this.#host = host;
   }
 
-  /** The line's content for a rare state (the status line knows which states are rare: see `isRareStatus`). */
+  /** The line's content for a rare state (the status line renders Starting, Thinking, Writing, Stopped and a failure itself). */
   render(run: RunState, conversation: Conversation, strings: ChatStrings): TemplateResult | string {
     if (run.status === 'interrupted') return html`<span class="reason">${strings.interrupted}</span> ${this.#continueButton(strings)}`;
     if (run.status === 'cancelled') {
@@ -50,8 +63,14 @@ export class RareStatus {
     }
     if (run.status !== 'running') return '';
     switch (run.phase) {
-      case 'streaming':
-        return strings.attachedRun;
+      case 'streaming': {
+        if (run.attached) return strings.attachedRun;
+        const streaming = Object.values(conversation.toolCalls).find((c) => c.status === 'streaming' && isOfCurrentRun(conversation, c));
+        const step = conversation.steps?.at(-1);
+        return streaming ? strings.calling(this.#host.title(streaming.name)) : step ? strings.step(step) : this.#host.streamingText(strings);
+      }
+      case 'loading-history':
+        return run.progress?.total ? strings.loadingHistoryProgress(run.progress.loaded, run.progress.total) : strings.loadingHistory;
       case 'awaiting-input':
         return strings.waitingForAnswer;
       case 'waiting-for-connection':
@@ -77,6 +96,11 @@ export class RareStatus {
     clearTimeout(this.#tick);
   }
 
+  /** After a failure a retry cannot fix (the thread is gone from the server): New chat. */
+  newChatButton(strings: ChatStrings) {
+    return html`<button part="new-chat-button" type="button" @click=${() => this.#host.dispatchEvent(new SoliplexNewChatRequestEvent())}>${strings.newChat}</button>`;
+  }
+
   #continueButton(strings: ChatStrings) {
     return html`<button part="continue-button" class="continue" type="button" @click=${() => this.#host.continue()}>${strings.continue}</button>`;
   }
@@ -91,7 +115,7 @@ export class RareStatus {
       <button part="retry-button" type="button" @click=${() => this.#host.retry()}>${strings.retryNow}</button>`;
   }
 
-  /** Tools of the hop waiting for approval, or interrupted by a reload (the status line shows tools simply running). */
+  /** Tools of the hop running, waiting for approval, or interrupted by a reload. */
   #executing(ids: readonly string[], conversation: Conversation, strings: ChatStrings) {
     const inHop = ids.map((id) => conversation.toolCalls[id]).filter((c): c is ToolCall => c !== undefined);
     const titles = (calls: readonly ToolCall[]) => calls.map((c) => this.#host.title(c.name));
@@ -99,6 +123,8 @@ export class RareStatus {
     if (waiting.length) return strings.awaitingApproval(titles(waiting));
     // Taken up after a reload: calls it interrupted wait for Run again, or Continue without them.
     const interrupted = inHop.filter((c) => c.status === 'interrupted');
-    return html`<span class="reason">${strings.interruptedTools(titles(interrupted))}</span> ${this.#continueButton(strings)}`;
+    if (interrupted.length) return html`<span class="reason">${strings.interruptedTools(titles(interrupted))}</span> ${this.#continueButton(strings)}`;
+    const executing = inHop.filter((c) => c.status !== 'completed' && c.status !== 'failed' && c.status !== 'denied');
+    return strings.executing(titles(executing.length ? executing : inHop));
   }
 }

@@ -17,14 +17,6 @@ import type { RareStatus } from './run-status-extras.js';
 /** The line's rarer states (a busy server's countdown, tools, an agent's questions, a reload's Continue): loaded with the first. */
 const rareStatus = new LazyModule(() => import('./run-status-extras.js'));
 
-/** Internal: the user pressed New chat (the thread is gone from the server). */
-export class SoliplexNewChatRequestEvent extends Event {
-  static readonly eventName = 'soliplex-new-chat-request';
-  constructor() {
-    super(SoliplexNewChatRequestEvent.eventName, { bubbles: true, composed: true });
-  }
-}
-
 /**
  * What the turn is doing: "Thinking…" while the model thinks ("Step: X" during an agent step),
  * "Writing…" while the answer streams, "Calling X…" while a call streams, "Waiting for your answer"
@@ -64,13 +56,8 @@ export class SoliplexRunStatus extends LitElement {
     return html`<div part="status" class="status" role="status" data-state=${this.run.status}>${this.#content(strings)}</div>`;
   }
 
-  // Retry and Continue act on the thread on screen through the chat's handle.
+  // Retry acts on the thread on screen through the chat's handle.
   #requestRetry = () => this.chat?.thread.retry();
-
-  #requestNewChat = () => {
-    const request = new SoliplexNewChatRequestEvent();
-    this.dispatchEvent(request);
-  };
 
   /** The rare states' renderer, once their code is in. */
   #rare?: RareStatus;
@@ -92,6 +79,8 @@ export class SoliplexRunStatus extends LitElement {
         retry: () => this.chat?.thread.retry(),
         continue: () => this.chat?.thread.continue(),
         requestUpdate: () => this.requestUpdate(),
+        streamingText: (strings) => this.#streamingText(strings),
+        dispatchEvent: (event) => this.dispatchEvent(event),
       });
     }
     return this.#rare;
@@ -120,31 +109,18 @@ export class SoliplexRunStatus extends LitElement {
 
   #content(strings: ChatStrings) {
     const run = this.run;
+    const conversation = this.conversation;
     switch (run.status) {
-      case 'running': {
-        if (run.phase === 'streaming' && !run.attached) {
-          const streaming = Object.values(this.conversation.toolCalls).find((c) => c.status === 'streaming' && isOfCurrentRun(this.conversation, c));
-          const step = this.conversation.steps?.at(-1);
-          return streaming ? strings.calling(this.#title(streaming.name)) : step ? strings.step(step) : this.#streamingText(strings);
-        }
-        if (run.phase === 'loading-history') return run.progress?.total ? strings.loadingHistoryProgress(run.progress.loaded, run.progress.total) : strings.loadingHistory;
+      case 'running':
+        // A plain answer's phases; a step, a call streaming, tools, a history loading come with the chunk.
+        if (run.phase === 'streaming' && !run.attached && !conversation.steps?.length && !Object.values(conversation.toolCalls).some((c) => c.status === 'streaming')) return this.#streamingText(strings);
         if (run.phase === 'creating-thread') return strings.creatingThread;
-        if (run.phase === 'executing-tools') {
-          // Tools running; the rare states (approval, a reload's interrupted calls) come with the chunk.
-          const inHop = run.toolCallIds.map((id) => this.conversation.toolCalls[id]).filter((c) => c !== undefined);
-          if (!inHop.some((c) => c.status === 'awaiting-approval' || c.status === 'interrupted')) {
-            const executing = inHop.filter((c) => c.status !== 'completed' && c.status !== 'failed' && c.status !== 'denied');
-            return strings.executing((executing.length ? executing : inHop).map((c) => this.#title(c.name)));
-          }
-        }
         break;
-      }
       case 'failed': {
+        // A thread gone from the server (Soliplex) offers New chat, from the chunk, rather than Retry.
         const missing = isMissingThread(run.error, this.soliplex);
         return html`<span class="reason">${strings.failed(failureText(run.error, strings, this.soliplex, run.stage))}</span>
-          ${missing
-            ? html`<button part="new-chat-button" type="button" @click=${this.#requestNewChat}>${strings.newChat}</button>`
-            : html`<button part="retry-button" type="button" @click=${this.#requestRetry}>${strings.retry}</button>`}
+          ${missing ? this.#rareStatus()?.newChatButton(strings) : html`<button part="retry-button" type="button" @click=${this.#requestRetry}>${strings.retry}</button>`}
           <details part="error-details" class="details">
             <summary>${strings.errorDetails}</summary>
             <code>${run.error.message}${run.error.status ? ` (${run.error.kind} ${run.error.status})` : ` (${run.error.kind})`}</code>
@@ -159,7 +135,7 @@ export class SoliplexRunStatus extends LitElement {
         return nothing;
     }
     // The rest (a busy server's countdown, tools, questions, a followed or interrupted run) comes from its chunk.
-    return this.#rareStatus()?.render(run, this.conversation, strings) ?? nothing;
+    return this.#rareStatus()?.render(run, conversation, strings) ?? nothing;
   }
 }
 
@@ -168,8 +144,5 @@ if (!customElements.get('soliplex-run-status')) customElements.define('soliplex-
 declare global {
   interface HTMLElementTagNameMap {
     'soliplex-run-status': SoliplexRunStatus;
-  }
-  interface HTMLElementEventMap {
-    'soliplex-new-chat-request': SoliplexNewChatRequestEvent;
   }
 }

@@ -22,8 +22,9 @@
  *    answer) that first finishes the restored hop, then loops as usual; that code (restored-resume.ts)
  *    loads with such a restore, and a turn started before it is there waits for it.
  * 7. `regenerate` / `edit` keep what they replace as a version (`#rerunFrom`, `switchVersion`); that
- *    code (message-branches.ts) loads with the first of them, whose turn runs at once and is announced
- *    once it is there, or with a thread restored with versions (read back a moment later).
+ *    code (turn-versions.ts, with the model's message-branches.ts) loads with the first of them, whose
+ *    turn runs at once and is announced once it is there (`#startWithCode`), or with a thread restored
+ *    with versions (read back a moment later).
  */
 import { EventType, type AgentCapabilities, type BaseEvent, type ContentPart, type Context } from '@ag-ui/core';
 import {
@@ -76,15 +77,16 @@ import type { HistoryHost } from './history-load.js';
 import type { ResumeHost } from './restored-resume.js';
 import type { AnswerHost } from './interrupts.js';
 import type { ThreadAdminHost } from './thread-admin.js';
+import type { VersionsHost } from './turn-versions.js';
 
 /** History loads and replay, loaded with the first: a chat that only starts new threads never needs them. */
 const historyLoad = new LazyModule(() => import('./history-load.js'));
 // Answering AG-UI interrupts, and a turn waiting for the answers (interrupts.ts): loaded with the first
 // interrupt a thread holds (`interruptCodeFor`); a chat whose agent never interrupts never needs it.
 const interruptCode = new LazyModule(() => import('./interrupts.js'));
-// Making and switching versions of a turn (message-branches.ts): with the first regenerate or edit, or
-// a thread restored with versions; a chat that never runs a turn again never needs it.
-const messageBranches = new LazyModule(() => import('../conversation/message-branches.js'));
+// Making and switching versions of a turn (turn-versions.ts, with message-branches.ts): with the first
+// regenerate or edit, or a thread restored with versions; a chat that never runs a turn again never needs it.
+const turnVersions = new LazyModule(() => import('./turn-versions.js'));
 // Taking up a turn a reload interrupted (restored-resume.ts): loaded with the first restore of a thread
 // kept in flight; a turn taking one up (Continue, Run again, a restored approval or answer) waits for it.
 const restoredResume = new LazyModule(() => import('./restored-resume.js'));
@@ -306,7 +308,7 @@ export class RunOrchestrator {
   send(key: ThreadKey, input: string | UserInput, options?: TurnOptions): Promise<TurnOutcome> {
     if (this.hasUnfinishedServerRun(key)) return Promise.reject(new Error(ATTACHED_REFUSAL));
     const turn = this.#startTurn(key, options);
-    if (!turn) return Promise.reject(new Error('The orchestrator was disposed'));
+    if (!turn) return disposedError();
     const { text, parts } = typeof input === 'string' ? { text: input, parts: undefined } : input;
     // The message and the running state land together: no idle snapshot between send and run.
     turn.commit((snapshot) => ({
@@ -326,7 +328,7 @@ export class RunOrchestrator {
   forward(key: ThreadKey, forwardedProps: Readonly<Record<string, unknown>>, options?: TurnOptions): Promise<TurnOutcome> {
     if (this.hasUnfinishedServerRun(key)) return Promise.reject(new Error(ATTACHED_REFUSAL));
     const turn = this.#startTurn(key, options);
-    if (!turn) return Promise.reject(new Error('The orchestrator was disposed'));
+    if (!turn) return disposedError();
     turn.forwardedProps = forwardedProps;
     turn.commit((snapshot) => ({ ...snapshot, run: startingState }));
     return this.#drive(turn, false);
@@ -378,7 +380,7 @@ export class RunOrchestrator {
    * turn did not fail or get cancelled.
    */
   retry(key: ThreadKey, options?: TurnOptions): Promise<TurnOutcome> {
-    if (this.#disposing) return Promise.reject(new Error('The orchestrator was disposed'));
+    if (this.#disposing) return disposedError();
     // A turn waiting out a busy server sends its run now, as the same turn.
     const waiting = this.#activeTurn(key);
     if (waiting && retryNow(waiting)) return waiting.settled;
@@ -394,10 +396,10 @@ export class RunOrchestrator {
     // (Only a thread loaded has one, so its code, loaded with history-load.ts, is there.)
     const unfinished = this.#unfinished.get(threadKeyId(key));
     const attach = historyLoad.loaded?.attachTurn;
-    if (unfinished && attach) return attach(this.#host, key, unfinished, options) ?? Promise.reject(new Error('The orchestrator was disposed'));
+    if (unfinished && attach) return attach(this.#host, key, unfinished, options) ?? disposedError();
     const failedRun = run.status === RunStatus.Failed ? (run.runKey ?? run.runId) : undefined;
     const turn = this.#startTurn(key, options);
-    if (!turn) return Promise.reject(new Error('The orchestrator was disposed'));
+    if (!turn) return disposedError();
     turn.replaces = failedRun;
     turn.commit((snapshot) => ({ ...snapshot, run: startingState }));
     return this.#drive(turn, true);
@@ -423,11 +425,12 @@ export class RunOrchestrator {
     // An older or partial save lacks some fields: the empty conversation's fill them. A state the page
     // set on the still empty thread (`setState`) is newer than the kept one: it stays.
     const pageState = current.conversation.state !== emptyConversation.state ? { state: current.conversation.state } : {};
-    // Kept versions are read back by message-branches.ts: at once when it is loaded, else once it is.
+    // Kept versions are read back by turn-versions.ts: at once when it is loaded, else once it is (the
+    // switch shows a frame later; a regenerate or edit meanwhile waits for the same load, after this).
     const stored = saved.conversation.versions;
-    const versions = stored === undefined ? undefined : messageBranches.loaded?.validVersions(stored);
+    const versions = stored === undefined ? undefined : turnVersions.loaded?.validVersions(stored);
     const kept: Conversation = { ...emptyConversation, ...saved.conversation, ...pageState, versions };
-    if (stored !== undefined && !messageBranches.loaded) this.#restoreVersions(key, stored);
+    if (stored !== undefined && !turnVersions.loaded) turnVersions.load().then((code) => code.restoreVersions(this.#host, key, stored), () => {});
     // An interrupt kept open may be answered at once: its code loads now.
     if (kept.messages.some(isInterrupt)) interruptCode.load().catch(() => {});
     // The engine's own record that these calls ran (invariant 2), as for calls it ran itself; the
@@ -453,22 +456,6 @@ export class RunOrchestrator {
   }
 
   /**
-   * The versions of a thread restored before message-branches.ts was loaded, read back once it is (the
-   * switch shows a frame later). A regenerate or edit meanwhile waits for the same load, after this.
-   */
-  #restoreVersions(key: ThreadKey, stored: unknown): void {
-    messageBranches.load().then(
-      ({ validVersions }) => {
-        const versions = validVersions(stored);
-        // Keyed by user message: a turn sent meanwhile leaves them valid; a thread deleted meanwhile gets none.
-        if (!versions || this.#disposed || this.registry.get(key).conversation.messages.length === 0) return;
-        this.registry.update(key, (snapshot) => (snapshot.conversation.versions ? snapshot : { ...snapshot, conversation: { ...snapshot.conversation, versions } }));
-      },
-      () => {},
-    );
-  }
-
-  /**
    * Runs on a turn that a reload interrupted (the thread's run state is `interrupted`): a run cut off
    * mid-stream is run again (its partial output replaced once the new run changes the transcript);
    * a run that had finished has its calls taken up (tool results already obtained are sent again,
@@ -477,7 +464,7 @@ export class RunOrchestrator {
    * waits for the user's word on interrupted calls, it goes on without them. Rejects otherwise.
    */
   continue(key: ThreadKey, options?: TurnOptions): Promise<TurnOutcome> {
-    if (this.#disposing) return Promise.reject(new Error('The orchestrator was disposed'));
+    if (this.#disposing) return disposedError();
     const active = this.#activeTurn(key);
     if (active) {
       const decided = interruptedCallIds(active.conversation).filter((id) => active.decide(id, { approved: false }));
@@ -513,16 +500,7 @@ export class RunOrchestrator {
    */
   #resumeTurn(key: ThreadKey, options: TurnOptions | undefined, decide: (turn: Turn) => void): Promise<TurnOutcome> {
     const { run, conversation } = this.registry.get(key);
-    const turn = this.#startTurn(key, options);
-    if (!turn) return Promise.reject(new Error('The orchestrator was disposed'));
-    decide(turn);
-    if (restoredResume.loaded) return restoredResume.loaded.resumeTurn(this.#host, turn, run, conversation);
-    turn.commit((snapshot) => ({ ...snapshot, run: startingState }));
-    restoredResume.load().then(
-      ({ resumeTurn }) => void (turn.current && resumeTurn(this.#host, turn, run, conversation).catch(() => {})),
-      (error: unknown) => void (turn.current && this.#fail(turn, describeFailure(error))),
-    );
-    return turn.settled;
+    return this.#startWithCode(key, options, restoredResume, (code, turn) => code.resumeTurn(this.#host, turn, run, conversation), decide);
   }
 
   /**
@@ -560,52 +538,43 @@ export class RunOrchestrator {
     if (this.#disposing || this.#activeTurn(key) || this.hasUnfinishedServerRun(key)) return false;
     const { conversation, run } = this.registry.get(key);
     if (isRunning(run)) return false;
-    const branches = messageBranches.loaded;
-    if (!branches) {
-      // Versions are made (or read back) by message-branches.ts, so it is loaded wherever a thread has
-      // some; but a page may put a conversation with versions in the registry itself: switched once loaded.
-      if (!conversation.versions?.[messageId]) return false;
-      messageBranches.load().then(() => this.switchVersion(key, messageId, index), () => {});
-      return true;
-    }
-    const switched = branches.selectVersion(conversation, messageId, index);
-    if (switched === conversation) return false;
-    // The executed set follows the screen, as for a regenerate: a server that numbers its calls may
-    // reuse the ids of the calls that left it. The calls that came back have all run (or are settled).
-    const executed = this.#executedSet(key);
-    for (const callId of Object.keys(conversation.toolCalls)) if (!switched.toolCalls[callId]) executed.delete(callId);
-    for (const callId of Object.keys(switched.toolCalls)) executed.add(callId);
-    this.registry.update(key, (snapshot) => ({ ...snapshot, run: idleState, conversation: switched }));
+    const code = turnVersions.loaded;
+    if (code) return code.switchVersion(this.#host, key, messageId, index);
+    // Versions are made (or read back) by turn-versions.ts, so it is loaded wherever a thread has
+    // some; but a page may put a conversation with versions in the registry itself: switched once loaded.
+    if (!conversation.versions?.[messageId]) return false;
+    turnVersions.load().then(() => this.switchVersion(key, messageId, index), () => {});
     return true;
   }
 
+  /** A regenerate or edit: the branch on screen from `messageId` on becomes an earlier version (turn-versions.ts). */
   #rerunFrom(key: ThreadKey, messageId: string, text: string | undefined, options?: TurnOptions): Promise<TurnOutcome> {
     if (this.hasUnfinishedServerRun(key)) return Promise.reject(new Error(ATTACHED_REFUSAL));
+    return this.#startWithCode(key, options, turnVersions, (code, turn) => code.branchAndDrive(this.#host, turn, messageId, text));
+  }
+
+  /**
+   * Starts a turn that `go` drives with code that loads on demand (`lazy`): at once when it is loaded;
+   * before that the thread runs at once (a send or stop meanwhile supersedes the turn as usual) and the
+   * turn is announced once the code is there. `prepare` gets the turn first (the user's decisions).
+   */
+  #startWithCode<M>(
+    key: ThreadKey,
+    options: TurnOptions | undefined,
+    lazy: LazyModule<M>,
+    go: (code: M, turn: Turn) => Promise<TurnOutcome>,
+    prepare?: (turn: Turn) => void,
+  ): Promise<TurnOutcome> {
     const turn = this.#startTurn(key, options);
-    if (!turn) return Promise.reject(new Error('The orchestrator was disposed'));
-    if (messageBranches.loaded) return this.#branchAndDrive(turn, messageBranches.loaded.branchFrom, messageId, text);
-    // The first regenerate or edit: the thread runs at once (a send or stop meanwhile supersedes this
-    // turn as usual); the turn is announced and branched once the versions' code is there.
+    if (!turn) return disposedError();
+    prepare?.(turn);
+    if (lazy.loaded) return go(lazy.loaded, turn);
     turn.commit((snapshot) => ({ ...snapshot, run: startingState }));
-    messageBranches.load().then(
-      ({ branchFrom }) => void (turn.current && this.#branchAndDrive(turn, branchFrom, messageId, text).catch(() => {})),
+    lazy.load().then(
+      (code) => void (turn.current && go(code, turn).catch(() => {})),
       (error: unknown) => void (turn.current && this.#fail(turn, describeFailure(error))),
     );
     return turn.settled;
-  }
-
-  #branchAndDrive(turn: Turn, branchFrom: BranchFrom, messageId: string, text: string | undefined): Promise<TurnOutcome> {
-    const { key } = turn;
-    turn.commit((snapshot) => {
-      // The branch on screen from that message on becomes an earlier version; the run sends the new one.
-      const conversation = branchFrom(snapshot.conversation, messageId, text);
-      // Calls off screen leave the executed set: a server that numbers its calls may reuse their ids
-      // (a version off screen never runs its calls: they are all settled).
-      const executed = this.#executedSet(key);
-      for (const callId of Object.keys(snapshot.conversation.toolCalls)) if (!conversation.toolCalls[callId]) executed.delete(callId);
-      return { ...snapshot, run: startingState, conversation };
-    });
-    return this.#drive(turn, false);
   }
 
   /**
@@ -1094,7 +1063,7 @@ export class RunOrchestrator {
    * What a history load (history-load.ts), taking up a restored turn (restored-resume.ts), answering
    * an interrupt (interrupts.ts) and the stored threads' requests (thread-admin.ts) do to the engine's own state.
    */
-  readonly #host: HistoryHost & ResumeHost & AnswerHost & ThreadAdminHost = {
+  readonly #host: HistoryHost & ResumeHost & AnswerHost & ThreadAdminHost & VersionsHost = {
     engine: this,
     active: (key) => this.#activeTurn(key),
     createId: () => this.#createId(),
@@ -1166,7 +1135,8 @@ type InterruptCode = typeof import('./interrupts.js');
 function interruptCodeFor(conversation: Conversation): InterruptCode | Promise<InterruptCode> | undefined {
   return interruptCode.loaded ?? (conversation.messages.some(isInterrupt) ? interruptCode.load() : undefined);
 }
-type BranchFrom = typeof import('../conversation/message-branches.js').branchFrom;
+/** What a command of a disposed engine returns. */
+const disposedError = (): Promise<never> => Promise.reject(new Error('The orchestrator was disposed'));
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** The turn's `state` option for its next run; a throwing callback adds nothing (it must not break the loop). */

@@ -7,7 +7,7 @@
  * 3. `#loop`: a thread without an id is created first (`#createThread`), then each hop streams one run
  *    (`streamRun`: the full transcript and the tools, every time).
  * 4. When a run has finished, its pending client calls are chosen (`pendingToolCallIds`), marked as
- *    executed, and run in parallel, each isolated (`runHopCalls`, `runToolCall`); then all results go back in one
+ *    executed, and run in parallel, each isolated (tool-hop.ts, with the tool machinery); then all results go back in one
  *    continuation, until a run leaves no calls (success) or the depth limit is hit (failed). A run may
  *    also leave AG-UI interrupts: the turn waits for their answers (`#awaitAnswers`) and the next run
  *    sends them as `resume`; that code (interrupts.ts) loads with the first interrupt a thread holds.
@@ -35,7 +35,6 @@ import {
   settleOpenToolCalls,
   ToolCallStatus,
   type Conversation,
-  type ToolCall,
 } from '../conversation/conversation.js';
 import { LazyModule } from '../lazy-module.js';
 import { notifyEach } from '../notify-each.js';
@@ -69,7 +68,6 @@ import { ToolRegistry, toolRefusal } from '../tools/tool-registry.js';
 // before each run and before its calls execute; the logic lives in src/core/tools/ and loads with the
 // tool machinery (a thread with no tools, groups or tool state is offered nothing without it).
 import type { ToolMiddleware } from '../tools/tool-middleware.js';
-import type { ToolResultCache } from '../tools/tool-cache.js';
 import type { StoredThreadInfo, Transport } from '../transport/transport.js';
 import type { Toolset } from '../tools/tool-groups.js';
 import { emptyConversation } from '../conversation/empty-conversation.js';
@@ -78,6 +76,7 @@ import type { ResumeHost } from './restored-resume.js';
 import type { AnswerHost } from './interrupts.js';
 import type { ThreadAdminHost } from './thread-admin.js';
 import type { VersionsHost } from './turn-versions.js';
+import type { ToolHopHost } from './tool-hop.js';
 
 /** History loads and replay, loaded with the first: a chat that only starts new threads never needs them. */
 const historyLoad = new LazyModule(() => import('./history-load.js'));
@@ -183,8 +182,6 @@ export class RunOrchestrator {
   readonly #vetoes = new Set<BeforeToolCall>();
   readonly #middleware: ToolMiddleware[] = [];
   #aguiObservers = 0;
-  /** The results of tools with `cache`, made with the first calls. */
-  #cache?: ToolResultCache;
   readonly #options: RunOrchestratorOptions;
   readonly #ownsRegistry: boolean;
   readonly #turns = new Map<string, Turn>();
@@ -898,10 +895,9 @@ export class RunOrchestrator {
         });
       }
 
-      const executed = this.#executedSet(turn.key);
       // Calls an interrupt holds are the server's, after the user answers.
       const held = interruptHeldCallIds(turn.conversation);
-      const pending = pendingToolCallIds(turn.conversation, executed).filter((id) => !held.has(id));
+      const pending = pendingToolCallIds(turn.conversation, this.#executedSet(turn.key)).filter((id) => !held.has(id));
       const open = openInterrupts(turn.conversation);
       if (open.length > 0) this.#emit(turn, { type: 'interrupt', interrupts: open.map((m) => m.interrupt) });
       // An interrupt of this run may be answered already (its card shows while the run's end is still
@@ -916,21 +912,11 @@ export class RunOrchestrator {
         });
         return;
       }
-      if (hop >= this.maxDepth) {
-        return void this.#fail(turn, {
-          kind: 'depth-limit',
-          message: `Stopped after ${this.maxDepth} tool rounds in one turn: the agent kept calling tools.`,
-        });
-      }
-      if (pending.length > 0) this.#setRun(turn, { status: RunStatus.Running, phase: RunPhase.ExecutingTools, hop, toolCallIds: pending });
-      // Marked before running, so nothing (a replay, a retry) can start the same call again.
-      pending.forEach((id) => executed.add(id));
-      turn.report.toolCalls += pending.length;
-      for (const id of pending) this.#emit(turn, { type: 'tool-planned', call: turn.conversation.toolCalls[id]! });
-      await this.#runCalls(turn, pending, toolset);
+      // Calls to run, or interrupts to wait for: the rest of the hop is the tool machinery's (tool-hop.ts;
+      // loaded by now for a page with tools, and no task is lost waiting then).
+      const { runToolHop } = toolMachinery.loaded ?? (await toolMachinery.load());
       if (!turn.current) return;
-      this.#emitMessages(turn, runId);
-      await this.#awaitAnswers(turn, hop);
+      await runToolHop(this.#host, turn, hop, pending, toolset, runId);
       if (!turn.current) return;
     }
   }
@@ -949,25 +935,6 @@ export class RunOrchestrator {
     return toolMachinery.loaded && !(refusal instanceof Promise)
       ? resolve(toolMachinery.loaded, refusal)
       : Promise.all([toolMachinery.load(), refusal]).then(([machinery, refused]) => resolve(machinery, refused));
-  }
-
-  /** Runs a hop's calls in parallel, each isolated; a call that breaks the loop itself fails the turn (the abort stops its siblings). */
-  async #runCalls(turn: Turn, ids: readonly string[], toolset: Toolset): Promise<void> {
-    const { runHopCalls, ToolResultCache, DEFAULT_TOOL_TIMEOUT_MS } = toolMachinery.loaded ?? (await toolMachinery.load());
-    if (!turn.current) return;
-    const runner = {
-      tools: this.toolRegistry,
-      toolset,
-      middleware: [...this.#middleware],
-      cache: (this.#cache ??= new ToolResultCache()),
-      vetoes: [this.beforeToolCall, ...this.#vetoes, turn.options.beforeToolCall].filter((hook) => !!hook),
-      timeoutMs: this.#options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
-      createId: this.#createId,
-      capabilities: this.#options.capabilities?.(turn.key),
-      emit: (type: 'tool-call' | 'tool-result', call: ToolCall, uncheckable?: Error) =>
-        this.#emit(turn, uncheckable ? { type: 'tool-result', call, uncheckable } : { type, call }),
-    };
-    await runHopCalls(turn, ids, runner, (error) => this.#failInternal(turn, error));
   }
 
   /** Client tools have run; the interrupts (answerable all along) may still wait for the user. */
@@ -1063,7 +1030,7 @@ export class RunOrchestrator {
    * What a history load (history-load.ts), taking up a restored turn (restored-resume.ts), answering
    * an interrupt (interrupts.ts) and the stored threads' requests (thread-admin.ts) do to the engine's own state.
    */
-  readonly #host: HistoryHost & ResumeHost & AnswerHost & ThreadAdminHost & VersionsHost = {
+  readonly #host: HistoryHost & ResumeHost & AnswerHost & ThreadAdminHost & VersionsHost & ToolHopHost = {
     engine: this,
     active: (key) => this.#activeTurn(key),
     createId: () => this.#createId(),
@@ -1087,7 +1054,11 @@ export class RunOrchestrator {
     drive: (turn: Turn, retry: boolean, restoredHop?: () => Promise<void>) => this.#drive(turn, retry, restoredHop),
     emit: (turn, event) => this.#emit(turn, event),
     toolset: (turn) => this.#toolset(turn),
-    runCalls: (turn, ids, toolset) => this.#runCalls(turn, ids, toolset),
+    runCalls: (turn, ids, toolset) => toolMachinery.load().then((code) => code.runCalls(this.#host, turn, ids, toolset)),
+    middleware: this.#middleware,
+    vetoes: this.#vetoes,
+    options: () => this.#options,
+    failInternal: (turn, error) => this.#failInternal(turn, error),
     emitMessages: (turn, runKey) => this.#emitMessages(turn, runKey),
     awaitAnswers: (turn, hop) => this.#awaitAnswers(turn, hop),
     fail: (turn, failure) => this.#fail(turn, failure),

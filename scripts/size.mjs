@@ -106,9 +106,9 @@ const OPTIONAL = [
   { pattern: /\/restored-resume-[^/]*\.js$/, feature: 'taking up a turn a reload interrupted (a thread kept in flight restored: Continue, Run again, its approvals)' },
   { pattern: /\/interrupts-[^/]*\.js$/, feature: 'answering AG-UI interrupts (the first interrupt an agent asks, or a thread kept with one)' },
   { pattern: /\/thread-admin-[^/]*\.js$/, feature: "the engine's stored-thread requests outside a turn (a thread list's list, rename, delete; createThread)" },
-  // Making and switching versions of a turn (message-branches.ts): with the first regenerate or edit, or a
-  // thread restored with versions (the engine's restore reads them back once it has loaded).
-  { pattern: /\/message-branches-[^/]*\.js$/, feature: 'versions of a turn (the first regenerate or edit, or a thread restored with versions)' },
+  // Making and switching versions of a turn (the engine's turn-versions.ts, with the model's message-branches.ts):
+  // with the first regenerate or edit, or a thread restored with versions (read back once it has loaded).
+  { pattern: /\/turn-versions-[^/]*\.js$/, feature: 'versions of a turn (the first regenerate or edit, or a thread restored with versions)' },
   // The tool loop's call runner: loaded with the first run that offers the page's tools (or the first
   // call an agent makes where none are offered), never by a chat whose agent only writes text.
   { pattern: /\/tool-machinery-[^/]*\.js$/, feature: 'tools: resolving groups and skills, running calls (a page with tools, or the first tool call an agent makes)' },

@@ -7,7 +7,7 @@
  * 3. `#loop`: a thread without an id is created first (`#createThread`), then each hop streams one run
  *    (`streamRun`: the full transcript and the tools, every time).
  * 4. When a run has finished, its pending client calls are chosen (`pendingToolCallIds`), marked as
- *    executed, and run in parallel, each isolated (`runHopCalls`, `runToolCall`); then all results go back in one
+ *    executed, and run in parallel, each isolated (tool-hop.ts, with the tool machinery); then all results go back in one
  *    continuation, until a run leaves no calls (success) or the depth limit is hit (failed). A run may
  *    also leave AG-UI interrupts: the turn waits for their answers (`#awaitAnswers`) and the next run
  *    sends them as `resume`; that code (interrupts.ts) loads with the first interrupt a thread holds.
@@ -22,8 +22,9 @@
  *    answer) that first finishes the restored hop, then loops as usual; that code (restored-resume.ts)
  *    loads with such a restore, and a turn started before it is there waits for it.
  * 7. `regenerate` / `edit` keep what they replace as a version (`#rerunFrom`, `switchVersion`); that
- *    code (message-branches.ts) loads with the first of them, whose turn runs at once and is announced
- *    once it is there, or with a thread restored with versions (read back a moment later).
+ *    code (turn-versions.ts, with the model's message-branches.ts) loads with the first of them, whose
+ *    turn runs at once and is announced once it is there (`#startWithCode`), or with a thread restored
+ *    with versions (read back a moment later).
  */
 import { EventType, type AgentCapabilities, type BaseEvent, type ContentPart, type Context } from '@ag-ui/core';
 import {
@@ -34,7 +35,6 @@ import {
   settleOpenToolCalls,
   ToolCallStatus,
   type Conversation,
-  type ToolCall,
 } from '../conversation/conversation.js';
 import { LazyModule } from '../lazy-module.js';
 import { notifyEach } from '../notify-each.js';
@@ -68,7 +68,6 @@ import { ToolRegistry, toolRefusal } from '../tools/tool-registry.js';
 // before each run and before its calls execute; the logic lives in src/core/tools/ and loads with the
 // tool machinery (a thread with no tools, groups or tool state is offered nothing without it).
 import type { ToolMiddleware } from '../tools/tool-middleware.js';
-import type { ToolResultCache } from '../tools/tool-cache.js';
 import type { StoredThreadInfo, Transport } from '../transport/transport.js';
 import type { Toolset } from '../tools/tool-groups.js';
 import { emptyConversation } from '../conversation/empty-conversation.js';
@@ -76,15 +75,17 @@ import type { HistoryHost } from './history-load.js';
 import type { ResumeHost } from './restored-resume.js';
 import type { AnswerHost } from './interrupts.js';
 import type { ThreadAdminHost } from './thread-admin.js';
+import type { VersionsHost } from './turn-versions.js';
+import type { ToolHopHost } from './tool-hop.js';
 
 /** History loads and replay, loaded with the first: a chat that only starts new threads never needs them. */
 const historyLoad = new LazyModule(() => import('./history-load.js'));
 // Answering AG-UI interrupts, and a turn waiting for the answers (interrupts.ts): loaded with the first
 // interrupt a thread holds (`interruptCodeFor`); a chat whose agent never interrupts never needs it.
 const interruptCode = new LazyModule(() => import('./interrupts.js'));
-// Making and switching versions of a turn (message-branches.ts): with the first regenerate or edit, or
-// a thread restored with versions; a chat that never runs a turn again never needs it.
-const messageBranches = new LazyModule(() => import('../conversation/message-branches.js'));
+// Making and switching versions of a turn (turn-versions.ts, with message-branches.ts): with the first
+// regenerate or edit, or a thread restored with versions; a chat that never runs a turn again never needs it.
+const turnVersions = new LazyModule(() => import('./turn-versions.js'));
 // Taking up a turn a reload interrupted (restored-resume.ts): loaded with the first restore of a thread
 // kept in flight; a turn taking one up (Continue, Run again, a restored approval or answer) waits for it.
 const restoredResume = new LazyModule(() => import('./restored-resume.js'));
@@ -181,8 +182,6 @@ export class RunOrchestrator {
   readonly #vetoes = new Set<BeforeToolCall>();
   readonly #middleware: ToolMiddleware[] = [];
   #aguiObservers = 0;
-  /** The results of tools with `cache`, made with the first calls. */
-  #cache?: ToolResultCache;
   readonly #options: RunOrchestratorOptions;
   readonly #ownsRegistry: boolean;
   readonly #turns = new Map<string, Turn>();
@@ -306,7 +305,7 @@ export class RunOrchestrator {
   send(key: ThreadKey, input: string | UserInput, options?: TurnOptions): Promise<TurnOutcome> {
     if (this.hasUnfinishedServerRun(key)) return Promise.reject(new Error(ATTACHED_REFUSAL));
     const turn = this.#startTurn(key, options);
-    if (!turn) return Promise.reject(new Error('The orchestrator was disposed'));
+    if (!turn) return disposedError();
     const { text, parts } = typeof input === 'string' ? { text: input, parts: undefined } : input;
     // The message and the running state land together: no idle snapshot between send and run.
     turn.commit((snapshot) => ({
@@ -326,7 +325,7 @@ export class RunOrchestrator {
   forward(key: ThreadKey, forwardedProps: Readonly<Record<string, unknown>>, options?: TurnOptions): Promise<TurnOutcome> {
     if (this.hasUnfinishedServerRun(key)) return Promise.reject(new Error(ATTACHED_REFUSAL));
     const turn = this.#startTurn(key, options);
-    if (!turn) return Promise.reject(new Error('The orchestrator was disposed'));
+    if (!turn) return disposedError();
     turn.forwardedProps = forwardedProps;
     turn.commit((snapshot) => ({ ...snapshot, run: startingState }));
     return this.#drive(turn, false);
@@ -378,7 +377,7 @@ export class RunOrchestrator {
    * turn did not fail or get cancelled.
    */
   retry(key: ThreadKey, options?: TurnOptions): Promise<TurnOutcome> {
-    if (this.#disposing) return Promise.reject(new Error('The orchestrator was disposed'));
+    if (this.#disposing) return disposedError();
     // A turn waiting out a busy server sends its run now, as the same turn.
     const waiting = this.#activeTurn(key);
     if (waiting && retryNow(waiting)) return waiting.settled;
@@ -394,10 +393,10 @@ export class RunOrchestrator {
     // (Only a thread loaded has one, so its code, loaded with history-load.ts, is there.)
     const unfinished = this.#unfinished.get(threadKeyId(key));
     const attach = historyLoad.loaded?.attachTurn;
-    if (unfinished && attach) return attach(this.#host, key, unfinished, options) ?? Promise.reject(new Error('The orchestrator was disposed'));
+    if (unfinished && attach) return attach(this.#host, key, unfinished, options) ?? disposedError();
     const failedRun = run.status === RunStatus.Failed ? (run.runKey ?? run.runId) : undefined;
     const turn = this.#startTurn(key, options);
-    if (!turn) return Promise.reject(new Error('The orchestrator was disposed'));
+    if (!turn) return disposedError();
     turn.replaces = failedRun;
     turn.commit((snapshot) => ({ ...snapshot, run: startingState }));
     return this.#drive(turn, true);
@@ -423,11 +422,12 @@ export class RunOrchestrator {
     // An older or partial save lacks some fields: the empty conversation's fill them. A state the page
     // set on the still empty thread (`setState`) is newer than the kept one: it stays.
     const pageState = current.conversation.state !== emptyConversation.state ? { state: current.conversation.state } : {};
-    // Kept versions are read back by message-branches.ts: at once when it is loaded, else once it is.
+    // Kept versions are read back by turn-versions.ts: at once when it is loaded, else once it is (the
+    // switch shows a frame later; a regenerate or edit meanwhile waits for the same load, after this).
     const stored = saved.conversation.versions;
-    const versions = stored === undefined ? undefined : messageBranches.loaded?.validVersions(stored);
+    const versions = stored === undefined ? undefined : turnVersions.loaded?.validVersions(stored);
     const kept: Conversation = { ...emptyConversation, ...saved.conversation, ...pageState, versions };
-    if (stored !== undefined && !messageBranches.loaded) this.#restoreVersions(key, stored);
+    if (stored !== undefined && !turnVersions.loaded) turnVersions.load().then((code) => code.restoreVersions(this.#host, key, stored), () => {});
     // An interrupt kept open may be answered at once: its code loads now.
     if (kept.messages.some(isInterrupt)) interruptCode.load().catch(() => {});
     // The engine's own record that these calls ran (invariant 2), as for calls it ran itself; the
@@ -453,22 +453,6 @@ export class RunOrchestrator {
   }
 
   /**
-   * The versions of a thread restored before message-branches.ts was loaded, read back once it is (the
-   * switch shows a frame later). A regenerate or edit meanwhile waits for the same load, after this.
-   */
-  #restoreVersions(key: ThreadKey, stored: unknown): void {
-    messageBranches.load().then(
-      ({ validVersions }) => {
-        const versions = validVersions(stored);
-        // Keyed by user message: a turn sent meanwhile leaves them valid; a thread deleted meanwhile gets none.
-        if (!versions || this.#disposed || this.registry.get(key).conversation.messages.length === 0) return;
-        this.registry.update(key, (snapshot) => (snapshot.conversation.versions ? snapshot : { ...snapshot, conversation: { ...snapshot.conversation, versions } }));
-      },
-      () => {},
-    );
-  }
-
-  /**
    * Runs on a turn that a reload interrupted (the thread's run state is `interrupted`): a run cut off
    * mid-stream is run again (its partial output replaced once the new run changes the transcript);
    * a run that had finished has its calls taken up (tool results already obtained are sent again,
@@ -477,7 +461,7 @@ export class RunOrchestrator {
    * waits for the user's word on interrupted calls, it goes on without them. Rejects otherwise.
    */
   continue(key: ThreadKey, options?: TurnOptions): Promise<TurnOutcome> {
-    if (this.#disposing) return Promise.reject(new Error('The orchestrator was disposed'));
+    if (this.#disposing) return disposedError();
     const active = this.#activeTurn(key);
     if (active) {
       const decided = interruptedCallIds(active.conversation).filter((id) => active.decide(id, { approved: false }));
@@ -513,16 +497,7 @@ export class RunOrchestrator {
    */
   #resumeTurn(key: ThreadKey, options: TurnOptions | undefined, decide: (turn: Turn) => void): Promise<TurnOutcome> {
     const { run, conversation } = this.registry.get(key);
-    const turn = this.#startTurn(key, options);
-    if (!turn) return Promise.reject(new Error('The orchestrator was disposed'));
-    decide(turn);
-    if (restoredResume.loaded) return restoredResume.loaded.resumeTurn(this.#host, turn, run, conversation);
-    turn.commit((snapshot) => ({ ...snapshot, run: startingState }));
-    restoredResume.load().then(
-      ({ resumeTurn }) => void (turn.current && resumeTurn(this.#host, turn, run, conversation).catch(() => {})),
-      (error: unknown) => void (turn.current && this.#fail(turn, describeFailure(error))),
-    );
-    return turn.settled;
+    return this.#startWithCode(key, options, restoredResume, (code, turn) => code.resumeTurn(this.#host, turn, run, conversation), decide);
   }
 
   /**
@@ -560,52 +535,43 @@ export class RunOrchestrator {
     if (this.#disposing || this.#activeTurn(key) || this.hasUnfinishedServerRun(key)) return false;
     const { conversation, run } = this.registry.get(key);
     if (isRunning(run)) return false;
-    const branches = messageBranches.loaded;
-    if (!branches) {
-      // Versions are made (or read back) by message-branches.ts, so it is loaded wherever a thread has
-      // some; but a page may put a conversation with versions in the registry itself: switched once loaded.
-      if (!conversation.versions?.[messageId]) return false;
-      messageBranches.load().then(() => this.switchVersion(key, messageId, index), () => {});
-      return true;
-    }
-    const switched = branches.selectVersion(conversation, messageId, index);
-    if (switched === conversation) return false;
-    // The executed set follows the screen, as for a regenerate: a server that numbers its calls may
-    // reuse the ids of the calls that left it. The calls that came back have all run (or are settled).
-    const executed = this.#executedSet(key);
-    for (const callId of Object.keys(conversation.toolCalls)) if (!switched.toolCalls[callId]) executed.delete(callId);
-    for (const callId of Object.keys(switched.toolCalls)) executed.add(callId);
-    this.registry.update(key, (snapshot) => ({ ...snapshot, run: idleState, conversation: switched }));
+    const code = turnVersions.loaded;
+    if (code) return code.switchVersion(this.#host, key, messageId, index);
+    // Versions are made (or read back) by turn-versions.ts, so it is loaded wherever a thread has
+    // some; but a page may put a conversation with versions in the registry itself: switched once loaded.
+    if (!conversation.versions?.[messageId]) return false;
+    turnVersions.load().then(() => this.switchVersion(key, messageId, index), () => {});
     return true;
   }
 
+  /** A regenerate or edit: the branch on screen from `messageId` on becomes an earlier version (turn-versions.ts). */
   #rerunFrom(key: ThreadKey, messageId: string, text: string | undefined, options?: TurnOptions): Promise<TurnOutcome> {
     if (this.hasUnfinishedServerRun(key)) return Promise.reject(new Error(ATTACHED_REFUSAL));
+    return this.#startWithCode(key, options, turnVersions, (code, turn) => code.branchAndDrive(this.#host, turn, messageId, text));
+  }
+
+  /**
+   * Starts a turn that `go` drives with code that loads on demand (`lazy`): at once when it is loaded;
+   * before that the thread runs at once (a send or stop meanwhile supersedes the turn as usual) and the
+   * turn is announced once the code is there. `prepare` gets the turn first (the user's decisions).
+   */
+  #startWithCode<M>(
+    key: ThreadKey,
+    options: TurnOptions | undefined,
+    lazy: LazyModule<M>,
+    go: (code: M, turn: Turn) => Promise<TurnOutcome>,
+    prepare?: (turn: Turn) => void,
+  ): Promise<TurnOutcome> {
     const turn = this.#startTurn(key, options);
-    if (!turn) return Promise.reject(new Error('The orchestrator was disposed'));
-    if (messageBranches.loaded) return this.#branchAndDrive(turn, messageBranches.loaded.branchFrom, messageId, text);
-    // The first regenerate or edit: the thread runs at once (a send or stop meanwhile supersedes this
-    // turn as usual); the turn is announced and branched once the versions' code is there.
+    if (!turn) return disposedError();
+    prepare?.(turn);
+    if (lazy.loaded) return go(lazy.loaded, turn);
     turn.commit((snapshot) => ({ ...snapshot, run: startingState }));
-    messageBranches.load().then(
-      ({ branchFrom }) => void (turn.current && this.#branchAndDrive(turn, branchFrom, messageId, text).catch(() => {})),
+    lazy.load().then(
+      (code) => void (turn.current && go(code, turn).catch(() => {})),
       (error: unknown) => void (turn.current && this.#fail(turn, describeFailure(error))),
     );
     return turn.settled;
-  }
-
-  #branchAndDrive(turn: Turn, branchFrom: BranchFrom, messageId: string, text: string | undefined): Promise<TurnOutcome> {
-    const { key } = turn;
-    turn.commit((snapshot) => {
-      // The branch on screen from that message on becomes an earlier version; the run sends the new one.
-      const conversation = branchFrom(snapshot.conversation, messageId, text);
-      // Calls off screen leave the executed set: a server that numbers its calls may reuse their ids
-      // (a version off screen never runs its calls: they are all settled).
-      const executed = this.#executedSet(key);
-      for (const callId of Object.keys(snapshot.conversation.toolCalls)) if (!conversation.toolCalls[callId]) executed.delete(callId);
-      return { ...snapshot, run: startingState, conversation };
-    });
-    return this.#drive(turn, false);
   }
 
   /**
@@ -929,10 +895,9 @@ export class RunOrchestrator {
         });
       }
 
-      const executed = this.#executedSet(turn.key);
       // Calls an interrupt holds are the server's, after the user answers.
       const held = interruptHeldCallIds(turn.conversation);
-      const pending = pendingToolCallIds(turn.conversation, executed).filter((id) => !held.has(id));
+      const pending = pendingToolCallIds(turn.conversation, this.#executedSet(turn.key)).filter((id) => !held.has(id));
       const open = openInterrupts(turn.conversation);
       if (open.length > 0) this.#emit(turn, { type: 'interrupt', interrupts: open.map((m) => m.interrupt) });
       // An interrupt of this run may be answered already (its card shows while the run's end is still
@@ -947,21 +912,11 @@ export class RunOrchestrator {
         });
         return;
       }
-      if (hop >= this.maxDepth) {
-        return void this.#fail(turn, {
-          kind: 'depth-limit',
-          message: `Stopped after ${this.maxDepth} tool rounds in one turn: the agent kept calling tools.`,
-        });
-      }
-      if (pending.length > 0) this.#setRun(turn, { status: RunStatus.Running, phase: RunPhase.ExecutingTools, hop, toolCallIds: pending });
-      // Marked before running, so nothing (a replay, a retry) can start the same call again.
-      pending.forEach((id) => executed.add(id));
-      turn.report.toolCalls += pending.length;
-      for (const id of pending) this.#emit(turn, { type: 'tool-planned', call: turn.conversation.toolCalls[id]! });
-      await this.#runCalls(turn, pending, toolset);
+      // Calls to run, or interrupts to wait for: the rest of the hop is the tool machinery's (tool-hop.ts;
+      // loaded by now for a page with tools, and no task is lost waiting then).
+      const { runToolHop } = toolMachinery.loaded ?? (await toolMachinery.load());
       if (!turn.current) return;
-      this.#emitMessages(turn, runId);
-      await this.#awaitAnswers(turn, hop);
+      await runToolHop(this.#host, turn, hop, pending, toolset, runId);
       if (!turn.current) return;
     }
   }
@@ -980,25 +935,6 @@ export class RunOrchestrator {
     return toolMachinery.loaded && !(refusal instanceof Promise)
       ? resolve(toolMachinery.loaded, refusal)
       : Promise.all([toolMachinery.load(), refusal]).then(([machinery, refused]) => resolve(machinery, refused));
-  }
-
-  /** Runs a hop's calls in parallel, each isolated; a call that breaks the loop itself fails the turn (the abort stops its siblings). */
-  async #runCalls(turn: Turn, ids: readonly string[], toolset: Toolset): Promise<void> {
-    const { runHopCalls, ToolResultCache, DEFAULT_TOOL_TIMEOUT_MS } = toolMachinery.loaded ?? (await toolMachinery.load());
-    if (!turn.current) return;
-    const runner = {
-      tools: this.toolRegistry,
-      toolset,
-      middleware: [...this.#middleware],
-      cache: (this.#cache ??= new ToolResultCache()),
-      vetoes: [this.beforeToolCall, ...this.#vetoes, turn.options.beforeToolCall].filter((hook) => !!hook),
-      timeoutMs: this.#options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
-      createId: this.#createId,
-      capabilities: this.#options.capabilities?.(turn.key),
-      emit: (type: 'tool-call' | 'tool-result', call: ToolCall, uncheckable?: Error) =>
-        this.#emit(turn, uncheckable ? { type: 'tool-result', call, uncheckable } : { type, call }),
-    };
-    await runHopCalls(turn, ids, runner, (error) => this.#failInternal(turn, error));
   }
 
   /** Client tools have run; the interrupts (answerable all along) may still wait for the user. */
@@ -1094,7 +1030,7 @@ export class RunOrchestrator {
    * What a history load (history-load.ts), taking up a restored turn (restored-resume.ts), answering
    * an interrupt (interrupts.ts) and the stored threads' requests (thread-admin.ts) do to the engine's own state.
    */
-  readonly #host: HistoryHost & ResumeHost & AnswerHost & ThreadAdminHost = {
+  readonly #host: HistoryHost & ResumeHost & AnswerHost & ThreadAdminHost & VersionsHost & ToolHopHost = {
     engine: this,
     active: (key) => this.#activeTurn(key),
     createId: () => this.#createId(),
@@ -1118,7 +1054,11 @@ export class RunOrchestrator {
     drive: (turn: Turn, retry: boolean, restoredHop?: () => Promise<void>) => this.#drive(turn, retry, restoredHop),
     emit: (turn, event) => this.#emit(turn, event),
     toolset: (turn) => this.#toolset(turn),
-    runCalls: (turn, ids, toolset) => this.#runCalls(turn, ids, toolset),
+    runCalls: (turn, ids, toolset) => toolMachinery.load().then((code) => code.runCalls(this.#host, turn, ids, toolset)),
+    middleware: this.#middleware,
+    vetoes: this.#vetoes,
+    options: () => this.#options,
+    failInternal: (turn, error) => this.#failInternal(turn, error),
     emitMessages: (turn, runKey) => this.#emitMessages(turn, runKey),
     awaitAnswers: (turn, hop) => this.#awaitAnswers(turn, hop),
     fail: (turn, failure) => this.#fail(turn, failure),
@@ -1166,7 +1106,8 @@ type InterruptCode = typeof import('./interrupts.js');
 function interruptCodeFor(conversation: Conversation): InterruptCode | Promise<InterruptCode> | undefined {
   return interruptCode.loaded ?? (conversation.messages.some(isInterrupt) ? interruptCode.load() : undefined);
 }
-type BranchFrom = typeof import('../conversation/message-branches.js').branchFrom;
+/** What a command of a disposed engine returns. */
+const disposedError = (): Promise<never> => Promise.reject(new Error('The orchestrator was disposed'));
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** The turn's `state` option for its next run; a throwing callback adds nothing (it must not break the loop). */

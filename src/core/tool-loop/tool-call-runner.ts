@@ -22,6 +22,7 @@ import { ToolFailFastError, fallbackMessage, withRetries } from '../tools/tool-f
 import { threadKeyId } from './run-state.js';
 import { DID_NOT_COMPLETE } from '../conversation/restored-turn.js';
 import type { Turn } from './turn.js';
+import { awaitApproval } from './approval-wait.js';
 
 const DENIED_BY_USER = 'The user denied this tool call.';
 const VETOED_BY_PAGE = 'The host page blocked this tool call.';
@@ -76,7 +77,7 @@ export async function runToolCall(turn: Turn, id: string, options: ToolCallRunne
   // their approval too); going on without it tells the model it did not complete.
   const rerun = call.status === ToolCallStatus.Interrupted;
   if (rerun) {
-    const decision = await turn.awaitApproval(id);
+    const decision = await awaitApproval(turn, id);
     if (!turn.current) return;
     if (!decision.approved) return settle({ status: ToolCallStatus.Failed, error: DID_NOT_COMPLETE });
   }
@@ -110,7 +111,7 @@ export async function runToolCall(turn: Turn, id: string, options: ToolCallRunne
   if (asked === 'deny') return settle({ status: ToolCallStatus.Denied, error: DENIED_BY_POLICY });
   if (asked === 'ask') {
     turn.updateCall(id, { status: ToolCallStatus.AwaitingApproval, args });
-    const decision = await turn.awaitApproval(id);
+    const decision = await awaitApproval(turn, id);
     if (!turn.current) return;
     // Kept on the call (an export shows who allowed what, and when).
     approval = { decision: decision.approved ? 'approved' : 'denied', ...(decision.always ? { always: true } : {}), at: Date.now() };

@@ -5,9 +5,8 @@
  * waits for it in a page with tools, or with the first call that arrives where none are offered (to
  * answer that the tool is not there). A chat whose agent only writes text never loads it.
  */
-export { runHopCalls } from './tool-call-runner.js';
+// A hop that follows a run which called tools or asked (its calls, then its interrupts).
+export { runToolHop, runCalls } from './tool-hop.js';
 // The thread's toolset (groups, skills, augmentation): resolved before a run of a page with tools.
 export { resolveToolset, threadToolState } from '../tools/tool-groups.js';
-export { ToolResultCache } from '../tools/tool-cache.js';
 export { ToolFailFastError } from '../tools/tool-failure.js';
-export { DEFAULT_TOOL_TIMEOUT_MS } from '../tools/tool-executor.js';

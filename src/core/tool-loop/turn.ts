@@ -35,9 +35,10 @@ export class Turn {
   ended?: { readonly outcome: TurnOutcome; readonly reason: TurnEndReason };
   readonly settled: Promise<TurnOutcome>;
   readonly #resolve: (outcome: TurnOutcome) => void;
-  readonly #approvals = new Map<string, (decision: ApprovalDecision) => void>();
+  /** Calls waiting for the user's decision, and how to answer each (their wait is approval-wait.ts, with the tool machinery). */
+  readonly approvals = new Map<string, (decision: ApprovalDecision) => void>();
   /** Decisions the user gave before the turn asked (a restored call approved, run again or continued without). */
-  readonly #given = new Map<string, ApprovalDecision>();
+  readonly given = new Map<string, ApprovalDecision>();
   /**
    * The client key of an earlier run whose output this turn replaces (a retry, a Continue): it stays
    * on screen until this turn's run first changes the transcript, so a turn that fails at once loses
@@ -101,30 +102,9 @@ export class Turn {
     this.#resolve(outcome);
   }
 
-  /** Resolves when the user decides; an abort of the turn counts as "not approved". */
-  awaitApproval(id: string): Promise<ApprovalDecision> {
-    const given = this.#given.get(id);
-    if (given) {
-      this.#given.delete(id);
-      return Promise.resolve(given);
-    }
-    return new Promise((resolve) => {
-      const { signal } = this.controller;
-      if (signal.aborted) return resolve({ approved: false });
-      const settle = (decision: ApprovalDecision) => {
-        this.#approvals.delete(id);
-        signal.removeEventListener('abort', onAbort);
-        resolve(decision);
-      };
-      const onAbort = () => settle({ approved: false });
-      this.#approvals.set(id, settle);
-      signal.addEventListener('abort', onAbort, { once: true });
-    });
-  }
-
   /** Answers a call that awaits the user's decision; a call not waiting is left alone (a stray approve does nothing). */
   decide(id: string, decision: ApprovalDecision): boolean {
-    const waiting = this.#approvals.get(id);
+    const waiting = this.approvals.get(id);
     waiting?.(decision);
     return !!waiting;
   }
@@ -134,6 +114,6 @@ export class Turn {
    * it comes to ask about that call, instead of asking.
    */
   predecide(id: string, decision: ApprovalDecision): void {
-    this.#given.set(id, decision);
+    this.given.set(id, decision);
   }
 }

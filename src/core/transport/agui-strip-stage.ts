@@ -4,7 +4,7 @@ import { REQUIRED, type FieldRule } from './agui-event-fields.js';
  * The strip stage of AG-UI 1.1's processing (agui-event-strip.ts: the compatibility shims for retired
  * shapes, and the stripping of what the protocol does not describe) is its own chunk: an ordinary
  * stream never needs it, so it loads with the first event that does; the verifier's rare rules
- * (agui-verifier-rare.ts: chunks, reasoning, activities, subagents) come with it. Which event does is decided here,
+ * (agui-verifier-rare.ts: chunks, tool calls, reasoning, activities, subagents, outcomes) come with it. Which event does is decided here,
  * cheaply and exactly (`needsStripStage`); the transports load the stage in their frame loops before
  * they hand such an event on, so events keep their order and the verifier stays synchronous.
  */
@@ -81,12 +81,12 @@ export function needsStripStage(event: unknown): boolean {
 }
 
 /** Event types the verifier's rare rules take (agui-verifier-rare.ts, in the stage's chunk). */
-const RARE = /^(?:STEP_|REASONING_|ACTIVITY_|SUBAGENT_)|_CHUNK$/;
+const RARE = /^(?:TOOL_CALL_|STEP_|REASONING_|ACTIVITY_|SUBAGENT_)|_CHUNK$/;
 
 /**
  * Whether `event` (a frame as received) takes one of the verifier's rare rules, which load with the
- * stage: a `*_CHUNK` to expand, a step, reasoning, an activity or a subagent. A stream of plain
- * text and tool calls never does.
+ * stage: a `*_CHUNK` to expand, a tool call (a call loads the tool machinery anyway), a step,
+ * reasoning, an activity or a subagent. A stream of plain text never does.
  */
 export function needsRareRules(event: unknown): boolean {
   const type = typeof event === 'object' && event !== null ? (event as Record<string, unknown>)['type'] : undefined;

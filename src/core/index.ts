@@ -9,7 +9,7 @@ export { parseToolArguments, type ReducerWarn } from './conversation/conversatio
 export { contentText, attachmentParts } from './conversation/tool-call-events.js';
 // The reducer with every path (its rare ones are a module of their own: reducer-extras.ts).
 export { reduceConversation, reduceEvents } from './conversation/reducer-extras.js';
-export { toAgUiMessages } from './conversation/message-mapper.js';
+export { toAgUiMessages } from './conversation/message-mapper-full.js';
 export {
   interruptsOf,
   openInterrupts,

@@ -3,25 +3,34 @@ import type { BaseEvent } from '@ag-ui/core';
 import { createAgUiHttpTransport, type ThreadKey, type Transport } from '../../src/core/index.js';
 import { stripStage } from '../../src/core/transport/agui-strip-stage.js';
 import { finished, say, script, started } from '../helpers/agui-server.js';
-import { engineOn } from '../helpers/observed-engine.js';
+import { chatWarnings, engineOn } from '../helpers/observed-engine.js';
 
 /**
- * The verifier's rare rules (agui-verifier-rare.ts: chunks, tool calls, reasoning, activities, subagents)
+ * The verifier's rare rules (agui-verifier-rare.ts: chunks, tool calls, reasoning, activities, subagents, a declared version)
  * load with the strip stage's chunk: a run of plain text never loads them, and the first event that
  * takes one waits for them without the events losing their order. The tests run in order, in a page
  * of their own (module state is this file's).
  */
 
 describe("the verifier's rare rules load on demand", () => {
-  it('a run of plain text and a whole state over HTTP does not load them', async () => {
-    const { agentUrl } = await script([[started, ...say('a1', 'Hello.'), { type: 'STATE_SNAPSHOT', snapshot: { n: 1 } }, finished]]);
+  it('a run of plain text and a whole state over HTTP, declaring AG-UI 1.0, does not load them', async () => {
+    const { agentUrl } = await script([[{ ...started, protocolVersion: '1.0' }, ...say('a1', 'Hello.'), { type: 'STATE_SNAPSHOT', snapshot: { n: 1 } }, finished]]);
     const { engine, events } = engineOn(createAgUiHttpTransport({ url: agentUrl }));
     expect(await engine.send({ server: agentUrl, room: '', thread: 'plain' }, 'hi')).to.equal('success');
     expect(events.map((e) => e.type)).to.deep.equal(['RUN_STARTED', 'TEXT_MESSAGE_START', 'TEXT_MESSAGE_CONTENT', 'TEXT_MESSAGE_END', 'STATE_SNAPSHOT', 'RUN_FINISHED']);
     expect(stripStage).to.equal(undefined);
   });
 
-  it('a call left open fails the run by the rare rules, on the first tool call event the page saw (it loaded them)', async () => {
+  it('a RUN_STARTED declaring a newer protocol version is read by the stage, with a warning, and the run goes on', async () => {
+    const { agentUrl } = await script([[{ ...started, protocolVersion: '1.10' }, ...say('a1', 'Hi.'), finished]]);
+    const { engine } = engineOn(createAgUiHttpTransport({ url: agentUrl }));
+    const { value, warnings } = await chatWarnings(() => engine.send({ server: agentUrl, room: '', thread: 'newer' }, 'go'));
+    expect(value).to.equal('success');
+    expect(stripStage).not.to.equal(undefined);
+    expect(warnings.join('\n')).to.contain("The agent speaks AG-UI 1.10, newer than this chat's 1.1");
+  });
+
+  it('a call left open fails the run by the rare rules', async () => {
     const { agentUrl } = await script([[started, ...say('a1', 'Looking.'), { type: 'TOOL_CALL_START', toolCallId: 'c0', toolCallName: 'search' }, finished]]);
     const { engine } = engineOn(createAgUiHttpTransport({ url: agentUrl }));
     const key: ThreadKey = { server: agentUrl, room: '', thread: 'open-call' };

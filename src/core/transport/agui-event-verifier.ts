@@ -3,7 +3,7 @@ import { TransportError } from './transport.js';
 import type { FieldRule } from './agui-event-fields.js';
 import { fieldsOf, needsRareRules, needsStripStage, stripStage, type RetiredState } from './agui-strip-stage.js';
 import type { RareState } from './agui-verifier-rare.js';
-import { AGUI_PROTOCOL_VERSION, protocolVersionWarning } from './protocol-version.js';
+import { AGUI_PROTOCOL_VERSION } from './protocol-version.js';
 
 const RULE_TEXT: Record<FieldRule, string> = { s: 'a string', 's?': 'a string', a: 'an array', o: 'an object', v: 'a value', x: '' };
 
@@ -104,7 +104,8 @@ export class AgUiEventVerifier {
         if (this.#runActive && !this.#runFinished && !this.#runError) fail('RUN_STARTED arrived while a run is still active');
         this.#reset();
         this.#runActive = true;
-        const warning = protocolVersionWarning(event['protocolVersion']);
+        // A version other than 1.0 or 1.1 brought the strip stage, which reads it (needsStripStage).
+        const warning = stripStage?.protocolVersionWarning(event['protocolVersion']);
         if (warning) this.#warn('protocolVersion', warning);
         return;
       }

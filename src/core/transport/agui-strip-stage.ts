@@ -1,4 +1,5 @@
 import { REQUIRED, type FieldRule } from './agui-event-fields.js';
+import { AGUI_PROTOCOL_VERSION } from './protocol-version.js';
 
 /**
  * The strip stage of AG-UI 1.1's processing (agui-event-strip.ts: the compatibility shims for retired
@@ -48,12 +49,14 @@ const NESTED: Readonly<Record<string, string>> = {
 };
 /** Optional fields pre-1.0 producers sent as `null`: translated to absent (with a warning). */
 const LEGACY_NULLS = new Set(['rawEvent', 'parentMessageId', 'result', 'outcome']);
+/** The versions a `RUN_STARTED` may declare without a word (this client's, and 1.0, which it reads as well). */
+const QUIET_VERSIONS = new Set<unknown>([undefined, '1.0', AGUI_PROTOCOL_VERSION]);
 /** A text message's roles (a closed set: another one is stripped, with a warning). */
 const TEXT_ROLES = new Set(['developer', 'system', 'assistant', 'user']);
 
 /**
  * Whether `event` (a frame as received) needs the strip stage: a retired `THINKING_*` event, a
- * legacy `null`, a property its type does not describe, a text message role outside the closed set,
+ * legacy `null`, a `RUN_STARTED` declaring another protocol version than 1.0 or 1.1, a property its type does not describe, a text message role outside the closed set,
  * or nested material of its own (an outcome, content parts, a messages snapshot's messages, a patch)
  * that may hold what the protocol does not describe. An unknown event type does not (it is dropped
  * without it), nor does anything not an event.
@@ -72,6 +75,8 @@ export function needsStripStage(event: unknown): boolean {
     const value = e[nested];
     if (Array.isArray(value) ? value.length > 0 : value !== undefined && type.endsWith('FINISHED')) return true;
   }
+  // Another declared version is read there (a newer or unreadable one draws a warning).
+  if (type === 'RUN_STARTED' && !QUIET_VERSIONS.has(e['protocolVersion'])) return true;
   if (type.startsWith('TEXT_MESSAGE_') && typeof e['role'] === 'string' && !TEXT_ROLES.has(e['role'])) return true;
   for (const key in e) {
     if (e[key] === null && LEGACY_NULLS.has(key)) return true;

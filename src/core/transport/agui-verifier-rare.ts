@@ -1,10 +1,11 @@
 import { EventType } from '@ag-ui/core';
 import { agrees, continues, fail, opens, type Fields } from './agui-event-verifier.js';
+import { AGUI_PROTOCOL_VERSION, compareProtocolVersions } from './protocol-version.js';
 
 /*
  * The verifier's rare rules (agui-event-verifier.ts), in the strip stage's chunk (agui-event-strip.ts
  * re-exports them): `*_CHUNK` expansion, tool calls, steps, reasoning, activities, subagents and the
- * check of a run's outcome. A stream of plain text never takes one (an outcome brings the stage itself); the first event that does loads the stage before it is handed on
+ * check of a run's outcome and of a declared protocol version. A stream of plain text never takes one (an outcome brings the stage itself); the first event that does loads the stage before it is handed on
  * (`needsRareRules` in agui-strip-stage.ts), as the strip stage's own events do, so events keep
  * their order and the verifier stays synchronous.
  */
@@ -137,6 +138,19 @@ function closeLane(lanes: RareState['lanes'], lane: string | undefined, out: Fie
   const tag = lane !== undefined ? { subagentRunId: lane } : {};
   if (open.kind === 'tool') out.push({ type: EventType.TOOL_CALL_END, toolCallId: open.id, ...tag });
   else out.push({ type: open.kind === 'text' ? EventType.TEXT_MESSAGE_END : EventType.REASONING_MESSAGE_END, messageId: open.id, ...tag });
+}
+
+/**
+ * A readable warning for a producer's `RUN_STARTED.protocolVersion` that is newer than this client's
+ * (compared numerically, component by component: 1.10 is newer than 1.9) or that cannot be read; the
+ * run goes on either way (spec 1.1, versioning). Undefined for an absent, equal or older declaration. A `RUN_STARTED` that
+ * declares another version than 1.0 or 1.1 brings the strip stage, and this, with it (`needsStripStage`).
+ */
+export function protocolVersionWarning(declared: unknown): string | undefined {
+  if (declared === undefined) return undefined;
+  const order = typeof declared === 'string' ? compareProtocolVersions(declared, AGUI_PROTOCOL_VERSION) : undefined;
+  if (order === undefined) return `The agent declares AG-UI protocol version ${JSON.stringify(declared)}, which this chat cannot interpret; it speaks ${AGUI_PROTOCOL_VERSION} and goes on as if the agent did.`;
+  return order > 0 ? `The agent speaks AG-UI ${declared as string}, newer than this chat's ${AGUI_PROTOCOL_VERSION}: what this chat does not know is stripped.` : undefined;
 }
 
 /** A known outcome's own fields (an unknown kind was stripped before this). */

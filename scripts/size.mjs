@@ -166,7 +166,7 @@ const OPTIONAL = [
   // the first event with a retired shape, a legacy null, an undescribed property, or an outcome, content
   // parts, a messages snapshot or a patch of its own); the downgrades, only for a peer known older than 1.0.
   // The event verifier's rare rules travel with it (agui-verifier-rare.ts: chunks, steps, reasoning, activities, subagents).
-  { pattern: /\/agui-event-strip-[^/]*\.js$/, feature: "AG-UI 1.1 stripping and retired shapes (the first event with an outcome, parts, a snapshot, a patch, or what 1.1 does not describe), and the verifier's rare rules (the first chunk, tool call, step, reasoning, activity or subagent event)" },
+  { pattern: /\/agui-event-strip-[^/]*\.js$/, feature: "AG-UI 1.1 stripping and retired shapes (the first event with an outcome, parts, a snapshot, a patch, a protocol version other than 1.0 or 1.1, or what 1.1 does not describe), and the verifier's rare rules (the first chunk, tool call, step, reasoning, activity or subagent event)" },
   { pattern: /\/agui-downgrade-[^/]*\.js$/, feature: 'downgrades for an agent known to speak AG-UI before 1.0 (`maxProtocolVersion`, or its declaration)' },
   // Closing the JSON of a frame cut past 4 Mi characters (the SSE reader loads it before handing one on).
   { pattern: /\/cut-json-[^/]*\.js$/, feature: 'repairing a frame past 4 Mi characters (a hostile or broken agent)' },

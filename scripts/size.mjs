@@ -98,8 +98,12 @@ const OPTIONAL = [
   // events wait for them, in order): an interrupt outcome, an activity, a subagent, an encrypted value, event
   // metadata, a messages snapshot (reconciled there), a state delta (with the JSON Patch it applies), a
   // state that may hold citations (their reading, soliplex-state-citations.ts: a RAG answer), a tool
-  // result in content parts (the sources their metadata names, metadata-sources.ts), a step.
-  { pattern: /\/reducer-extras-[^/]*\.js$/, feature: "the reducer's rare paths (the first interrupt, activity, subagent, encrypted value, event metadata, messages snapshot, state delta, step, state with citations or tool result in content parts an agent sends)" },
+  // result in content parts (the sources their metadata names, metadata-sources.ts), a step, a tool call's
+  // events (tool-call-events.ts), text streamed in another role than the assistant's.
+  { pattern: /\/reducer-extras-[^/]*\.js$/, feature: "the reducer's rare paths (the first tool call, interrupt, activity, subagent, encrypted value, event metadata, messages snapshot, state delta, step, state with citations, tool result in content parts or user/system text an agent sends)" },
+  // The whole message mapping (message-mapper-full.ts): loaded before the request of the first run whose
+  // conversation holds a tool call, reasoning, an attributed or encrypted item or metadata.
+  { pattern: /\/message-mapper-full-[^/]*\.js$/, feature: 'the whole message mapping (the first run after a tool call, reasoning, attribution or metadata)' },
   // Answering AG-UI interrupts (tool-loop/interrupts.ts, with conversation/interrupt-answers.ts): loaded with
   // the first interrupt a thread holds (a run's outcome, or a thread restored with one).
   // Taking up a turn a reload interrupted (Continue, Run again, a restored approval), loaded with the restore.
@@ -165,7 +169,7 @@ const OPTIONAL = [
   // the first event with a retired shape, a legacy null, an undescribed property, or an outcome, content
   // parts, a messages snapshot or a patch of its own); the downgrades, only for a peer known older than 1.0.
   // The event verifier's rare rules travel with it (agui-verifier-rare.ts: chunks, steps, reasoning, activities, subagents).
-  { pattern: /\/agui-event-strip-[^/]*\.js$/, feature: "AG-UI 1.1 stripping and retired shapes (the first event with an outcome, parts, a snapshot, a patch, or what 1.1 does not describe), and the verifier's rare rules (the first chunk, step, reasoning, activity or subagent event)" },
+  { pattern: /\/agui-event-strip-[^/]*\.js$/, feature: "AG-UI 1.1 stripping and retired shapes (the first event with an outcome, parts, a snapshot, a patch, a protocol version other than 1.0 or 1.1, or what 1.1 does not describe), and the verifier's rare rules (the first chunk, tool call, step, reasoning, activity or subagent event)" },
   { pattern: /\/agui-downgrade-[^/]*\.js$/, feature: 'downgrades for an agent known to speak AG-UI before 1.0 (`maxProtocolVersion`, or its declaration)' },
   // Closing the JSON of a frame cut past 4 Mi characters (the SSE reader loads it before handing one on).
   { pattern: /\/cut-json-[^/]*\.js$/, feature: 'repairing a frame past 4 Mi characters (a hostile or broken agent)' },

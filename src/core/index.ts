@@ -5,10 +5,11 @@
 export * from './conversation/conversation.js';
 export { versionPosition, type BranchTail, type MessageVersions, type VersionPosition } from './conversation/message-versions.js';
 export { branchFrom, selectVersion, validVersions } from './conversation/message-branches.js';
-export { parseToolArguments, contentText, attachmentParts, type ReducerWarn } from './conversation/conversation-reducer.js';
+export { parseToolArguments, type ReducerWarn } from './conversation/conversation-reducer.js';
+export { contentText, attachmentParts } from './conversation/tool-call-events.js';
 // The reducer with every path (its rare ones are a module of their own: reducer-extras.ts).
 export { reduceConversation, reduceEvents } from './conversation/reducer-extras.js';
-export { toAgUiMessages } from './conversation/message-mapper.js';
+export { toAgUiMessages } from './conversation/message-mapper-full.js';
 export {
   interruptsOf,
   openInterrupts,

@@ -1,6 +1,6 @@
 import { EventType } from '@ag-ui/core';
 import { ToolCallStatus, appendUserMessage, closeOpenMessages, settleOpenToolCalls, settledToolCallStatuses, updateToolCall, emptyConversation, type Conversation, type ToolCall } from './conversation.js';
-import { attachmentParts, contentText } from './conversation-reducer.js';
+import { attachmentParts, contentText } from './tool-call-events.js';
 // A stored run may hold any event: the reducer with its rare paths (reducer-extras.ts).
 import { reduceConversation } from './reducer-extras.js';
 import { eventTime, stampCreated } from './message-times.js';

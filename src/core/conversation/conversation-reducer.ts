@@ -1,10 +1,8 @@
-import { EventType, type BaseEvent, type ContentPart, type Message } from '@ag-ui/core';
+import { EventType, type BaseEvent, type Message } from '@ag-ui/core';
 import {
   ToolCallStatus,
   closeOpenMessages,
-  isOfCurrentRun,
   isStreamingText,
-  settledToolCallStatuses,
   type AssistantMessage,
   type ChatMessage,
   type Conversation,
@@ -12,7 +10,7 @@ import {
   type ToolCall,
   type UserMessage,
 } from './conversation.js';
-import { appendCapped, capText } from './text-limit.js';
+import { appendCapped } from './text-limit.js';
 import { mayCite, recordRunEnd } from './run-records.js';
 import type { ReducerExtras } from './reducer-extras.js';
 import { LazyModule } from '../lazy-module.js';
@@ -34,9 +32,10 @@ export type ReducerWarn = (message: string) => void;
 const defaultWarn: ReducerWarn = (message) => console.warn(`[soliplex-chat] ${message}`);
 
 /*
- * The rare paths (interrupts, activities, subagents, encrypted values, event metadata, messages
- * snapshots, state deltas with their JSON Patch, the reading of citations from the state, the sources
- * a tool result's content parts name) live in
+ * The rare paths (tool calls, text streamed in another role than the assistant's, interrupts,
+ * activities, subagents, encrypted values, event metadata, messages snapshots, state deltas with
+ * their JSON Patch, the reading of citations from the state, the sources a tool result's content
+ * parts name) live in
  * reducer-extras.ts and load on demand: the engine asks `needsReducerExtras` of each event and, when
  * it says yes, holds the run's events until `loadReducerExtras()` resolves (stream-run.ts). The
  * reducer the core exports is reducer-extras.ts's, which has them at once.
@@ -55,6 +54,12 @@ export async function loadReducerExtras(): Promise<void> {
 }
 
 const RARE_TYPES = new Set<string>([
+  // A plain answer calls no tool; a call loads the tool machinery anyway (tool-call-events.ts).
+  EventType.TOOL_CALL_START,
+  EventType.TOOL_CALL_ARGS,
+  EventType.TOOL_CALL_END,
+  EventType.TOOL_CALL_CHUNK,
+  EventType.TOOL_CALL_RESULT,
   EventType.ACTIVITY_SNAPSHOT,
   EventType.ACTIVITY_DELTA,
   EventType.SUBAGENT_STARTED,
@@ -81,8 +86,8 @@ export function needsReducerExtras(event: BaseEvent): boolean {
   const e = event as AnyEvent;
   if (e['subagentRunId'] !== undefined || e['metadata'] !== undefined || RARE_TYPES.has(event.type)) return true;
   if (event.type === EventType.RUN_FINISHED) return (e['outcome'] as { type?: unknown } | null | undefined)?.type === 'interrupt';
-  // A result's content parts may name sources in their metadata (metadata-sources.ts).
-  if (event.type === EventType.TOOL_CALL_RESULT) return Array.isArray(e['content']) && e['content'].length > 0;
+  // Text streamed as the user's, or as a notice (`startOtherRole`): an answer's text is the assistant's.
+  if (event.type === EventType.TEXT_MESSAGE_START || event.type === EventType.TEXT_MESSAGE_CHUNK) return otherRole(e['role']) !== undefined;
   // Reading a run's citations from the agent state is there too: a state that may hold some brings it.
   if (event.type === EventType.STATE_SNAPSHOT) return mayCite(e['snapshot']);
   // A snapshot is reconciled there (a run that streams its answer never sends one).
@@ -103,24 +108,6 @@ export function parseToolArguments(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-/** The text of a message or result that may be content parts. */
-export function contentText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (Array.isArray(content)) {
-    return (content as ContentPart[])
-      .map((part) => (part && part.type === 'text' ? part.text : ''))
-      .join('');
-  }
-  return content === undefined || content === null ? '' : JSON.stringify(content);
-}
-
-/** The non-text parts of multimodal content (attachments), or undefined when there are none. */
-export function attachmentParts(content: unknown): ContentPart[] | undefined {
-  if (!Array.isArray(content)) return undefined;
-  const parts = (content as ContentPart[]).filter((part) => part && typeof part === 'object' && part.type !== 'text');
-  return parts.length ? parts : undefined;
 }
 
 function str(value: unknown): string | undefined {
@@ -167,18 +154,6 @@ export function startAssistant(conversation: Conversation, id: string): Conversa
   return addMessage(conversation, message);
 }
 
-/**
- * A text message the agent streams in another role than `assistant`: a `user` message (e.g. a
- * transcribed or relayed one) joins the conversation as the user's; `system` / `developer` as a notice.
- */
-function startOtherRole(conversation: Conversation, id: string, role: 'user' | 'system' | 'developer'): Conversation {
-  if (findIndex(conversation, id) >= 0) return conversation;
-  const run = { runId: conversation.currentRunId, runKey: conversation.currentRunKey };
-  const message: ChatMessage =
-    role === 'user' ? { role, id, text: '', streaming: true, ...run } : { role, id, text: '', notice: true, streaming: true, ...run };
-  return addMessage(conversation, message);
-}
-
 export function appendText(conversation: Conversation, id: string, delta: string, warn: ReducerWarn): Conversation {
   const index = findIndex(conversation, id);
   const message = conversation.messages[index];
@@ -201,51 +176,9 @@ export function endText(conversation: Conversation, id: string): Conversation {
   return replaceMessage(conversation, index, closed as ChatMessage);
 }
 
-/** The role a `TEXT_MESSAGE_START` / `_CHUNK` names, when it is one the chat shows other than `assistant`. */
+/** The role a `TEXT_MESSAGE_START` / `_CHUNK` names, when it is one the chat shows other than `assistant` (reducer-extras.ts starts it). */
 function otherRole(role: unknown): 'user' | 'system' | 'developer' | undefined {
   return role === 'user' || role === 'system' || role === 'developer' ? role : undefined;
-}
-
-/** The assistant message a call without `parentMessageId` belongs to: the newest of this run. */
-function hostMessageId(conversation: Conversation, toolCallId: string): string {
-  for (let i = conversation.messages.length - 1; i >= 0; i--) {
-    const message = conversation.messages[i]!;
-    if (message.role === 'user') break;
-    if (message.role === 'assistant' && isOfCurrentRun(conversation, message)) return message.id;
-  }
-  return `assistant-${toolCallId}`;
-}
-
-export function startToolCall(conversation: Conversation, event: AnyEvent): Conversation {
-  const id = str(event['toolCallId']);
-  if (!id || conversation.toolCalls[id]) return conversation;
-  const parentId = str(event['parentMessageId']) ?? hostMessageId(conversation, id);
-  let next = startAssistant(conversation, parentId);
-  const index = findIndex(next, parentId);
-  const parent = next.messages[index];
-  if (!parent || parent.role !== 'assistant') return conversation;
-  next = replaceMessage(next, index, { ...parent, toolCallIds: [...parent.toolCallIds, id] });
-  const call: ToolCall = {
-    id,
-    name: str(event['toolCallName']) ?? '',
-    status: ToolCallStatus.Streaming,
-    argsText: '',
-    serverRun: false,
-    runId: conversation.currentRunId,
-    runKey: conversation.currentRunKey,
-  };
-  return { ...next, toolCalls: { ...next.toolCalls, [id]: call } };
-}
-
-export function appendToolArgs(conversation: Conversation, id: string, delta: string, warn: ReducerWarn): Conversation {
-  const call = conversation.toolCalls[id];
-  if (!call) {
-    warn(`Arguments for unknown tool call ${id} ignored`);
-    return conversation;
-  }
-  if (call.status !== ToolCallStatus.Streaming || call.argsTruncated) return conversation;
-  const { text: argsText, truncated } = appendCapped(call.argsText, delta);
-  return { ...conversation, toolCalls: { ...conversation.toolCalls, [id]: { ...call, argsText, ...(truncated ? { argsTruncated: truncated } : {}) } } };
 }
 
 export function endToolCall(conversation: Conversation, id: string): Conversation {
@@ -253,39 +186,6 @@ export function endToolCall(conversation: Conversation, id: string): Conversatio
   if (!call || call.status !== ToolCallStatus.Streaming) return conversation;
   const ended: ToolCall = { ...call, status: ToolCallStatus.Pending, args: parseToolArguments(call.argsText) };
   return { ...conversation, toolCalls: { ...conversation.toolCalls, [id]: ended } };
-}
-
-/**
- * A call the server ran, answered by its result. Content parts may name sources in their metadata:
- * `keepSources` keeps them (metadata-sources.ts, one of the rare paths: parts are an AG-UI 1.1 feature).
- */
-export function completeFromServer(
-  conversation: Conversation,
-  id: string,
-  content: unknown,
-  messageId: string | undefined,
-  keepSources: (conversation: Conversation, parts: readonly ContentPart[]) => Conversation,
-): Conversation {
-  const call = conversation.toolCalls[id];
-  if (!call) return conversation;
-  if (settledToolCallStatuses.has(call.status)) return conversation;
-  const text = contentText(content);
-  const result = capText(text);
-  // Content parts the agent sent (documents, `file` sources…) go back to it as they came (tool-result-parts).
-  const parts = Array.isArray(content) && content.length ? (content as ContentPart[]) : undefined;
-  const ended: ToolCall = {
-    ...call,
-    status: ToolCallStatus.Completed,
-    args: call.args ?? parseToolArguments(call.argsText),
-    result,
-    resultValue: typeof content === 'string' ? result : content,
-    ...(parts ? { resultContent: parts } : {}),
-    ...(result !== text ? { resultTruncated: true as const } : {}),
-    serverRun: true,
-    resultMessageId: messageId,
-  };
-  const next = { ...conversation, toolCalls: { ...conversation.toolCalls, [id]: ended } };
-  return parts ? keepSources(next, parts) : next;
 }
 
 /** At run end, whatever is still streaming is closed: open text completes, open calls become pending. */
@@ -314,7 +214,6 @@ export function reduceConversation(
 function reduceCore(conversation: Conversation, event: BaseEvent, warn: ReducerWarn): Conversation {
   const e = event as AnyEvent;
   const messageId = str(e['messageId']);
-  const toolCallId = str(e['toolCallId']);
   const delta = str(e['delta']) ?? '';
   switch (event.type) {
     case EventType.RUN_STARTED:
@@ -348,7 +247,7 @@ function reduceCore(conversation: Conversation, event: BaseEvent, warn: ReducerW
     case EventType.TEXT_MESSAGE_START: {
       if (!messageId) return conversation;
       const role = otherRole(e['role']);
-      if (role) return startOtherRole(conversation, messageId, role);
+      if (role) return extrasFor(event, warn)?.startOtherRole(conversation, messageId, role) ?? conversation;
       if (str(e['role']) && e['role'] !== 'assistant') return conversation; // a role AG-UI does not define
       const index = findIndex(conversation, messageId);
       return index >= 0 ? reopen(conversation, index, 'assistant') : startAssistant(conversation, messageId);
@@ -359,32 +258,22 @@ function reduceCore(conversation: Conversation, event: BaseEvent, warn: ReducerW
       return messageId ? endText(conversation, messageId) : conversation;
     case EventType.TEXT_MESSAGE_CHUNK: {
       const role = otherRole(e['role']);
-      if (role && messageId) return appendText(startOtherRole(conversation, messageId, role), messageId, delta, warn);
+      if (role && messageId) {
+        const started = extrasFor(event, warn)?.startOtherRole(conversation, messageId, role);
+        return started ? appendText(started, messageId, delta, warn) : conversation;
+      }
       const id = messageId ?? lastOpen(conversation, 'assistant');
       if (!id) return conversation;
       return appendText(startAssistant(conversation, id), id, delta, warn);
     }
-    case EventType.TOOL_CALL_START:
-      return startToolCall(conversation, e);
-    case EventType.TOOL_CALL_ARGS:
-      return toolCallId ? appendToolArgs(conversation, toolCallId, delta, warn) : conversation;
-    case EventType.TOOL_CALL_END:
-      return toolCallId ? endToolCall(conversation, toolCallId) : conversation;
-    case EventType.TOOL_CALL_CHUNK: {
-      const id = toolCallId ?? lastStreamingCall(conversation);
-      if (!id) return conversation;
-      return appendToolArgs(startToolCall(conversation, { ...e, toolCallId: id }), id, delta, warn);
-    }
-    case EventType.TOOL_CALL_RESULT:
-      return toolCallId ? completeFromServer(conversation, toolCallId, e['content'], messageId, (c, parts) => extrasFor(event, warn)?.keepMetadataSources(c, parts) ?? c) : conversation;
     case EventType.STATE_SNAPSHOT:
       // Any JSON value is a state (AG-UI 1.1): null, an array, false, 0 are kept as they are.
       return { ...conversation, state: e['snapshot'] };
     case EventType.MESSAGES_SNAPSHOT:
       return Array.isArray(e['messages']) ? (extrasFor(event, warn)?.reconcileSnapshot(conversation, e['messages'] as Message[]) ?? conversation) : conversation;
     default:
-      // STATE_DELTA, steps and reasoning messages too (protocol-extras.ts).
-      return RARE_TYPES.has(event.type) ? (extrasFor(event, warn)?.reduceProtocolExtras(conversation, event, warn) ?? conversation) : conversation;
+      // Tool calls (tool-call-events.ts), STATE_DELTA, steps and reasoning messages (protocol-extras.ts).
+      return RARE_TYPES.has(event.type) ? (extrasFor(event, warn)?.reduceRare(conversation, event, warn) ?? conversation) : conversation;
   }
 }
 
@@ -395,6 +284,3 @@ export function lastOpen(conversation: Conversation, role: 'assistant' | 'reason
     : undefined;
 }
 
-function lastStreamingCall(conversation: Conversation): string | undefined {
-  return Object.values(conversation.toolCalls).findLast((call) => call.status === ToolCallStatus.Streaming)?.id;
-}

@@ -2,19 +2,8 @@ import { EventType, type ContentPart, type Message } from '@ag-ui/core';
 import { ToolCallStatus, type AssistantMessage, type ChatMessage, type Conversation, type InstructionMessage, type ReasoningMessage } from './conversation.js';
 import { applyActivitySnapshot } from './activities.js';
 import { keepSnapshotEncryptedValues, startReasoning } from './protocol-extras.js';
-import { keepMetadataSources } from './metadata-sources.js';
-import {
-  addMessage,
-  appendToolArgs,
-  attachmentParts,
-  completeFromServer,
-  contentText,
-  endToolCall,
-  findIndex,
-  replaceMessage,
-  startAssistant,
-  startToolCall,
-} from './conversation-reducer.js';
+import { addMessage, endToolCall, findIndex, replaceMessage, startAssistant } from './conversation-reducer.js';
+import { appendToolArgs, attachmentParts, completeFromServer, contentText, startToolCall } from './tool-call-events.js';
 
 /*
  * `MESSAGES_SNAPSHOT` reconciliation, one of the reducer's rare paths (reducer-extras.ts): a run that
@@ -147,7 +136,7 @@ export function reconcileSnapshot(conversation: Conversation, snapshot: readonly
         break;
       }
       case 'tool': {
-        next = completeFromServer(next, message.toolCallId, message.content, message.id, keepMetadataSources);
+        next = completeFromServer(next, message.toolCallId, message.content, message.id);
         const call = next.toolCalls[message.toolCallId];
         if (call && metadata.metadata) next = { ...next, toolCalls: { ...next.toolCalls, [call.id]: { ...call, resultMetadata: metadata.metadata } } };
         break;

@@ -2,7 +2,7 @@ import type { BaseEvent } from '@ag-ui/core';
 import { reduceConversation } from '../conversation/conversation-reducer.js';
 import { dropRunOutput, type Conversation } from '../conversation/conversation.js';
 import { eventTime, stampCreated } from '../conversation/message-times.js';
-import { toAgUiMessages } from '../conversation/message-mapper.js';
+import { agUiMessagesOf } from '../conversation/message-mapper.js';
 import { hostOf, type ConnectionQueue } from './connection-queue.js';
 import { describeFailure } from './run-failure.js';
 import { RunPhase, RunStatus, type RunFailure } from './run-state.js';
@@ -88,10 +88,19 @@ async function stream(turn: Turn, options: StreamRunOptions): Promise<RunFailure
     options.observe?.(event, stateBefore);
     options.onEvent?.(event);
   };
+  // A promise only when a tool call, reasoning or the like needs the whole mapping loaded (message-mapper.ts).
+  let messages = agUiMessagesOf(conversation);
+  if (!Array.isArray(messages)) {
+    try {
+      messages = await messages;
+    } catch (error) {
+      return describeFailure(error); // its chunk did not load: the run fails, saying why
+    }
+  }
   const request: RunRequest = {
     threadId: turn.key.thread,
     runId: options.runId,
-    messages: toAgUiMessages(conversation),
+    messages,
     tools: options.tools.definitions,
     state: withStateOverlay(conversation.state, options.stateOverlay),
     context: options.context,

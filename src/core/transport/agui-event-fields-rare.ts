@@ -3,12 +3,16 @@ import type { FieldTable, REQUIRED } from './agui-event-fields.js';
 
 /**
  * The fields of the event types the verifier's rare rules take (`needsRareRules`: `*_CHUNK`,
- * steps, reasoning, activities, subagents), as agui-event-fields.ts lists the others: in the strip stage's
+ * tool calls, steps, reasoning, activities, subagents), as agui-event-fields.ts lists the others: in the strip stage's
  * chunk, which loads before the first such event is handed on.
  */
 export const RARE_FIELDS = {
   [EventType.STEP_STARTED]: { stepName: 's' },
   [EventType.STEP_FINISHED]: { stepName: 's' },
+  [EventType.TOOL_CALL_START]: { toolCallId: 's', toolCallName: 's', parentMessageId: 's?' },
+  [EventType.TOOL_CALL_ARGS]: { toolCallId: 's', delta: 's' },
+  [EventType.TOOL_CALL_END]: { toolCallId: 's' },
+  [EventType.TOOL_CALL_RESULT]: { messageId: 's', toolCallId: 's', content: 'v', role: 's?' },
   [EventType.TEXT_MESSAGE_CHUNK]: { messageId: 's?', role: 's?', delta: 's?', name: 's?' },
   [EventType.TOOL_CALL_CHUNK]: { toolCallId: 's?', toolCallName: 's?', parentMessageId: 's?', delta: 's?' },
   [EventType.ACTIVITY_SNAPSHOT]: { messageId: 's', activityType: 's', content: 'o', replace: 'x' },

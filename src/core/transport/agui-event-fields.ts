@@ -14,17 +14,13 @@ export type FieldTable = Readonly<Partial<Record<EventType, Readonly<Record<stri
  * cheaply instead of with zod. A field the table does not name (beyond `type`, `timestamp`,
  * `rawEvent`, `metadata` and, where the schema allows it, `subagentRunId`) is stripped with a warning
  * before the application sees the event (agui-event-strip.ts). The types the verifier's rare rules
- * take (chunks, steps, reasoning, activities, subagents) are in agui-event-fields-rare.ts, which loads with
+ * take (chunks, tool calls, steps, reasoning, activities, subagents) are in agui-event-fields-rare.ts, which loads with
  * them (`fieldsOf` in agui-strip-stage.ts reads both).
  */
 export const REQUIRED = {
   [EventType.TEXT_MESSAGE_START]: { messageId: 's', role: 's?', name: 's?' },
   [EventType.TEXT_MESSAGE_CONTENT]: { messageId: 's', delta: 's' },
   [EventType.TEXT_MESSAGE_END]: { messageId: 's' },
-  [EventType.TOOL_CALL_START]: { toolCallId: 's', toolCallName: 's', parentMessageId: 's?' },
-  [EventType.TOOL_CALL_ARGS]: { toolCallId: 's', delta: 's' },
-  [EventType.TOOL_CALL_END]: { toolCallId: 's' },
-  [EventType.TOOL_CALL_RESULT]: { messageId: 's', toolCallId: 's', content: 'v', role: 's?' },
   [EventType.STATE_SNAPSHOT]: { snapshot: 'v' },
   [EventType.STATE_DELTA]: { delta: 'a' },
   [EventType.MESSAGES_SNAPSHOT]: { messages: 'a' },

@@ -1,7 +1,7 @@
 import { TransportError } from './transport.js';
 import type { RetiredState } from './agui-strip-stage.js';
 // The verifier's rare rules travel in this chunk: they load with the same events' first (agui-strip-stage.ts).
-export { expandEvent, rareState, verifyRare } from './agui-verifier-rare.js';
+export { checkOutcome, expandEvent, protocolVersionWarning, rareState, verifyRare } from './agui-verifier-rare.js';
 export { RARE_FIELDS } from './agui-event-fields-rare.js';
 
 /**

@@ -3,7 +3,7 @@ import { TransportError } from './transport.js';
 import type { FieldRule } from './agui-event-fields.js';
 import { fieldsOf, needsRareRules, needsStripStage, stripStage, type RetiredState } from './agui-strip-stage.js';
 import type { RareState } from './agui-verifier-rare.js';
-import { AGUI_PROTOCOL_VERSION, protocolVersionWarning } from './protocol-version.js';
+import { AGUI_PROTOCOL_VERSION } from './protocol-version.js';
 
 const RULE_TEXT: Record<FieldRule, string> = { s: 'a string', 's?': 'a string', a: 'an array', o: 'an object', v: 'a value', x: '' };
 
@@ -32,9 +32,8 @@ export class AgUiEventVerifier {
   #runError = false;
   /** Open entities by id, each with the producer that opened it (`subagentRunId`, undefined for the agent). */
   readonly #messages = new Map<string, string | undefined>();
-  readonly #toolCalls = new Map<string, string | undefined>();
   /**
-   * What the rare rules keep (chunk streams, steps, reasoning, activities, subagents: agui-verifier-rare.ts,
+   * What the rare rules keep (chunk streams, tool calls, steps, reasoning, activities, subagents: agui-verifier-rare.ts,
    * in the strip stage's chunk), made with the first event that takes one; the stage is loaded then.
    */
   #rare?: RareState;
@@ -45,8 +44,8 @@ export class AgUiEventVerifier {
   /**
    * Checks one parsed frame and returns the events to deliver, in order: none (an unknown type), the
    * event itself (the usual case, the same object), or the events a chunk expands to. An event that
-   * needs the strip stage (`needsStripStage`), or a rare rule (`needsRareRules`: a chunk, reasoning,
-   * an activity, a subagent), needs it loaded first (`loadStripStage`): the transports load it in
+   * needs the strip stage (`needsStripStage`), or a rare rule (`needsRareRules`: a chunk, a tool call,
+   * reasoning, an activity, a subagent), needs it loaded first (`loadStripStage`): the transports load it in
    * their frame loops before they hand such an event on.
    */
   accept(json: unknown): BaseEvent[] {
@@ -105,7 +104,8 @@ export class AgUiEventVerifier {
         if (this.#runActive && !this.#runFinished && !this.#runError) fail('RUN_STARTED arrived while a run is still active');
         this.#reset();
         this.#runActive = true;
-        const warning = protocolVersionWarning(event['protocolVersion']);
+        // A version other than 1.0 or 1.1 brought the strip stage, which reads it (needsStripStage).
+        const warning = stripStage?.protocolVersionWarning(event['protocolVersion']);
         if (warning) this.#warn('protocolVersion', warning);
         return;
       }
@@ -122,9 +122,10 @@ export class AgUiEventVerifier {
         open('text messages are', this.#messages.keys());
         open('reasoning messages are', rare?.reasoningMessages.keys() ?? []);
         open('reasoning spans are', rare?.reasoningSpans.keys() ?? []);
-        open('tool calls are', this.#toolCalls.keys());
+        open('tool calls are', rare?.toolCalls.keys() ?? []);
         open('subagents are', rare?.subagents ?? []);
-        checkOutcome(event['outcome']);
+        // An outcome is nested material: the strip stage, which checks it, came with it (needsStripStage).
+        if (event['outcome'] !== undefined) stripStage!.checkOutcome(event['outcome']);
         this.#runFinished = true;
         return;
       }
@@ -133,13 +134,8 @@ export class AgUiEventVerifier {
       case EventType.TEXT_MESSAGE_CONTENT:
       case EventType.TEXT_MESSAGE_END:
         return continues(this.#messages, id, owner, type, 'text message', 'TEXT_MESSAGE_START', type === EventType.TEXT_MESSAGE_END);
-      case EventType.TOOL_CALL_START:
-        return opens(this.#toolCalls, id, owner, type, 'tool call', 'TOOL_CALL_END');
-      case EventType.TOOL_CALL_ARGS:
-      case EventType.TOOL_CALL_END:
-        return continues(this.#toolCalls, id, owner, type, 'tool call', 'TOOL_CALL_START', type === EventType.TOOL_CALL_END);
       default:
-        // Steps, reasoning, activities, subagents: the rare rules (their events made the state and loaded them).
+        // Tool calls, steps, reasoning, activities, subagents: the rare rules (their events made the state and loaded them).
         if (this.#rare) stripStage!.verifyRare(this.#rare, event);
     }
   }
@@ -147,7 +143,6 @@ export class AgUiEventVerifier {
   #reset(): void {
     this.#runFinished = this.#runError = false;
     this.#messages.clear();
-    this.#toolCalls.clear();
     // Chunk streams were closed by the RUN_STARTED before it came here; the rest is per run.
     this.#rare = undefined;
   }
@@ -175,14 +170,6 @@ function checkFields(event: Fields, rules: Readonly<Record<string, FieldRule>>):
       : value !== undefined;
     if (!ok) fail(`'${event.type}' needs '${field}' to be ${RULE_TEXT[rule]}`);
   }
-}
-
-/** A known outcome's own fields (an unknown kind was stripped before this). */
-function checkOutcome(outcome: unknown): void {
-  if (outcome === undefined) return;
-  const o = outcome as { type?: unknown; interrupts?: unknown; pendingToolCallIds?: unknown };
-  if (o.type === 'interrupt' && (!Array.isArray(o.interrupts) || o.interrupts.length === 0)) fail('an interrupt outcome lists no interrupts');
-  if (o.pendingToolCallIds !== undefined && !Array.isArray(o.pendingToolCallIds)) fail('pendingToolCallIds is not an array');
 }
 
 export function opens(open: Map<string, string | undefined>, id: string, owner: string | undefined, type: string, what: string, closer: string): void {

@@ -1,10 +1,11 @@
 import { REQUIRED, type FieldRule } from './agui-event-fields.js';
+import { AGUI_PROTOCOL_VERSION } from './protocol-version.js';
 
 /**
  * The strip stage of AG-UI 1.1's processing (agui-event-strip.ts: the compatibility shims for retired
  * shapes, and the stripping of what the protocol does not describe) is its own chunk: an ordinary
  * stream never needs it, so it loads with the first event that does; the verifier's rare rules
- * (agui-verifier-rare.ts: chunks, reasoning, activities, subagents) come with it. Which event does is decided here,
+ * (agui-verifier-rare.ts: chunks, tool calls, reasoning, activities, subagents, outcomes) come with it. Which event does is decided here,
  * cheaply and exactly (`needsStripStage`); the transports load the stage in their frame loops before
  * they hand such an event on, so events keep their order and the verifier stays synchronous.
  */
@@ -48,12 +49,14 @@ const NESTED: Readonly<Record<string, string>> = {
 };
 /** Optional fields pre-1.0 producers sent as `null`: translated to absent (with a warning). */
 const LEGACY_NULLS = new Set(['rawEvent', 'parentMessageId', 'result', 'outcome']);
+/** The versions a `RUN_STARTED` may declare without a word (this client's, and 1.0, which it reads as well). */
+const QUIET_VERSIONS = new Set<unknown>([undefined, '1.0', AGUI_PROTOCOL_VERSION]);
 /** A text message's roles (a closed set: another one is stripped, with a warning). */
 const TEXT_ROLES = new Set(['developer', 'system', 'assistant', 'user']);
 
 /**
  * Whether `event` (a frame as received) needs the strip stage: a retired `THINKING_*` event, a
- * legacy `null`, a property its type does not describe, a text message role outside the closed set,
+ * legacy `null`, a `RUN_STARTED` declaring another protocol version than 1.0 or 1.1, a property its type does not describe, a text message role outside the closed set,
  * or nested material of its own (an outcome, content parts, a messages snapshot's messages, a patch)
  * that may hold what the protocol does not describe. An unknown event type does not (it is dropped
  * without it), nor does anything not an event.
@@ -72,6 +75,8 @@ export function needsStripStage(event: unknown): boolean {
     const value = e[nested];
     if (Array.isArray(value) ? value.length > 0 : value !== undefined && type.endsWith('FINISHED')) return true;
   }
+  // Another declared version is read there (a newer or unreadable one draws a warning).
+  if (type === 'RUN_STARTED' && !QUIET_VERSIONS.has(e['protocolVersion'])) return true;
   if (type.startsWith('TEXT_MESSAGE_') && typeof e['role'] === 'string' && !TEXT_ROLES.has(e['role'])) return true;
   for (const key in e) {
     if (e[key] === null && LEGACY_NULLS.has(key)) return true;
@@ -81,12 +86,12 @@ export function needsStripStage(event: unknown): boolean {
 }
 
 /** Event types the verifier's rare rules take (agui-verifier-rare.ts, in the stage's chunk). */
-const RARE = /^(?:STEP_|REASONING_|ACTIVITY_|SUBAGENT_)|_CHUNK$/;
+const RARE = /^(?:TOOL_CALL_|STEP_|REASONING_|ACTIVITY_|SUBAGENT_)|_CHUNK$/;
 
 /**
  * Whether `event` (a frame as received) takes one of the verifier's rare rules, which load with the
- * stage: a `*_CHUNK` to expand, a step, reasoning, an activity or a subagent. A stream of plain
- * text and tool calls never does.
+ * stage: a `*_CHUNK` to expand, a tool call (a call loads the tool machinery anyway), a step,
+ * reasoning, an activity or a subagent. A stream of plain text never does.
  */
 export function needsRareRules(event: unknown): boolean {
   const type = typeof event === 'object' && event !== null ? (event as Record<string, unknown>)['type'] : undefined;

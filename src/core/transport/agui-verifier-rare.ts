@@ -1,10 +1,11 @@
 import { EventType } from '@ag-ui/core';
 import { agrees, continues, fail, opens, type Fields } from './agui-event-verifier.js';
+import { AGUI_PROTOCOL_VERSION, compareProtocolVersions } from './protocol-version.js';
 
 /*
  * The verifier's rare rules (agui-event-verifier.ts), in the strip stage's chunk (agui-event-strip.ts
- * re-exports them): `*_CHUNK` expansion, steps, reasoning, activities and subagents. A stream of plain text
- * and tool calls never takes one; the first event that does loads the stage before it is handed on
+ * re-exports them): `*_CHUNK` expansion, tool calls, steps, reasoning, activities, subagents and the
+ * check of a run's outcome and of a declared protocol version. A stream of plain text never takes one (an outcome brings the stage itself); the first event that does loads the stage before it is handed on
  * (`needsRareRules` in agui-strip-stage.ts), as the strip stage's own events do, so events keep
  * their order and the verifier stays synchronous.
  */
@@ -17,6 +18,7 @@ export interface RareState {
   /** Chunk streams being expanded, by producer (`subagentRunId`, undefined for the agent). */
   readonly lanes: Map<string | undefined, Lane>;
   /** Open entities by id, each with the producer that opened it. */
+  readonly toolCalls: Map<string, string | undefined>;
   readonly reasoningMessages: Map<string, string | undefined>;
   readonly reasoningSpans: Map<string, string | undefined>;
   /** Activity messages by id, with the producer whose snapshot opened them. */
@@ -28,7 +30,7 @@ export interface RareState {
 }
 
 export function rareState(lanes: RareState['lanes'] = new Map()): RareState {
-  return { lanes, reasoningMessages: new Map(), reasoningSpans: new Map(), activities: new Map(), subagents: new Set(), closedSubagents: new Set(), steps: new Map() };
+  return { lanes, toolCalls: new Map(), reasoningMessages: new Map(), reasoningSpans: new Map(), activities: new Map(), subagents: new Set(), closedSubagents: new Set(), steps: new Map() };
 }
 
 /** Events that close the open chunk stream of their own producer (`subagentRunId`). */
@@ -138,12 +140,37 @@ function closeLane(lanes: RareState['lanes'], lane: string | undefined, out: Fie
   else out.push({ type: open.kind === 'text' ? EventType.TEXT_MESSAGE_END : EventType.REASONING_MESSAGE_END, messageId: open.id, ...tag });
 }
 
-/** The ordering rules of steps, reasoning, activities and subagents; other events are the verifier's own. */
+/**
+ * A readable warning for a producer's `RUN_STARTED.protocolVersion` that is newer than this client's
+ * (compared numerically, component by component: 1.10 is newer than 1.9) or that cannot be read; the
+ * run goes on either way (spec 1.1, versioning). Undefined for an absent, equal or older declaration. A `RUN_STARTED` that
+ * declares another version than 1.0 or 1.1 brings the strip stage, and this, with it (`needsStripStage`).
+ */
+export function protocolVersionWarning(declared: unknown): string | undefined {
+  if (declared === undefined) return undefined;
+  const order = typeof declared === 'string' ? compareProtocolVersions(declared, AGUI_PROTOCOL_VERSION) : undefined;
+  if (order === undefined) return `The agent declares AG-UI protocol version ${JSON.stringify(declared)}, which this chat cannot interpret; it speaks ${AGUI_PROTOCOL_VERSION} and goes on as if the agent did.`;
+  return order > 0 ? `The agent speaks AG-UI ${declared as string}, newer than this chat's ${AGUI_PROTOCOL_VERSION}: what this chat does not know is stripped.` : undefined;
+}
+
+/** A known outcome's own fields (an unknown kind was stripped before this). */
+export function checkOutcome(outcome: unknown): void {
+  const o = outcome as { type?: unknown; interrupts?: unknown; pendingToolCallIds?: unknown };
+  if (o.type === 'interrupt' && (!Array.isArray(o.interrupts) || o.interrupts.length === 0)) fail('an interrupt outcome lists no interrupts');
+  if (o.pendingToolCallIds !== undefined && !Array.isArray(o.pendingToolCallIds)) fail('pendingToolCallIds is not an array');
+}
+
+/** The ordering rules of tool calls, steps, reasoning, activities and subagents; other events are the verifier's own. */
 export function verifyRare(state: RareState, event: Fields): void {
   const type = event.type;
   const id = (event['messageId'] ?? event['toolCallId']) as string;
   const owner = event.subagentRunId;
   switch (type) {
+    case EventType.TOOL_CALL_START:
+      return opens(state.toolCalls, id, owner, type, 'tool call', 'TOOL_CALL_END');
+    case EventType.TOOL_CALL_ARGS:
+    case EventType.TOOL_CALL_END:
+      return continues(state.toolCalls, id, owner, type, 'tool call', 'TOOL_CALL_START', type === EventType.TOOL_CALL_END);
     case EventType.STEP_STARTED:
     case EventType.STEP_FINISHED: {
       const name = event['stepName'] as string;

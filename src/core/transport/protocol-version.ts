@@ -25,18 +25,6 @@ export function compareProtocolVersions(a: string, b: string): number | undefine
 }
 
 /**
- * A readable warning for a producer's `RUN_STARTED.protocolVersion` that is newer than this client's
- * (compared numerically, component by component: 1.10 is newer than 1.9) or that cannot be read; the
- * run goes on either way (spec 1.1, versioning). Undefined for an absent, equal or older declaration.
- */
-export function protocolVersionWarning(declared: unknown): string | undefined {
-  if (declared === undefined) return undefined;
-  const order = typeof declared === 'string' ? compareProtocolVersions(declared, AGUI_PROTOCOL_VERSION) : undefined;
-  if (order === undefined) return `The agent declares AG-UI protocol version ${JSON.stringify(declared)}, which this chat cannot interpret; it speaks ${AGUI_PROTOCOL_VERSION} and goes on as if the agent did.`;
-  return order > 0 ? `The agent speaks AG-UI ${declared as string}, newer than this chat's ${AGUI_PROTOCOL_VERSION}: what this chat does not know is stripped.` : undefined;
-}
-
-/**
  * Whether a peer speaking `peer` (configured, or declared on its `RUN_STARTED`) is known to be older
  * than 1.0, so that what is sent to it is downgraded (agui-downgrade.ts). Unknown means current.
  */

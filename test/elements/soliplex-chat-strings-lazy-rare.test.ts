@@ -87,6 +87,27 @@ describe('<soliplex-chat> strings of the rare states and the list’s extras', f
     await until(() => text(deepQuery(again, '.copy-code')) === 'Kopieren');
   });
 
+  it('words a tool card’s Arguments (shared with the approval and interrupt cards) and Result in German, with a page’s word over the translation', async () => {
+    const { agentUrl } = await script([
+      [
+        started,
+        { type: 'TOOL_CALL_START', toolCallId: 't1', toolCallName: 'search_docs', parentMessageId: 'm1' },
+        { type: 'TOOL_CALL_ARGS', toolCallId: 't1', delta: '{"query":"AG-UI"}' },
+        { type: 'TOOL_CALL_END', toolCallId: 't1' },
+        { type: 'TOOL_CALL_RESULT', messageId: 'r1', toolCallId: 't1', content: 'found' },
+        ...say('a1', 'Gefunden.'),
+        finished,
+      ],
+    ]);
+    const el = await chat(agentUrl, 'de', { result: 'Ausgabe' }, crypto.randomUUID());
+    const done = finishedRun(el);
+    el.send('Suche');
+    expect((await done).outcome).to.equal('success');
+    const details = await waitFor<HTMLDetailsElement>(el, '[part~="tool-details"]');
+    details.querySelector('summary')!.click(); // its content is made when it opens
+    await until(() => [...details.querySelectorAll('p.label')].map(text).join() === 'Argumente,Ausgabe');
+  });
+
   it('a page that words one subagent status keeps the English of the others', async () => {
     const { agentUrl } = await script([
       [

@@ -244,7 +244,8 @@ export type OptionalPartStringKey =
   | 'runAgain' | 'toolNotAnswered' | 'toolApproved' | 'toolCallLabel' | 'toolDetails' | 'toolChanges' | 'toolsReady' | 'cachedResult'
   | 'waitingForConnection' | 'retryingIn' | 'retryNow' | 'attachedRun' | 'attachedStopped' | 'awaitingApproval' | 'interrupted' | 'interruptedTools' | 'continue' | 'waitingForAnswer'
   | 'historyGap' | 'editLabel' | 'editSend' | 'editCancel' | 'previousVersion' | 'nextVersion' | 'versionPosition' | 'versionOf' | 'subagentStatus' | 'subagentLabel' | 'attachmentLabel'
-  | 'copyCode' | 'codeCopied' | 'codeCopyFailed';
+  | 'copyCode' | 'codeCopied' | 'codeCopyFailed'
+  | 'truncated' | 'renderFailed' | 'arguments' | 'result' | 'error' | 'download';
 
 /** The chat's strings as its parts get them: every string the chat's own code uses; an optional part's only where the page or a translation set it. */
 export type ChatStrings = Omit<SoliplexChatStrings, OptionalPartStringKey> & Partial<Pick<SoliplexChatStrings, OptionalPartStringKey>>;
@@ -294,11 +295,6 @@ export const baseChatStrings: Readonly<Omit<SoliplexChatStrings, OptionalPartStr
     cancelled: 'Stopped',
     interrupted: 'Interrupted by a reload',
   },
-  arguments: 'Arguments',
-  result: 'Result',
-  error: 'Error',
-  download: (filename: string) => `Download ${filename}`,
-  renderFailed: 'This result could not be displayed.',
   announceToolStatus: (name: string, status: string) => `${name}: ${status}`,
   announceAnswer: (text: string) => `Assistant: ${text}`,
   copy: 'Copy',
@@ -308,7 +304,6 @@ export const baseChatStrings: Readonly<Omit<SoliplexChatStrings, OptionalPartStr
   edit: 'Edit',
   jumpToLatest: 'Jump to latest',
   threadList: {},
-  truncated: 'Cut here: the rest was too long to show (over 100,000 characters).',
   step: (name: string) => `Step: ${name}`,
   interruptLabel: 'The agent needs your input',
   signIn: 'Sign in',

@@ -11,6 +11,7 @@ import { toolCardStrings } from '../soliplex-tool-call-card/tool-card-strings.js
 import { runStatusStrings } from '../soliplex-run-status/run-status-strings.js';
 import { listExtrasStrings } from '../soliplex-message-list/list-extras-strings.js';
 import { codeBlockStrings } from '../soliplex-message-list/code-block-strings.js';
+import { rarePartStrings } from './rare-part-strings.js';
 
 /**
  * Every English UI string of the chat, what a page translates from (the npm entry and the CDN's
@@ -30,6 +31,7 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
   ...runStatusStrings,
   ...listExtrasStrings,
   ...codeBlockStrings,
+  ...rarePartStrings,
 });
 
 /** Merges a page's partial strings over the defaults (the nested `toolStatus` too). */

@@ -1,6 +1,7 @@
 import { html } from 'lit';
 import { partStrings, type ChatStrings } from '../shared/chat-strings.js';
 import { listExtrasStrings } from './list-extras-strings.js';
+import { rarePartStrings } from '../shared/rare-part-strings.js';
 
 /**
  * The list's notices, from its extras (message-list-extras.ts): what few conversations have, each
@@ -22,6 +23,6 @@ export function renderHistoryGap(id: string, chatStrings: ChatStrings, busy: boo
 }
 
 /** Under a text cut at MAX_TEXT_CHARS: says so (as a note, so a screen reader hears it with the message). */
-export function renderTruncated(strings: ChatStrings) {
-  return html`<p part="truncated-notice" class="truncated-notice" role="note">${strings.truncated}</p>`;
+export function renderTruncated(chatStrings: ChatStrings) {
+  return html`<p part="truncated-notice" class="truncated-notice" role="note">${partStrings(chatStrings, rarePartStrings).truncated}</p>`;
 }

@@ -7,7 +7,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { ThreadIndex, type SoliplexChat, type SoliplexChatStringsOverrides, type SoliplexRunFinishedEvent } from '../../src/index.js';
 import { LocalThreadSync } from '../../src/core/threads/local-thread-sync.js';
 import { deepQuery, deepQueryAll, settled, statusLine, until, waitFor } from './chat-fixture.js';
-import { finished, say, script, started } from '../helpers/agui-server.js';
+import { finished, say, script, server, setServerToken, started } from '../helpers/agui-server.js';
 
 const loaded = (name: string) =>
   performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname.replace(/\.(ts|js)$/, '').endsWith(name));
@@ -106,6 +106,22 @@ describe('<soliplex-chat> strings of the rare states and the list’s extras', f
     const details = await waitFor<HTMLDetailsElement>(el, '[part~="tool-details"]');
     details.querySelector('summary')!.click(); // its content is made when it opens
     await until(() => [...details.querySelectorAll('p.label')].map(text).join() === 'Argumente,Ausgabe');
+  });
+
+  it('words a Soliplex room’s Sign in and Documents buttons in German, with a page’s word over the translation', async () => {
+    const { room } = await script([]);
+    await setServerToken('room-secret', room);
+    try {
+      const signIn = await fixture<SoliplexChat>(html`<soliplex-chat lang="de" server-url=${server} room=${room} no-persist></soliplex-chat>`);
+      const button = await waitFor(signIn, '[part~="sign-in-button"]');
+      await until(() => text(button) === 'Anmelden');
+    } finally {
+      await setServerToken(null, room);
+    }
+    const documents = await fixture<SoliplexChat>(html`<soliplex-chat lang="de" server-url=${server} room="demo" no-persist></soliplex-chat>`);
+    await until(() => text(deepQuery(documents, '[part~="documents-button"]')) === 'Dokumente');
+    const own = await fixture<SoliplexChat>(html`<soliplex-chat lang="de" server-url=${server} room="demo" no-persist .strings=${{ documents: 'Akten' }}></soliplex-chat>`);
+    await until(() => text(deepQuery(own, '[part~="documents-button"]')) === 'Akten');
   });
 
   it('a page that words one subagent status keeps the English of the others', async () => {

@@ -237,7 +237,7 @@ export type OptionalPartStringKey =
   | 'interruptSubmit' | 'interruptCancel' | 'interruptExpired' | 'interruptAnswered' | 'interruptAnsweredWith' | 'interruptApproved' | 'interruptDenied' | 'interruptCancelled' | 'editArguments' | 'invalidArguments' | 'requiredField' | 'addItem' | 'removeItem'
   | 'approvalPrompt' | 'approve' | 'deny' | 'alwaysAllow'
   | 'activityLabel' | 'a2uiBuilding' | 'a2uiFailed' | 'mcpAppTitle' | 'mcpAppLoading' | 'mcpAppFailed'
-  | 'signInPrompt' | 'signInWith' | 'signOut' | 'documentsChosen' | 'documentsLegend'
+  | 'signInPrompt' | 'signIn' | 'signInWith' | 'signOut' | 'documents' | 'documentsChosen' | 'documentsLegend'
   | 'attach' | 'removeAttachment' | 'attachmentRefused'
   | 'microphoneBlocked' | 'dictationFailed'
   | 'exportMarkdown' | 'exportJson' | 'transcriptArguments' | 'transcriptResult' | 'transcriptApproved'
@@ -306,8 +306,6 @@ export const baseChatStrings: Readonly<Omit<SoliplexChatStrings, OptionalPartStr
   threadList: {},
   step: (name: string) => `Step: ${name}`,
   interruptLabel: 'The agent needs your input',
-  signIn: 'Sign in',
-  documents: 'Documents',
   attachmentFailed: (reason: string) => `The attachments could not be sent: ${reason}`,
   announceInterrupt: (message: string) => `The agent asks: ${message}`,
   storageFailed: (kind: 'unavailable' | 'quota' | 'failed') =>

@@ -220,13 +220,13 @@ export interface SoliplexChatStrings {
   transcriptApproved: string;
 }
 
-/** "a", "a and b", "a, b and c". */
-/** A wait as people say it: seconds, then minutes, then hours. */
-function duration(seconds: number): string {
+/** A wait as people say it: seconds, then minutes, then hours (the English defaults' own, parts' too). */
+export function duration(seconds: number): string {
   return seconds < 90 ? `${seconds} s` : seconds < 5400 ? `${Math.round(seconds / 60)} min` : `${Math.round(seconds / 3600)} h`;
 }
 
-const and = (names: readonly string[]) => (names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
+/** "a", "a and b", "a, b and c" (the English defaults' own, parts' too). */
+export const and = (names: readonly string[]) => (names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
 
 /**
  * The strings only optional parts use (their English is in those parts' modules: `partStrings`). A page's
@@ -237,11 +237,15 @@ export type OptionalPartStringKey =
   | 'interruptSubmit' | 'interruptCancel' | 'interruptExpired' | 'interruptAnswered' | 'interruptAnsweredWith' | 'interruptApproved' | 'interruptDenied' | 'interruptCancelled' | 'editArguments' | 'invalidArguments' | 'requiredField' | 'addItem' | 'removeItem'
   | 'approvalPrompt' | 'approve' | 'deny' | 'alwaysAllow'
   | 'activityLabel' | 'a2uiBuilding' | 'a2uiFailed' | 'mcpAppTitle' | 'mcpAppLoading' | 'mcpAppFailed'
-  | 'signInPrompt' | 'signInWith' | 'signOut' | 'documentsChosen' | 'documentsLegend'
+  | 'signInPrompt' | 'signIn' | 'signInWith' | 'signOut' | 'documents' | 'documentsChosen' | 'documentsLegend'
   | 'attach' | 'removeAttachment' | 'attachmentRefused'
   | 'microphoneBlocked' | 'dictationFailed'
   | 'exportMarkdown' | 'exportJson' | 'transcriptArguments' | 'transcriptResult' | 'transcriptApproved'
-  | 'runAgain' | 'toolNotAnswered' | 'toolApproved' | 'toolCallLabel' | 'toolDetails' | 'toolChanges' | 'toolsReady' | 'cachedResult';
+  | 'runAgain' | 'toolNotAnswered' | 'toolApproved' | 'toolCallLabel' | 'toolDetails' | 'toolChanges' | 'toolsReady' | 'cachedResult'
+  | 'waitingForConnection' | 'retryingIn' | 'retryNow' | 'attachedRun' | 'attachedStopped' | 'awaitingApproval' | 'interrupted' | 'interruptedTools' | 'continue' | 'waitingForAnswer'
+  | 'historyGap' | 'editLabel' | 'editSend' | 'editCancel' | 'previousVersion' | 'nextVersion' | 'versionPosition' | 'versionOf' | 'subagentStatus' | 'subagentLabel' | 'attachmentLabel'
+  | 'copyCode' | 'codeCopied' | 'codeCopyFailed'
+  | 'truncated' | 'renderFailed' | 'arguments' | 'result' | 'error' | 'download';
 
 /** The chat's strings as its parts get them: every string the chat's own code uses; an optional part's only where the page or a translation set it. */
 export type ChatStrings = Omit<SoliplexChatStrings, OptionalPartStringKey> & Partial<Pick<SoliplexChatStrings, OptionalPartStringKey>>;
@@ -260,17 +264,10 @@ export const baseChatStrings: Readonly<Omit<SoliplexChatStrings, OptionalPartStr
   creatingThread: 'Starting the conversation…',
   loadingHistory: 'Loading the conversation…',
   loadingHistoryProgress: (loaded: number, total: number) => `Loading the conversation… (${loaded} of ${total})`,
-  historyGap: "Part of this conversation couldn't be loaded.",
-  attachedRun: 'The server is still writing this answer; you can send once it is done.',
-  attachedStopped: 'Stopped following this answer; the server is still writing it. You can send once it is done.',
-  waitingForConnection: 'Waiting for a free connection…',
   busy: (status: number) => (status === 429 ? 'The agent is busy: too many requests right now.' : 'The agent is busy or briefly unavailable.'),
-  retryingIn: (seconds: number) => (seconds > 0 ? `Trying again in ${duration(seconds)}…` : 'Trying again…'),
-  retryNow: 'Retry now',
   tryLater: (seconds?: number) => (seconds ? `Try again in ${duration(seconds)}.` : 'Try again later.'),
   calling: (name: string) => `Calling ${name}…`,
   executing: (names: readonly string[]) => `Executing ${and(names)}…`,
-  awaitingApproval: (names: readonly string[]) => `Waiting for your approval: ${and(names)}`,
   failed: (reason: string) => reason,
   errors: {
     network: "Can't reach the agent. Check your connection and try again.",
@@ -287,10 +284,6 @@ export const baseChatStrings: Readonly<Omit<SoliplexChatStrings, OptionalPartStr
   },
   errorDetails: 'Details',
   cancelled: 'Stopped.',
-  interrupted: 'The page was reloaded before this answer was complete.',
-  interruptedTools: (names: readonly string[]) =>
-    `The page was reloaded while ${and(names)} ran. Run ${names.length > 1 ? 'them' : 'it'} again, or continue without ${names.length > 1 ? 'them' : 'it'}.`,
-  continue: 'Continue',
   toolStatus: {
     streaming: 'Receiving arguments',
     pending: 'Pending',
@@ -302,11 +295,6 @@ export const baseChatStrings: Readonly<Omit<SoliplexChatStrings, OptionalPartStr
     cancelled: 'Stopped',
     interrupted: 'Interrupted by a reload',
   },
-  arguments: 'Arguments',
-  result: 'Result',
-  error: 'Error',
-  download: (filename: string) => `Download ${filename}`,
-  renderFailed: 'This result could not be displayed.',
   announceToolStatus: (name: string, status: string) => `${name}: ${status}`,
   announceAnswer: (text: string) => `Assistant: ${text}`,
   copy: 'Copy',
@@ -314,28 +302,11 @@ export const baseChatStrings: Readonly<Omit<SoliplexChatStrings, OptionalPartStr
   readAloud: 'Read aloud',
   stopReading: 'Stop reading',
   edit: 'Edit',
-  editLabel: 'Edit your message',
-  editSend: 'Send',
-  editCancel: 'Cancel',
-  previousVersion: 'Previous version',
-  nextVersion: 'Next version',
-  versionPosition: (number: number, count: number) => `${number} / ${count}`,
-  versionOf: (number: number, count: number) => `Version ${number} of ${count}`,
   jumpToLatest: 'Jump to latest',
   threadList: {},
-  truncated: 'Cut here: the rest was too long to show (over 100,000 characters).',
-  copyCode: 'Copy code',
-  codeCopied: 'Copied',
-  codeCopyFailed: 'Copy failed',
-  waitingForAnswer: 'Waiting for your answer',
   step: (name: string) => `Step: ${name}`,
   interruptLabel: 'The agent needs your input',
-  signIn: 'Sign in',
-  documents: 'Documents',
-  subagentStatus: { running: 'Running', completed: 'Done', suspended: 'Waiting', failed: 'Failed' },
-  subagentLabel: (name: string, status: string) => `${name}: ${status}`,
   attachmentFailed: (reason: string) => `The attachments could not be sent: ${reason}`,
-  attachmentLabel: (name: string) => `Attachment: ${name}`,
   announceInterrupt: (message: string) => `The agent asks: ${message}`,
   storageFailed: (kind: 'unavailable' | 'quota' | 'failed') =>
     kind === 'quota'
@@ -365,13 +336,13 @@ export type SoliplexChatStringsOverrides = {
 /** Merges a page's partial strings over `base` (the nested `toolStatus`, `errors` and `subagentStatus` too). */
 export function mergeStrings<S extends Omit<SoliplexChatStrings, OptionalPartStringKey>>(base: S, partial: SoliplexChatStringsOverrides | undefined): S {
   if (!partial) return base;
-  return {
-    ...base,
-    ...partial,
-    toolStatus: { ...base.toolStatus, ...partial.toolStatus },
-    errors: { ...base.errors, ...partial.errors },
-    subagentStatus: { ...base.subagentStatus, ...partial.subagentStatus },
-  };
+  const merged: Record<string, unknown> = { ...base, ...partial };
+  // `subagentStatus` is an optional part's (not in the base strings): merged where either has it.
+  for (const key of ['toolStatus', 'errors', 'subagentStatus'] as const) {
+    const under = (base as Partial<SoliplexChatStrings>)[key];
+    if (under || partial[key]) merged[key] = { ...under, ...partial[key] };
+  }
+  return merged as S;
 }
 
 /** Merges a page's partial strings over the base strings. */
@@ -390,8 +361,9 @@ export function partStrings<P extends Partial<SoliplexChatStrings>>(strings: Cha
   if (!byPart) withParts.set(base, (byPart = new Map()));
   let merged = byPart.get(part);
   if (!merged) {
-    merged = { ...part };
-    for (const [key, value] of Object.entries(base)) if (value !== undefined) (merged as Record<string, unknown>)[key] = value;
+    const into: Record<string, unknown> = (merged = { ...part });
+    // A record the page or a translation gave only some keys of (`subagentStatus`) keeps the part's English for the rest.
+    for (const [key, value] of Object.entries(base)) if (value !== undefined) into[key] = typeof value === 'object' && typeof into[key] === 'object' ? { ...into[key], ...value } : value;
     byPart.set(part, merged);
   }
   return merged as ChatStrings & P;

@@ -8,6 +8,10 @@ import { attachmentStrings } from '../soliplex-attachments/attachment-strings.js
 import { dictationStrings } from '../soliplex-composer/dictation-strings.js';
 import { exportStrings } from '../soliplex-chat/export-strings.js';
 import { toolCardStrings } from '../soliplex-tool-call-card/tool-card-strings.js';
+import { runStatusStrings } from '../soliplex-run-status/run-status-strings.js';
+import { listExtrasStrings } from '../soliplex-message-list/list-extras-strings.js';
+import { codeBlockStrings } from '../soliplex-message-list/code-block-strings.js';
+import { rarePartStrings } from './rare-part-strings.js';
 
 /**
  * Every English UI string of the chat, what a page translates from (the npm entry and the CDN's
@@ -24,6 +28,10 @@ export const defaultChatStrings: Readonly<SoliplexChatStrings> = Object.freeze({
   ...dictationStrings,
   ...exportStrings,
   ...toolCardStrings,
+  ...runStatusStrings,
+  ...listExtrasStrings,
+  ...codeBlockStrings,
+  ...rarePartStrings,
 });
 
 /** Merges a page's partial strings over the defaults (the nested `toolStatus` too). */

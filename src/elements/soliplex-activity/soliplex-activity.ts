@@ -5,6 +5,7 @@ import type { ActivityMessage } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
 import { partStrings } from '../shared/chat-strings.js';
 import { activityStrings } from './activity-strings.js';
+import { rarePartStrings } from '../shared/rare-part-strings.js';
 import { prettyJson } from '../shared/format.js';
 import { loadOnce } from '../shared/load-once.js';
 import { proxyRun } from '../../core/transport/proxy-run.js';
@@ -13,6 +14,9 @@ import { a2uiRenderer } from './a2ui-registration.js';
 import { MCP_APPS_ACTIVITY_TYPE } from './mcp-app-content.js';
 
 /** The chat's own renderers of the generative UI standards, each in its own chunk, loaded on first use. */
+/** The English of the activities' own strings, and of the one they share with other parts (a renderer that threw). */
+const partEnglish = Object.freeze({ ...rarePartStrings, ...activityStrings });
+
 const builtIns: Readonly<Record<string, { load: () => void }>> = {
   // Only where a page provided it (`soliplex-chat/a2ui`, or the CDN build): see a2ui-registration.ts.
   [A2UI_ACTIVITY_TYPE]: { load: loadOnce(() => a2uiRenderer()?.() ?? Promise.resolve()) },
@@ -82,7 +86,7 @@ export class SoliplexActivity extends LitElement {
   override render() {
     const message = this.message;
     if (!message) return nothing;
-    const strings = partStrings(this.chat?.strings, activityStrings);
+    const strings = partStrings(this.chat?.strings, partEnglish);
     const label = strings.activityLabel(message.activityType);
     const renderers = this.chat?.activityRenderers;
     const renderer = renderers?.[message.activityType];
@@ -113,7 +117,7 @@ export class SoliplexActivity extends LitElement {
    */
   #renderBuiltIn(message: ActivityMessage, label: string) {
     builtIn(message.activityType)?.load();
-    const strings = partStrings(this.chat?.strings, activityStrings);
+    const strings = partStrings(this.chat?.strings, partEnglish);
     const thread = this.chat?.thread;
     // Only the thread's commands act: an action starts a run of this thread (refused while one runs).
     const sendAction = (action: unknown) => thread?.forward({ a2uiAction: { userAction: action } }) ?? false;

@@ -5,7 +5,7 @@ import type { SoliplexCitation } from '../../core/transport/soliplex/soliplex-ci
 import type { SoliplexChunk } from '../../core/transport/soliplex/soliplex-documents.js';
 import type { AnswerExtrasController, TokenCount } from '../../controllers/answer-extras-controller.js';
 import type { AnswerTurn } from '../soliplex-message-list/answer-turns.js';
-import { baseChatStrings, partStrings, type ChatStrings } from '../shared/chat-strings.js';
+import { partStrings, type ChatStrings } from '../shared/chat-strings.js';
 import { answerDetailsStrings } from './answer-details-strings.js';
 import { renderMarkdown } from '../soliplex-message-list/markdown.js';
 import { markdownStyles } from '../soliplex-message-list/markdown.styles.js';
@@ -65,7 +65,7 @@ export class AnswerSources {
   #renderChunk(citation: SoliplexCitation, preview: Preview, strings: ChatStrings & typeof answerDetailsStrings) {
     const images = preview.state === 'done' ? (preview.chunk?.images_base_64 ?? []).filter((b) => typeof b === 'string' && BASE64.test(b)) : [];
     return html`<div part="source-chunk" class="chunk">
-      <div class="text">${renderMarkdown(citation.content, { images: false, strings: this.#host.chat?.strings ?? baseChatStrings })}</div>
+      <div class="text">${renderMarkdown(citation.content, { images: false, strings: this.#host.chat?.strings })}</div>
       ${citation.sourceUrl ? html`<a class="link" href=${citation.sourceUrl} target="_blank" rel="noopener noreferrer">${citation.sourceUrl}</a>` : nothing}
       ${citation.origin === 'metadata'
         ? nothing // a source named in metadata has no pages to preview

@@ -5,6 +5,7 @@ import type { ToolCall } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
 import { partStrings } from '../shared/chat-strings.js';
 import { approvalStrings } from './approval-strings.js';
+import { rarePartStrings } from '../shared/rare-part-strings.js';
 import { formatArguments } from '../shared/format.js';
 import { toolTitle } from '../shared/tool-label.js';
 import { approvalCardStyles } from './soliplex-approval-card.styles.js';
@@ -12,6 +13,9 @@ import { approvalCardStyles } from './soliplex-approval-card.styles.js';
 import { SoliplexApprovalDecidedEvent, SoliplexApprovalShownEvent } from './approval-events.js';
 
 export { SoliplexApprovalDecidedEvent, SoliplexApprovalShownEvent };
+
+/** The English of the card's own strings, and of the one it shares with other parts (Arguments). */
+const cardStrings = Object.freeze({ ...rarePartStrings, ...approvalStrings });
 
 /**
  * Asks the user to approve or deny a tool call that awaits approval, showing its arguments. The
@@ -46,7 +50,7 @@ export class SoliplexApprovalCard extends LitElement {
   override render() {
     const call = this.call;
     if (!call) return nothing;
-    const strings = partStrings(this.chat?.strings, approvalStrings);
+    const strings = partStrings(this.chat?.strings, cardStrings);
     const promptId = `prompt-${call.id}`;
     return html`
       <div part="approval-card" class="card" role="group" tabindex="-1" aria-labelledby=${promptId}>

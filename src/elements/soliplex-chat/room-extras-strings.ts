@@ -5,10 +5,12 @@ import type { SoliplexChatStrings } from '../shared/chat-strings.js';
  * with that code, not with the chat (chat-strings.ts). A page's `strings` and the shipped translations
  * still reach them (`partStrings`).
  */
-export const roomExtrasStrings: Readonly<Pick<SoliplexChatStrings, 'signInPrompt' | 'signInWith' | 'signOut' | 'documentsChosen' | 'documentsLegend'>> = Object.freeze({
+export const roomExtrasStrings: Readonly<Pick<SoliplexChatStrings, 'signInPrompt' | 'signIn' | 'signInWith' | 'signOut' | 'documents' | 'documentsChosen' | 'documentsLegend'>> = Object.freeze({
   signInPrompt: 'Sign in to chat with this room.',
+  signIn: 'Sign in',
   signInWith: (title: string) => `Sign in: ${title}`,
   signOut: 'Sign out',
+  documents: 'Documents',
   documentsChosen: (count: number) => `Documents (${count})`,
   documentsLegend: 'The agent searches only the ticked documents (all of them when none is ticked).',
 });

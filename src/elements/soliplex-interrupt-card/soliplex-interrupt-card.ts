@@ -7,6 +7,7 @@ import { chatContext, type ChatContextValue } from '../../context.js';
 import { partStrings, type ChatStrings } from '../shared/chat-strings.js';
 import { interruptStrings } from './interrupt-strings.js';
 import { approvalStrings } from '../soliplex-approval-card/approval-strings.js';
+import { rarePartStrings } from '../shared/rare-part-strings.js';
 import { formatArguments } from '../shared/format.js';
 import type { InterruptControls } from '../shared/renderers.js';
 import { toolTitle } from '../shared/tool-label.js';
@@ -14,7 +15,7 @@ import { initialValue, payloadOf, renderSchemaForm, setAt, type Schema } from '.
 import { interruptCardStyles } from './soliplex-interrupt-card.styles.js';
 
 /** The English of the card's own strings (an interrupt that asks to approve a call words it as an approval card). */
-const cardStrings = Object.freeze({ ...approvalStrings, ...interruptStrings });
+const cardStrings = Object.freeze({ ...rarePartStrings, ...approvalStrings, ...interruptStrings });
 type CardStrings = ChatStrings & typeof cardStrings;
 
 /**

@@ -11,6 +11,7 @@ import { AsyncDirective, directive } from 'lit/async-directive.js';
 import { grammarFor, type GrammarName } from './code-languages.js';
 import { LazyModule } from '../../core/lazy-module.js';
 import type { CodeBlockStrings } from './markdown-inline.js';
+import { codeBlockStrings } from './code-block-strings.js';
 import { adoptStyles } from './adopt-styles.js';
 import { codeBlockStyles } from './code-block.styles.js';
 
@@ -31,9 +32,9 @@ const highlighter = new LazyModule<Highlighter>(() => import('./code-highlighter
  * A code block. `closed`: its closing fence has arrived. Only a closed block is highlighted: the block
  * still streaming shows plain text, so a long block is not highlighted again for every token.
  */
-const ENGLISH: CodeBlockStrings = { copyCode: 'Copy code', codeCopied: 'Copied', codeCopyFailed: 'Copy failed' };
-
-export function renderCodeBlock(code: string, language: string, closed: boolean, strings: CodeBlockStrings = ENGLISH): TemplateResult {
+export function renderCodeBlock(code: string, language: string, closed: boolean, given?: CodeBlockStrings): TemplateResult {
+  const strings = { ...codeBlockStrings };
+  for (const key of ['copyCode', 'codeCopied', 'codeCopyFailed'] as const) strings[key] = given?.[key] ?? strings[key];
   return html`<soliplex-code-block class="code-block">
     <div class="code-header">
       ${language ? html`<span class="code-language">${language}</span>` : nothing}
@@ -64,7 +65,7 @@ declare global {
 }
 
 /** Copies the block's code (its text, so highlighting spans do not matter) and says so next to the button. */
-function copyCode(event: Event, strings: CodeBlockStrings): void {
+function copyCode(event: Event, strings: typeof codeBlockStrings): void {
   const block = (event.currentTarget as HTMLElement).closest('.code-block');
   const status = block?.querySelector<HTMLElement>('.copy-status');
   const code = block?.querySelector('code')?.textContent ?? '';

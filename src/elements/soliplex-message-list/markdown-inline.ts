@@ -22,15 +22,15 @@ export interface MarkdownOptions {
    * image from anywhere else is a link to it. Default none: no image loads unless the reader opens it.
    */
   imageOrigins?: string;
-  /** The words of a code block's copy button (default English; `<soliplex-chat>` passes its `strings`). */
+  /** The words of a code block's copy button (each default English; `<soliplex-chat>` passes its `strings`). */
   strings?: CodeBlockStrings;
 }
 
-/** The strings a code block shows. */
+/** The strings a code block shows (each one missing: its English). */
 export interface CodeBlockStrings {
-  readonly copyCode: string;
-  readonly codeCopied: string;
-  readonly codeCopyFailed: string;
+  readonly copyCode?: string;
+  readonly codeCopied?: string;
+  readonly codeCopyFailed?: string;
 }
 
 /** Quotes, lists and inline marks nest no deeper than this; deeper text shows as it is (no stack overflow). */

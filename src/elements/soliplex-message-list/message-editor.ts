@@ -1,5 +1,6 @@
 import { html, type ReactiveElement } from 'lit';
-import type { ChatStrings } from '../shared/chat-strings.js';
+import { partStrings, type ChatStrings } from '../shared/chat-strings.js';
+import { listExtrasStrings } from './list-extras-strings.js';
 
 /** What the editor asks of the list: it owns the draft and the thread. */
 export interface EditorHost {
@@ -11,7 +12,8 @@ export interface EditorHost {
 }
 
 /** A user message being edited: its draft, Cancel and Send (Enter sends, Shift+Enter a new line, Escape cancels). */
-export function renderEditor(edit: { readonly id: string; readonly draft: string }, strings: ChatStrings, host: EditorHost) {
+export function renderEditor(edit: { readonly id: string; readonly draft: string }, chatStrings: ChatStrings, host: EditorHost) {
+  const strings = partStrings(chatStrings, listExtrasStrings);
   const submit = (event: Event) => {
     event.preventDefault();
     host.send();

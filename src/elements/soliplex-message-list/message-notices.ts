@@ -1,5 +1,7 @@
 import { html } from 'lit';
-import type { ChatStrings } from '../shared/chat-strings.js';
+import { partStrings, type ChatStrings } from '../shared/chat-strings.js';
+import { listExtrasStrings } from './list-extras-strings.js';
+import { rarePartStrings } from '../shared/rare-part-strings.js';
 
 /**
  * The list's notices, from its extras (message-list-extras.ts): what few conversations have, each
@@ -12,7 +14,8 @@ export function renderNotice(message: { readonly id: string; readonly role: stri
 }
 
 /** Where stored runs could not be loaded, with Retry (off while a turn runs). */
-export function renderHistoryGap(id: string, strings: ChatStrings, busy: boolean, retry: () => void) {
+export function renderHistoryGap(id: string, chatStrings: ChatStrings, busy: boolean, retry: () => void) {
+  const strings = partStrings(chatStrings, listExtrasStrings);
   return html`<div part="message history-gap" class="message notice" role="note" data-message-id=${id}>
     ${strings.historyGap}
     <button part="history-gap-retry" type="button" ?disabled=${busy} @click=${retry}>${strings.retry}</button>
@@ -20,6 +23,6 @@ export function renderHistoryGap(id: string, strings: ChatStrings, busy: boolean
 }
 
 /** Under a text cut at MAX_TEXT_CHARS: says so (as a note, so a screen reader hears it with the message). */
-export function renderTruncated(strings: ChatStrings) {
-  return html`<p part="truncated-notice" class="truncated-notice" role="note">${strings.truncated}</p>`;
+export function renderTruncated(chatStrings: ChatStrings) {
+  return html`<p part="truncated-notice" class="truncated-notice" role="note">${partStrings(chatStrings, rarePartStrings).truncated}</p>`;
 }

@@ -1,13 +1,15 @@
 import { html } from 'lit';
 import type { VersionPosition } from '../../core/conversation/message-versions.js';
-import type { ChatStrings } from '../shared/chat-strings.js';
+import { partStrings, type ChatStrings } from '../shared/chat-strings.js';
+import { listExtrasStrings } from './list-extras-strings.js';
 
 /**
  * "‹ 2 / 3 ›" on a user message whose turn was regenerated or edited: the buttons show the previous
  * and the next version (disabled at either end, and while a turn runs). `select` gets the 0-based
  * version to show. The arrows are mirrored glyphs: they point the reading direction in RTL too.
  */
-export function renderVersions(position: VersionPosition, strings: ChatStrings, enabled: boolean, select: (index: number) => void) {
+export function renderVersions(position: VersionPosition, chatStrings: ChatStrings, enabled: boolean, select: (index: number) => void) {
+  const strings = partStrings(chatStrings, listExtrasStrings);
   const { index, count } = position;
   const go = (to: number) => () => select(to);
   return html`<span part="versions" class="versions" role="group" aria-label=${strings.versionOf(index + 1, count)}>

@@ -1,10 +1,12 @@
 import { html, nothing } from 'lit';
 import type { ContentPart } from '@ag-ui/core';
 import { imagePreviewUrl, partLabel } from '../soliplex-attachments/part-preview.js';
-import type { ChatStrings } from '../shared/chat-strings.js';
+import { partStrings, type ChatStrings } from '../shared/chat-strings.js';
+import { listExtrasStrings } from './list-extras-strings.js';
 
 /** A user message's attachments: images as thumbnails (inline data or http(s) only), other files by name. */
-export function renderAttachments(parts: readonly ContentPart[], strings: ChatStrings) {
+export function renderAttachments(parts: readonly ContentPart[], chatStrings: ChatStrings) {
+  const strings = partStrings(chatStrings, listExtrasStrings);
   return html`<span class="attachments">${parts.map((part) => {
     const label = strings.attachmentLabel(partLabel(part));
     const src = imagePreviewUrl(part);

@@ -1,6 +1,7 @@
 import { css, html, type TemplateResult } from 'lit';
 import type { Conversation, RunState, ToolCall, WaitingToRetryState } from '../../core/index.js';
-import type { ChatStrings } from '../shared/chat-strings.js';
+import { partStrings, type ChatStrings } from '../shared/chat-strings.js';
+import { runStatusStrings } from './run-status-strings.js';
 import { visuallyHiddenStyles } from '../shared/shared-rules.styles.js';
 import { isOfCurrentRun } from '../../core/conversation/conversation.js';
 
@@ -41,6 +42,8 @@ export const rareStatusStyles = css`
   }
 `;
 
+type RareStrings = ChatStrings & typeof runStatusStrings;
+
 /** One status line's rare states, with the busy wait's ticking countdown. */
 export class RareStatus {
   readonly #host: RareStatusHost;
@@ -54,7 +57,8 @@ export class RareStatus {
   }
 
   /** The line's content for a rare state (the status line renders Starting, Thinking, Writing, Stopped and a failure itself). */
-  render(run: RunState, conversation: Conversation, strings: ChatStrings): TemplateResult | string {
+  render(run: RunState, conversation: Conversation, chatStrings: ChatStrings): TemplateResult | string {
+    const strings = partStrings(chatStrings, runStatusStrings);
     if (run.status === 'interrupted') return html`<span class="reason">${strings.interrupted}</span> ${this.#continueButton(strings)}`;
     if (run.status === 'cancelled') {
       // Stopped following a run the server still writes: sending waits; Retry follows it again.
@@ -101,12 +105,12 @@ export class RareStatus {
     return html`<button part="new-chat-button" type="button" @click=${() => this.#host.dispatchEvent(new SoliplexNewChatRequestEvent())}>${strings.newChat}</button>`;
   }
 
-  #continueButton(strings: ChatStrings) {
+  #continueButton(strings: RareStrings) {
     return html`<button part="continue-button" class="continue" type="button" @click=${() => this.#host.continue()}>${strings.continue}</button>`;
   }
 
   /** A busy server: that it is, when the chat tries again (ticking), and Retry now. */
-  #busy(run: WaitingToRetryState, strings: ChatStrings) {
+  #busy(run: WaitingToRetryState, strings: RareStrings) {
     const seconds = Math.max(0, Math.ceil((run.until - Date.now()) / 1000));
     if (this.#announced?.until !== run.until) this.#announced = { until: run.until, text: strings.retryingIn(seconds) };
     return html`<span class="reason">${strings.busy(run.error.status ?? 503)}</span>
@@ -116,7 +120,7 @@ export class RareStatus {
   }
 
   /** Tools of the hop running, waiting for approval, or interrupted by a reload. */
-  #executing(ids: readonly string[], conversation: Conversation, strings: ChatStrings) {
+  #executing(ids: readonly string[], conversation: Conversation, strings: RareStrings) {
     const inHop = ids.map((id) => conversation.toolCalls[id]).filter((c): c is ToolCall => c !== undefined);
     const titles = (calls: readonly ToolCall[]) => calls.map((c) => this.#host.title(c.name));
     const waiting = inHop.filter((c) => c.status === 'awaiting-approval');

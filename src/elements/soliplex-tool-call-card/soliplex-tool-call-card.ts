@@ -3,8 +3,9 @@ import { property } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import type { ToolCall, ToolCallStatus } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
-import { baseChatStrings, partStrings, type ChatStrings } from '../shared/chat-strings.js';
+import { partStrings, type ChatStrings } from '../shared/chat-strings.js';
 import { toolCardStrings } from './tool-card-strings.js';
+import { rarePartStrings } from '../shared/rare-part-strings.js';
 import { formatArguments, prettyJson } from '../shared/format.js';
 import { callSignatureArgs, parsePartialJson } from '../shared/partial-json.js';
 import { toolCallCardStyles } from './soliplex-tool-call-card.styles.js';
@@ -12,6 +13,10 @@ import { renderToolResultView } from './tool-result-view.js';
 import { toolLabel, type ToolLabel } from '../shared/tool-label.js';
 
 /** A glyph per status, so the status does not rest on colour alone. */
+/** The English of the card's own strings, and of those it shares with other parts. */
+const cardStrings = Object.freeze({ ...rarePartStrings, ...toolCardStrings });
+type CardStrings = ChatStrings & typeof cardStrings;
+
 const STATUS_ICONS: Record<ToolCallStatus, string> = {
   streaming: '…',
   pending: '○',
@@ -58,7 +63,7 @@ export class SoliplexToolCallCard extends LitElement {
   override render() {
     const call = this.call;
     if (!call) return nothing;
-    const strings = partStrings(this.chat?.strings, toolCardStrings);
+    const strings = partStrings(this.chat?.strings, cardStrings);
     // A call held for the user's approval shows their decision (a denied one even if the agent answered it).
     const status = call.decision === 'denied' ? 'denied' : call.status;
     const statusText =
@@ -124,7 +129,7 @@ export class SoliplexToolCallCard extends LitElement {
   }
 
   /** A completed call that only changed the agent's tools: what it made ready, the full list on hover (and in the inspector). */
-  #renderChangesLine(call: ToolCall, label: ToolLabel, strings: ChatStrings & typeof toolCardStrings): TemplateResult {
+  #renderChangesLine(call: ToolCall, label: ToolLabel, strings: CardStrings): TemplateResult {
     return html`<p part="tool-changes" class="changes-line" title=${strings.toolChanges(call.changes!)}>
       ${label.icon ? html`<span class="icon" aria-hidden="true">${label.icon}</span>` : nothing}${strings.toolsReady(label.title)}
     </p>`;
@@ -135,7 +140,7 @@ export class SoliplexToolCallCard extends LitElement {
     return !!this.chat?.toolRenderers?.[call.name] || !!this.chat?.toolRegistry.get(call.name)?.render;
   }
 
-  #renderDetails(call: ToolCall, strings: ChatStrings & typeof toolCardStrings): TemplateResult {
+  #renderDetails(call: ToolCall, strings: CardStrings): TemplateResult {
     // Labels, not headings: a card is not a section of the page's outline (headings follow the host's).
     return html`
       ${hasArguments(call) ? html`<p class="label">${strings.arguments}</p><pre>${formatArguments(call)}</pre>` : nothing}
@@ -156,7 +161,7 @@ export class SoliplexToolCallCard extends LitElement {
       output = renderer(call, args);
     } catch (error) {
       console.error(`[soliplex-chat] the tool renderer of "${call.name}" threw`, error);
-      output = (this.chat?.strings ?? baseChatStrings).renderFailed;
+      output = partStrings(this.chat?.strings, cardStrings).renderFailed;
     }
     return html`<div part="tool-view" class="rendered">${output}</div>`;
   }
@@ -165,12 +170,12 @@ export class SoliplexToolCallCard extends LitElement {
   #renderCustom(call: ToolCall): TemplateResult | typeof nothing {
     const tool = this.chat?.toolRegistry.get(call.name);
     if (!tool?.render || call.status !== 'completed') return nothing;
-    return html`<div part="tool-result" class="rendered">${guarded(() => tool.render!(call.resultValue, call), call, this.chat?.strings.renderFailed)}</div>`;
+    return html`<div part="tool-result" class="rendered">${guarded(() => tool.render!(call.resultValue, call), call, partStrings(this.chat?.strings, cardStrings).renderFailed)}</div>`;
   }
 }
 
 /** Page code's output; a renderer that throws shows a notice instead of breaking the card. */
-function guarded(render: () => unknown, call: ToolCall, notice = baseChatStrings.renderFailed): unknown {
+function guarded(render: () => unknown, call: ToolCall, notice: string): unknown {
   try {
     return render();
   } catch (error) {

@@ -5,7 +5,7 @@ import type { SoliplexChatStrings } from '../shared/chat-strings.js';
  * tool-result-view.ts): they load with that code, not with the chat (chat-strings.ts). A page's
  * `strings` and the shipped translations still reach them (`partStrings`).
  */
-export const toolCardStrings: Readonly<Pick<SoliplexChatStrings, 'runAgain' | 'toolNotAnswered' | 'toolApproved' | 'toolCallLabel' | 'toolDetails' | 'toolChanges' | 'toolsReady' | 'cachedResult'>> = Object.freeze({
+export const toolCardStrings: Readonly<Pick<SoliplexChatStrings, 'runAgain' | 'toolNotAnswered' | 'toolApproved' | 'toolCallLabel' | 'toolDetails' | 'toolChanges' | 'toolsReady' | 'cachedResult' | 'result' | 'error' | 'download'>> = Object.freeze({
   runAgain: 'Run again',
   toolNotAnswered: 'Not answered — the conversation moved on',
   toolApproved: 'Approved',
@@ -21,4 +21,7 @@ export const toolCardStrings: Readonly<Pick<SoliplexChatStrings, 'runAgain' | 't
       .join('. '),
   toolsReady: (title: string) => `${title} ready`,
   cachedResult: 'Cached result',
+  result: 'Result',
+  error: 'Error',
+  download: (filename: string) => `Download ${filename}`,
 });

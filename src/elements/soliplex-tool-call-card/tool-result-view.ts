@@ -30,14 +30,14 @@ export function renderToolResultView(
   `;
 }
 
-function renderPart(part: ReturnType<typeof resultParts>[number], strings: ChatStrings, imageOrigins: string | undefined): TemplateResult {
+function renderPart(part: ReturnType<typeof resultParts>[number], strings: ChatStrings & typeof toolCardStrings, imageOrigins: string | undefined): TemplateResult {
   if (part.type === 'text') return html`<p class="text">${part.text}</p>`;
   if (part.type === 'json') return html`<pre class="json">${prettyJson(part.value)}</pre>`;
   return renderFile(part, strings, imageOrigins);
 }
 
 /** `imageOrigins` undefined: a file of the page's own tool, which may load from anywhere. */
-function renderFile(part: BinaryResultPart, strings: ChatStrings, imageOrigins: string | undefined): TemplateResult {
+function renderFile(part: BinaryResultPart, strings: ChatStrings & typeof toolCardStrings, imageOrigins: string | undefined): TemplateResult {
   const href = fileUrl(part);
   const name = part.filename ?? part.mimeType;
   if (!href) return html`<p class="text">${name}</p>`;

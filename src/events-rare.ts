@@ -57,7 +57,6 @@ export class SoliplexSignInChangeEvent extends CustomEvent<{ signedIn: boolean; 
   }
 }
 
-
 /**
  * A client tool is about to run (before any approval). Cancelable: `preventDefault()` vetoes the
  * call, and the model is told the page blocked it.

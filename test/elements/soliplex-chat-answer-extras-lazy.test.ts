@@ -62,6 +62,8 @@ describe('<soliplex-chat> an answer’s extras, loaded on use', function () {
     buttonNamed(answer, 'Bad response')!.click();
     const input = await reasonField(answer);
     expect(loaded(VIEW)).to.equal(true);
+    // The event's class loads with the rare page events, which may come after the view's code.
+    await until(() => events.length > 0);
     expect(events.map((e) => [e.rating, e.reason])).to.deep.equal([['down', undefined]]);
     expect(buttonNamed(answer, 'Bad response')!.getAttribute('aria-pressed')).to.equal('true');
     await until(() => answer.shadowRoot!.activeElement === input); // focused once it is there, as before

@@ -30,11 +30,13 @@ function toolCardStatuses(el: SoliplexChat): string[] {
 
 describe('<soliplex-chat> secret-number loop', () => {
   it('renders both tool cards, the final answer, one run-finished, and never shows idle between runs', async () => {
-    // A tool that takes a moment: the view renders once per frame, so a phase shorter than a frame
-    // is never on screen (nor needs to be).
+    // A phase shorter than a frame is never on screen (the view renders once per frame), so the tools
+    // run until "Executing…" has been: its words come with the status line's rare states, a chunk a
+    // fresh page loads with the first tools, which a loaded machine may take a while over.
+    const executingSeen = deferred();
     const slowly: ClientTool<{ name: string }> = {
       ...getSecretNumber,
-      execute: (args, context) => new Promise((resolve) => setTimeout(() => resolve(getSecretNumber.execute(args, context)), 60)),
+      execute: (args, context) => executingSeen.promise.then(() => getSecretNumber.execute(args, context)),
     };
     // The first answer's text stays open until "Writing…" has been on screen: on a loaded machine a
     // stream can otherwise start and end within one frame, and the state is never rendered to be seen.
@@ -55,6 +57,7 @@ describe('<soliplex-chat> secret-number loop', () => {
       const line = statusRoot.querySelector<HTMLElement>('[part~="status"]');
       if (line) seen.push(`${line.dataset['state']}|${line.textContent!.trim()}`);
       if (seen.at(-1) === 'running|Writing…') writingSeen.resolve();
+      if (seen.at(-1)?.startsWith('running|Executing')) executingSeen.resolve();
     });
     observer.observe(statusRoot, { subtree: true, childList: true, attributes: true, characterData: true });
 

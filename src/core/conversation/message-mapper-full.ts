@@ -1,6 +1,7 @@
 import type { Message } from '@ag-ui/core';
 import { ToolCallStatus, settledToolCallStatuses, type Conversation, type ToolCall } from './conversation.js';
 import { interruptHeldCallIds } from './interrupts.js';
+import { userContent } from './message-mapper.js';
 
 /** AG-UI fields carried back as they came: attribution, opaque reasoning (never shown) and 1.1 metadata. */
 function extras(item: { readonly subagentRunId?: string; readonly encryptedValue?: string; readonly encryptedValueType?: string; readonly metadata?: Readonly<Record<string, unknown>> }) {
@@ -37,17 +38,7 @@ export function toAgUiMessages(conversation: Conversation): Message[] {
   for (const message of conversation.messages) {
     switch (message.role) {
       case 'user':
-        out.push({
-          id: message.id,
-          role: 'user',
-          // With attachments, the content is AG-UI content parts: the text first, then each attachment.
-          content: message.contentParts
-            ? [...message.contentParts]
-            : message.parts?.length
-              ? [...(message.text ? [{ type: 'text' as const, text: message.text }] : []), ...message.parts]
-              : message.text,
-          ...extras(message),
-        });
+        out.push({ id: message.id, role: 'user', content: userContent(message), ...extras(message) });
         break;
       case 'system':
       case 'developer':

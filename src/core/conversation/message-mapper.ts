@@ -23,22 +23,19 @@ export function needsFullMapping(conversation: Conversation): boolean {
   return conversation.messages.some(isRare);
 }
 
+/** A user message's AG-UI content: its text, or with attachments content parts (the text first, then each attachment). */
+export function userContent(message: Extract<ChatMessage, { role: 'user' }>): Extract<Message, { role: 'user' }>['content'] {
+  if (message.contentParts) return [...message.contentParts];
+  return message.parts?.length ? [...(message.text ? [{ type: 'text' as const, text: message.text }] : []), ...message.parts] : message.text;
+}
+
 /** The plain path: the same messages the whole mapping makes of a conversation without what `needsFullMapping` looks for. */
 function plainMessages(conversation: Conversation): Message[] {
   const out: Message[] = [];
   for (const message of conversation.messages) {
     switch (message.role) {
       case 'user':
-        out.push({
-          id: message.id,
-          role: 'user',
-          // With attachments, the content is AG-UI content parts: the text first, then each attachment.
-          content: message.contentParts
-            ? [...message.contentParts]
-            : message.parts?.length
-              ? [...(message.text ? [{ type: 'text' as const, text: message.text }] : []), ...message.parts]
-              : message.text,
-        });
+        out.push({ id: message.id, role: 'user', content: userContent(message) });
         break;
       case 'system':
       case 'developer':

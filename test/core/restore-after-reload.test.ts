@@ -316,6 +316,34 @@ describe('restore after a reload (issue 20, item 2)', () => {
     }
   });
 
+  it('a call a snapshot dropped after it ran, then named again by a later snapshot, is not taken up by Continue after a reload', async () => {
+    // Property suite, seed 1364331087 (invariant R2): named again, the call looks as if it waits to run;
+    // in the page the engine's record of what ran keeps it from running, after a reload the conversation's must.
+    const log = new ToolLog();
+    const namedAgain = { id: 'a1', role: 'assistant', toolCalls: [{ id: 'c1', type: 'function', function: { name: 'lookup', arguments: '{}' } }] };
+    const { agentUrl } = await script([
+      [started, ...callEvents('c1', 'lookup'), finished],
+      [
+        started,
+        { type: 'MESSAGES_SNAPSHOT', messages: [{ id: 'm0', role: 'assistant', content: 'Starting over.' }] },
+        { type: 'MESSAGES_SNAPSHOT', messages: [{ id: 'm0', role: 'assistant', content: 'Starting over.' }, namedAgain] },
+        ...callEvents('c2', 'slow'),
+        finished,
+      ],
+      [started, ...say('m3', 'Done.'), finished],
+    ]);
+    const key = keyFor(agentUrl);
+    const first = engineFor(agentUrl, [log.tool('lookup', 'answer'), log.tool('slow', 'hang')]);
+    void first.engine.send(key, 'Look it up').catch(() => {});
+    await until(() => first.engine.snapshot(key).conversation.toolCalls['c2']?.status === 'executing');
+    expect(first.engine.snapshot(key).conversation.toolCalls['c1'], 'named again, as if waiting').to.include({ status: 'pending' });
+    const { engine } = reload(first.engine, key, agentUrl, [log.tool('lookup', 'answer'), log.tool('slow', 'answer')]);
+    expect(await engine.continue(key)).to.equal('success');
+    expect(log.runs, 'c1 ran once, before the reload; c2 is answered as not completed').to.deep.equal(['c1', 'c2']);
+    expect(texts(engine, key)).to.include('Done.');
+    engine.dispose();
+  });
+
   it('restore does nothing on a thread that already has messages or a turn', async () => {
     const { agentUrl } = await script([[started, ...say('m1', 'Hi.'), finished]]);
     const key = keyFor(agentUrl);

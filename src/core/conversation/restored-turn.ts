@@ -93,8 +93,10 @@ export function restoreIdle(saved: Conversation): Conversation {
 export function resumableCallIds(conversation: Conversation): string[] {
   if (!conversation.runFinished) return [];
   const held = interruptHeldCallIds(conversation);
+  // A call that ran, was dropped by a snapshot and named again by a later one waits, as it looks, but ran.
+  const ran = new Set(retiredCallIds(conversation));
   return Object.values(conversation.toolCalls)
-    .filter((call) => RESUMABLE.has(call.status) && !call.serverRun && !held.has(call.id) && isOfCurrentRun(conversation, call))
+    .filter((call) => RESUMABLE.has(call.status) && !call.serverRun && !held.has(call.id) && !ran.has(call.id) && isOfCurrentRun(conversation, call))
     .map((call) => call.id);
 }
 

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import type { AgentCapabilities, Message } from '@ag-ui/core';
+import { EventType, type AgentCapabilities, type BaseEvent, type Message } from '@ag-ui/core';
 import {
   RunOrchestrator,
   ToolRegistry,
@@ -98,6 +98,31 @@ describe('tool groups', () => {
     const state = threadToolState(conversation, registry);
     expect(state.groups).to.deep.equal({ calendar: 'expanded' });
     expect(state.activeSkills).to.deep.equal(['plan_week']);
+  });
+
+  it('keeps an expansion a snapshot dropped after it ran and brought back answered by the server', async () => {
+    // Property suite, seed -1935162193 (invariant 12): the call came back as the server's (answered by
+    // the snapshot), but it ran here; its tool state had gone with the first snapshot.
+    const registry = new ToolRegistry([tool('plain')]).registerGroup(calendar);
+    const startingOver = { id: 'x', role: 'assistant', content: 'Starting over.' };
+    const replayed: ScriptedRun = [
+      runStarted(),
+      { type: EventType.MESSAGES_SNAPSHOT, messages: [startingOver] } as BaseEvent,
+      {
+        type: EventType.MESSAGES_SNAPSHOT,
+        messages: [
+          startingOver,
+          { id: 'a-c1', role: 'assistant', toolCalls: [{ id: 'c1', type: 'function', function: { name: 'calendar', arguments: '{}' } }] },
+          { id: 't-c1', role: 'tool', toolCallId: 'c1', content: 'calendar expanded. Available functions: list_events, add_event' },
+        ],
+      } as BaseEvent,
+      runFinished(),
+    ];
+    const { transport, engine } = setup([call('c1', 'calendar'), replayed, answer], registry);
+    expect(await engine.send(key, 'What is on?')).to.equal('success');
+    expect(engine.snapshot(key).conversation.toolCalls['c1']).to.include({ name: 'calendar', status: 'completed' });
+    await engine.send(key, 'And tomorrow?');
+    expect(names(transport.requests[2]!)).to.include('list_events').and.not.include('calendar');
   });
 });
 

@@ -116,8 +116,10 @@ export const emptyToolState: ThreadToolState = Object.freeze({
 export function threadToolState(conversation: Conversation, registry: ToolRegistry): ThreadToolState {
   if (conversation.tools) return conversation.tools;
   let state = emptyToolState;
+  // A call a snapshot dropped after it ran here, then brought back answered, ran here all the same.
+  const ranHere = new Set(conversation.retiredCallIds ?? []);
   for (const call of Object.values(conversation.toolCalls)) {
-    if (call.status !== ToolCallStatus.Completed || call.serverRun) continue;
+    if (call.status !== ToolCallStatus.Completed || (call.serverRun && !ranHere.has(call.id))) continue;
     if (registry.group(call.name)) state = expandGroup(state, call.name);
     const owner = registry.groups.find((g) => g.skills?.some((s) => s.name === call.name));
     if (owner) state = activateSkill(expandGroup(state, owner.name), call.name);

@@ -206,6 +206,11 @@ describe('conversation reducer', () => {
     expect(dropped.retiredCallIds, 'the call that ran is remembered with the thread').to.deep.equal(['c0']);
     const unrun = reduceEvents(streamed, [ev(EventType.MESSAGES_SNAPSHOT, { messages: [{ id: 'u1', role: 'user', content: 'Hi' }] })]);
     expect(unrun.retiredCallIds, 'a call that never ran is simply gone (a later START with its id runs)').to.equal(undefined);
+    // Seed -261949672 (invariant 12): the server's own call never ran here, so it is not remembered as
+    // such; a later client call with its id (a group's entry) must not count as an expansion that ran.
+    const serverRan: Conversation = { ...streamed, toolCalls: { c0: { ...streamed.toolCalls['c0']!, status: ToolCallStatus.Completed, result: 'kit expanded.', serverRun: true } } };
+    const serverDropped = reduceEvents(serverRan, [ev(EventType.MESSAGES_SNAPSHOT, { messages: [{ id: 'u1', role: 'user', content: 'Hi' }] })]);
+    expect(serverDropped.retiredCallIds, 'the server’s call is simply gone').to.equal(undefined);
   });
 
   it('merges MESSAGES_SNAPSHOT without duplicates', () => {

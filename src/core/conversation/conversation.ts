@@ -308,8 +308,8 @@ export interface Conversation {
    */
   readonly versions?: Readonly<Record<string, MessageVersions>>;
   /**
-   * Calls that ran (or were running) and that a `MESSAGES_SNAPSHOT` has since dropped from the
-   * transcript. Kept with the thread so that a replayed START of one never runs it again after a
+   * Calls that ran here (or were running) and that a `MESSAGES_SNAPSHOT` has since dropped from the
+   * transcript (the server's own calls are not kept). Kept with the thread so that a replayed START of one never runs it again after a
    * reload (invariant 2): the engine's own record of what ran lives only in the page.
    */
   readonly retiredCallIds?: readonly string[];

@@ -54,7 +54,8 @@ export function reconcileSnapshot(conversation: Conversation, snapshot: readonly
       for (const id of m.toolCallIds) {
         const status = toolCalls[id]?.status;
         ranOne ||= status === ToolCallStatus.Completed;
-        if (status && status !== ToolCallStatus.Streaming && status !== ToolCallStatus.Pending && !retired.includes(id)) retired.push(id);
+        // Retired: a call that ran here (the server's own never ran here, and never runs here by itself).
+        if (status && status !== ToolCallStatus.Streaming && status !== ToolCallStatus.Pending && !toolCalls[id]!.serverRun && !retired.includes(id)) retired.push(id);
         delete toolCalls[id];
       }
     }

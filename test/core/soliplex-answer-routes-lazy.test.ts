@@ -7,13 +7,7 @@ import { expect } from '@open-wc/testing';
 import { SoliplexAnswerRoutes } from '../../src/controllers/answer-extras-soliplex.js';
 import { SoliplexClient } from '../../src/core/transport/soliplex/soliplex-client.js';
 import { server } from '../helpers/agui-server.js';
-
-// The default buffer (250 entries) fills with the test page's own modules; a full one records no more.
-performance.setResourceTimingBufferSize(100_000);
-
-/** Whether the page fetched a source module whose path ends with `name` (.ts or .js). */
-const loaded = (name: string) =>
-  performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname.replace(/\.(ts|js)$/, '').endsWith(name));
+import { loaded } from '../helpers/module-loads.js';
 
 const SEND_FEEDBACK = '/transport/soliplex/soliplex-send-feedback';
 const RUN_USAGE = '/transport/soliplex/soliplex-run-usage';

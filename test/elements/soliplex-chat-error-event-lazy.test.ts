@@ -7,18 +7,7 @@ import type { SoliplexChat } from '../../src/cdn.js';
 import '../../src/cdn.js';
 import { finished, say, script, started } from '../helpers/agui-server.js';
 import type { SoliplexErrorEvent, SoliplexRunFinishedEvent } from '../../src/events.js';
-
-// The default buffer (250 entries) fills with the test page's own modules; a full one records no more.
-performance.setResourceTimingBufferSize(100_000);
-
-/** Whether the page fetched a source module whose path ends with `name` (.ts or .js). */
-const loaded = (name: string) =>
-  performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname.replace(/\.(ts|js)$/, '').endsWith(name));
-
-async function until(condition: () => boolean, what = 'condition'): Promise<void> {
-  for (let i = 0; i < 2000 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  if (!condition()) throw new Error(`timed out waiting for ${what}`);
-}
+import { loaded, until } from '../helpers/module-loads.js';
 
 describe('<soliplex-chat> soliplex-error, its class loaded with the first failure (CDN entry)', function () {
   this.timeout(30_000);

@@ -2,17 +2,12 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import type { SoliplexChat, SoliplexRunFinishedEvent } from '../../src/index.js';
 import { finished, say, script, started } from '../helpers/agui-server.js';
 import { deepQueryAll, settled, statusLine, until } from './chat-fixture.js';
+import { loaded } from '../helpers/module-loads.js';
 
 // What only some chats show loads with its first use: the suggestion chips (chat-suggestions.ts), and the
 // status line's step, call, tools and history states (run-status-extras.ts). A plain answer loads neither.
 // This file runs in a page of its own, so the loads below are the page's first (dynamic imports are real
 // here, as they are in the CDN build).
-
-const loaded = (name: string) =>
-  performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname.replace(/\.(ts|js)$/, '').endsWith(name));
-
-// The default buffer (250 entries) fills with the test page's own modules; a full one records no more.
-performance.setResourceTimingBufferSize(100_000);
 
 const chips = (el: SoliplexChat) => deepQueryAll(el, '[part~="suggestion"]').map((b) => b.textContent!.trim());
 

@@ -8,11 +8,7 @@ import { ThreadIndex, type SoliplexChat, type SoliplexChatStringsOverrides, type
 import { LocalThreadSync } from '../../src/core/threads/local-thread-sync.js';
 import { deepQuery, deepQueryAll, settled, statusLine, until, waitFor } from './chat-fixture.js';
 import { finished, say, script, server, setServerToken, started } from '../helpers/agui-server.js';
-
-const loaded = (name: string) =>
-  performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname.replace(/\.(ts|js)$/, '').endsWith(name));
-// The default buffer (250 entries) fills with the test page's own modules; a full one records no more.
-performance.setResourceTimingBufferSize(100_000);
+import { loaded } from '../helpers/module-loads.js';
 
 const label = (e: Element | undefined | null) => e?.getAttribute('aria-label') ?? undefined;
 const text = (e: Element | undefined | null) => (e?.textContent ?? '').replace(/\s+/g, ' ').trim();

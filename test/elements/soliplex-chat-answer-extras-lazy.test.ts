@@ -3,17 +3,11 @@
 // Soliplex thread, and its usage and chunk-preview routes (answer-usage-routes) only with `show-usage` or an
 // opened source (scripts/size.mjs lists them as optional). A file of its own: a module, once loaded,
 // stays loaded for the page, and the other answer-extras tests load both.
+import { loaded } from '../helpers/module-loads.js';
 import { expect, fixture, html } from '@open-wc/testing';
 import type { SoliplexChat, SoliplexFeedbackEvent, SoliplexRunFinishedEvent } from '../../src/index.js';
 import { deepQuery, deepQueryAll, settled, until, waitFor } from './chat-fixture.js';
 import { finished, say, script, server, started } from '../helpers/agui-server.js';
-
-// The default buffer (250 entries) fills with the test page's own modules; a full one records no more.
-performance.setResourceTimingBufferSize(100_000);
-
-/** Whether the page fetched a source module whose path ends with `name` (.ts or .js). */
-const loaded = (name: string) =>
-  performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname.replace(/\.(ts|js)$/, '').endsWith(name));
 
 const VIEW = '/soliplex-answer-extras/answer-extras-view';
 const ROUTES = '/controllers/answer-extras-soliplex';

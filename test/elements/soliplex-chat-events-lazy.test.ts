@@ -3,24 +3,13 @@
 // chat holds the later events meanwhile, so the page hears every event in order. This file imports the
 // CDN entry only (src/cdn.ts), not the package's index, which imports every event class statically: a
 // fresh page here loads them as a CDN chat does. A file of its own: a module, once loaded, stays loaded.
+import { loaded, until } from '../helpers/module-loads.js';
 import { expect, fixture, html } from '@open-wc/testing';
 import { ToolRegistry, type SoliplexChat } from '../../src/cdn.js';
 import { finished, say, script, started } from '../helpers/agui-server.js';
 import type { SoliplexToolCallEvent, SoliplexToolResultEvent } from '../../src/events.js';
 
-// The default buffer (250 entries) fills with the test page's own modules; a full one records no more.
-performance.setResourceTimingBufferSize(100_000);
-
-/** Whether the page fetched a source module whose path ends with `name` (.ts or .js). */
-const loaded = (name: string) =>
-  performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname.replace(/\.(ts|js)$/, '').endsWith(name));
-
 const RARE = '/src/events-rare';
-
-async function until(condition: () => boolean, what = 'condition'): Promise<void> {
-  for (let i = 0; i < 2000 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  if (!condition()) throw new Error(`timed out waiting for ${what}`);
-}
 
 /** Every `soliplex-*` event the chat fires, in order, as `type` (the tool events with their call's status). */
 function record(el: SoliplexChat): string[] {

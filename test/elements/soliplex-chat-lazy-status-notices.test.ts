@@ -1,3 +1,4 @@
+import { loaded } from '../helpers/module-loads.js';
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { EventType, type BaseEvent } from '@ag-ui/core';
 import type { SoliplexChat, SoliplexRunFinishedEvent } from '../../src/index.js';
@@ -7,9 +8,6 @@ import { deepQuery, deepQueryAll, settled, statusLine, until } from './chat-fixt
 // The run status line's rarer states (run-status-extras.ts) and the list's notices (message-list-extras.ts)
 // load with the first that shows: a plain answer loads neither. This file runs in a page of its own, so
 // the loads below are the page's first (dynamic imports are real here, as they are in the CDN build).
-
-const loaded = (name: string) =>
-  performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname.replace(/\.(ts|js)$/, '').endsWith(name));
 
 async function chatOn(agentUrl: string): Promise<SoliplexChat> {
   return fixture<SoliplexChat>(html`<soliplex-chat agent-url=${agentUrl} thread=${crypto.randomUUID()}></soliplex-chat>`);
@@ -22,9 +20,6 @@ async function turn(el: SoliplexChat, text: string): Promise<SoliplexRunFinished
   await settled(el);
   return event;
 }
-
-// The default buffer (250 entries) fills with the test page's own modules; a full one records no more.
-performance.setResourceTimingBufferSize(100_000);
 
 const ev = (type: EventType, fields: object = {}) => ({ type, ...fields }) as BaseEvent;
 

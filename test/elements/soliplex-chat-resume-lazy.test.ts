@@ -1,17 +1,11 @@
 // Resuming a dropped Soliplex stream loads its code (soliplex-resume.ts) with the first drop
 // (scripts/size.mjs lists it as optional); the stream's position is kept from the first frame, so the
 // resume loses nothing. A file of its own: a module, once loaded, stays loaded for the page.
+import { loaded } from '../helpers/module-loads.js';
 import { expect, fixture, html } from '@open-wc/testing';
 import type { SoliplexChat, SoliplexRunFinishedEvent } from '../../src/index.js';
 import { deepQueryAll, settled, statusLine, until } from './chat-fixture.js';
 import { finished, say, script, server, started } from '../helpers/agui-server.js';
-
-/** Whether the page fetched a source module whose path ends with `name` (.ts or .js). */
-const loaded = (name: string) =>
-  performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname.replace(/\.(ts|js)$/, '').endsWith(name));
-
-// The default buffer (250 entries) fills with the test page's own modules; a full one records no more.
-performance.setResourceTimingBufferSize(100_000);
 
 const RESUME = '/transport/soliplex/soliplex-resume';
 const RUN_INPUT = '/transport/soliplex/soliplex-run-input';

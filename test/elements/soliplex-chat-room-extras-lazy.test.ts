@@ -1,17 +1,11 @@
 // Sign-in's and the documents picker's code load only where the server has them (scripts/size.mjs
 // lists them as optional): a Soliplex room asks `GET /api/login` and `GET …/documents` first. A file of
 // its own: a module, once loaded, stays loaded for the page, and the other room-extras tests load both.
+import { loaded } from '../helpers/module-loads.js';
 import { expect, fixture, html } from '@open-wc/testing';
 import type { SoliplexChat, SoliplexRunFinishedEvent } from '../../src/index.js';
 import { deepQuery, until, waitFor } from './chat-fixture.js';
 import { finished, say, script, server, setServerToken, started } from '../helpers/agui-server.js';
-
-/** Whether the page fetched a source module whose path ends with `name` (.ts or .js). */
-const loaded = (name: string) =>
-  performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname.replace(/\.(ts|js)$/, '').endsWith(name));
-
-// The default buffer (250 entries) fills with the test page's own modules; a full one records no more.
-performance.setResourceTimingBufferSize(100_000);
 
 const SIGN_IN = '/controllers/soliplex-sign-in-controller';
 const DOCUMENTS = '/controllers/soliplex-documents-controller';

@@ -1,4 +1,4 @@
-import type { BaseEvent } from '@ag-ui/core';
+import { EventType, type BaseEvent } from '@ag-ui/core';
 import { reduceConversation } from '../conversation/conversation-reducer.js';
 import { dropRunOutput, type Conversation } from '../conversation/conversation.js';
 import { eventTime, stampCreated } from '../conversation/message-times.js';
@@ -36,6 +36,15 @@ export interface StreamRunOptions {
   /** Sees each AG-UI event after it was reduced (the engine's layered events and turn report). */
   readonly onEvent?: (event: BaseEvent) => void;
 }
+
+/**
+ * Events that only add to what is streaming (a token of text, of a call's arguments, of reasoning): stored
+ * at once, told to the thread's listeners (the view, the local keeping, the thread index) in a microtask
+ * with whatever is latest then (`RunRegistry.set`'s `soon`), so the hundreds of tokens one network chunk
+ * brings reach them as one snapshot, still within the task that read them. Any other event tells them
+ * at once, with the tokens before it.
+ */
+const STREAMED: ReadonlySet<string> = new Set([EventType.TEXT_MESSAGE_CONTENT, EventType.TOOL_CALL_ARGS, EventType.REASONING_MESSAGE_CONTENT]);
 
 /**
  * Streams one run of `turn` into its conversation (full transcript and the tools, every time), and
@@ -84,7 +93,10 @@ async function stream(turn: Turn, options: StreamRunOptions): Promise<RunFailure
     const stateBefore = turn.conversation.state;
     // What the event created is stamped with its time (the transcript's times: message-times.ts).
     const at = eventTime(event, Date.now());
-    turn.commit((snapshot) => ({ ...snapshot, conversation: stampCreated(snapshot.conversation, reduceReplacing(turn, snapshot.conversation, event), at, (event as { toolCallId?: unknown }).toolCallId) }));
+    turn.commit(
+      (snapshot) => ({ ...snapshot, conversation: stampCreated(snapshot.conversation, reduceReplacing(turn, snapshot.conversation, event), at, (event as { toolCallId?: unknown }).toolCallId) }),
+      STREAMED.has(event.type),
+    );
     options.observe?.(event, stateBefore);
     options.onEvent?.(event);
   };

@@ -29,7 +29,7 @@ export interface StreamRunOptions {
   readonly hop?: number;
   /** Answers to the last run's interrupts (`RunAgentInput.resume`). */
   readonly resume?: RunRequest['resume'];
-  /** Sees each event after it is reduced, with the agent state before it (the engine relays `CUSTOM`, `RAW` and state changes from here). */
+  /** Sees each event after it is reduced, with the agent state before it (undefined for a streamed token, which changes none; the engine relays `CUSTOM`, `RAW` and state changes from here). */
   readonly observe?: (event: BaseEvent, stateBefore: unknown) => void;
   /** Sees the request before it is sent (the inspector's `run-request`). */
   readonly onRequest?: (request: RunRequest) => void;
@@ -90,13 +90,17 @@ async function stream(turn: Turn, options: StreamRunOptions): Promise<RunFailure
   // The model never sees the output this run replaces (a retry's failed run, a run a reload cut off).
   const conversation = turn.replaces !== undefined ? dropRunOutput(turn.conversation, turn.replaces) : turn.conversation;
   const onEvent = (event: BaseEvent) => {
+    // A token changes no state and creates nothing to stamp: only what it adds is reduced.
+    if (STREAMED.has(event.type)) {
+      turn.commit((snapshot) => ({ ...snapshot, conversation: reduceReplacing(turn, snapshot.conversation, event) }), true);
+      options.observe?.(event, undefined);
+      options.onEvent?.(event);
+      return;
+    }
     const stateBefore = turn.conversation.state;
     // What the event created is stamped with its time (the transcript's times: message-times.ts).
     const at = eventTime(event, Date.now());
-    turn.commit(
-      (snapshot) => ({ ...snapshot, conversation: stampCreated(snapshot.conversation, reduceReplacing(turn, snapshot.conversation, event), at, (event as { toolCallId?: unknown }).toolCallId) }),
-      STREAMED.has(event.type),
-    );
+    turn.commit((snapshot) => ({ ...snapshot, conversation: stampCreated(snapshot.conversation, reduceReplacing(turn, snapshot.conversation, event), at, (event as { toolCallId?: unknown }).toolCallId) }));
     options.observe?.(event, stateBefore);
     options.onEvent?.(event);
   };

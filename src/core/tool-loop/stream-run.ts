@@ -91,16 +91,14 @@ async function stream(turn: Turn, options: StreamRunOptions): Promise<RunFailure
   const conversation = turn.replaces !== undefined ? dropRunOutput(turn.conversation, turn.replaces) : turn.conversation;
   const onEvent = (event: BaseEvent) => {
     // A token changes no state and creates nothing to stamp: only what it adds is reduced.
-    if (STREAMED.has(event.type)) {
-      turn.commit((snapshot) => ({ ...snapshot, conversation: reduceReplacing(turn, snapshot.conversation, event) }), true);
-      options.observe?.(event, undefined);
-      options.onEvent?.(event);
-      return;
-    }
-    const stateBefore = turn.conversation.state;
+    const streamed = STREAMED.has(event.type);
+    const stateBefore = streamed ? undefined : turn.conversation.state;
     // What the event created is stamped with its time (the transcript's times: message-times.ts).
-    const at = eventTime(event, Date.now());
-    turn.commit((snapshot) => ({ ...snapshot, conversation: stampCreated(snapshot.conversation, reduceReplacing(turn, snapshot.conversation, event), at, (event as { toolCallId?: unknown }).toolCallId) }));
+    const at = streamed ? undefined : eventTime(event, Date.now());
+    turn.commit(
+      (snapshot) => ({ ...snapshot, conversation: stampCreated(snapshot.conversation, reduceReplacing(turn, snapshot.conversation, event), at, (event as { toolCallId?: unknown }).toolCallId) }),
+      streamed,
+    );
     options.observe?.(event, stateBefore);
     options.onEvent?.(event);
   };

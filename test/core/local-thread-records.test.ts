@@ -50,6 +50,32 @@ describe('local thread records, loaded on use', () => {
     await deleteDatabase(name);
   });
 
+  it('only a save that adds a thread counts the store: a turn’s in-flight copies replace one and never do', async () => {
+    const name = dbName();
+    const store = new LocalThreadStore({ dbName: name, maxThreads: 2 });
+    const count = IDBObjectStore.prototype.count;
+    let counted = 0;
+    IDBObjectStore.prototype.count = function (this: IDBObjectStore, ...args: Parameters<typeof count>) {
+      counted++;
+      return count.apply(this, args);
+    };
+    try {
+      await store.save(threadOf('a', 1));
+      await store.save(threadOf('b', 2));
+      expect(counted, 'two new threads').to.equal(2);
+      let revision = (await store.load(keyOf('a')))!.revision!;
+      for (let i = 0; i < 5; i++) revision = (await store.save(threadOf('a', 3 + i), revision)).revision;
+      expect(counted, 'five copies of a kept thread').to.equal(2);
+      await store.save(threadOf('c', 10));
+      expect(counted).to.equal(3);
+      // The cap still holds: the least recently active went with the third thread.
+      expect((await store.loadAll()).map((t) => t.key.thread)).to.deep.equal(['c', 'a']);
+    } finally {
+      IDBObjectStore.prototype.count = count;
+      await deleteDatabase(name);
+    }
+  });
+
   it('a conversation IndexedDB cannot clone is kept as JSON keeps it: the result text stays, the value goes', async () => {
     const name = dbName();
     const store = new LocalThreadStore({ dbName: name });

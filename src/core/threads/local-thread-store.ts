@@ -103,16 +103,18 @@ export class LocalThreadStore {
     const db = await this.#openOrThrow();
     const record: ThreadRecord = { id: threadKeyId(thread.key), format: FORMAT, ...fromRecord(thread) };
     let result: ThreadSaveResult;
+    let created: boolean;
     try {
-      result = await this.#put(db, record, base).catch(async (error: unknown) => {
+      ({ result, created } = await this.#put(db, record, base).catch(async (error: unknown) => {
         if ((error as DOMException)?.name !== 'DataCloneError') throw error;
         // Nothing was written (the transaction aborted): the copy goes again as JSON keeps it.
         return this.#put(db, (await recordsCode()).cloneableRecord(record), base);
-      });
+      }));
     } catch (error) {
       throw await this.#failure(error, 'a thread could not be saved');
     }
-    if (result.saved) await this.#prune(db).catch((error: unknown) => console.warn('[soliplex-chat] old threads could not be dropped', error));
+    // Only a new record can take the store past its cap (a turn's in-flight copies replace one).
+    if (created) await this.#prune(db).catch((error: unknown) => console.warn('[soliplex-chat] old threads could not be dropped', error));
     return result;
   }
 
@@ -125,12 +127,13 @@ export class LocalThreadStore {
     }
   }
 
-  /** Reads the stored revision and writes in one transaction, so no other tab's write lands between. */
-  #put(db: IDBDatabase, record: ThreadRecord, base: number | undefined): Promise<ThreadSaveResult> {
+  /** Reads the stored revision and writes in one transaction, so no other tab's write lands between; `created`: there was no record. */
+  #put(db: IDBDatabase, record: ThreadRecord, base: number | undefined): Promise<{ result: ThreadSaveResult; created: boolean }> {
     return new Promise((resolve, reject) => {
       const tx = db.transaction(STORE, 'readwrite');
       const store = tx.objectStore(STORE);
       let result: ThreadSaveResult | undefined;
+      let created = false;
       let thrown: unknown;
       const reading = store.get(record.id);
       reading.onsuccess = () => {
@@ -144,18 +147,19 @@ export class LocalThreadStore {
         try {
           store.put({ ...record, revision });
           result = { saved: true, revision };
+          created = current === undefined;
         } catch (error) {
           thrown = error;
           tx.abort();
         }
       };
-      tx.oncomplete = () => (result ? resolve(result) : reject(new Error('the save transaction ended without a result')));
+      tx.oncomplete = () => (result ? resolve({ result, created }) : reject(new Error('the save transaction ended without a result')));
       tx.onerror = (event) => event.preventDefault(); // reported once, by onabort
       tx.onabort = () => reject(thrown ?? tx.error ?? new DOMException('The transaction was aborted', 'AbortError'));
     });
   }
 
-  /** Counted after each save; the oldest are dropped (by code loaded then) once there are more than `maxThreads`. */
+  /** Counted after each save that added a thread; the oldest are dropped (by code loaded then) once there are more than `maxThreads`. */
   async #prune(db: IDBDatabase): Promise<void> {
     const store = db.transaction(STORE).objectStore(STORE);
     if ((await request(store.count())) <= this.maxThreads) return;

@@ -64,7 +64,11 @@ export class RunRegistry {
     return next;
   }
 
-  /** Listens to one thread, or to all threads when `key` is omitted. Returns the unsubscribe function. */
+  /**
+   * Listens to one thread, or to all threads when `key` is omitted. Returns the unsubscribe function.
+   * Changes stored with `soon` (streamed tokens, a hop's calls: see `set`) come as one snapshot, the
+   * latest, by the end of the task that made them.
+   */
   subscribe(listener: ThreadListener, key?: ThreadKey): () => void {
     if (!key) {
       this.#anyListeners.add(listener);

@@ -1,4 +1,4 @@
-import type { BaseEvent } from '@ag-ui/core';
+import { EventType, type BaseEvent } from '@ag-ui/core';
 import { reduceConversation } from '../conversation/conversation-reducer.js';
 import { dropRunOutput, type Conversation } from '../conversation/conversation.js';
 import { eventTime, stampCreated } from '../conversation/message-times.js';
@@ -29,13 +29,22 @@ export interface StreamRunOptions {
   readonly hop?: number;
   /** Answers to the last run's interrupts (`RunAgentInput.resume`). */
   readonly resume?: RunRequest['resume'];
-  /** Sees each event after it is reduced, with the agent state before it (the engine relays `CUSTOM`, `RAW` and state changes from here). */
+  /** Sees each event after it is reduced, with the agent state before it (undefined for a streamed token, which changes none; the engine relays `CUSTOM`, `RAW` and state changes from here). */
   readonly observe?: (event: BaseEvent, stateBefore: unknown) => void;
   /** Sees the request before it is sent (the inspector's `run-request`). */
   readonly onRequest?: (request: RunRequest) => void;
   /** Sees each AG-UI event after it was reduced (the engine's layered events and turn report). */
   readonly onEvent?: (event: BaseEvent) => void;
 }
+
+/**
+ * Events that only add to what is streaming (a token of text, of a call's arguments, of reasoning): stored
+ * at once, told to the thread's listeners (the view, the local keeping, the thread index) in a microtask
+ * with whatever is latest then (`RunRegistry.set`'s `soon`), so the hundreds of tokens one network chunk
+ * brings reach them as one snapshot, still within the task that read them. Any other event tells them
+ * at once, with the tokens before it.
+ */
+const STREAMED: ReadonlySet<string> = new Set([EventType.TEXT_MESSAGE_CONTENT, EventType.TOOL_CALL_ARGS, EventType.REASONING_MESSAGE_CONTENT]);
 
 /**
  * Streams one run of `turn` into its conversation (full transcript and the tools, every time), and
@@ -81,10 +90,15 @@ async function stream(turn: Turn, options: StreamRunOptions): Promise<RunFailure
   // The model never sees the output this run replaces (a retry's failed run, a run a reload cut off).
   const conversation = turn.replaces !== undefined ? dropRunOutput(turn.conversation, turn.replaces) : turn.conversation;
   const onEvent = (event: BaseEvent) => {
-    const stateBefore = turn.conversation.state;
+    // A token changes no state and creates nothing to stamp: only what it adds is reduced.
+    const streamed = STREAMED.has(event.type);
+    const stateBefore = streamed ? undefined : turn.conversation.state;
     // What the event created is stamped with its time (the transcript's times: message-times.ts).
-    const at = eventTime(event, Date.now());
-    turn.commit((snapshot) => ({ ...snapshot, conversation: stampCreated(snapshot.conversation, reduceReplacing(turn, snapshot.conversation, event), at, (event as { toolCallId?: unknown }).toolCallId) }));
+    const at = streamed ? undefined : eventTime(event, Date.now());
+    turn.commit(
+      (snapshot) => ({ ...snapshot, conversation: stampCreated(snapshot.conversation, reduceReplacing(turn, snapshot.conversation, event), at, (event as { toolCallId?: unknown }).toolCallId) }),
+      streamed,
+    );
     options.observe?.(event, stateBefore);
     options.onEvent?.(event);
   };

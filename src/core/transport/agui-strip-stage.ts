@@ -62,6 +62,21 @@ const TEXT_ROLES = new Set(['developer', 'system', 'assistant', 'user']);
  * without it), nor does anything not an event.
  */
 export function needsStripStage(event: unknown): boolean {
+  // Asked of each event twice, by the transport (`stripStageFor`) and by the verifier, one after the
+  // other: the second time is answered from the first while the stage stays as it was (events are
+  // not changed once received; the stage, stripping, makes new ones).
+  if (event === lastEvent && stripStage === lastStage) return lastNeeds;
+  lastNeeds = checkStripStage(event);
+  lastEvent = event;
+  lastStage = stripStage;
+  return lastNeeds;
+}
+/** The last event `needsStripStage` was asked about, the stage then, and its answer. */
+let lastEvent: unknown;
+let lastStage: StripStage | undefined;
+let lastNeeds = false;
+
+function checkStripStage(event: unknown): boolean {
   if (typeof event !== 'object' || event === null) return false;
   const e = event as Record<string, unknown>;
   const type = e['type'];

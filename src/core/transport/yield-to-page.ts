@@ -6,6 +6,18 @@
  */
 export const STREAM_SLICE_MS = 5;
 
+/** One channel for the page's life (a new one per turn cost as much as the turn itself); its messages answer the waiting turns in order. */
+let channel: MessageChannel | undefined;
+const turns: (() => void)[] = [];
+
+function openChannel(): MessageChannel {
+  const opened = new MessageChannel();
+  opened.port1.onmessage = () => turns.shift()?.();
+  // Under Node a listening port keeps the process alive: this one must not.
+  (opened.port1 as { unref?: () => void }).unref?.();
+  return opened;
+}
+
 /**
  * Gives the page a turn: resolves in a new macrotask, behind whatever is already queued (input,
  * timers, rendering), through a MessageChannel (setTimeout would be clamped to 4 ms once nested).
@@ -13,11 +25,7 @@ export const STREAM_SLICE_MS = 5;
  */
 export function yieldToPage(): Promise<void> {
   return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(undefined);
+    turns.push(resolve);
+    (channel ??= openChannel()).port2.postMessage(undefined);
   });
 }

@@ -4,7 +4,7 @@ import { repeat } from 'lit/directives/repeat.js';
 import { guard } from 'lit/directives/guard.js';
 import { consume } from '@lit/context';
 import { emptyConversation } from '../../core/conversation/empty-conversation.js';
-import type { AssistantMessage, ChatMessage, Conversation, InstructionMessage } from '../../core/index.js';
+import type { AssistantMessage, ChatMessage, Conversation, InstructionMessage, ToolCall } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
 import { baseChatStrings, type ChatStrings } from '../shared/chat-strings.js';
 import { StreamingMarkdown, renderMarkdown } from './markdown.js';
@@ -199,6 +199,9 @@ export class SoliplexMessageList extends LitElement {
   /** The answers' objects, kept while their runs and records stay the same (see `answerTurns`). */
   readonly #answerTurns = new Map() as AnswerTurnCache;
 
+  /** A running turn's new tool cards, a few per frame (from the list's extras, with the first card). */
+  #cardSlices?: InstanceType<ListExtras['CardSlices']>;
+
   /** Loads the window of pages, once (a failed load is tried again with the next render). */
   #loadWindow(): void {
     if (this.#window || this.#windowLoading) return;
@@ -240,6 +243,7 @@ export class SoliplexMessageList extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearTimeout(this.#copiedTimer);
+    this.#cardSlices?.cancel();
     // The chat went away: what it was reading stops with it.
     if (this.reading) this.#readAloud?.stop();
     this.reading = undefined;
@@ -247,6 +251,7 @@ export class SoliplexMessageList extends LitElement {
 
   override render() {
     const strings = this.chat?.strings ?? baseChatStrings;
+    this.#cardSlices?.startRender();
     const visible = this.#visible();
     const entries = this.#entries(visible);
     const shown = this.#shown(entries);
@@ -526,7 +531,8 @@ export class SoliplexMessageList extends LitElement {
     // An answer is built anew by every render: its messages are what it shows.
     const push = (m: Item) => {
       deps.push(m, actions.answers?.get(m.id), this.conversation.versions?.[m.id]);
-      if ('toolCallIds' in m) for (const id of m.toolCallIds) deps.push(this.conversation.toolCalls[id]);
+      // A card shown by a later frame (CardSlices) renders its page again.
+      if ('toolCallIds' in m) for (const id of m.toolCallIds) deps.push(this.conversation.toolCalls[id], this.#cardSlices?.shown(id));
     };
     for (const e of entries) {
       if (isAnswer(e)) {
@@ -547,7 +553,10 @@ export class SoliplexMessageList extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     // A conversation that shrank (another thread, an edit) may leave nothing below: back at the end.
-    if (changed.has('conversation') && this.conversation.messages.length === 0) this.scrollToEnd();
+    if (changed.has('conversation') && this.conversation.messages.length === 0) {
+      this.scrollToEnd();
+      this.#cardSlices?.clear();
+    }
     if (changed.has('conversation') && this.#refocus !== undefined) {
       listExtras.loaded?.keepVersionFocus(this.renderRoot as ShadowRoot, this.#refocus);
       this.#refocus = undefined;
@@ -598,8 +607,16 @@ export class SoliplexMessageList extends LitElement {
     const writing = !message.complete && !!message.text;
     return html`<div part="message assistant-message" class="message assistant ${writing ? 'writing' : ''}" data-message-id=${message.id} aria-busy=${message.complete ? 'false' : 'true'}>
       ${message.text ? html`<div class="text" dir="auto">${guard([message.text, message.complete, this.noImages, strings, this.chat?.imageOrigins], () => this.#markdownOf(message, strings))}</div>${this.#truncated(message, strings)}` : nothing}
-      ${calls.length ? this.#extras()?.renderCalls(calls) : nothing}
+      ${calls.length ? this.#renderCalls(calls) : nothing}
     </div>`;
+  }
+
+  /** A message's tool cards: while a turn runs, the new ones a few per frame (see CardSlices). */
+  #renderCalls(calls: readonly ToolCall[]) {
+    const extras = this.#extras();
+    if (!extras) return nothing;
+    const slices = (this.#cardSlices ??= new extras.CardSlices(() => this.requestUpdate()));
+    return extras.renderCalls(slices.take(calls, this.busy));
   }
 
   /**

@@ -18,7 +18,7 @@ import { FIRST_WINDOW, messagePages, WINDOW_MIN_ITEMS } from './message-pages.js
 import type { MessageWindowController } from './message-window-controller.js';
 import { loadOnce } from '../shared/load-once.js';
 import { ANSWER_EXTRAS_EXPORTPARTS } from './exportparts.js';
-import { answerMessages, answerText, answerTurns, groupAnswers, type AnswerGroup, type AnswerTurn, type AnswerTurnCache } from './answer-turns.js';
+import { answerMessages, answerText, answerTurns, endsAnswer, groupAnswers, samePrefix, type AnswerGroup, type AnswerTurn, type AnswerTurnCache } from './answer-turns.js';
 import { requestedLang } from '../shared/locale.js';
 import type { ReadAloud } from './read-aloud.js';
 import { LazyModule } from '../../core/lazy-module.js';
@@ -252,13 +252,12 @@ export class SoliplexMessageList extends LitElement {
   override render() {
     const strings = this.chat?.strings ?? baseChatStrings;
     this.#cardSlices?.startRender();
-    const visible = this.#visible();
-    const entries = this.#entries(visible);
+    const entries = this.#currentEntries();
     const shown = this.#shown(entries);
     const pages = this.#pages(shown);
     if (shown.length > WINDOW_MIN_ITEMS) this.#loadWindow();
     const whole = this.#window?.whole(pages);
-    this.#forgetMarkdown(visible);
+    this.#forgetMarkdown();
     const actions = { ...this.#actionTargets(entries), answers: answerTurns(this.conversation, this.busy, this.#answerTurns) };
     return html`
       <div part="messages" class="scroller" role="region" tabindex="0" aria-label=${strings.conversationLabel} @scroll=${this.#follow.onScroll}>
@@ -293,6 +292,33 @@ export class SoliplexMessageList extends LitElement {
     if (changed.has('noImages')) this.#markdown.clear();
   }
 
+  /** The entries up to the last answer end (a user message, a gap), kept while those messages stay the same objects. */
+  #headEntries?: { readonly messages: readonly ChatMessage[]; readonly end: number; readonly reasoning: boolean; readonly subagents: boolean; readonly entries: readonly Entry[] };
+
+  /**
+   * The list's top level now (see `#entries`). In a long chat, per streamed token: the entries before
+   * the last question are the last render's when their messages are the same objects (a token replaces
+   * a later one), so only the open answer is grouped again.
+   */
+  #currentEntries(): Entry[] {
+    const { messages } = this.conversation;
+    const reasoning = this.chat?.capabilities?.reasoning?.supported !== false;
+    const shows = (m: ChatMessage): m is Visible => isVisible(m) && (reasoning || m.role !== 'reasoning');
+    const bySubagent = (m: Visible) => 'subagentRunId' in m && !!m.subagentRunId;
+    let end = messages.length - 1;
+    while (end >= 0 && !endsAnswer(messages[end]!)) end--;
+    let head = this.#headEntries;
+    if (!head || head.end !== end || head.reasoning !== reasoning || !samePrefix(head.messages, messages, end)) {
+      const visible = messages.slice(0, end + 1).filter(shows);
+      const subagents = visible.some(bySubagent);
+      head = this.#headEntries = { messages, end, reasoning, subagents, entries: subagents ? [] : groupAnswers<Item>(visible) };
+    }
+    const tail = messages.slice(end + 1).filter(shows);
+    // A subagent's messages are grouped across the whole conversation.
+    if (head.subagents || tail.some(bySubagent)) return this.#entries(this.#visible());
+    return [...head.entries, ...groupAnswers<Item>(tail)];
+  }
+
   /** The messages shown: reasoning is left out when the agent's capabilities say it has none (`reasoning.supported: false`). */
   #visible(): Visible[] {
     const reasoning = this.chat?.capabilities?.reasoning?.supported !== false;
@@ -314,7 +340,7 @@ export class SoliplexMessageList extends LitElement {
       this.#seen.loading = true;
       import('./progressive-render-controller.js').then(
         ({ ProgressiveRenderController }) => {
-          this.#progressive = new ProgressiveRenderController(this, () => this.#entries(this.#visible()));
+          this.#progressive = new ProgressiveRenderController(this, () => this.#currentEntries());
           this.requestUpdate();
         },
         (error: unknown) => {
@@ -640,9 +666,9 @@ export class SoliplexMessageList extends LitElement {
   }
 
   /** Drops the Markdown of messages that left the conversation unfinished (a retry, another thread). */
-  #forgetMarkdown(visible: Visible[]): void {
+  #forgetMarkdown(): void {
     if (this.#markdown.size <= 1) return;
-    const open = new Set(visible.filter((m) => m.role === 'assistant' && !m.complete).map((m) => m.id));
+    const open = new Set(this.conversation.messages.filter((m) => m.role === 'assistant' && !m.complete).map((m) => m.id));
     for (const id of this.#markdown.keys()) if (!open.has(id)) this.#markdown.delete(id);
   }
 

@@ -115,8 +115,11 @@ export class ThreadController implements ReactiveController {
   }
 }
 
-/** A run whose `RUN_FINISHED` arrived while its stream is still open. */
-function awaitingStreamEnd(snapshot: ThreadSnapshot): boolean {
+/**
+ * A run whose `RUN_FINISHED` arrived while its stream is still open: the engine is about to hop to the
+ * continuation (or end the turn). Views hold their renders back for it (see `NextFrame.defer`).
+ */
+export function awaitingStreamEnd(snapshot: ThreadSnapshot): boolean {
   return snapshot.conversation.runFinished && isRunning(snapshot.run) && snapshot.run.phase === RunPhase.Streaming;
 }
 

@@ -1,5 +1,7 @@
 import type { ToolCall } from '../../core/index.js';
 import { NextFrame } from '../../controllers/next-frame.js';
+import { awaitingStreamEnd } from '../../controllers/thread-controller.js';
+import type { ChatContextValue } from '../../context.js';
 
 /**
  * How many new tool cards one frame adds while a turn runs. A card's first frame (its element, shadow
@@ -23,9 +25,18 @@ export class CardSlices {
   #budget = CARDS_PER_FRAME;
   readonly #next: NextFrame;
 
-  /** `update` renders the list again (on the next frame, while cards wait). */
-  constructor(update: () => void) {
-    this.#next = new NextFrame(update);
+  /**
+   * `update` renders the list again (on the next frame, while cards wait); not while the thread's run
+   * has just finished with its stream still open (the engine is about to hop: its continuation request
+   * goes out first; the list's next render, or at the latest NextFrame's DEFER_LIMIT_MS, brings the cards).
+   */
+  constructor(update: () => void, chat: () => ChatContextValue | undefined) {
+    this.#next = new NextFrame(() => {
+      const context = chat();
+      const snapshot = context?.engine.registry.get(context.threadKey);
+      if (snapshot && awaitingStreamEnd(snapshot)) this.#next.defer();
+      else update();
+    });
   }
 
   /** Called at the start of each render of the list. */

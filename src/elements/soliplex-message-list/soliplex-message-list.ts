@@ -641,7 +641,7 @@ export class SoliplexMessageList extends LitElement {
   #renderCalls(calls: readonly ToolCall[]) {
     const extras = this.#extras();
     if (!extras) return nothing;
-    const slices = (this.#cardSlices ??= new extras.CardSlices(() => this.requestUpdate()));
+    const slices = (this.#cardSlices ??= new extras.CardSlices(() => this.requestUpdate(), () => this.chat));
     return extras.renderCalls(slices.take(calls, this.busy));
   }
 

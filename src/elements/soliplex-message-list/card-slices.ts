@@ -1,6 +1,6 @@
 import type { ToolCall } from '../../core/index.js';
 import { NextFrame } from '../../controllers/next-frame.js';
-import { awaitingStreamEnd } from '../../controllers/thread-controller.js';
+import { awaitingStreamEnd } from '../../controllers/stream-end.js';
 import type { ChatContextValue } from '../../context.js';
 
 /**

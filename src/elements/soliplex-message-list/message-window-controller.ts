@@ -36,6 +36,8 @@ export class MessageWindowController implements ReactiveController {
   readonly #heights = new Map<string, { px: number; items: number }>();
   /** The observed page elements and their ids. */
   readonly #observed = new Map<Element, string>();
+  /** Never-measured pages' guessed height (px) and their item count then. */
+  readonly #guesses = new Map<string, { px: number; items: number }>();
   /** The height last written on each page element ('' for none): a style is written only when it changes. */
   readonly #written = new WeakMap<Element, string>();
   /** The page list last observed (count, first and last id): a render that kept it skips the scan. */
@@ -73,7 +75,13 @@ export class MessageWindowController implements ReactiveController {
   #placeholderHeight(id: string, count: number, perItem: () => number): number {
     const known = this.#heights.get(id);
     if (known) return known.items === count ? known.px : Math.round((known.px / known.items) * count);
-    return Math.round(perItem() * count);
+    // A guess stays until the page is measured: the average moves with every token of a streaming
+    // answer, and a new guess per frame would restyle and lay out every placeholder per frame.
+    const guess = this.#guesses.get(id);
+    if (guess?.items === count) return guess.px;
+    const px = Math.round(perItem() * count);
+    this.#guesses.set(id, { px, items: count });
+    return px;
   }
 
   /** The measured pages' average item height (px), or a guess before any was measured. */
@@ -125,6 +133,7 @@ export class MessageWindowController implements ReactiveController {
       this.#observed.delete(element);
       this.#near.delete(id);
       this.#heights.delete(id);
+      this.#guesses.delete(id);
     }
     for (const page of pages) {
       const id = (page as HTMLElement).dataset.pageId;
@@ -169,6 +178,7 @@ export class MessageWindowController implements ReactiveController {
         // A placeholder's size is the one given to it: only rendered pages are measured.
         if (id === undefined || !px || page.classList.contains('placeholder')) continue;
         this.#heights.set(id, { px, items: Number(page.dataset.items) || 1 });
+        this.#guesses.delete(id);
       }
     });
   }

@@ -25,6 +25,8 @@ export class CardSlices {
   /** What this render may still add. */
   #budget = CARDS_PER_FRAME;
   readonly #next: NextFrame;
+  /** The next slice is being held for a run's end (see the constructor). */
+  #held = false;
 
   /**
    * `update` renders the list again (on the next frame, while cards wait); not while the thread's run
@@ -35,8 +37,14 @@ export class CardSlices {
     this.#next = new NextFrame(() => {
       const context = chat();
       const snapshot = context?.engine.registry.get(context.threadKey);
-      if (snapshot && awaitingStreamEnd(snapshot)) this.#next.defer();
-      else update();
+      // Held once: a stream that stays open after its RUN_FINISHED gets its cards after the defer limit.
+      if (!this.#held && snapshot && awaitingStreamEnd(snapshot)) {
+        this.#held = true;
+        this.#next.defer();
+        return;
+      }
+      this.#held = false;
+      update();
     });
   }
 

@@ -79,6 +79,27 @@ describe('soliplex-message-list: many tool cards at once', () => {
     el.remove();
   });
 
+  it('holds the next cards while a finished run’s stream is still open, then shows them while it stays open', async function () {
+    this.timeout(30_000);
+    // RUN_FINISHED, then the stream stays open for 6 s: the continuation waits for its end.
+    const s = await script([
+      [started, ...say('m1', 'Let me check.'), ...calls(CALLS), finished, { $delay: 6000 }],
+      [started, ...say('m2', 'Done.'), finished],
+    ]);
+    const tools = Array.from({ length: CALLS }, (_, i) => tool(i));
+    const el = await fixture<SoliplexChat>(
+      html`<soliplex-chat style="height: 400px" agent-url=${s.agentUrl} thread=${`card-slices-${Math.random().toString(36).slice(2)}`} .toolRegistry=${new ToolRegistry(tools)}></soliplex-chat>`,
+    );
+    const ended = new Promise<SoliplexRunFinishedEvent>((resolve) => el.addEventListener('soliplex-run-finished', resolve, { once: true }));
+    el.send('Go');
+    // Every card shows before the stream ends (the hold is for one wait, not for as long as the stream stays open).
+    await until(() => deepQueryAll(el, 'soliplex-tool-call-card').length === CALLS, 10_000);
+    expect((await s.requests()).length, 'the continuation has not gone out yet').to.equal(1);
+    expect(deepQueryAll(el, 'soliplex-tool-call-card').map((card) => card.dataset['callId'])).to.deep.equal(ids(CALLS));
+    expect((await ended).outcome).to.equal('success');
+    el.remove();
+  });
+
   it('shows a call awaiting approval at once, with every card before it', async function () {
     this.timeout(30_000);
     const n = 10;

@@ -1,6 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { NextFrame } from './next-frame.js';
-import { RunPhase, isRunning, threadKeyId } from '../core/tool-loop/run-state.js';
+import { isRunning, threadKeyId } from '../core/tool-loop/run-state.js';
+import { awaitingStreamEnd } from './stream-end.js';
 import type { RunOrchestrator, RunState, ThreadKey, ThreadSnapshot } from '../core/index.js';
 
 /**
@@ -113,11 +114,6 @@ export class ThreadController implements ReactiveController {
     this.#render.cancel();
     this.#rendered = undefined;
   }
-}
-
-/** A run whose `RUN_FINISHED` arrived while its stream is still open. */
-function awaitingStreamEnd(snapshot: ThreadSnapshot): boolean {
-  return snapshot.conversation.runFinished && isRunning(snapshot.run) && snapshot.run.phase === RunPhase.Streaming;
 }
 
 /** Whether two run states say the same (the engine may build an equal one anew). */

@@ -19,18 +19,27 @@ export function describeChanges(
 ): string[] {
   if (previous === next) return [];
   const lines: string[] = [];
-  const before = new Map(previous.messages.map((m) => [m.id, m]));
-  for (const message of next.messages) {
-    if (message.role !== 'assistant' || !message.complete || !message.text.trim()) continue;
-    const old = before.get(message.id);
-    if (!old || (old.role === 'assistant' && !old.complete)) lines.push(strings.announceAnswer(plainText(message.text)));
-  }
+  // Per render, in a long chat too: only the messages that changed are looked at (a streamed token
+  // replaces the last one), and the ids of the old ones are indexed only when one moved.
+  const old = previous.messages;
+  let byId: Map<string, (typeof old)[number]> | undefined;
+  const before = (message: (typeof old)[number], i: number) =>
+    old[i]?.id === message.id ? old[i] : (byId ??= new Map(old.map((m) => [m.id, m]))).get(message.id);
+  next.messages.forEach((message, i) => {
+    if (old[i] === message) return;
+    if (message.role === 'assistant' && message.complete && message.text.trim()) {
+      const was = before(message, i);
+      if (!was || (was.role === 'assistant' && !was.complete)) lines.push(strings.announceAnswer(plainText(message.text)));
+    }
+  });
   // A question of the agent (an interrupt) is announced when it arrives.
-  for (const message of next.messages) {
-    if (message.role === 'interrupt' && message.status === 'open' && !before.has(message.id)) {
+  next.messages.forEach((message, i) => {
+    if (old[i] === message) return;
+    if (message.role === 'interrupt' && message.status === 'open' && !before(message, i)) {
       lines.push(strings.announceInterrupt(message.interrupt.message ?? strings.interruptLabel));
     }
-  }
+  });
+  if (next.toolCalls === previous.toolCalls) return lines;
   for (const call of Object.values(next.toolCalls)) {
     const old = previous.toolCalls[call.id];
     if (old?.status === call.status || !ANNOUNCED_TOOL_STATUSES.has(call.status)) continue;

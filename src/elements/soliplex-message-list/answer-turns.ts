@@ -96,6 +96,32 @@ const sameDeps = (a: readonly unknown[], b: readonly unknown[]) => a.length === 
  * message list's pages render again only where an answer changed.
  */
 export function answerTurns(conversation: Conversation, busy: boolean, cache: AnswerTurnCache): Map<string, AnswerTurn> {
+  // While a turn runs its answer is open (not among them): they depend on the messages up to its
+  // question only. A streamed token, which replaces a later message, gets the last call's answers
+  // (checked by identity, without building them again for every turn of a long chat).
+  const { messages } = conversation;
+  let end = messages.length - 1;
+  while (end >= 0 && !endsAnswer(messages[end]!)) end--;
+  const memo = memos.get(cache);
+  if (busy && memo && memo.end === end && memo.records === conversation.runRecords && samePrefix(memo.messages, messages, end)) return memo.turns;
+  const turns = buildAnswerTurns(conversation, busy, cache);
+  if (busy) memos.set(cache, { messages, end, records: conversation.runRecords, turns });
+  else memos.delete(cache);
+  return turns;
+}
+
+/** The last busy call of `answerTurns` per cache: its messages, the index of its last answer end, its records and its answers. */
+const memos = new WeakMap<AnswerTurnCache, { messages: Conversation['messages']; end: number; records: Conversation['runRecords']; turns: Map<string, AnswerTurn> }>();
+
+/** Whether `a` and `b` hold the same objects at 0…`end`. */
+export function samePrefix(a: readonly unknown[], b: readonly unknown[], end: number): boolean {
+  if (a === b) return true;
+  if (a.length <= end || b.length <= end) return false;
+  for (let i = end; i >= 0; i--) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function buildAnswerTurns(conversation: Conversation, busy: boolean, cache: AnswerTurnCache): Map<string, AnswerTurn> {
   const spans: { messageId: string; runId?: string; runIds: string[] }[] = [];
   let span: { messageId?: string; runId?: string; runIds: string[] } | undefined;
   const close = () => span?.messageId && spans.push(span as { messageId: string; runIds: string[] });

@@ -13,5 +13,6 @@ export { renderSubagentGroup } from './subagent-view.js';
 export { groupBySubagent } from './subagent-group.js';
 export { renderAttachments } from './user-attachments.js';
 export { renderCalls, renderInterrupt, renderActivity } from './agent-cards.js';
+export { CardSlices } from './card-slices.js';
 export { renderReasoning } from './reasoning-view.js';
 export { messageListExtrasStyles } from './message-list-extras.styles.js';

@@ -24,14 +24,29 @@ export interface MessagePage<T extends { readonly id: string }> {
  */
 export function messagePages(): <T extends { readonly id: string }>(items: readonly T[]) => MessagePage<T>[] {
   let starts = new Set<string>();
+  // The last call's items and pages: the pages before the first changed item are kept (per streamed
+  // token in a long chat, only the last page is cut again).
+  let last: { items: readonly { readonly id: string }[]; pages: MessagePage<{ readonly id: string }>[] } = { items: [], pages: [] };
   return <T extends { readonly id: string }>(items: readonly T[]) => {
+    let same = 0;
+    const before = last.items;
+    while (same < items.length && same < before.length && items[same] === before[same]) same++;
+    // A page is kept when the item after it is unchanged too (that item decided where the page ends).
     const pages: MessagePage<T>[] = [];
+    let from = 0;
+    for (const page of last.pages as MessagePage<T>[]) {
+      if (from + page.items.length >= same) break;
+      pages.push(page);
+      from += page.items.length;
+    }
     let page: MessagePage<T> | undefined;
-    for (const item of items) {
+    for (let i = from; i < items.length; i++) {
+      const item = items[i]!;
       if (!page || page.items.length >= PAGE_SIZE || starts.has(item.id)) pages.push((page = { id: item.id, items: [] }));
       page.items.push(item);
     }
     starts = new Set(pages.map((p) => p.id));
+    last = { items, pages };
     return pages;
   };
 }

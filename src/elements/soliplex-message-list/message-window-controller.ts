@@ -36,6 +36,10 @@ export class MessageWindowController implements ReactiveController {
   readonly #heights = new Map<string, { px: number; items: number }>();
   /** The observed page elements and their ids. */
   readonly #observed = new Map<Element, string>();
+  /** Never-measured pages' guessed height (px) and their item count then. */
+  readonly #guesses = new Map<string, { px: number; items: number }>();
+  /** The height last written on each page element ('' for none): a style is written only when it changes. */
+  readonly #written = new WeakMap<Element, string>();
   /** The page list last observed (count, first and last id): a render that kept it skips the scan. */
   #signature = '';
   #intersection?: IntersectionObserver;
@@ -64,17 +68,31 @@ export class MessageWindowController implements ReactiveController {
     return ids;
   }
 
-  /** The height (px) a placeholder for page `id` of `count` items takes: its own when it was rendered, else a guess. */
-  #placeholderHeight(id: string, count: number): number {
+  /**
+   * The height (px) a placeholder for page `id` of `count` items takes: its own when it was rendered,
+   * else a guess from `perItem` (the measured pages' average item, computed once per update).
+   */
+  #placeholderHeight(id: string, count: number, perItem: () => number): number {
     const known = this.#heights.get(id);
     if (known) return known.items === count ? known.px : Math.round((known.px / known.items) * count);
+    // A guess stays until the page is measured: the average moves with every token of a streaming
+    // answer, and a new guess per frame would restyle and lay out every placeholder per frame.
+    const guess = this.#guesses.get(id);
+    if (guess?.items === count) return guess.px;
+    const px = Math.round(perItem() * count);
+    this.#guesses.set(id, { px, items: count });
+    return px;
+  }
+
+  /** The measured pages' average item height (px), or a guess before any was measured. */
+  #perItem(): number {
     let px = 0;
     let items = 0;
     for (const h of this.#heights.values()) {
       px += h.px;
       items += h.items;
     }
-    return Math.round((items ? px / items : GUESS_ITEM_PX) * count);
+    return items ? px / items : GUESS_ITEM_PX;
   }
 
   hostConnected(): void {
@@ -90,11 +108,17 @@ export class MessageWindowController implements ReactiveController {
     const pages = content.children;
     // Placeholders take their page's height (set through the CSSOM, which a strict Content-Security-Policy
     // allows); a page rendered again takes its own.
+    // Per streamed token too: only what changed is written (a style write, even of the same value, is
+    // not free), and the average item is computed once.
+    let perItem: number | undefined;
+    const average = () => (perItem ??= this.#perItem());
     for (const page of pages as HTMLCollectionOf<HTMLElement>) {
       const id = page.dataset.pageId;
       if (id === undefined) continue;
-      if (page.classList.contains('placeholder')) page.style.blockSize = `${this.#placeholderHeight(id, Number(page.dataset.items) || 1)}px`;
-      else if (page.style.blockSize) page.style.blockSize = '';
+      const size = page.classList.contains('placeholder') ? `${this.#placeholderHeight(id, Number(page.dataset.items) || 1, average)}px` : '';
+      if ((this.#written.get(page) ?? '') === size) continue;
+      page.style.blockSize = size;
+      this.#written.set(page, size);
     }
     const first = pages[0] as HTMLElement | undefined;
     const last = pages[pages.length - 1] as HTMLElement | undefined;
@@ -109,6 +133,7 @@ export class MessageWindowController implements ReactiveController {
       this.#observed.delete(element);
       this.#near.delete(id);
       this.#heights.delete(id);
+      this.#guesses.delete(id);
     }
     for (const page of pages) {
       const id = (page as HTMLElement).dataset.pageId;
@@ -153,6 +178,7 @@ export class MessageWindowController implements ReactiveController {
         // A placeholder's size is the one given to it: only rendered pages are measured.
         if (id === undefined || !px || page.classList.contains('placeholder')) continue;
         this.#heights.set(id, { px, items: Number(page.dataset.items) || 1 });
+        this.#guesses.delete(id);
       }
     });
   }

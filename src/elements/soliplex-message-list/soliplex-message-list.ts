@@ -4,7 +4,7 @@ import { repeat } from 'lit/directives/repeat.js';
 import { guard } from 'lit/directives/guard.js';
 import { consume } from '@lit/context';
 import { emptyConversation } from '../../core/conversation/empty-conversation.js';
-import type { AssistantMessage, ChatMessage, Conversation, InstructionMessage } from '../../core/index.js';
+import type { AssistantMessage, ChatMessage, Conversation, InstructionMessage, ToolCall } from '../../core/index.js';
 import { chatContext, type ChatContextValue } from '../../context.js';
 import { baseChatStrings, type ChatStrings } from '../shared/chat-strings.js';
 import { StreamingMarkdown, renderMarkdown } from './markdown.js';
@@ -18,7 +18,7 @@ import { FIRST_WINDOW, messagePages, WINDOW_MIN_ITEMS } from './message-pages.js
 import type { MessageWindowController } from './message-window-controller.js';
 import { loadOnce } from '../shared/load-once.js';
 import { ANSWER_EXTRAS_EXPORTPARTS } from './exportparts.js';
-import { answerMessages, answerText, answerTurns, groupAnswers, type AnswerGroup, type AnswerTurn, type AnswerTurnCache } from './answer-turns.js';
+import { answerMessages, answerText, answerTurns, endsAnswer, groupAnswers, samePrefix, type AnswerGroup, type AnswerTurn, type AnswerTurnCache } from './answer-turns.js';
 import { requestedLang } from '../shared/locale.js';
 import type { ReadAloud } from './read-aloud.js';
 import { LazyModule } from '../../core/lazy-module.js';
@@ -199,6 +199,9 @@ export class SoliplexMessageList extends LitElement {
   /** The answers' objects, kept while their runs and records stay the same (see `answerTurns`). */
   readonly #answerTurns = new Map() as AnswerTurnCache;
 
+  /** A running turn's new tool cards, a few per frame (from the list's extras, with the first card). */
+  #cardSlices?: InstanceType<ListExtras['CardSlices']>;
+
   /** Loads the window of pages, once (a failed load is tried again with the next render). */
   #loadWindow(): void {
     if (this.#window || this.#windowLoading) return;
@@ -240,6 +243,7 @@ export class SoliplexMessageList extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearTimeout(this.#copiedTimer);
+    this.#cardSlices?.cancel();
     // The chat went away: what it was reading stops with it.
     if (this.reading) this.#readAloud?.stop();
     this.reading = undefined;
@@ -247,13 +251,13 @@ export class SoliplexMessageList extends LitElement {
 
   override render() {
     const strings = this.chat?.strings ?? baseChatStrings;
-    const visible = this.#visible();
-    const entries = this.#entries(visible);
+    this.#cardSlices?.startRender();
+    const entries = this.#currentEntries();
     const shown = this.#shown(entries);
     const pages = this.#pages(shown);
     if (shown.length > WINDOW_MIN_ITEMS) this.#loadWindow();
     const whole = this.#window?.whole(pages);
-    this.#forgetMarkdown(visible);
+    this.#forgetMarkdown();
     const actions = { ...this.#actionTargets(entries), answers: answerTurns(this.conversation, this.busy, this.#answerTurns) };
     return html`
       <div part="messages" class="scroller" role="region" tabindex="0" aria-label=${strings.conversationLabel} @scroll=${this.#follow.onScroll}>
@@ -288,6 +292,33 @@ export class SoliplexMessageList extends LitElement {
     if (changed.has('noImages')) this.#markdown.clear();
   }
 
+  /** The entries up to the last answer end (a user message, a gap), kept while those messages stay the same objects. */
+  #headEntries?: { readonly messages: readonly ChatMessage[]; readonly end: number; readonly reasoning: boolean; readonly subagents: boolean; readonly entries: readonly Entry[] };
+
+  /**
+   * The list's top level now (see `#entries`). In a long chat, per streamed token: the entries before
+   * the last question are the last render's when their messages are the same objects (a token replaces
+   * a later one), so only the open answer is grouped again.
+   */
+  #currentEntries(): Entry[] {
+    const { messages } = this.conversation;
+    const reasoning = this.chat?.capabilities?.reasoning?.supported !== false;
+    const shows = (m: ChatMessage): m is Visible => isVisible(m) && (reasoning || m.role !== 'reasoning');
+    const bySubagent = (m: Visible) => 'subagentRunId' in m && !!m.subagentRunId;
+    let end = messages.length - 1;
+    while (end >= 0 && !endsAnswer(messages[end]!)) end--;
+    let head = this.#headEntries;
+    if (!head || head.end !== end || head.reasoning !== reasoning || !samePrefix(head.messages, messages, end)) {
+      const visible = messages.slice(0, end + 1).filter(shows);
+      const subagents = visible.some(bySubagent);
+      head = this.#headEntries = { messages, end, reasoning, subagents, entries: subagents ? [] : groupAnswers<Item>(visible) };
+    }
+    const tail = messages.slice(end + 1).filter(shows);
+    // A subagent's messages are grouped across the whole conversation.
+    if (head.subagents || tail.some(bySubagent)) return this.#entries(this.#visible());
+    return [...head.entries, ...groupAnswers<Item>(tail)];
+  }
+
   /** The messages shown: reasoning is left out when the agent's capabilities say it has none (`reasoning.supported: false`). */
   #visible(): Visible[] {
     const reasoning = this.chat?.capabilities?.reasoning?.supported !== false;
@@ -309,7 +340,7 @@ export class SoliplexMessageList extends LitElement {
       this.#seen.loading = true;
       import('./progressive-render-controller.js').then(
         ({ ProgressiveRenderController }) => {
-          this.#progressive = new ProgressiveRenderController(this, () => this.#entries(this.#visible()));
+          this.#progressive = new ProgressiveRenderController(this, () => this.#currentEntries());
           this.requestUpdate();
         },
         (error: unknown) => {
@@ -526,7 +557,8 @@ export class SoliplexMessageList extends LitElement {
     // An answer is built anew by every render: its messages are what it shows.
     const push = (m: Item) => {
       deps.push(m, actions.answers?.get(m.id), this.conversation.versions?.[m.id]);
-      if ('toolCallIds' in m) for (const id of m.toolCallIds) deps.push(this.conversation.toolCalls[id]);
+      // A card shown by a later frame (CardSlices) renders its page again.
+      if ('toolCallIds' in m) for (const id of m.toolCallIds) deps.push(this.conversation.toolCalls[id], this.#cardSlices?.shown(id));
     };
     for (const e of entries) {
       if (isAnswer(e)) {
@@ -547,7 +579,10 @@ export class SoliplexMessageList extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     // A conversation that shrank (another thread, an edit) may leave nothing below: back at the end.
-    if (changed.has('conversation') && this.conversation.messages.length === 0) this.scrollToEnd();
+    if (changed.has('conversation') && this.conversation.messages.length === 0) {
+      this.scrollToEnd();
+      this.#cardSlices?.clear();
+    }
     if (changed.has('conversation') && this.#refocus !== undefined) {
       listExtras.loaded?.keepVersionFocus(this.renderRoot as ShadowRoot, this.#refocus);
       this.#refocus = undefined;
@@ -598,8 +633,16 @@ export class SoliplexMessageList extends LitElement {
     const writing = !message.complete && !!message.text;
     return html`<div part="message assistant-message" class="message assistant ${writing ? 'writing' : ''}" data-message-id=${message.id} aria-busy=${message.complete ? 'false' : 'true'}>
       ${message.text ? html`<div class="text" dir="auto">${guard([message.text, message.complete, this.noImages, strings, this.chat?.imageOrigins], () => this.#markdownOf(message, strings))}</div>${this.#truncated(message, strings)}` : nothing}
-      ${calls.length ? this.#extras()?.renderCalls(calls) : nothing}
+      ${calls.length ? this.#renderCalls(calls) : nothing}
     </div>`;
+  }
+
+  /** A message's tool cards: while a turn runs, the new ones a few per frame (see CardSlices). */
+  #renderCalls(calls: readonly ToolCall[]) {
+    const extras = this.#extras();
+    if (!extras) return nothing;
+    const slices = (this.#cardSlices ??= new extras.CardSlices(() => this.requestUpdate(), () => this.chat));
+    return extras.renderCalls(slices.take(calls, this.busy));
   }
 
   /**
@@ -623,9 +666,9 @@ export class SoliplexMessageList extends LitElement {
   }
 
   /** Drops the Markdown of messages that left the conversation unfinished (a retry, another thread). */
-  #forgetMarkdown(visible: Visible[]): void {
+  #forgetMarkdown(): void {
     if (this.#markdown.size <= 1) return;
-    const open = new Set(visible.filter((m) => m.role === 'assistant' && !m.complete).map((m) => m.id));
+    const open = new Set(this.conversation.messages.filter((m) => m.role === 'assistant' && !m.complete).map((m) => m.id));
     for (const id of this.#markdown.keys()) if (!open.has(id)) this.#markdown.delete(id);
   }
 

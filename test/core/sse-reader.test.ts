@@ -50,6 +50,34 @@ for (const { name, each } of readers) {
       expect(out[1]).to.deep.equal({ data: '{"a":2}' });
     });
 
+    it('hands a frame past MAX_FRAME_CHARS on as soon as it is cut, before the rest of it arrives, and skips that rest', async () => {
+      // The source sends MAX_FRAME_CHARS and a little more of one frame, then waits for the consumer
+      // to have the frame before it sends the frame's end (with an id after the data) and another frame.
+      const encoder = new TextEncoder();
+      let received!: () => void;
+      const handedOn = new Promise<void>((resolve) => (received = resolve));
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(encoder.encode('id: 1\ndata: {"delta":"'));
+          for (let sent = 0; sent < MAX_FRAME_CHARS + 100_000; sent += 65_536) controller.enqueue(encoder.encode('y'.repeat(65_536)));
+          const late = new Promise((resolve) => setTimeout(() => resolve('late'), 5_000));
+          expect(await Promise.race([handedOn.then(() => 'on time'), late])).to.equal('on time');
+          controller.enqueue(encoder.encode('yyy"}\ndata: more of it\nid: 2\n\ndata: {"a":2}\n\n'));
+          controller.close();
+        },
+      });
+      const out: SseFrame[] = [];
+      await each(body, (frame) => {
+        out.push(frame);
+        received();
+      });
+      expect(out.map((f) => [f.data.length, f.id, f.cut])).to.deep.equal([
+        [CUT_FRAME_CHARS, '1', true],
+        [7, '2', undefined],
+      ]);
+      expect(out[0]!.data.startsWith('{"delta":"yyy')).to.equal(true);
+    });
+
     it('reads LF frames with ids and skips keepalive comments', async () => {
       expect(await frames(['id: r:0\ndata: {"a":1}\n\n: keepalive\n\n', 'id: r:1\ndata: {"a":2}\n\n'])).to.deep.equal([
         { id: 'r:0', data: '{"a":1}' },

@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { MAX_TEXT_CHARS, ThreadIndex, type SoliplexChat, type SoliplexRunFinishedEvent } from '../../src/index.js';
+import { MAX_FRAME_CHARS, MAX_TEXT_CHARS, ThreadIndex, type SoliplexChat, type SoliplexRunFinishedEvent } from '../../src/index.js';
 import { deepQuery, deepQueryAll, settled, statusLine, until } from './chat-fixture.js';
 import { finished, say, script, started } from '../helpers/agui-server.js';
 import { heartbeat } from '../helpers/heartbeat.js';
@@ -101,6 +101,24 @@ describe('<soliplex-chat> with hostile sizes (real SSE)', function () {
     await until(() => assistantText(reloaded).length === 2);
     expect(assistantText(reloaded)[0]!.replace(/\s+/g, ' ').trim().length).to.be.within(MAX_TEXT_CHARS - 100, MAX_TEXT_CHARS);
     await until(() => deepQueryAll(reloaded, '[part~="assistant-message"] [part~="truncated-notice"]').length === 1);
+  });
+
+  it('a huge text event shows its text (cut, with the notice) while the rest of it is still arriving, and the page answers', async () => {
+    // The frame passes MAX_FRAME_CHARS and then stops: its end never comes (the server hangs).
+    const head = 'data: {"type":"TEXT_MESSAGE_CONTENT","messageId":"big","delta":"';
+    const el = await chat([
+      [started, { type: 'TEXT_MESSAGE_START', messageId: 'big', role: 'assistant' }, { $raw: head + 'lorem ipsum dolor '.repeat(Math.ceil((MAX_FRAME_CHARS + 50_000) / 18)) }, { $hang: true }],
+    ]);
+    const beat = heartbeat();
+    el.send('Flood me');
+    await until(() => deepQueryAll(el, '[part~="assistant-message"] [part~="truncated-notice"]').length === 1);
+    expect(deepQuery(el, '[part~="stop-button"]'), 'the turn still runs: the frame has not ended').to.exist;
+    expect(assistantText(el)[0]!.replace(/\s+/g, ' ').trim().length).to.be.within(MAX_TEXT_CHARS - 100, MAX_TEXT_CHARS);
+    const end = turnEnd(el);
+    el.stop();
+    expect((await end).outcome).to.equal('cancelled');
+    expect(beat.stop(), 'largest heartbeat gap, ms').to.be.below(FROZEN_MS);
+    expect(assistantText(el)[0]).to.match(/^lorem ipsum dolor lorem/);
   });
 
   it('50 MB of tool arguments and a 50 MB tool result: both cut, the card says so, the page answers throughout', async () => {

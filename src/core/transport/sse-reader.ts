@@ -46,6 +46,10 @@ const BREAK = /\r\n?|\n/g;
  * may be split across chunks anywhere, a CRLF too. Linear in the text: each chunk is searched once,
  * an incomplete line is kept as pieces (never re-joined per chunk), and past MAX_FRAME_CHARS a line's
  * text is no longer kept at all.
+ *
+ * A frame cut past MAX_FRAME_CHARS is handed on as soon as it is cut, not at its end: the rest of a
+ * 50 MB event takes seconds to arrive and would change nothing (it is skipped), so its text shows
+ * while the rest streams past, and an event that cannot be cut fails the run without waiting for it.
  */
 class SseFrameParser {
   /** The incomplete line so far, in pieces, at most about MAX_FRAME_CHARS of it. */
@@ -56,7 +60,10 @@ class SseFrameParser {
   #cr = false;
   /** The frame's `data` lines so far, joined by `\n` (undefined: none yet). */
   #data: string | undefined;
+  /** The frame was cut and handed on already: the rest of it, to its blank line, is skipped. */
   #cut = false;
+  /** The incomplete line passed the limit and was read then: the rest of it is skipped. */
+  #skipping = false;
   #id: string | undefined;
 
   /** Feeds the next piece of text; `last` flushes a final frame that has no blank line after it. */
@@ -78,22 +85,29 @@ class SseFrameParser {
         if (match[0] === '\r' && start === text.length) this.#cr = true;
       }
     }
-    this.#keep(text, start, text.length);
+    this.#keep(text, start, text.length, sink);
     if (last) {
-      if (this.#length > 0) this.#endLine('', 0, 0, sink);
+      if (this.#length > 0 || this.#skipping) this.#endLine('', 0, 0, sink);
       this.#line('', false, sink);
     }
   }
 
-  /** Keeps `text[from, to)` as part of the incomplete line, as far as the limit allows. */
-  #keep(text: string, from: number, to: number): void {
-    if (to <= from) return;
+  /**
+   * Keeps `text[from, to)` as part of the incomplete line. Once the line passes the limit it is read
+   * at once, from its first CUT_FRAME_CHARS (the rest is freed), and what follows of it is skipped.
+   */
+  #keep(text: string, from: number, to: number, sink: FrameSink): void {
+    if (to <= from || this.#skipping) return;
     // Room for the field name before the data ("data: ").
     const room = MAX_FRAME_CHARS + 8 - this.#length;
-    if (room > 0) this.#pieces.push(from === 0 && to === text.length && to - from <= room ? text : text.slice(from, Math.min(to, from + room)));
+    this.#pieces.push(from === 0 && to === text.length && to - from <= room ? text : text.slice(from, Math.min(to, from + room)));
     this.#length += to - from;
-    // Past the limit the line is cut: only its first CUT_FRAME_CHARS are wanted (the rest is freed now).
-    if (room > 0 && this.#length > MAX_FRAME_CHARS + 8) this.#pieces = [firstChars(this.#pieces, CUT_FRAME_CHARS + 8)];
+    if (this.#length <= MAX_FRAME_CHARS + 8) return;
+    const line = firstChars(this.#pieces, CUT_FRAME_CHARS + 8);
+    this.#pieces = [];
+    this.#length = 0;
+    this.#skipping = true;
+    this.#line(line, true, sink);
   }
 
   #joined(): string {
@@ -101,21 +115,23 @@ class SseFrameParser {
   }
 
   #endLine(text: string, from: number, to: number, sink: FrameSink): void {
-    this.#keep(text, from, to);
-    const cut = this.#length > MAX_FRAME_CHARS + 8;
+    this.#keep(text, from, to, sink);
+    if (this.#skipping) {
+      this.#skipping = false; // read when it passed the limit
+      return;
+    }
     const line = this.#joined();
     this.#pieces = [];
     this.#length = 0;
-    this.#line(line, cut, sink);
+    this.#line(line, false, sink);
   }
 
   #line(line: string, cut: boolean, sink: FrameSink): void {
     if (line === '') {
       const data = this.#data;
-      const frameCut = this.#cut;
       this.#data = undefined;
-      this.#cut = false;
-      if (data !== undefined) sink(data, this.#id, frameCut || undefined);
+      if (this.#cut) this.#cut = false; // handed on when it was cut
+      else if (data !== undefined) sink(data, this.#id, undefined);
       return;
     }
     if (line.charCodeAt(0) === 58 /* ':' */) return;
@@ -130,8 +146,14 @@ class SseFrameParser {
     }
     if (this.#cut) return;
     const data = this.#data === undefined ? value : `${this.#data}\n${value}`;
-    this.#cut = cut || data.length > MAX_FRAME_CHARS;
-    this.#data = this.#cut ? data.slice(0, CUT_FRAME_CHARS) : data;
+    if (!cut && data.length <= MAX_FRAME_CHARS) {
+      this.#data = data;
+      return;
+    }
+    // Cut: handed on now (see the class comment); the rest of the frame is skipped.
+    this.#cut = true;
+    this.#data = undefined;
+    sink(firstChars([data], CUT_FRAME_CHARS), this.#id, true);
   }
 }
 

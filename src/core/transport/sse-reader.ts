@@ -30,8 +30,9 @@ export let closeCutJson: ((prefix: string) => string | undefined) | undefined;
 /**
  * Receives each frame as it completes; returning `false` stops the reading (the body is cancelled).
  * `id` is the last `id:` seen on the stream so far (SSE's "last event ID"), if any; `cut` is true when
- * the frame passed MAX_FRAME_CHARS and `data` is its beginning (CUT_FRAME_CHARS of it). A sink that must wait before it can
- * take a frame (code to load, say) returns a promise: the next frame waits for it.
+ * the frame passed MAX_FRAME_CHARS and `data` is its first CUT_FRAME_CHARS characters (handed on as
+ * soon as it passed, before the rest of it arrives). A sink that must wait before it can take a frame
+ * (code to load, say) returns a promise: the next frame waits for it.
  */
 export type SseFrameSink = (data: string, id: string | undefined, cut: boolean) => boolean | void | Promise<boolean | void>;
 

@@ -202,7 +202,8 @@ describe('benchmark: hostile sizes (issue 26 item 1)', () => {
       `## Hostile sizes: one huge event, one unbroken word (issue 26 item 1, ${REPS} runs)
 
 The demo server serves each case as real SSE on loopback (a \`$large\` step builds the 20 / 50 MB event on the
-server). From the send (or, for the welcome text, the element's creation) to the turn's end, its paint and 300 ms
+server); a client tool's case is two runs (the call, then the continuation that takes its result). The raw row
+reads the 50 MB body with nothing else on the page (a turn after every chunk): the browser's own floor. From the send (or, for the welcome text, the element's creation) to the turn's end, its paint and 300 ms
 more: the longest main-thread task (PerformanceObserver \`longtask\`; 0: none over 50 ms), the largest gap of a
 heartbeat (a MessageChannel ping re-posted every 10 ms) and the whole time; median (min–max), ms.
 

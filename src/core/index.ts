@@ -98,7 +98,7 @@ export { replayHistory } from './conversation/conversation-history.js';
 export { transcriptJson, TRANSCRIPT_FORMAT, TRANSCRIPT_VERSION, type TranscriptJson, type TranscriptMessage, type TranscriptToolCall, type TranscriptUsage, type TranscriptSource } from './transcript/transcript-json.js';
 export { transcriptMarkdown, type TranscriptLabels } from './transcript/transcript-markdown.js';
 export { usageCost, formatCost, type UsagePrices, type TokenPrice, type PricedUsage } from './conversation/usage-cost.js';
-export { forEachSseFrame, readSseFrames, MAX_FRAME_CHARS, type SseFrame, type SseFrameSink } from './transport/sse-reader.js';
+export { forEachSseFrame, readSseFrames, CUT_FRAME_CHARS, MAX_FRAME_CHARS, type SseFrame, type SseFrameSink } from './transport/sse-reader.js';
 export { MAX_TEXT_CHARS } from './conversation/text-limit.js';
 export { SoliplexTransport, type SoliplexTransportOptions } from './transport/soliplex/soliplex-transport.js';
 export { SoliplexHistoryCache, type SoliplexHistoryCacheOptions } from './transport/soliplex/soliplex-history-cache.js';

@@ -4,6 +4,7 @@ import { script } from '../helpers/agui-server.js';
 import { painted, pause, report, summarize, table, watchLongTasks } from './bench-kit.js';
 import '../../src/index.js';
 import { heartbeat } from '../helpers/heartbeat.js';
+import { yieldToPage } from '../../src/core/transport/yield-to-page.js';
 
 /**
  * Benchmark (`npm run bench`, issue 26 item 1): hostile sizes served as real SSE by the demo server
@@ -66,13 +67,62 @@ const short = [{ type: 'RUN_STARTED' }, { type: 'TEXT_MESSAGE_START', messageId:
 interface Case {
   name: string;
   run?: object[];
+  /** A second run: the continuation after a client tool's result. */
+  then?: object[];
   send?: string;
   setup?: (el: SoliplexChat) => void;
+  /** No chat: the body of `run` fetched and read with a turn of the page per chunk, nothing else. */
+  raw?: true;
 }
+
+const twentyMb = (unit: string) => unit.repeat(Math.ceil(20_000_000 / unit.length)).slice(0, 20_000_000);
+/** A client tool's call, then (second run) the answer to its result. */
+const clientCall = [
+  { type: 'RUN_STARTED' },
+  { type: 'TOOL_CALL_START', toolCallId: 'c1', toolCallName: 'big_result' },
+  { type: 'TOOL_CALL_ARGS', toolCallId: 'c1', delta: '{}' },
+  { type: 'TOOL_CALL_END', toolCallId: 'c1' },
+  { type: 'RUN_FINISHED' },
+];
+const bigResult = (value: () => unknown) => (el: SoliplexChat) => (el.toolRegistry = el.toolRegistry.register({ name: 'big_result', description: 'A huge result', execute: value }));
 
 const CASES: Case[] = [
   { name: 'one 20 MB text event', run: answerWith(large('TEXT_MESSAGE_CONTENT', 'delta', { messageId: 'big' }, 'lorem ipsum dolor ', 20_000_000)) },
   { name: 'one 50 MB text event', run: answerWith(large('TEXT_MESSAGE_CONTENT', 'delta', { messageId: 'big' }, 'lorem ipsum dolor ', 50_000_000)) },
+  {
+    name: "raw: the 50 MB event's body read with a turn per chunk, nothing else (the browser's own floor)",
+    run: answerWith(large('TEXT_MESSAGE_CONTENT', 'delta', { messageId: 'big' }, 'lorem ipsum dolor ', 50_000_000)),
+    raw: true,
+  },
+  {
+    name: '20 MB of tool arguments (a server tool)',
+    run: [
+      { type: 'RUN_STARTED' },
+      { type: 'TOOL_CALL_START', toolCallId: 'c1', toolCallName: 'server_search' },
+      large('TOOL_CALL_ARGS', 'delta', { toolCallId: 'c1' }, '{"q":"', 20_000_000),
+      { type: 'TOOL_CALL_END', toolCallId: 'c1' },
+      { type: 'TOOL_CALL_RESULT', messageId: 'r1', toolCallId: 'c1', content: 'no hits' },
+      { type: 'RUN_FINISHED' },
+    ],
+  },
+  {
+    name: 'a 20 MB tool result (a server tool)',
+    run: [
+      { type: 'RUN_STARTED' },
+      { type: 'TOOL_CALL_START', toolCallId: 'c1', toolCallName: 'server_fetch' },
+      { type: 'TOOL_CALL_ARGS', toolCallId: 'c1', delta: '{}' },
+      { type: 'TOOL_CALL_END', toolCallId: 'c1' },
+      large('TOOL_CALL_RESULT', 'content', { messageId: 'r1', toolCallId: 'c1' }, 'result text ', 20_000_000),
+      { type: 'RUN_FINISHED' },
+    ],
+  },
+  { name: 'a client tool returning a 20 MB string', run: clientCall, then: short, setup: bigResult(() => twentyMb('result text ')) },
+  {
+    name: 'a client tool returning a 20 MB object (200,000 rows)',
+    run: clientCall,
+    then: short,
+    setup: bigResult(() => ({ rows: Array.from({ length: 200_000 }, (_, i) => ({ id: i, name: `row ${i}`, text: 'lorem ipsum dolor sit amet, consectetur adipiscing elit ' })) })),
+  },
   { name: 'a 200,000-character word: answer', run: answerWith({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'big', delta: WORD }) },
   { name: 'a 200,000-character word: user message', run: short, send: WORD },
   {
@@ -84,12 +134,26 @@ const CASES: Case[] = [
   { name: 'a 200,000-character word: welcome text' },
 ];
 
+/** The body of the agent's answer, read and dropped, a turn of the page after each chunk. */
+async function readRaw(agentUrl: string): Promise<void> {
+  const body = JSON.stringify({ threadId: `raw-${Math.random()}`, runId: 'r', messages: [], tools: [], context: [], state: {}, forwardedProps: {} });
+  const response = await fetch(agentUrl, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream' }, body });
+  const reader = response.body!.getReader();
+  while (!(await reader.read()).done) await yieldToPage();
+}
+
 async function measure(c: Case, rep: number): Promise<Sample> {
-  const agentUrl = c.run ? (await script([c.run])).agentUrl : 'http://127.0.0.1:9/unused';
+  const agentUrl = c.run ? (await script(c.then ? [c.run, c.then] : [c.run])).agentUrl : 'http://127.0.0.1:9/unused';
   await painted();
   const tasks = watchLongTasks();
   const beat = heartbeat();
   const start = performance.now();
+  if (c.raw) {
+    await readRaw(agentUrl);
+    await painted();
+    const ms = performance.now() - start;
+    return { ms, longest: tasks.stop().longest, gap: beat.stop() };
+  }
   const el = await fixture<SoliplexChat>(
     c.run
       ? html`<soliplex-chat style="height: 500px; width: 600px" agent-url=${agentUrl} thread=${`hostile-${rep}-${Math.random()}`}></soliplex-chat>`
@@ -98,6 +162,7 @@ async function measure(c: Case, rep: number): Promise<Sample> {
   try {
     if (c.run) {
       c.setup?.(el);
+      // At the turn's end (a client tool's turn: after the continuation that takes its result).
       const finished = new Promise<Event>((resolve) => el.addEventListener('soliplex-run-finished', resolve, { once: true }));
       el.send(c.send ?? 'Go');
       await finished;
@@ -137,7 +202,8 @@ describe('benchmark: hostile sizes (issue 26 item 1)', () => {
       `## Hostile sizes: one huge event, one unbroken word (issue 26 item 1, ${REPS} runs)
 
 The demo server serves each case as real SSE on loopback (a \`$large\` step builds the 20 / 50 MB event on the
-server). From the send (or, for the welcome text, the element's creation) to the turn's end, its paint and 300 ms
+server); a client tool's case is two runs (the call, then the continuation that takes its result). The raw row
+reads the 50 MB body with nothing else on the page (a turn after every chunk): the browser's own floor. From the send (or, for the welcome text, the element's creation) to the turn's end, its paint and 300 ms
 more: the longest main-thread task (PerformanceObserver \`longtask\`; 0: none over 50 ms), the largest gap of a
 heartbeat (a MessageChannel ping re-posted every 10 ms) and the whole time; median (min–max), ms.
 

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { forEachSseFrame, readSseFrames, MAX_FRAME_CHARS, type SseFrame } from '../../src/core/index.js';
+import { forEachSseFrame, readSseFrames, CUT_FRAME_CHARS, MAX_FRAME_CHARS, type SseFrame } from '../../src/core/index.js';
 import { closeCutJson } from '../../src/core/transport/cut-json.js';
 import { finished, say, script, started } from '../helpers/agui-server.js';
 
@@ -37,7 +37,7 @@ for (const { name, each } of readers) {
   }
 
   describe(`SSE reader (${name})`, () => {
-    it('keeps MAX_FRAME_CHARS of a larger frame, split over many chunks, marks it cut, and reads on', async () => {
+    it('keeps CUT_FRAME_CHARS of a frame past MAX_FRAME_CHARS, split over many chunks, marks it cut, and reads on', async () => {
       const big = 'x'.repeat(MAX_FRAME_CHARS + 100_000);
       const chunks = ['data: {"delta":"'];
       for (let i = 0; i < big.length; i += 65_536) chunks.push(big.slice(i, i + 65_536));
@@ -45,9 +45,37 @@ for (const { name, each } of readers) {
       const out = await frames(chunks);
       expect(out).to.have.length(2);
       expect(out[0]!.cut).to.equal(true);
-      expect(out[0]!.data.length).to.equal(MAX_FRAME_CHARS);
+      expect(out[0]!.data.length).to.equal(CUT_FRAME_CHARS);
       expect(out[0]!.data.startsWith('{"delta":"xxx')).to.equal(true);
       expect(out[1]).to.deep.equal({ data: '{"a":2}' });
+    });
+
+    it('hands a frame past MAX_FRAME_CHARS on as soon as it is cut, before the rest of it arrives, and skips that rest', async () => {
+      // The source sends MAX_FRAME_CHARS and a little more of one frame, then waits for the consumer
+      // to have the frame before it sends the frame's end (with an id after the data) and another frame.
+      const encoder = new TextEncoder();
+      let received!: () => void;
+      const handedOn = new Promise<void>((resolve) => (received = resolve));
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(encoder.encode('id: 1\ndata: {"delta":"'));
+          for (let sent = 0; sent < MAX_FRAME_CHARS + 100_000; sent += 65_536) controller.enqueue(encoder.encode('y'.repeat(65_536)));
+          const late = new Promise((resolve) => setTimeout(() => resolve('late'), 5_000));
+          expect(await Promise.race([handedOn.then(() => 'on time'), late])).to.equal('on time');
+          controller.enqueue(encoder.encode('yyy"}\ndata: more of it\nid: 2\n\ndata: {"a":2}\n\n'));
+          controller.close();
+        },
+      });
+      const out: SseFrame[] = [];
+      await each(body, (frame) => {
+        out.push(frame);
+        received();
+      });
+      expect(out.map((f) => [f.data.length, f.id, f.cut])).to.deep.equal([
+        [CUT_FRAME_CHARS, '1', true],
+        [7, '2', undefined],
+      ]);
+      expect(out[0]!.data.startsWith('{"delta":"yyy')).to.equal(true);
     });
 
     it('reads LF frames with ids and skips keepalive comments', async () => {
@@ -162,6 +190,38 @@ for (const { name, each } of readers) {
       // Before the burst ends (50 would mean the reader held the thread to the end); on a loaded machine
       // the first slice may be used up by the read itself, and the task runs before the first frame (0).
       expect(taskRanAt).to.be.within(0, 49);
+    });
+
+    it('a huge frame whose reads are slow but never wait (the browser copying megabytes in each read) still gives the page turns', async () => {
+      // Each read runs the source's pull, which takes 2 ms on the spot and brings more of one frame:
+      // reads that take time without letting the page run (timing reads took them for pauses).
+      const encoder = new TextEncoder();
+      let pulls = 0;
+      let pullsWhenTaskRan = -1;
+      const body = new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            const until = performance.now() + 2;
+            while (performance.now() < until) {
+              /* busy */
+            }
+            pulls++;
+            if (pulls === 1) controller.enqueue(encoder.encode('data: {"delta":"'));
+            else if (pulls <= 40) controller.enqueue(encoder.encode('x'.repeat(1_000)));
+            else {
+              controller.enqueue(encoder.encode('"}\n\n'));
+              controller.close();
+            }
+          },
+        },
+        { highWaterMark: 0 },
+      );
+      setTimeout(() => (pullsWhenTaskRan = pulls), 0);
+      const out: string[] = [];
+      await each(body, (frame) => void out.push(frame.data));
+      expect(out).to.have.length(1);
+      // 80 ms of reading: the task queued at the start ran long before its end.
+      expect(pullsWhenTaskRan, 'reads done when a task queued at the start ran').to.be.within(0, 30);
     });
 
     it('a frame that arrives after a pause is handed on at once, not behind the tasks queued meanwhile (a tool hop starts in the same task)', async () => {

@@ -121,4 +121,22 @@ describe('tool results reach the model as something meaningful', () => {
     expect(() => JSON.parse(deep)).to.not.throw();
     expect(deep).to.contain('[object nested too deep, left out]');
   });
+
+  it('reads of a huge result only about what it sends: the walk stops near the bound (a 20 MB result froze the page for seconds)', async () => {
+    let reads = 0;
+    const row = (i: number) => ({
+      id: i,
+      get text() {
+        reads++;
+        return 'lorem ipsum dolor sit amet, consectetur adipiscing elit ';
+      },
+    });
+    const sent = await contentsSentFor([returning('huge_rows', () => ({ rows: Array.from({ length: 200_000 }, (_, i) => row(i)) }))]);
+    const { rows } = JSON.parse(sent['huge_rows']!.content) as { rows: unknown[] };
+    expect(rows.at(-1)).to.match(/^\[… \d+ more items left out\]$/);
+    const kept = rows.length - 1;
+    expect(kept).to.be.within(500, 2_000);
+    // Each row kept is read by the check for plain data and by the writer; the other 198,000 and more never.
+    expect(reads, 'rows read').to.be.below(kept * 3);
+  });
 });

@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { MAX_TEXT_CHARS, ThreadIndex, type SoliplexChat, type SoliplexRunFinishedEvent } from '../../src/index.js';
+import { MAX_FRAME_CHARS, MAX_TEXT_CHARS, MAX_TOOL_RESULT_CHARS, ThreadIndex, defaultLocalThreadStore, type SoliplexChat, type SoliplexRunFinishedEvent } from '../../src/index.js';
 import { deepQuery, deepQueryAll, settled, statusLine, until } from './chat-fixture.js';
 import { finished, say, script, started } from '../helpers/agui-server.js';
 import { heartbeat } from '../helpers/heartbeat.js';
@@ -96,11 +96,31 @@ describe('<soliplex-chat> with hostile sizes (real SSE)', function () {
     const { thread } = el;
     const agentUrl = el.getAttribute('agent-url')!;
     await leave(el);
+    const reopening = heartbeat();
     const reloaded = await open(agentUrl, thread);
     await settled(reloaded);
     await until(() => assistantText(reloaded).length === 2);
+    expect(reopening.stop(), 'largest heartbeat gap while the kept thread reopened, ms').to.be.below(FROZEN_MS);
     expect(assistantText(reloaded)[0]!.replace(/\s+/g, ' ').trim().length).to.be.within(MAX_TEXT_CHARS - 100, MAX_TEXT_CHARS);
     await until(() => deepQueryAll(reloaded, '[part~="assistant-message"] [part~="truncated-notice"]').length === 1);
+  });
+
+  it('a huge text event shows its text (cut, with the notice) while the rest of it is still arriving, and the page answers', async () => {
+    // The frame passes MAX_FRAME_CHARS and then stops: its end never comes (the server hangs).
+    const head = 'data: {"type":"TEXT_MESSAGE_CONTENT","messageId":"big","delta":"';
+    const el = await chat([
+      [started, { type: 'TEXT_MESSAGE_START', messageId: 'big', role: 'assistant' }, { $raw: head + 'lorem ipsum dolor '.repeat(Math.ceil((MAX_FRAME_CHARS + 50_000) / 18)) }, { $hang: true }],
+    ]);
+    const beat = heartbeat();
+    el.send('Flood me');
+    await until(() => deepQueryAll(el, '[part~="assistant-message"] [part~="truncated-notice"]').length === 1);
+    expect(deepQuery(el, '[part~="stop-button"]'), 'the turn still runs: the frame has not ended').to.exist;
+    expect(assistantText(el)[0]!.replace(/\s+/g, ' ').trim().length).to.be.within(MAX_TEXT_CHARS - 100, MAX_TEXT_CHARS);
+    const end = turnEnd(el);
+    el.stop();
+    expect((await end).outcome).to.equal('cancelled');
+    expect(beat.stop(), 'largest heartbeat gap, ms').to.be.below(FROZEN_MS);
+    expect(assistantText(el)[0]).to.match(/^lorem ipsum dolor lorem/);
   });
 
   it('50 MB of tool arguments and a 50 MB tool result: both cut, the card says so, the page answers throughout', async () => {
@@ -126,6 +146,38 @@ describe('<soliplex-chat> with hostile sizes (real SSE)', function () {
     expect(cards).to.have.length(2);
     for (const card of cards) expect(card.querySelector('[part~="truncated-notice"]'), card.textContent!).to.exist;
     expect(assistantText(el).at(-1)).to.contain('Done.');
+  });
+
+  it('a client tool returning 20 MB: the model gets the bounded text with its note, the thread keeps that text (not the 20 MB) and reopens', async () => {
+    const { agentUrl, requests } = await script([
+      [started, { type: 'TOOL_CALL_START', toolCallId: 'c1', toolCallName: 'big_result' }, { type: 'TOOL_CALL_ARGS', toolCallId: 'c1', delta: '{}' }, { type: 'TOOL_CALL_END', toolCallId: 'c1' }, finished],
+      [started, ...say('a1', 'Read it.'), finished],
+    ]);
+    const el = await open(agentUrl, `big-result-${Math.random()}`);
+    const huge = 'result text '.repeat(1_700_000);
+    el.toolRegistry = el.toolRegistry.register({ name: 'big_result', description: 'A huge result', execute: () => huge });
+    const { outcome, gap } = await turn(el, 'Fetch it');
+    expect(gap, 'largest heartbeat gap, ms').to.be.below(FROZEN_MS);
+    expect(outcome).to.equal('success');
+    const sent = (await requests())[1]!.body.messages as { role: string; content: string }[];
+    const result = sent.find((m) => m.role === 'tool')!.content;
+    expect(result.length).to.be.at.most(MAX_TOOL_RESULT_CHARS);
+    expect(result).to.match(/^result text result text .*\[\d+ more characters left out\]$/s);
+    expect(deepQueryAll(el, '[part~="tool-card"]')).to.have.length(1);
+
+    const { thread } = el;
+    await leave(el);
+    const kept = (await defaultLocalThreadStore().loadAll()).find((t) => t.key.thread === thread)!;
+    const call = kept.conversation.toolCalls['c1']!;
+    expect(call.result, 'the kept result is the text the model got').to.equal(result);
+    expect(call.resultValue === undefined, 'the 20 MB value is not kept').to.equal(true);
+
+    const beat = heartbeat();
+    const reloaded = await open(agentUrl, thread);
+    await settled(reloaded);
+    await until(() => deepQueryAll(reloaded, '[part~="tool-card"]').length === 1 && assistantText(reloaded).length === 1);
+    expect(beat.stop(), 'largest heartbeat gap while it reopened, ms').to.be.below(FROZEN_MS);
+    expect(assistantText(reloaded)[0]).to.contain('Read it.');
   });
 
   it('a 50 MB state snapshot (which cannot be cut): the turn fails with the reason, the conversation stays, Retry answers', async () => {

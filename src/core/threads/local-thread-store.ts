@@ -1,4 +1,5 @@
-import type { Conversation } from '../conversation/conversation.js';
+import type { Conversation, ToolCall } from '../conversation/conversation.js';
+import { MAX_TEXT_CHARS } from '../conversation/text-limit.js';
 import { threadKeyId, type ThreadKey } from '../tool-loop/run-state.js';
 import { openDatabase, request } from '../indexed-db.js';
 
@@ -200,8 +201,25 @@ export function fromRecord({ key, name, lastActivity, conversation, inFlight, re
     key: { server: key.server, room: key.room, thread: key.thread },
     ...(name ? { name } : {}),
     lastActivity,
-    conversation: { ...conversation, messages: conversation.messages, toolCalls: conversation.toolCalls, state: conversation.state },
+    conversation: { ...conversation, messages: conversation.messages, toolCalls: keptToolCalls(conversation.toolCalls), state: conversation.state },
     ...(inFlight ? { inFlight: true } : {}),
     revision: typeof revision === 'number' ? revision : 0,
   };
+}
+
+/**
+ * The calls as kept: a result the model got cut (its text reached the bound, MAX_TEXT_CHARS) is kept
+ * as that text, without the value the tool returned. Writing a 20 MB value with every save, and
+ * reading it back (the save reads the stored revision), held the page for about a second each time.
+ */
+function keptToolCalls(calls: Conversation['toolCalls']): Conversation['toolCalls'] {
+  const huge = (call: ToolCall) => call.resultValue !== undefined && (call.result?.length ?? 0) >= MAX_TEXT_CHARS * 0.9;
+  if (!Object.values(calls).some(huge)) return calls;
+  return Object.fromEntries(
+    Object.entries(calls).map(([id, call]) => {
+      if (!huge(call)) return [id, call];
+      const { resultValue: _dropped, ...rest } = call;
+      return [id, rest];
+    }),
+  );
 }

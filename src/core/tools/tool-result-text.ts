@@ -19,19 +19,28 @@ export function cutText(text: string, maxChars: number): string {
 
 /**
  * JSON text of plain JSON data (plain objects, arrays, strings, finite numbers, booleans, null; a
- * `toJSON` applied, as a Date's) no longer than `maxChars`; undefined for any other value.
+ * `toJSON` applied, as a Date's) no longer than `maxChars`; undefined for any other value, and for
+ * one that is longer (found out early: the walk stops about there).
  */
 export function plainJson(value: unknown, maxChars = MAX_TOOL_RESULT_CHARS): string | undefined {
   let plain = true;
+  // At most the characters written so far (keys, strings, one character for any other value):
+  // past maxChars the walk stops, so a 20 MB result is not written whole only to be thrown away (it
+  // took seconds for 200,000 rows); the safe writer then writes the bounded text with its notes.
+  let written = 0;
   let text: string | undefined;
   try {
-    text = JSON.stringify(value, (_key, item: unknown) => {
+    text = JSON.stringify(value, function (this: unknown, key: string, item: unknown) {
+      if (!plain) return undefined;
       if (typeof item === 'object' && item !== null) {
         const proto: unknown = Object.getPrototypeOf(item);
-        plain &&= Array.isArray(item) || proto === Object.prototype || proto === null;
-      } else if (typeof item === 'number') plain &&= Number.isFinite(item);
-      else plain &&= item === null || item === undefined || typeof item === 'string' || typeof item === 'boolean';
-      // Once something is not plain the walk stops: the safe writer takes the whole value.
+        plain = Array.isArray(item) || proto === Object.prototype || proto === null;
+      } else if (typeof item === 'number') plain = Number.isFinite(item);
+      else plain = item === null || item === undefined || typeof item === 'string' || typeof item === 'boolean';
+      // Never more than what is written (`"key":` outside arrays, a string's quotes, one character at least).
+      written += (Array.isArray(this) || key === '' ? 0 : key.length + 3) + (typeof item === 'string' ? item.length + 2 : 1);
+      plain &&= written <= maxChars;
+      // Once something is not plain (or too much is written) the walk stops: the safe writer takes the whole value.
       return plain ? item : undefined;
     });
   } catch {

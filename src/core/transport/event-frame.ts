@@ -4,7 +4,7 @@ import { MAX_FRAME_CHARS, closeCutJson } from './sse-reader.js';
 
 /**
  * Events whose size is text that may be cut (a message's text, a call's arguments, a result): a frame
- * of one of these past MAX_FRAME_CHARS is read as its first MAX_FRAME_CHARS characters, the text cut
+ * of one of these past MAX_FRAME_CHARS is read as its first CUT_FRAME_CHARS characters, the text cut
  * there (the reducer then cuts the text to MAX_TEXT_CHARS and marks it). Any other event so large
  * (a snapshot, say) cannot be cut without changing its meaning: the run fails with a clear error.
  */
@@ -19,8 +19,8 @@ const CUTTABLE: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Parses one SSE frame's data as JSON. A `cut` frame (its data is the beginning of a frame past
- * MAX_FRAME_CHARS) is closed where it was cut: the string it was cut in ends there, and so do the
+ * Parses one SSE frame's data as JSON. A `cut` frame (its data is the first CUT_FRAME_CHARS of a
+ * frame past MAX_FRAME_CHARS) is closed where it was cut: the string it was cut in ends there, and so do the
  * objects and arrays still open. That works when the cut falls in a string value (a huge frame is huge
  * because of one), and the event is one whose text may be cut (CUTTABLE); otherwise a clear
  * TransportError says the event was too large. Throws SyntaxError for data that is not JSON.

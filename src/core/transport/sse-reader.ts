@@ -1,13 +1,10 @@
 import { STREAM_SLICE_MS, yieldToPage } from './yield-to-page.js';
 
-/** A read that took this long waited for data (a queued chunk is handed over within microseconds). */
-const IDLE_READ_MS = 1;
-
 /** One server-sent event: its `data` lines joined, and its `id` if the frame had one. */
 export interface SseFrame {
   readonly data: string;
   readonly id?: string;
-  /** Set when the frame's data passed MAX_FRAME_CHARS: `data` is its first MAX_FRAME_CHARS characters. */
+  /** Set when the frame's data passed MAX_FRAME_CHARS: `data` is its first CUT_FRAME_CHARS characters. */
   readonly cut?: true;
 }
 
@@ -18,14 +15,24 @@ export interface SseFrame {
  */
 export const MAX_FRAME_CHARS = 4 * 1024 * 1024;
 
+/**
+ * What a frame past MAX_FRAME_CHARS keeps of its data (1 Mi characters), the rest dropped as it
+ * arrives. Such a frame is usable only as an event whose text may be cut (event-frame.ts), and that
+ * text is kept to MAX_TEXT_CHARS (100,000 characters) anyway: 1 Mi characters of JSON hold it even
+ * when every character is escaped (`\uXXXX`, 6 each). Joining, repairing and parsing 4 Mi
+ * characters took one task of 90–150 ms on a loaded machine; this is a quarter of that.
+ */
+export const CUT_FRAME_CHARS = 1024 * 1024;
+
 /** The repair of a cut frame's JSON (cut-json.ts): loaded with the first cut frame, before it is handed on. */
 export let closeCutJson: ((prefix: string) => string | undefined) | undefined;
 
 /**
  * Receives each frame as it completes; returning `false` stops the reading (the body is cancelled).
  * `id` is the last `id:` seen on the stream so far (SSE's "last event ID"), if any; `cut` is true when
- * the frame passed MAX_FRAME_CHARS and `data` is its beginning. A sink that must wait before it can
- * take a frame (code to load, say) returns a promise: the next frame waits for it.
+ * the frame passed MAX_FRAME_CHARS and `data` is its first CUT_FRAME_CHARS characters (handed on as
+ * soon as it passed, before the rest of it arrives). A sink that must wait before it can take a frame
+ * (code to load, say) returns a promise: the next frame waits for it.
  */
 export type SseFrameSink = (data: string, id: string | undefined, cut: boolean) => boolean | void | Promise<boolean | void>;
 
@@ -40,6 +47,10 @@ const BREAK = /\r\n?|\n/g;
  * may be split across chunks anywhere, a CRLF too. Linear in the text: each chunk is searched once,
  * an incomplete line is kept as pieces (never re-joined per chunk), and past MAX_FRAME_CHARS a line's
  * text is no longer kept at all.
+ *
+ * A frame cut past MAX_FRAME_CHARS is handed on as soon as it is cut, not at its end: the rest of a
+ * 50 MB event takes seconds to arrive and would change nothing (it is skipped), so its text shows
+ * while the rest streams past, and an event that cannot be cut fails the run without waiting for it.
  */
 class SseFrameParser {
   /** The incomplete line so far, in pieces, at most about MAX_FRAME_CHARS of it. */
@@ -50,7 +61,10 @@ class SseFrameParser {
   #cr = false;
   /** The frame's `data` lines so far, joined by `\n` (undefined: none yet). */
   #data: string | undefined;
+  /** The frame was cut and handed on already: the rest of it, to its blank line, is skipped. */
   #cut = false;
+  /** The incomplete line passed the limit and was read then: the rest of it is skipped. */
+  #skipping = false;
   #id: string | undefined;
 
   /** Feeds the next piece of text; `last` flushes a final frame that has no blank line after it. */
@@ -72,38 +86,53 @@ class SseFrameParser {
         if (match[0] === '\r' && start === text.length) this.#cr = true;
       }
     }
-    this.#keep(text, start, text.length);
+    this.#keep(text, start, text.length, sink);
     if (last) {
-      if (this.#length > 0) this.#endLine('', 0, 0, sink);
+      if (this.#length > 0 || this.#skipping) this.#endLine('', 0, 0, sink);
       this.#line('', false, sink);
     }
   }
 
-  /** Keeps `text[from, to)` as part of the incomplete line, as far as the limit allows. */
-  #keep(text: string, from: number, to: number): void {
-    if (to <= from) return;
+  /**
+   * Keeps `text[from, to)` as part of the incomplete line. Once the line passes the limit it is read
+   * at once, from its first CUT_FRAME_CHARS (the rest is freed), and what follows of it is skipped.
+   */
+  #keep(text: string, from: number, to: number, sink: FrameSink): void {
+    if (to <= from || this.#skipping) return;
     // Room for the field name before the data ("data: ").
     const room = MAX_FRAME_CHARS + 8 - this.#length;
-    if (room > 0) this.#pieces.push(from === 0 && to === text.length && to - from <= room ? text : text.slice(from, Math.min(to, from + room)));
+    this.#pieces.push(from === 0 && to === text.length && to - from <= room ? text : text.slice(from, Math.min(to, from + room)));
     this.#length += to - from;
+    if (this.#length <= MAX_FRAME_CHARS + 8) return;
+    const line = firstChars(this.#pieces, CUT_FRAME_CHARS + 8);
+    this.#pieces = [];
+    this.#length = 0;
+    this.#skipping = true;
+    this.#line(line, true, sink);
+  }
+
+  #joined(): string {
+    return this.#pieces.length === 1 ? this.#pieces[0]! : this.#pieces.join('');
   }
 
   #endLine(text: string, from: number, to: number, sink: FrameSink): void {
-    this.#keep(text, from, to);
-    const cut = this.#length > MAX_FRAME_CHARS + 8;
-    const line = this.#pieces.length === 1 ? this.#pieces[0]! : this.#pieces.join('');
+    this.#keep(text, from, to, sink);
+    if (this.#skipping) {
+      this.#skipping = false; // read when it passed the limit
+      return;
+    }
+    const line = this.#joined();
     this.#pieces = [];
     this.#length = 0;
-    this.#line(line, cut, sink);
+    this.#line(line, false, sink);
   }
 
   #line(line: string, cut: boolean, sink: FrameSink): void {
     if (line === '') {
       const data = this.#data;
-      const frameCut = this.#cut;
       this.#data = undefined;
-      this.#cut = false;
-      if (data !== undefined) sink(data, this.#id, frameCut || undefined);
+      if (this.#cut) this.#cut = false; // handed on when it was cut
+      else if (data !== undefined) sink(data, this.#id, undefined);
       return;
     }
     if (line.charCodeAt(0) === 58 /* ':' */) return;
@@ -118,15 +147,26 @@ class SseFrameParser {
     }
     if (this.#cut) return;
     const data = this.#data === undefined ? value : `${this.#data}\n${value}`;
-    this.#cut = cut || data.length > MAX_FRAME_CHARS;
-    this.#data = this.#cut ? data.slice(0, MAX_FRAME_CHARS) : data;
+    if (!cut && data.length <= MAX_FRAME_CHARS) {
+      this.#data = data;
+      return;
+    }
+    // Cut: handed on now (see the class comment); the rest of the frame is skipped.
+    this.#cut = true;
+    this.#data = undefined;
+    sink(firstChars([data], CUT_FRAME_CHARS), this.#id, true);
   }
 }
 
-/** The frames each chunk of an SSE body completes, and whether reading it waited for the network. */
-interface SseChunk {
-  readonly frames: readonly SseFrame[];
-  readonly waited: boolean;
+/** The first `n` characters of `pieces` joined, as a string of its own (not a slice that keeps them alive). */
+function firstChars(pieces: readonly string[], n: number): string {
+  const kept: string[] = [' '];
+  for (const piece of pieces) {
+    if (n <= 0) break;
+    kept.push(piece.length <= n ? piece : piece.slice(0, n));
+    n -= piece.length;
+  }
+  return kept.join('').slice(1);
 }
 
 /**
@@ -134,22 +174,19 @@ interface SseChunk {
  * consumer broke, returned or threw, or a read failed) cancels the body: releasing the lock alone
  * leaves the HTTP response open.
  */
-async function* sseChunks(body: ReadableStream<Uint8Array>): AsyncGenerator<SseChunk> {
+async function* sseChunks(body: ReadableStream<Uint8Array>): AsyncGenerator<readonly SseFrame[]> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   const parser = new SseFrameParser();
   let finished = false;
   try {
     for (;;) {
-      const asked = performance.now();
       const { done, value } = await reader.read();
-      // A queued chunk is handed over within microseconds; a read that took longer let the page run.
-      const waited = performance.now() - asked >= IDLE_READ_MS;
       const frames: SseFrame[] = [];
       parser.push(done ? decoder.decode() : decoder.decode(value, { stream: true }), done, (data, id, cut) => {
         frames.push(cut ? (id !== undefined ? { data, id, cut } : { data, cut }) : id !== undefined ? { data, id } : { data });
       });
-      yield { frames, waited };
+      yield frames;
       if (done) {
         finished = true;
         return;
@@ -169,18 +206,42 @@ async function* sseChunks(body: ReadableStream<Uint8Array>): AsyncGenerator<SseC
  * handed on, the page gets a turn once the slice is used up (the consumer's work on the frames before
  * counts). A read that waited for the network let the page run meanwhile: a new slice starts, so the
  * frame after a pause (a run's RUN_FINISHED, say) does not wait behind a rendering task.
+ *
+ * Whether the page ran is seen, not guessed from how long a read took: each slice posts a marker task
+ * (a MessageChannel message), which runs only once the reading leaves the main thread. A read can take
+ * milliseconds without letting anything run (the browser copies a huge body's megabytes in the read
+ * itself): timing reads took those for pauses, and a 50 MB body was read in one task of 0.3–0.7 s.
  */
 class StreamSlice {
   #start = performance.now();
+  /** Set by the marker task: the page had the main thread since the slice started. */
+  #pageRan = false;
+  readonly #marker = new MessageChannel();
+
+  constructor() {
+    this.#marker.port1.onmessage = () => (this.#pageRan = true);
+    this.restart();
+  }
 
   restart(): void {
     this.#start = performance.now();
+    this.#pageRan = false;
+    this.#marker.port2.postMessage(undefined);
+  }
+
+  /** After a read: a new slice when the page ran while it waited (the data came after a pause). */
+  read(): void {
+    if (this.#pageRan) this.restart();
   }
 
   /** Nothing while the slice lasts; once it is used up, a turn of the page, after which a new slice starts. */
   turn(): Promise<void> | undefined {
     if (performance.now() - this.#start < STREAM_SLICE_MS) return undefined;
     return yieldToPage().then(() => this.restart());
+  }
+
+  close(): void {
+    this.#marker.port1.close();
   }
 }
 
@@ -192,19 +253,23 @@ class StreamSlice {
  */
 export async function forEachSseFrame(body: ReadableStream<Uint8Array>, onFrame: SseFrameSink): Promise<void> {
   const slice = new StreamSlice();
-  for await (const { frames, waited } of sseChunks(body)) {
-    if (waited) slice.restart();
-    // A chunk that completes no frame (a huge one arriving) still counts: reading queued chunks never
-    // leaves the microtask queue, so without this a 50 MB frame would be read in one task.
-    else if (frames.length === 0) await slice.turn();
-    for (const { data, id, cut } of frames) {
-      const turn = slice.turn();
-      if (turn) await turn;
-      if (cut) closeCutJson ??= (await import('./cut-json.js')).closeCutJson;
-      let taken = onFrame(data, id, cut === true);
-      if (taken instanceof Promise) taken = await taken; // the rare frame that waits (the strip stage loading)
-      if (taken === false) return;
+  try {
+    for await (const frames of sseChunks(body)) {
+      slice.read();
+      // A chunk that completes no frame (a huge one arriving) still counts: reading queued chunks never
+      // leaves the microtask queue, so without this a 50 MB frame would be read in one task.
+      if (frames.length === 0) await slice.turn();
+      for (const { data, id, cut } of frames) {
+        const turn = slice.turn();
+        if (turn) await turn;
+        if (cut) closeCutJson ??= (await import('./cut-json.js')).closeCutJson;
+        let taken = onFrame(data, id, cut === true);
+        if (taken instanceof Promise) taken = await taken; // the rare frame that waits (the strip stage loading)
+        if (taken === false) return;
+      }
     }
+  } finally {
+    slice.close();
   }
 }
 
@@ -215,12 +280,16 @@ export async function forEachSseFrame(body: ReadableStream<Uint8Array>, onFrame:
  */
 export async function* readSseFrames(body: ReadableStream<Uint8Array>): AsyncGenerator<SseFrame> {
   const slice = new StreamSlice();
-  for await (const { frames, waited } of sseChunks(body)) {
-    if (waited) slice.restart();
-    else if (frames.length === 0) await slice.turn();
-    for (const frame of frames) {
-      await slice.turn();
-      yield frame;
+  try {
+    for await (const frames of sseChunks(body)) {
+      slice.read();
+      if (frames.length === 0) await slice.turn();
+      for (const frame of frames) {
+        await slice.turn();
+        yield frame;
+      }
     }
+  } finally {
+    slice.close();
   }
 }

@@ -12,6 +12,9 @@ import { toolCallCardStyles } from './soliplex-tool-call-card.styles.js';
 import { renderToolResultView } from './tool-result-view.js';
 import { toolLabel, type ToolLabel } from '../shared/tool-label.js';
 
+/** How much of cut arguments the card's preview reads (the signature shows short values only). */
+const CUT_ARGS_PREVIEW_CHARS = 4_000;
+
 /** A glyph per status, so the status does not rest on colour alone. */
 /** The English of the card's own strings, and of those it shares with other parts. */
 const cardStrings = Object.freeze({ ...rarePartStrings, ...toolCardStrings });
@@ -71,7 +74,10 @@ export class SoliplexToolCallCard extends LitElement {
       : call.decision === 'denied' ? strings.toolStatus.denied
       : call.unanswered ? strings.toolNotAnswered
       : strings.toolStatus[call.status];
-    const args = call.args !== undefined && call.status !== 'streaming' ? call.args : parsePartialJson(call.argsText);
+    // Arguments cut at MAX_TEXT_CHARS are not JSON: their preview reads their beginning only (closing all
+    // 100,000 characters of hostile text took 60-110 ms per render).
+    const argsText = call.argsTruncated ? call.argsText.slice(0, CUT_ARGS_PREVIEW_CHARS) : call.argsText;
+    const args = call.args !== undefined && call.status !== 'streaming' ? call.args : parsePartialJson(argsText);
     const signature = hasArguments(call) ? callSignatureArgs(args) : '';
     const label = toolLabel(this.chat?.toolRegistry, call.name);
     // What a call changed in the agent's tools (a group's expansion, an augmentation) is plumbing: one muted line.

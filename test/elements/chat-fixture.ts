@@ -1,7 +1,7 @@
-import { fixture, html } from '@open-wc/testing';
+import { fixture, html, oneEvent } from '@open-wc/testing';
 import { RunOrchestrator, ThreadIndex, ToolRegistry, type ClientTool } from '../../src/index.js';
 import { LocalThreadSync } from '../../src/core/threads/local-thread-sync.js';
-import type { SoliplexChat } from '../../src/index.js';
+import type { SoliplexChat, SoliplexRunFinishedEvent } from '../../src/index.js';
 import { ScriptedTransport, until, type ScriptedRun } from '../helpers/scripted-transport.js';
 import '../../src/index.js';
 
@@ -46,6 +46,15 @@ export async function settled(el: SoliplexChat): Promise<void> {
 }
 
 export { until };
+
+/** Sends `text` and resolves with the turn's `soliplex-run-finished` once the chat and its parts have rendered. */
+export async function turn(el: SoliplexChat, text: string): Promise<SoliplexRunFinishedEvent> {
+  const done = oneEvent(el, 'soliplex-run-finished') as Promise<SoliplexRunFinishedEvent>;
+  el.send(text);
+  const event = await done;
+  await settled(el);
+  return event;
+}
 
 /**
  * The chat leaves the page as on a reload (its engine is disposed); resolves once what it kept is written.

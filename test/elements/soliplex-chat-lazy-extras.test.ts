@@ -1,7 +1,7 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import type { SoliplexChat, SoliplexRunFinishedEvent } from '../../src/index.js';
 import { finished, say, script, started } from '../helpers/agui-server.js';
-import { deepQueryAll, settled, statusLine, until } from './chat-fixture.js';
+import { deepQueryAll, settled, statusLine, until, turn } from './chat-fixture.js';
 import { loaded } from '../helpers/module-loads.js';
 
 // What only some chats show loads with its first use: the suggestion chips (chat-suggestions.ts), and the
@@ -10,14 +10,6 @@ import { loaded } from '../helpers/module-loads.js';
 // here, as they are in the CDN build).
 
 const chips = (el: SoliplexChat) => deepQueryAll(el, '[part~="suggestion"]').map((b) => b.textContent!.trim());
-
-async function turn(el: SoliplexChat, text: string): Promise<SoliplexRunFinishedEvent> {
-  const done = oneEvent(el, 'soliplex-run-finished') as Promise<SoliplexRunFinishedEvent>;
-  el.send(text);
-  const event = await done;
-  await settled(el);
-  return event;
-}
 
 describe('<soliplex-chat>: suggestions and the status line\'s step and tool states load on use', () => {
   it('a plain answer loads neither; a step shows in the line from its chunk; suggestions set later show their chips', async function () {

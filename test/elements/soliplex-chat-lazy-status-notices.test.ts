@@ -3,7 +3,7 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { EventType, type BaseEvent } from '@ag-ui/core';
 import type { SoliplexChat, SoliplexRunFinishedEvent } from '../../src/index.js';
 import { finished, say, script, started } from '../helpers/agui-server.js';
-import { deepQuery, deepQueryAll, settled, statusLine, until } from './chat-fixture.js';
+import { deepQuery, deepQueryAll, settled, statusLine, until, turn } from './chat-fixture.js';
 
 // The run status line's rarer states (run-status-extras.ts) and the list's notices (message-list-extras.ts)
 // load with the first that shows: a plain answer loads neither. This file runs in a page of its own, so
@@ -11,14 +11,6 @@ import { deepQuery, deepQueryAll, settled, statusLine, until } from './chat-fixt
 
 async function chatOn(agentUrl: string): Promise<SoliplexChat> {
   return fixture<SoliplexChat>(html`<soliplex-chat agent-url=${agentUrl} thread=${crypto.randomUUID()}></soliplex-chat>`);
-}
-
-async function turn(el: SoliplexChat, text: string): Promise<SoliplexRunFinishedEvent> {
-  const done = oneEvent(el, 'soliplex-run-finished') as Promise<SoliplexRunFinishedEvent>;
-  el.send(text);
-  const event = await done;
-  await settled(el);
-  return event;
 }
 
 const ev = (type: EventType, fields: object = {}) => ({ type, ...fields }) as BaseEvent;

@@ -15,7 +15,6 @@ import { toolLabel, type ToolLabel } from '../shared/tool-label.js';
 /** How much of cut arguments the card's preview reads (the signature shows short values only). */
 const CUT_ARGS_PREVIEW_CHARS = 4_000;
 
-/** A glyph per status, so the status does not rest on colour alone. */
 /** The English of the card's own strings, and of those it shares with other parts. */
 const cardStrings = Object.freeze({ ...rarePartStrings, ...toolCardStrings });
 type CardStrings = ChatStrings & typeof cardStrings;
